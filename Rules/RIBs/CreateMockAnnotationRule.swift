@@ -1,0 +1,194 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct CreateMockAnnotationRule: Rule {
+    public static let description = RuleDescription(
+        id: "create_mock_annotation",
+        name: "CreateMock Annotation",
+        summary: "A RIB protocol lacks a `/// sourcery: CreateMock` annotation that Sourcery would attach to it.",
+        rationale: """
+            Seed 000, Testing Requirements: "All protocols MUST have `/// sourcery: CreateMock`" — the mocks RIB \
+            tests rely on are generated from it. ribslint reads annotations the way Sourcery does: upward from the \
+            declaration through `//`, `///` and `/* */` comment lines, attribute lines such as `@MainActor` and \
+            `#if` lines, stopping at the first other line — a blank line included — and honouring \
+            `sourcery:begin:`/`sourcery:end` blocks and `sourcery:file:` annotations.
+            """,
+        defaultSeverity: .warning,
+        options: [
+            OptionDoc("scope", .string(allowed: ["rib_protocols", "all_protocols"]), default: .string("rib_protocols"),
+                "Which protocols need the annotation: those with a RIB suffix (`*Listener`, `*Routing`, …) or all."),
+            OptionDoc("sourcery", .string(allowed: ["auto", "on", "off"]), default: .string("auto"),
+                "`auto` checks only when a Sourcery configuration (`.sourcery.yml`, `.sourcery.yaml`, `sourcery.yml`) sits at the project root or in a folder above a linted path."),
+        ],
+        triggering: [
+            Example("""
+                1️⃣protocol LoginListener: AnyObject {}
+                """),
+            Example("""
+                /// sourcery: CreateMock
+
+                1️⃣protocol LoginRouting: ViewableRouting {
+                    func routeToHome()
+                }
+                """),
+            Example("""
+                /// Talks to the parent RIB.
+                /// sourcery: AutoEquatable
+                @MainActor
+                public 1️⃣protocol LoginPresentable: Presentable {}
+                """),
+            Example("""
+                /// sourcery: CreateMock
+                let unrelated = 1
+                1️⃣protocol HomeBuildable: Buildable {}
+                """),
+            Example("""
+                /// sourcery: CreateMock
+                protocol HomeDependency: Dependency {}
+                2️⃣protocol SessionStoring {}
+                """, configuration: ["scope": .string("all_protocols")]),
+        ],
+        nonTriggering: [
+            Example("""
+                /// sourcery: CreateMock
+                protocol LoginListener: AnyObject {
+                    func loginDidFinish()
+                }
+                """),
+            Example("""
+                /// Routes the login flow.
+                /// - Note: owned by the interactor.
+                /// sourcery: CreateMock
+                /// Keep the methods small.
+                @MainActor
+                public protocol LoginRouting: ViewableRouting {}
+                """),
+            Example("""
+                // sourcery: CreateMock, AutoEquatable
+                protocol LoginDependency: Dependency {}
+                /* sourcery: CreateMock */
+                protocol LoginBuildable: Buildable {}
+                """),
+            Example("""
+                // sourcery:begin: CreateMock
+                protocol ProfileRouting: ViewableRouting {}
+
+                protocol ProfileListener: AnyObject {}
+                // sourcery:end
+                protocol SessionStoring {}
+                """),
+            Example("""
+                protocol LoginListener: AnyObject {}
+                """, configuration: ["sourcery": .string("off")]),
+        ])
+
+    private let allProtocols: Bool
+    private let mode: String
+
+    public init(options: RuleOptions) {
+        allProtocols = options.string("scope") == "all_protocols"
+        mode = options.string("sourcery")
+    }
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard mode == "on" || (mode == "auto" && file.project.usesSourcery) else { return [] }
+        let candidates = file.model.protocols.filter { allProtocols || $0.role != nil }
+        guard !candidates.isEmpty else { return [] }
+        let annotations = SourceryAnnotations(file: file)
+        return candidates.compactMap { declaration in
+            let line = file.location(of: declaration.declaration.name.positionAfterSkippingLeadingTrivia.utf8Offset).line
+            switch annotations.createMock(forDeclarationAt: line) {
+            case .attached: return nil
+            case .detached:
+                return Violation(
+                    at: declaration.declaration.protocolKeyword,
+                    "the CreateMock annotation above '\(declaration.name)' is cut off by a blank line, so Sourcery never attaches it; move `/// sourcery: CreateMock` directly above the protocol")
+            case .missing:
+                return Violation(
+                    at: declaration.declaration.protocolKeyword,
+                    "protocol '\(declaration.name)' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated")
+            }
+        }
+    }
+}
+
+/// Sourcery's view of a file's annotations, line by line.
+struct SourceryAnnotations {
+    enum Presence { case attached, detached, missing }
+
+    private enum Kind { case comment, attribute, blank, other }
+
+    private let lines: [(kind: Kind, createMock: Bool)]
+    private let blockLines: Set<Int>
+    private let fileWide: Bool
+
+    init(file: LintFile) {
+        var lines: [(Kind, Bool)] = []
+        var blockLines = Set<Int>()
+        var fileWide = false
+        var inBlock = false
+        var inComment = false
+        for number in 1...file.lineCount {
+            let text = file.lineText(number).trimmingCharacters(in: .whitespaces)
+            let isComment = inComment || text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("*")
+            if text.hasPrefix("/*"), !text.contains("*/") { inComment = true } else if inComment, text.contains("*/") { inComment = false }
+            var createMock = false
+            if isComment, let annotation = Self.annotation(in: text) {
+                if annotation.hasPrefix("begin:") {
+                    inBlock = Self.keys(annotation.dropFirst("begin:".count)).contains("CreateMock")
+                } else if annotation.hasPrefix("end") {
+                    inBlock = false
+                } else if annotation.hasPrefix("file:") {
+                    fileWide = fileWide || Self.keys(annotation.dropFirst("file:".count)).contains("CreateMock")
+                } else {
+                    createMock = Self.keys(annotation).contains("CreateMock")
+                }
+            }
+            if inBlock { blockLines.insert(number) }
+            let isAttribute = text.hasPrefix("@") && (text.contains(")") || !text.contains(" ")) || text.hasPrefix("#")
+            let kind: Kind = isComment ? .comment : isAttribute ? .attribute : text.isEmpty ? .blank : .other
+            lines.append((kind, createMock))
+        }
+        self.lines = lines
+        self.blockLines = blockLines
+        self.fileWide = fileWide
+    }
+
+    func createMock(forDeclarationAt line: Int) -> Presence {
+        if fileWide || blockLines.contains(line) { return .attached }
+        var number = line - 1
+        while number >= 1, lines[number - 1].kind == .comment || lines[number - 1].kind == .attribute {
+            if lines[number - 1].createMock { return .attached }
+            number -= 1
+        }
+        // Sourcery stops at a blank line; an annotation just beyond it was meant for this protocol.
+        while number >= 1, lines[number - 1].kind == .blank { number -= 1 }
+        while number >= 1, lines[number - 1].kind == .comment || lines[number - 1].kind == .attribute {
+            if lines[number - 1].createMock { return .detached }
+            number -= 1
+        }
+        return .missing
+    }
+
+    /// The text after `sourcery:` in a comment line, or nil when the line carries no annotation.
+    private static func annotation(in line: String) -> Substring? {
+        var text = Substring(line)
+        for prefix in ["///", "//", "/**", "/*", "*"] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+            break
+        }
+        text = text.drop { $0 == " " || $0 == "\t" }
+        guard text.hasPrefix("sourcery:") else { return nil }
+        text = text.dropFirst("sourcery:".count)
+        if let end = text.range(of: "*/") { text = text[..<end.lowerBound] }
+        return text
+    }
+
+    /// Annotation names, namespaces and values dropped: ` CreateMock, name = "x"` → [CreateMock, name].
+    private static func keys(_ annotation: Substring) -> [String] {
+        annotation.split(separator: ",").compactMap { part in
+            let name = part.split(separator: "=").first?.split(separator: ":").last
+            return name.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct InteractorDisposeBagRule: Rule {
+    public static let description = RuleDescription(
+        id: "interactor_dispose_bag",
+        name: "Interactor Dispose Bag",
+        summary: "An interactor or worker keeps subscriptions in a `DisposeBag` or `Set<AnyCancellable>` instead of binding them to its lifecycle.",
+        rationale: """
+            Seed 000 §7, Rx Lifecycle in Interactors: "Do NOT create a DisposeBag in Interactors or Workers." A bag \
+            lives as long as the object, not as long as the RIB is active: subscriptions keep firing after \
+            deactivation. Use `.disposeOnDeactivate(interactor: self)` in interactors and `.disposeOnStop(self)` \
+            in workers (`cancelOnDeactivate(interactor:)` with Combine).
+            """,
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                import RIBs
+                import RxSwift
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                    private var 1️⃣disposeBag = DisposeBag()
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        presenter.loginTapped
+                            .subscribe(onNext: { [weak self] in self?.login() })
+                            2️⃣.disposed(by: disposeBag)
+                    }
+                    override func willResignActive() {
+                        super.willResignActive()
+                        3️⃣disposeBag = DisposeBag()
+                    }
+                }
+                """),
+            Example("""
+                import Combine
+                final class FeedWorker: Worker {
+                    private var 1️⃣cancellables = Set<AnyCancellable>()
+                    private let 2️⃣bag: DisposeBag
+                    override func didStart(_ interactorScope: InteractorScope) {
+                        super.didStart(interactorScope)
+                        feed.sink { _ in }3️⃣.store(in: &cancellables)
+                        let local = 4️⃣DisposeBag()
+                        _ = local
+                    }
+                }
+                """),
+            Example("""
+                import ModernRIBs
+                final class CartInteractor: Interactor, CartInteractable {
+                    private var 1️⃣subscriptions: [AnyCancellable] = []
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import RIBs
+                import RxSwift
+                final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {
+                    private let disposeBag = DisposeBag()
+                    func bind() { button.rx.tap.bind(to: tapped).disposed(by: disposeBag) }
+                }
+                struct LoginView: View {
+                    let bag = DisposeBag()
+                }
+                final class SessionService {
+                    private var cancellables = Set<AnyCancellable>()
+                    func start() { stream.sink { _ in }.store(in: &cancellables) }
+                }
+                """),
+            Example("""
+                import RxSwift
+                final class SearchInteractor {
+                    private let disposeBag = DisposeBag()
+                    func bind() { query.subscribe().disposed(by: disposeBag) }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                    private var pending: AnyCancellable?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        presenter.loginTapped
+                            .subscribe(onNext: { self.login() })
+                            .disposeOnDeactivate(interactor: self)
+                    }
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
+            let visitor = Visitor(owner: type)
+            visitor.walk(type.members)
+            return visitor.violations
+        }
+    }
+
+    static func isBagType(_ type: TypeSyntax?) -> Bool {
+        guard let type else { return false }
+        let names = type.heldTypeNames
+        if names.contains("DisposeBag") { return true }
+        guard names.contains("AnyCancellable") else { return false }
+        let text = type.trimmedDescription
+        return text.hasPrefix("Set<") || text.hasPrefix("[")
+    }
+
+    static func isBagConstruction(_ expression: ExprSyntax?) -> Bool {
+        guard let call = expression?.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text == "DisposeBag"
+        }
+        if let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+            let generic = specialized.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            generic == "Set", specialized.genericArgumentClause.arguments.first?.argument.trimmedDescription == "AnyCancellable"
+        {
+            return true
+        }
+        return call.calledExpression.as(ArrayExprSyntax.self)?.elements.first?.expression.trimmedDescription == "AnyCancellable"
+    }
+
+    private final class Visitor: TypeBodyVisitor {
+        let owner: TypeDeclaration
+        var violations: [Violation] = []
+        private var reported: Set<SyntaxIdentifier> = []
+
+        init(owner: TypeDeclaration) {
+            self.owner = owner
+            super.init()
+        }
+
+        private func report(_ node: some SyntaxProtocol, _ message: String) {
+            let statement = node.enclosingStatement?.id ?? node.id
+            guard reported.insert(statement).inserted else { return }
+            violations.append(Violation(at: node, message))
+        }
+
+        private var kind: String { owner.role == .worker ? "worker" : "interactor" }
+        private var lifecycle: String {
+            owner.role == .worker ? "`.disposeOnStop(self)`" : "`.disposeOnDeactivate(interactor: self)`"
+        }
+
+        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+            let isMember = node.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
+            if isMember, node.isStored, isBagType(node.typeAnnotation?.type) || isBagConstruction(node.initializer?.value) {
+                report(node.pattern, "\(kind) '\(owner.name)' stores a subscription bag; drop it and bind each subscription with \(lifecycle)")
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            for (index, element) in elements.enumerated()
+            where element.is(AssignmentExprSyntax.self) && index > 0 && index + 1 < elements.count
+                && isBagConstruction(elements[index + 1])
+            {
+                report(elements[index - 1], "\(kind) '\(owner.name)' resets a subscription bag; bind subscriptions with \(lifecycle) instead")
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if isBagConstruction(ExprSyntax(node)) {
+                report(node, "\(kind) '\(owner.name)' creates a subscription bag; bind subscriptions with \(lifecycle) instead")
+            } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+                let name = member.declName.baseName.text
+                let label = node.arguments.first?.label?.text
+                if (name == "disposed" && label == "by") || (name == "store" && label == "in") {
+                    violations.append(Violation(
+                        at: member.period,
+                        "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`; end the chain with \(lifecycle)"))
+                }
+            }
+            return .visitChildren
+        }
+
+        private func isBagType(_ type: TypeSyntax?) -> Bool { InteractorDisposeBagRule.isBagType(type) }
+        private func isBagConstruction(_ expression: ExprSyntax?) -> Bool { InteractorDisposeBagRule.isBagConstruction(expression) }
+    }
+}

@@ -1,0 +1,176 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct NavigationControllerDiscoveryRule: Rule {
+    public static let description = RuleDescription(
+        id: "navigation_controller_discovery",
+        name: "Navigation Controller Discovery",
+        summary: "A RIB discovers a navigation controller through a view controller or a cast instead of receiving it through DI.",
+        rationale: """
+            Seed 000, Navigation Controller Access Rules: "Do NOT attempt to 'discover' a nav controller by casting \
+            the current view controller to `UINavigationController`, or accessing `viewController.navigationController`." \
+            The `UINavigationController` (or a `NavigationControllable`) must be provided explicitly through DI at the \
+            level that pushes and pops.
+            """,
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                import RIBs
+                final class DetailRouter: ViewableRouter<DetailInteractable, DetailViewControllable>, DetailRouting {
+                    func routeToEdit() {
+                        let edit = editBuilder.build(withListener: interactor)
+                        viewController.uiviewController1️⃣.navigationController?.pushViewController(edit.viewControllable.uiviewController, animated: true)
+                        let vc = viewController.uiviewController
+                        vc2️⃣.navigationController?.popViewController(animated: true)
+                        if let nav = viewController.uiviewController 3️⃣as? UINavigationController { nav.popToRootViewController(animated: true) }
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class RootInteractor: Interactor, RootInteractable {
+                    func findNavigation(window: UIWindow?) -> Bool {
+                        window?.rootViewController 1️⃣is UINavigationController
+                    }
+                }
+                final class RootBuilder: Builder<RootDependency>, RootBuildable {
+                    func build(window: UIWindow) -> LaunchRouting {
+                        let navigation = window.rootViewController 2️⃣as! UINavigationController
+                        return RootRouter(navigation: navigation)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class ProfileViewController: UIHostingController<ProfileView>, ProfilePresentable, ProfileViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        1️⃣navigationController?.setNavigationBarHidden(true, animated: false)
+                        self2️⃣.navigationController?.navigationBar.prefersLargeTitles = true
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import RIBs
+                final class FlowRouter: ViewableRouter<FlowInteractable, ViewControllable>, FlowRouting {
+                    private let navigationController: NavigationControllable
+                    private let navigation: NavigationProviding
+                    init(navigationController: NavigationControllable, navigation: NavigationProviding, interactor: FlowInteractable, viewController: ViewControllable) {
+                        self.navigationController = navigationController
+                        self.navigation = navigation
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                    func routeToStep() {
+                        let step = stepBuilder.build(withListener: interactor)
+                        navigationController.push(step.viewControllable, animated: true)
+                        self.navigationController.pop(animated: true)
+                        navigation.navigationController.popToRootViewController(animated: true)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class HostViewController: UIViewController, HostPresentable, HostViewControllable, UINavigationControllerDelegate {
+                    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+                        navigationController.setNavigationBarHidden(false, animated: animated)
+                    }
+                }
+                """),
+            Example("""
+                final class SettingsCoordinator {
+                    func start(from viewController: UIViewController) {
+                        viewController.navigationController?.pushViewController(UIViewController(), animated: true)
+                        _ = viewController as? UINavigationController
+                    }
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    static let roles: Set<Role> = [.router, .interactor, .builder, .presenter]
+
+    public func violations(in file: LintFile) -> [Violation] {
+        file.model.types.filter { $0.role.map(Self.roles.contains) == true }.flatMap { type in
+            let declared = file.model.types.filter { $0.name == type.name }.flatMap(\.declaredPropertyNames)
+            let visitor = Visitor(owner: type, declaredNames: Set(declared))
+            visitor.walk(type.members)
+            return visitor.violations
+        }
+    }
+
+    private final class Visitor: TypeBodyVisitor {
+        let owner: TypeDeclaration
+        let reach: ViewControllerReach
+        /// A view controller that declares its own `navigationController` is not reaching for UIKit's.
+        let inheritsNavigationController: Bool
+        var violations: [Violation] = []
+        private var shadowed: [Bool] = []
+
+        init(owner: TypeDeclaration, declaredNames: Set<String>) {
+            self.owner = owner
+            self.reach = ViewControllerReach(scanning: owner)
+            self.inheritsNavigationController = owner.role == .presenter && !declaredNames.contains("navigationController")
+            super.init()
+        }
+
+        private var message: String {
+            "\(owner.role?.rawValue ?? "type") '\(owner.name)' discovers a navigation controller; receive a "
+                + "`NavigationControllable` through its builder (DI) and use that instead"
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            shadowed.append(Self.declares("navigationController", in: Syntax(node)))
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: FunctionDeclSyntax) { shadowed.removeLast() }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            guard node.declName.baseName.text == "navigationController", let base = node.base else { return .visitChildren }
+            let baseName = base.lastName ?? ""
+            let isSelf = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            if isSelf ? inheritsNavigationController : (reach.reaches(base) || Self.namesViewController(baseName)) {
+                violations.append(Violation(at: node.period, message))
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.baseName.text == "navigationController", inheritsNavigationController, shadowed.last != true,
+                node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id
+            {
+                violations.append(Violation(at: node, message))
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            for (index, element) in elements.enumerated()
+            where (element.is(UnresolvedAsExprSyntax.self) || element.is(UnresolvedIsExprSyntax.self))
+                && index + 1 < elements.count
+                && elements[index + 1].as(TypeExprSyntax.self)?.type.heldTypeNames.contains("UINavigationController") == true
+            {
+                violations.append(Violation(at: element, message))
+            }
+            return .visitChildren
+        }
+
+        static func namesViewController(_ name: String) -> Bool {
+            let lowered = name.lowercased()
+            return lowered.hasSuffix("viewcontroller") || lowered == "vc" || name.hasSuffix("VC")
+        }
+
+        /// Whether a function's parameters or locals declare `name`, hiding the inherited property.
+        static func declares(_ name: String, in function: Syntax) -> Bool {
+            function.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.text == name, let parent = token.parent else { return false }
+                return parent.is(FunctionParameterSyntax.self) || parent.is(IdentifierPatternSyntax.self)
+                    || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(ClosureParameterSyntax.self)
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct RouterChildReferenceRule: Rule {
+    public static let description = RuleDescription(
+        id: "router_child_reference",
+        name: "Router Child Reference",
+        summary: "A router keeps a child router in a stored property instead of finding it in `children`.",
+        rationale: """
+            Seed 000, "Routing to a child — Bad examples": a router storing `private var childRouter: ChildRouting?` \
+            "has to manage additional state (error-prone, can get out-of sync). Use Router's `children` collection \
+            to access children and find needed router by type."
+            """,
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                import RIBs
+                final class ParentRouter: ViewableRouter<ParentInteractable, ParentViewControllable>, ParentRouting {
+                    private var 1️⃣childRouter: ChildRouting?
+                    var 2️⃣loggedIn: ViewableRouting?
+                    private var 3️⃣tabs: [TabRouting] = []
+                    let 4️⃣detailRouter: any DetailRouting
+                    private weak var 5️⃣current: (ViewableRouting & Detachable)?
+                }
+                """),
+            Example("""
+                final class AppRouter: LaunchRouter<AppInteractable, AppViewControllable> {
+                    private var 1️⃣routers: [String: SettingsRouter] = [:]
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import RIBs
+                final class ParentRouter: ViewableRouter<ParentInteractable, ParentViewControllable>, ParentRouting {
+                    private let childBuilder: ChildBuildable
+                    private var onClose: ((ChildRouting) -> Void)?
+                    var activeChild: ChildRouting? { children.first(where: { $0 is ChildRouting }) as? ChildRouting }
+
+                    init(childBuilder: ChildBuildable, interactor: ParentInteractable, viewController: ParentViewControllable) {
+                        self.childBuilder = childBuilder
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+
+                    func routeToChild() {
+                        let childRouter = childBuilder.build(withListener: interactor)
+                        attachChild(childRouter)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class ChildInteractor: Interactor, ChildInteractable {
+                    weak var router: ChildRouting?
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        file.model.types(.router).flatMap { router in
+            router.storedProperties.compactMap { property -> Violation? in
+                guard !property.isStatic, let held = property.type?.heldTypeNames.first(where: Self.isRouterType) else {
+                    return nil
+                }
+                return Violation(
+                    at: property.nameNode,
+                    "router stores child router '\(property.name)' (\(held)); find it in `children` when you need it, so attach and detach keep one source of truth")
+            }
+        }
+    }
+
+    static func isRouterType(_ name: String) -> Bool {
+        ProtocolRole(protocolName: name) == .routing || name.hasSuffix("Router")
+    }
+}

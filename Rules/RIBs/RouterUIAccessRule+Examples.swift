@@ -1,0 +1,160 @@
+import RibsLintKit
+
+extension RouterUIAccessRule {
+    static let triggeringExamples = [
+        Example("""
+            import RIBs
+            final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable>, SettingsRouting {
+                func routeToHelp(url: URL) {
+                    1️⃣viewControllable.openSafariWithUrl(url: url)
+                }
+                func showProgress() {
+                    2️⃣viewController.showLoading()
+                    3️⃣viewController.update(title: "Loading")
+                }
+            }
+            """),
+        Example("""
+            import RIBs
+            final class LoginRouter: ViewableRouter<LoginInteractable, LoginViewControllable>, LoginRouting {
+                func routeToDetail() {
+                    let child = detailBuilder.build(withListener: interactor)
+                    let vc = child.viewControllable
+                    1️⃣viewController.title = "Login"
+                    2️⃣vc.uiviewController.navigationItem.backBarButtonItem = UIBarButtonItem()
+                    3️⃣vc.uiviewController.view.backgroundColor = .red
+                    viewController.push(vc, animated: true)
+                }
+            }
+            """),
+        Example("""
+            import RIBs
+            final class CategoryRouter: ViewableRouter<CategoryInteractable, CategoryViewControllable>, CategoryRouting {
+                func routeToCategory(_ title: String) {
+                    let child = categoryBuilder.build(withListener: interactor)
+                    guard let detailVC = child.viewControllable.uiviewController 1️⃣as? DetailCategoryViewController else { return }
+                    2️⃣detailVC.categoryTitle = title
+                    viewController.push(child.viewControllable, animated: true)
+                }
+                func isOnAmountScreen(_ navigation: UINavigationController) -> Bool {
+                    navigation.viewControllers.contains { $0 3️⃣is EnterAmountViewController }
+                }
+                func hasAmountScreen(_ types: [AnyClass]) -> Bool {
+                    types.contains { $0 == 4️⃣EnterAmountViewController.self }
+                }
+            }
+            """),
+        Example("""
+            import RIBs
+            import SafariServices
+            final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
+                func routeToLogoutConfirmation() {
+                    let alert = 1️⃣UIAlertController(title: "Log out?", message: nil, preferredStyle: .alert)
+                    alert.addAction(2️⃣UIAlertAction(title: "OK", style: .default))
+                    viewController.present(alert, animated: true)
+                }
+                func routeToTerms(url: URL) {
+                    viewController.present(3️⃣SFSafariViewController(url: url), animated: true)
+                }
+                func banner() -> some View {
+                    4️⃣Text("Welcome")
+                }
+            }
+            """),
+        Example("""
+            import RIBs
+            final class ScoreRouter: Router<ScoreInteractable>, ScoreRouting {
+                private let presenter: ScorePresentable
+                init(interactor: ScoreInteractable, presenter: ScorePresentable) {
+                    self.presenter = presenter
+                    super.init(interactor: interactor)
+                }
+                func routeToResult() {
+                    1️⃣presenter.showResult()
+                    2️⃣(viewController as? ScorePresentable)?.showResult()
+                }
+            }
+            """),
+    ]
+
+    static let nonTriggeringExamples = [
+        Example("""
+            import RIBs
+            final class LoginRouter: ViewableRouter<LoginInteractable, LoginViewControllable>, LoginRouting {
+                private let navigationController: NavigationControllable
+                func routeToChild() {
+                    let child = childBuilder.build(withListener: interactor)
+                    attachChild(child)
+                    viewController.present(child.viewControllable, animated: true)
+                    navigationController.pushViewController(child.viewControllable.uiviewController, animated: true)
+                }
+                func routeFromChild() {
+                    viewControllable.uiviewController.dismiss(animated: true)
+                    viewController.uiviewController.show(child.viewControllable.uiviewController, sender: nil)
+                }
+            }
+            """),
+        Example("""
+            import RIBs
+            final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                func routeToFeed() {
+                    let navigationController = UINavigationController()
+                    let feed = feedBuilder.build(withListener: interactor, navigationController: navigationController)
+                    navigationController.viewControllers = [feed.viewControllable.uiviewController]
+                    viewControllable.uiviewController.addChild(navigationController)
+                    viewControllable.uiviewController.view.addSubview(navigationController.view)
+                    navigationController.view.translatesAutoresizingMaskIntoConstraints = false
+                    NSLayoutConstraint.activate([
+                        navigationController.view.topAnchor.constraint(equalTo: viewControllable.uiviewController.view.topAnchor),
+                    ])
+                    navigationController.didMove(toParent: viewControllable.uiviewController)
+                    attachChild(feed)
+                }
+            }
+            """),
+        Example("""
+            import RIBs
+            final class PaymentRouter: ViewableRouter<PaymentInteractable, PaymentViewControllable>, PaymentRouting {
+                func routeToCard() {
+                    let card = cardBuilder.build(withListener: interactor)
+                    let vc = card.viewControllable.uiviewController
+                    vc.modalPresentationStyle = .fullScreen
+                    vc.modalTransitionStyle = .crossDissolve
+                    vc.isModalInPresentation = true
+                    viewController.present(card.viewControllable, animated: true)
+                    let tabs = UITabBarController()
+                    tabs.viewControllers = [vc]
+                    _ = vc as? UINavigationController
+                    _ = vc as UIViewController
+                }
+            }
+            """),
+        Example("""
+            import RIBs
+            final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                func routeToLoggedIn() {
+                    let loggedIn = loggedInBuilder.build(withListener: interactor)
+                    viewController.replaceModal(viewController: loggedIn.viewControllable)
+                    viewController.setContent(loggedIn.viewControllable)
+                    attachChild(loggedIn)
+                }
+            }
+            """),
+        Example("""
+            import RIBs
+            final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {
+                func showLoading() {
+                    title = "Loading"
+                    let alert = UIAlertController(title: nil, message: nil, preferredStyle: .alert)
+                    present(alert, animated: true)
+                }
+            }
+            """),
+        Example("""
+            final class AppRouter {
+                let viewController = UIViewController()
+                func go() { viewController.title = "Not a RIB router" }
+            }
+            """),
+    ]
+}

@@ -1,0 +1,190 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct RouterUIAccessRule: Rule {
+    public static let description = RuleDescription(
+        id: "router_ui_access",
+        name: "Router UI Access",
+        summary: "A router controls UI — calls, assignments, casts or UI construction — instead of only managing the view hierarchy.",
+        rationale: """
+            Seed 000: "Router NEVER directly touches UI - only view hierarchy" and "ViewControllable is ONLY \
+            for view hierarchy management (present/dismiss)". UI state belongs to the presenter, driven by the \
+            interactor through `*Presentable`; a router that sets titles or builds alerts bypasses that contract.
+            """,
+        defaultSeverity: .error,
+        options: [
+            OptionDoc(
+                "hierarchy_methods", .stringList, default: .stringList(RouterUIAccessRule.hierarchyMethods),
+                "Methods a router may call on a view controller; `*` matches any text, `name(_:label:)` requires the label."),
+            OptionDoc(
+                "ui_types", .stringList, default: .stringList(RouterUIAccessRule.uiTypes),
+                "Types whose construction in a router builds UI content."),
+        ],
+        triggering: RouterUIAccessRule.triggeringExamples,
+        nonTriggering: RouterUIAccessRule.nonTriggeringExamples)
+
+    static let hierarchyMethods = [
+        "present*", "dismiss*", "push*", "pop*", "show(_:sender:)", "showDetailViewController*",
+        "set*ViewControllers", "set*ViewController", "embed*", "addChild*", "removeFromParent", "willMove*",
+        "didMove*", "addSubview", "removeFromSuperview", "replace*", "attach*", "detach*",
+    ]
+    static let uiTypes = [
+        "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UILabel", "UIButton", "UIImageView",
+        "UIActivityViewController", "SFSafariViewController", "Text", "Button",
+    ]
+    /// Assigning these on a view controller configures presentation or layout, not content.
+    static let presentationProperties: Set<String> = [
+        "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "isModalInPresentation",
+        "modalPresentationCapturesStatusBarAppearance", "viewControllers", "selectedIndex", "selectedViewController",
+        "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "presentationController",
+        "popoverPresentationController",
+    ]
+
+    private let hierarchy: [String]
+    private let uiTypes: Set<String>
+
+    public init(options: RuleOptions) {
+        hierarchy = options.strings("hierarchy_methods")
+        uiTypes = Set(options.strings("ui_types"))
+    }
+
+    public func violations(in file: LintFile) -> [Violation] {
+        file.model.types(.router).flatMap { router in
+            let visitor = Visitor(rule: self, router: router)
+            visitor.walk(router.members)
+            return visitor.violations
+        }
+    }
+
+    func isHierarchyOperation(_ name: String, labels: [String]) -> Bool {
+        hierarchy.contains { pattern in
+            var pattern = Substring(pattern)
+            if let open = pattern.firstIndex(of: "(") {
+                let required = pattern[pattern.index(after: open)...].dropLast().split(separator: ":").map(String.init)
+                guard required.allSatisfy({ $0 == "_" || labels.contains($0) }) else { return false }
+                pattern = pattern[..<open]
+            }
+            return Wildcard.matches(pattern, name)
+        }
+    }
+
+    private final class Visitor: TypeBodyVisitor {
+        let rule: RouterUIAccessRule
+        let reach: ViewControllerReach
+        let presentables: Set<String>
+        var violations: [Violation] = []
+        private var reportedStatements: Set<SyntaxIdentifier> = []
+
+        init(rule: RouterUIAccessRule, router: TypeDeclaration) {
+            self.rule = rule
+            self.reach = ViewControllerReach(scanning: router)
+            self.presentables = Set(router.storedProperties.filter { property in
+                property.type?.heldTypeNames.contains { ProtocolRole(protocolName: $0) == .presentable } == true
+            }.map(\.name))
+            super.init()
+        }
+
+        private func report(_ node: some SyntaxProtocol, _ message: String) {
+            let statement = node.enclosingStatement?.id ?? node.id
+            guard reportedStatements.insert(statement).inserted else { return }
+            violations.append(Violation(at: node, message))
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let name = constructedType(node), rule.uiTypes.contains(name) {
+                report(node, "router builds UI content ('\(name)'); let the presenter build it, driven by the interactor through its Presentable")
+            } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                let method = member.declName.baseName.text
+                let labels = node.arguments.compactMap { $0.label?.text }
+                if reach.reaches(base), !rule.isHierarchyOperation(method, labels: labels), !passesViewController(node) {
+                    report(node, "router calls '\(method)' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
+                } else if let owner = base.lastName, presentables.contains(owner) {
+                    report(node, "router calls Presentable member '\(method)'; the interactor drives the presenter, not the router")
+                }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            for (index, element) in elements.enumerated() {
+                if element.is(AssignmentExprSyntax.self), index > 0 {
+                    checkAssignment(to: elements[index - 1])
+                }
+                if element.is(UnresolvedAsExprSyntax.self) || element.is(UnresolvedIsExprSyntax.self),
+                    index + 1 < elements.count, let type = elements[index + 1].as(TypeExprSyntax.self)?.type
+                {
+                    checkCast(element, to: type)
+                }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.baseName.text
+            if RIBName.isAppViewController(name) {
+                report(node, "router names the concrete view controller '\(name)'; work with its ViewControllable and leave the type to the builder")
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.name.text
+            if RIBName.isAppViewController(name), node.parent?.is(TypeExprSyntax.self) != true {
+                report(node, "router names the concrete view controller '\(name)'; work with its ViewControllable and leave the type to the builder")
+            }
+            return .visitChildren
+        }
+
+        private func checkAssignment(to target: ExprSyntax) {
+            let (rootReaches, members) = reach.chain(target)
+            guard rootReaches, !members.isEmpty else { return }
+            if members.contains(where: { RouterUIAccessRule.presentationProperties.contains($0) }) { return }
+            report(target, "router sets '\(members.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
+        }
+
+        private func checkCast(_ cast: ExprSyntax, to type: TypeSyntax) {
+            guard let name = type.heldTypeNames.first else { return }
+            if RIBName.isAppViewController(name) {
+                report(cast, "router casts to the concrete view controller '\(name)'; work with its ViewControllable instead")
+            } else if ProtocolRole(protocolName: name) == .presentable {
+                report(cast, "router casts to Presentable '\(name)'; the interactor drives the presenter, not the router")
+            }
+        }
+
+        /// A call handing a view controller to another is a hierarchy operation, whatever its name.
+        private func passesViewController(_ call: FunctionCallExprSyntax) -> Bool {
+            call.arguments.contains { argument in
+                reach.reaches(argument.expression) || argument.expression.lastName.map {
+                    $0.hasSuffix("ViewController") || $0.hasSuffix("viewController") || $0 == "viewControllable"
+                } == true
+            }
+        }
+
+        private func constructedType(_ call: FunctionCallExprSyntax) -> String? {
+            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+                let base = member.base?.as(DeclReferenceExprSyntax.self)
+            {
+                return base.baseName.text
+            }
+            return nil
+        }
+    }
+}
+
+/// `*` matches any run of characters; everything else matches itself.
+enum Wildcard {
+    static func matches(_ pattern: Substring, _ text: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return pattern == text }
+        var rest = Substring(text)
+        guard rest.hasPrefix(parts[0]) else { return false }
+        rest = rest.dropFirst(parts[0].count)
+        for part in parts.dropFirst().dropLast() {
+            guard let range = rest.range(of: part) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return rest.hasSuffix(parts[parts.count - 1])
+    }
+}

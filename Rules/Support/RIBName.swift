@@ -1,0 +1,26 @@
+import RibsLintKit
+
+/// The RIB a type belongs to, by the prefix its role suffix leaves: `LoginViewController` → `Login`.
+enum RIBName {
+    static func prefix(of typeName: String, role: Role?) -> String {
+        let suffixes = role.map { RoleConventions.standard.suffixes[$0] ?? [] } ?? []
+        for suffix in suffixes where typeName.hasSuffix(suffix) {
+            return String(typeName.dropLast(suffix.count))
+        }
+        return typeName
+    }
+
+    /// An app's own view controller type (not UIKit's): `DetailViewController`, not `UINavigationController`.
+    static func isAppViewController(_ name: String) -> Bool {
+        guard name.hasSuffix("ViewController"), name != "ViewController", name.first?.isUppercase == true else {
+            return false
+        }
+        return !isUIKit(name)
+    }
+
+    /// `UI` followed by an upper-case letter: a UIKit type.
+    static func isUIKit(_ name: String) -> Bool {
+        let characters = Array(name.prefix(3))
+        return characters.count == 3 && characters[0] == "U" && characters[1] == "I" && characters[2].isUppercase
+    }
+}

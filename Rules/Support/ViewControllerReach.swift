@@ -1,0 +1,88 @@
+import RibsLintKit
+import SwiftSyntax
+
+/// Which expressions in a type's code denote a view controller: the router's `viewController`,
+/// `viewControllable` and `uiviewController` (its own or a child's), what UIKit hangs off them,
+/// and locals bound to any of these.
+struct ViewControllerReach {
+    static let roots: Set<String> = ["viewController", "viewControllable", "uiviewController"]
+    static let relatives: Set<String> = [
+        "navigationController", "tabBarController", "parent", "presentedViewController",
+        "presentingViewController", "topViewController", "visibleViewController", "splitViewController",
+    ]
+
+    /// Local names bound to a view controller somewhere in the type's code.
+    private(set) var locals: Set<String> = []
+
+    init(scanning type: TypeDeclaration) {
+        let collector = LocalCollector()
+        collector.walk(type.members)
+        // A local bound to another local: repeat until no new name appears.
+        var changed = true
+        while changed {
+            changed = false
+            for (name, value) in collector.bindings where !locals.contains(name) && binds(value) {
+                locals.insert(name)
+                changed = true
+            }
+        }
+    }
+
+    private func binds(_ value: ExprSyntax) -> Bool {
+        if reaches(value) { return true }
+        if let call = value.unwrapped.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            return RIBName.isAppViewController(name)
+        }
+        return false
+    }
+
+    /// True when `expression` denotes a view controller.
+    func reaches(_ expression: ExprSyntax) -> Bool {
+        let expression = expression.unwrapped
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return Self.roots.contains(name) || locals.contains(name)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if Self.roots.contains(name) { return true }
+            if Self.relatives.contains(name), let base = member.base { return reaches(base) }
+        }
+        return false
+    }
+
+    /// The root view controller expression a member chain starts from, and the chain's members.
+    func chain(_ expression: ExprSyntax) -> (rootReaches: Bool, members: [String]) {
+        var members: [String] = []
+        var current = expression.unwrapped
+        while let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+            if reaches(current) { return (true, members.reversed()) }
+            members.append(member.declName.baseName.text)
+            current = base.unwrapped
+        }
+        return (reaches(current), members.reversed())
+    }
+}
+
+/// `let name = value`, `if let name = value`, `guard let name = value` anywhere in the type.
+private final class LocalCollector: SyntaxVisitor {
+    var bindings: [(String, ExprSyntax)] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            bindings.append((name, value))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            bindings.append((name, value))
+        }
+        return .visitChildren
+    }
+}

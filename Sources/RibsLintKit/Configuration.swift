@@ -1,0 +1,244 @@
+import Foundation
+import Yams
+
+/// A problem that stops the run: bad configuration, a path that does not exist, an unknown rule.
+public struct UsageError: Error, CustomStringConvertible, Equatable {
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// Per-rule settings from `.ribslint.yml`.
+public struct RuleSetting: Sendable, Equatable {
+    public var severity: Severity?
+    public var options: [String: OptionValue]
+
+    public init(severity: Severity? = nil, options: [String: OptionValue] = [:]) {
+        self.severity = severity
+        self.options = options
+    }
+}
+
+/// What `.ribslint.yml` says, checked: every key known, every value of the right type.
+public struct Configuration: Sendable {
+    public static let fileName = ".ribslint.yml"
+
+    /// Paths in the configuration are relative to this folder; SARIF uris too.
+    public var rootDirectory: String
+    public var configPath: String?
+    public var profile = "ribs"
+    public var included: [String] = ["."]
+    public var excluded: [String] = []
+    public var disabledRules: [String] = []
+    public var optInRules: [String] = []
+    public var onlyRules: [String] = []
+    public var reporter = "xcode"
+    public var conventions = RoleConventions.standard
+    public var ruleSettings: [String: RuleSetting] = [:]
+
+    public init(rootDirectory: String) {
+        self.rootDirectory = rootDirectory
+    }
+
+    enum Key: String, CaseIterable {
+        case profile, included, excluded, reporter, roles, rules
+        case disabledRules = "disabled_rules"
+        case optInRules = "opt_in_rules"
+        case onlyRules = "only_rules"
+    }
+
+    static let profiles = ["ribs"]
+    public static let reporters = ["xcode", "json", "sarif", "github"]
+
+    /// Looks for `.ribslint.yml` in `directory` and each folder above it.
+    public static func find(from directory: String) -> String? {
+        var url = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = url.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    public static func load(path: String, rules: [RuleDescription]) throws(UsageError) -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(path): error: cannot read the configuration file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError("\(path): error: the configuration file is not UTF-8 text")
+        }
+        let root = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        var configuration = try parse(yaml: text, path: path, rules: rules, rootDirectory: root)
+        configuration.configPath = path
+        return configuration
+    }
+
+    public static func parse(
+        yaml: String, path: String, rules: [RuleDescription], rootDirectory: String
+    ) throws(UsageError) -> Configuration {
+        let reader = ConfigReader(path: path, rules: rules)
+        var configuration = Configuration(rootDirectory: rootDirectory)
+        let document: Node?
+        do {
+            document = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw reader.yamlError(error)
+        } catch {
+            throw UsageError("\(path): error: \(error)")
+        }
+        guard let document else { return configuration }
+        let top = try reader.mapping(document, "the configuration")
+        for (keyNode, value) in top {
+            let name = keyNode.string ?? ""
+            guard let key = Key(rawValue: name) else {
+                throw reader.error(keyNode, "unknown key '\(name)'; known keys: \(Key.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
+            }
+            switch key {
+            case .profile:
+                configuration.profile = try reader.choice(value, name, from: profiles)
+            case .included: configuration.included = try reader.strings(value, name)
+            case .excluded: configuration.excluded = try reader.strings(value, name)
+            case .reporter: configuration.reporter = try reader.choice(value, name, from: reporters)
+            case .disabledRules: configuration.disabledRules = try reader.ruleIDs(value, name)
+            case .optInRules: configuration.optInRules = try reader.ruleIDs(value, name)
+            case .onlyRules: configuration.onlyRules = try reader.ruleIDs(value, name)
+            case .roles: configuration.conventions = try reader.conventions(value)
+            case .rules: configuration.ruleSettings = try reader.ruleSettings(value)
+            }
+        }
+        return configuration
+    }
+}
+
+/// Reads YAML nodes into typed values, failing with the node's file:line:column.
+private struct ConfigReader {
+    let path: String
+    let rules: [RuleDescription]
+
+    func error(_ node: Node, _ message: String) -> UsageError {
+        let mark = node.mark.map { "\($0.line):\($0.column)" } ?? "1:1"
+        return UsageError("\(path):\(mark): error: \(message)")
+    }
+
+    func yamlError(_ error: YamlError) -> UsageError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return UsageError("\(path):\(mark.line):\(mark.column): error: invalid YAML: \(problem)")
+        default:
+            return UsageError("\(path): error: invalid YAML: \(error)")
+        }
+    }
+
+    func mapping(_ node: Node, _ what: String) throws(UsageError) -> Node.Mapping {
+        guard let mapping = node.mapping else { throw error(node, "\(what) must be a mapping of keys to values") }
+        return mapping
+    }
+
+    func string(_ node: Node, _ key: String) throws(UsageError) -> String {
+        guard case .scalar(let scalar) = node else { throw error(node, "'\(key)' must be a string") }
+        return scalar.string
+    }
+
+    func strings(_ node: Node, _ key: String) throws(UsageError) -> [String] {
+        if case .scalar(let scalar) = node { return [scalar.string] }
+        guard case .sequence(let sequence) = node else { throw error(node, "'\(key)' must be a list of strings") }
+        var values: [String] = []
+        for item in sequence {
+            guard case .scalar(let scalar) = item else { throw error(item, "'\(key)' must be a list of strings") }
+            values.append(scalar.string)
+        }
+        return values
+    }
+
+    func choice(_ node: Node, _ key: String, from allowed: [String]) throws(UsageError) -> String {
+        let value = try string(node, key)
+        guard allowed.contains(value) else {
+            throw error(node, "'\(key)' must be one of \(allowed.joined(separator: ", ")), not '\(value)'")
+        }
+        return value
+    }
+
+    func ruleIDs(_ node: Node, _ key: String) throws(UsageError) -> [String] {
+        let ids = try strings(node, key)
+        let items: [Node] = node.sequence.map(Array.init) ?? [node]
+        for (id, item) in zip(ids, items) where !rules.contains(where: { $0.id == id }) {
+            throw error(item, "unknown rule '\(id)' in '\(key)'; `ribslint rules` lists them")
+        }
+        return ids
+    }
+
+    func ruleSettings(_ node: Node) throws(UsageError) -> [String: RuleSetting] {
+        var settings: [String: RuleSetting] = [:]
+        for (keyNode, value) in try mapping(node, "'rules'") {
+            let id = keyNode.string ?? ""
+            guard let rule = rules.first(where: { $0.id == id }) else {
+                throw error(keyNode, "unknown rule '\(id)' in 'rules'; `ribslint rules` lists them")
+            }
+            var setting = RuleSetting()
+            for (optionNode, optionValue) in try mapping(value, "'rules.\(id)'") {
+                let name = optionNode.string ?? ""
+                if name == "severity" {
+                    let raw = try choice(optionValue, "severity", from: Severity.allCases.map(\.rawValue))
+                    setting.severity = Severity(rawValue: raw)
+                    continue
+                }
+                guard let option = rule.options.first(where: { $0.name == name }) else {
+                    let known = (["severity"] + rule.options.map(\.name)).joined(separator: ", ")
+                    throw error(optionNode, "unknown option '\(name)' for rule '\(id)'; known: \(known)")
+                }
+                setting.options[name] = try self.option(optionValue, option)
+            }
+            settings[id] = setting
+        }
+        return settings
+    }
+
+    func option(_ node: Node, _ option: OptionDoc) throws(UsageError) -> OptionValue {
+        switch option.kind {
+        case .bool:
+            guard case .scalar = node, let value = node.bool else { throw error(node, "'\(option.name)' must be true or false") }
+            return .bool(value)
+        case .string(let allowed):
+            let value = try string(node, option.name)
+            if !allowed.isEmpty, !allowed.contains(value) {
+                throw error(node, "'\(option.name)' must be one of \(allowed.joined(separator: ", ")), not '\(value)'")
+            }
+            return .string(value)
+        case .stringList:
+            return .stringList(try strings(node, option.name))
+        }
+    }
+
+    func conventions(_ node: Node) throws(UsageError) -> RoleConventions {
+        var conventions = RoleConventions.standard
+        for (keyNode, value) in try mapping(node, "'roles'") {
+            let name = keyNode.string ?? ""
+            if name == "frameworks" {
+                conventions.frameworks = Set(try strings(value, name))
+                continue
+            }
+            if name == "presenter_base_classes" {
+                conventions.presenterBaseClasses = Set(try strings(value, name))
+                continue
+            }
+            guard let role = Role(rawValue: name) else {
+                let known = (["frameworks", "presenter_base_classes"] + Role.allCases.map(\.rawValue)).joined(separator: ", ")
+                throw error(keyNode, "unknown key '\(name)' in 'roles'; known: \(known)")
+            }
+            for (fieldNode, fieldValue) in try mapping(value, "'roles.\(name)'") {
+                switch fieldNode.string ?? "" {
+                case "base_classes": conventions.baseClasses[role] = Set(try strings(fieldValue, "base_classes"))
+                case "suffixes": conventions.suffixes[role] = try strings(fieldValue, "suffixes")
+                default:
+                    throw error(fieldNode, "unknown key '\(fieldNode.string ?? "")' in 'roles.\(name)'; known: base_classes, suffixes")
+                }
+            }
+        }
+        return conventions
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A Swift file to lint: where it is and how to name it in output.
+public struct DiscoveredFile: Sendable, Equatable {
+    public let absolutePath: String
+    /// Relative to the working directory when below it, else absolute.
+    public let displayPath: String
+}
+
+/// Expands paths into a sorted list of Swift files: folders are walked (hidden entries skipped,
+/// symlinked folders followed once), `excluded` globs are dropped.
+struct FileDiscovery {
+    let configuration: Configuration
+    let workingDirectory: String
+
+    func swiftFiles(paths: [String]) throws(UsageError) -> [DiscoveredFile] {
+        let roots: [String] =
+            paths.isEmpty
+            ? configuration.included.map { absolute($0, from: configuration.rootDirectory) }
+            : paths.map { absolute($0, from: workingDirectory) }
+        var found = Set<String>()
+        var visited = Set<String>()
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                throw UsageError("error: no such file or directory: \(display(root))")
+            }
+            if isDirectory.boolValue {
+                walk(root, into: &found, visited: &visited)
+            } else if root.hasSuffix(".swift") {
+                found.insert(root)
+            } else {
+                throw UsageError("error: not a Swift file: \(display(root))")
+            }
+        }
+        return found.filter { !isExcluded($0) }.sorted().map { DiscoveredFile(absolutePath: $0, displayPath: display($0)) }
+    }
+
+    /// Whether a Sourcery configuration sits at the project root or in a folder on the way to a linted path.
+    func findsSourceryConfiguration(paths: [String]) -> Bool {
+        let names = [".sourcery.yml", ".sourcery.yaml", "sourcery.yml", "sourcery.yaml"]
+        var folders = [configuration.rootDirectory, workingDirectory]
+        let roots = paths.isEmpty ? configuration.included.map { absolute($0, from: configuration.rootDirectory) }
+            : paths.map { absolute($0, from: workingDirectory) }
+        for root in roots {
+            var url = URL(fileURLWithPath: root)
+            for _ in 0..<6 {
+                folders.append(url.path)
+                url.deleteLastPathComponent()
+            }
+        }
+        return folders.contains { folder in
+            names.contains { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+        }
+    }
+
+    func isExcluded(_ path: String) -> Bool {
+        let relative = relativePath(path, to: configuration.rootDirectory) ?? path
+        return configuration.excluded.contains { Glob.matches($0, relative) }
+    }
+
+    private func walk(_ directory: String, into found: inout Set<String>, visited: inout Set<String>) {
+        let canonical = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        guard visited.insert(canonical).inserted else { return }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries where !entry.hasPrefix(".") {
+            let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(path, into: &found, visited: &visited)
+            } else if entry.hasSuffix(".swift") {
+                found.insert(path)
+            }
+        }
+    }
+
+    private func absolute(_ path: String, from base: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
+        var result = url.standardizedFileURL.path
+        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+
+    private func display(_ path: String) -> String {
+        relativePath(path, to: workingDirectory) ?? path
+    }
+}
+
+func relativePath(_ path: String, to base: String) -> String? {
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    if path == base { return "." }
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+}
+
+/// Glob patterns for `excluded`: `*` within a path component, `**` across components, `?` one
+/// character; a pattern without wildcards also matches everything below the folder it names.
+enum Glob {
+    static func matches(_ pattern: String, _ path: String) -> Bool {
+        var pattern = pattern
+        if pattern.hasPrefix("./") { pattern.removeFirst(2) }
+        while pattern.hasSuffix("/") { pattern.removeLast() }
+        if !pattern.contains(where: { "*?".contains($0) }) {
+            return path == pattern || path.hasPrefix(pattern + "/")
+        }
+        return match(Array(pattern.utf8)[...], Array(path.utf8)[...])
+            || match(Array((pattern + "/**").utf8)[...], Array(path.utf8)[...])
+    }
+
+    private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        guard let head = pattern.first else { return text.isEmpty }
+        let star = UInt8(ascii: "*")
+        let slash = UInt8(ascii: "/")
+        if head == star {
+            let rest = pattern.dropFirst()
+            if rest.first == star {
+                var afterGlobstar = rest.dropFirst()
+                if afterGlobstar.first == slash {
+                    afterGlobstar = afterGlobstar.dropFirst()
+                    if match(afterGlobstar, text) { return true }
+                }
+                for index in text.indices where match(afterGlobstar, text[index...]) || (text[index] == slash && match(afterGlobstar, text[(index + 1)...])) {
+                    return true
+                }
+                return match(afterGlobstar, text[text.endIndex...])
+            }
+            var index = text.startIndex
+            while true {
+                if match(rest, text[index...]) { return true }
+                guard index < text.endIndex, text[index] != slash else { return false }
+                index += 1
+            }
+        }
+        guard let first = text.first else { return false }
+        if head == UInt8(ascii: "?") ? first != slash : head == first {
+            return match(pattern.dropFirst(), text.dropFirst())
+        }
+        return false
+    }
+}

@@ -1,0 +1,189 @@
+import SwiftSyntax
+
+/// A stored property of a type (computed properties are not stored and are left out).
+public struct StoredProperty {
+    public let name: String
+    public let type: TypeSyntax?
+    public let initializer: ExprSyntax?
+    public let isLet: Bool
+    public let isWeak: Bool
+    public let isStatic: Bool
+    public let declaration: VariableDeclSyntax
+    public let binding: PatternBindingSyntax
+
+    /// Where a finding about this property points: its name.
+    public var nameNode: PatternSyntax { binding.pattern }
+}
+
+/// A class, struct, enum, actor or extension, with the role it plays.
+public struct TypeDeclaration {
+    public enum Kind: String, Sendable { case `class`, `struct`, `enum`, `actor`, `extension` }
+
+    public let name: String
+    public let kind: Kind
+    /// Base names of the inheritance clause, superclass first.
+    public let inherited: [String]
+    public let role: Role?
+    public let declaration: DeclSyntax
+    public let members: MemberBlockSyntax
+
+    public var storedProperties: [StoredProperty] {
+        members.members.flatMap { item -> [StoredProperty] in
+            guard let variable = item.decl.as(VariableDeclSyntax.self) else { return [] }
+            return variable.bindings.compactMap { binding in
+                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+                    binding.isStored
+                else { return nil }
+                return StoredProperty(
+                    name: identifier.identifier.text,
+                    type: binding.typeAnnotation?.type ?? variable.bindings.last?.typeAnnotation?.type,
+                    initializer: binding.initializer?.value,
+                    isLet: variable.bindingSpecifier.tokenKind == .keyword(.let),
+                    isWeak: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
+                    isStatic: variable.modifiers.contains(.static) || variable.modifiers.contains(.class),
+                    declaration: variable,
+                    binding: binding)
+            }
+        }
+    }
+
+    /// Names of every property the type declares, stored or computed.
+    public var declaredPropertyNames: [String] {
+        members.members.flatMap { item -> [String] in
+            item.decl.as(VariableDeclSyntax.self)?.bindings.compactMap {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            } ?? []
+        }
+    }
+
+    public var initializers: [InitializerDeclSyntax] {
+        members.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+    }
+
+    public var functions: [FunctionDeclSyntax] {
+        members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+    }
+}
+
+extension PatternBindingSyntax {
+    /// True unless the binding has a getter (computed); `willSet`/`didSet` observers keep it stored.
+    public var isStored: Bool {
+        guard let accessorBlock else { return true }
+        switch accessorBlock.accessors {
+        case .getter: return false
+        case .accessors(let accessors):
+            return accessors.allSatisfy {
+                [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind)
+            }
+        }
+    }
+}
+
+/// A protocol with the RIB contract role its name gives it.
+public struct ProtocolDeclaration {
+    public let name: String
+    public let role: ProtocolRole?
+    public let declaration: ProtocolDeclSyntax
+}
+
+/// What one pass over a file learns: imports, types with their roles, protocols.
+public struct FileModel {
+    public let imports: [String]
+    public let importsRIBs: Bool
+    public let types: [TypeDeclaration]
+    public let protocols: [ProtocolDeclaration]
+
+    public init(tree: SourceFileSyntax, conventions: RoleConventions) {
+        let collector = DeclarationCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        imports = collector.imports
+        importsRIBs = collector.imports.contains { conventions.frameworks.contains($0) }
+        protocols = collector.protocols.map {
+            ProtocolDeclaration(name: $0.name.text, role: ProtocolRole(protocolName: $0.name.text), declaration: $0)
+        }
+
+        var rolesByName: [String: Role] = [:]
+        var types: [TypeDeclaration] = []
+        for declaration in collector.types where declaration.kind != .extension {
+            let role = conventions.role(inheriting: declaration.inherited)
+                ?? (declaration.kind == .class && importsRIBs ? conventions.role(named: declaration.name) : nil)
+            rolesByName[declaration.name] = role
+            types.append(declaration.with(role: role))
+        }
+        for declaration in collector.types where declaration.kind == .extension {
+            let role = rolesByName[declaration.name] ?? (importsRIBs ? conventions.role(named: declaration.name) : nil)
+            types.append(declaration.with(role: role))
+        }
+        self.types = types.sorted { $0.declaration.position < $1.declaration.position }
+    }
+
+    public func types(_ role: Role) -> [TypeDeclaration] {
+        types.filter { $0.role == role }
+    }
+
+    /// True when some type of the file plays a RIB role.
+    public var hasRIBRole: Bool { types.contains { $0.role != nil } }
+}
+
+private struct PendingType {
+    let name: String
+    let kind: TypeDeclaration.Kind
+    let inherited: [String]
+    let declaration: DeclSyntax
+    let members: MemberBlockSyntax
+
+    func with(role: Role?) -> TypeDeclaration {
+        TypeDeclaration(
+            name: name, kind: kind, inherited: inherited, role: role, declaration: declaration, members: members)
+    }
+}
+
+private final class DeclarationCollector: SyntaxVisitor {
+    var imports: [String] = []
+    var types: [PendingType] = []
+    var protocols: [ProtocolDeclSyntax] = []
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.text { imports.append(module) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.name.text, .class, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.name.text, .struct, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.name.text, .enum, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.name.text, .actor, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let name = node.extendedType.baseName else { return .visitChildren }
+        return add(name, .extension, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        protocols.append(node)
+        return .skipChildren
+    }
+
+    // Function bodies hold no declarations a RIB rule reads; skipping them keeps the pass cheap.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    private func add(
+        _ name: String, _ kind: TypeDeclaration.Kind, _ inheritance: InheritanceClauseSyntax?,
+        _ declaration: DeclSyntax, _ members: MemberBlockSyntax
+    ) -> SyntaxVisitorContinueKind {
+        let inherited = inheritance?.inheritedTypes.compactMap { $0.type.baseName } ?? []
+        types.append(PendingType(name: name, kind: kind, inherited: inherited, declaration: declaration, members: members))
+        return .visitChildren
+    }
+}

@@ -1,0 +1,65 @@
+/// How loudly a finding speaks; `error` fails the run.
+public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+    case warning
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        lhs == .warning && rhs == .error
+    }
+}
+
+/// What a rule reports about one file: where and what, before severity and suppressions apply.
+public struct Violation: Sendable, Equatable {
+    public let position: Int
+    public let endPosition: Int
+    public let message: String
+
+    public init(at node: some SyntaxProtocol, _ message: String) {
+        self.position = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        self.endPosition = node.endPositionBeforeTrailingTrivia.utf8Offset
+        self.message = message
+    }
+
+    public init(position: Int, endPosition: Int, message: String) {
+        self.position = position
+        self.endPosition = endPosition
+        self.message = message
+    }
+}
+
+/// A located, rule-attributed report, ready for a reporter.
+public struct Finding: Sendable, Equatable, Codable {
+    public let ruleID: String
+    public let severity: Severity
+    /// The path as given to the linter, relative to the working directory when below it.
+    public let path: String
+    public let line: Int
+    public let column: Int
+    public let endLine: Int
+    public let endColumn: Int
+    public let message: String
+    /// Stable across edits elsewhere in the file: rule, path, the finding's line text and its ordinal.
+    public var fingerprint: String
+
+    public init(
+        ruleID: String, severity: Severity, path: String, line: Int, column: Int,
+        endLine: Int, endColumn: Int, message: String, fingerprint: String = ""
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.path = path
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.message = message
+        self.fingerprint = fingerprint
+    }
+
+    /// The reporting order: path, line, column, rule.
+    public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
+        (a.path, a.line, a.column, a.ruleID, a.message) < (b.path, b.line, b.column, b.ruleID, b.message)
+    }
+}
+
+import SwiftSyntax

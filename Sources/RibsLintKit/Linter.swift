@@ -1,0 +1,212 @@
+import Dispatch
+import Foundation
+import SwiftSyntax
+
+/// What a run produced: findings in reporting order, and what could not be linted.
+public struct LintResult: Sendable {
+    public var findings: [Finding]
+    public var fileCount: Int
+    public var lineCount: Int
+    /// Files that could not be read or are not UTF-8 text: the run is incomplete.
+    public var unreadable: [String]
+    /// Files swift-syntax could not fully parse: linted as far as they parse.
+    public var syntaxNotes: [String]
+}
+
+/// Lints files: parse once, model once, run the rules, apply suppressions, sort.
+public struct Linter: Sendable {
+    public let configuration: Configuration
+    public let ruleSet: RuleSet
+    public let jobs: Int
+
+    public init(configuration: Configuration, ruleSet: RuleSet, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.configuration = configuration
+        self.ruleSet = ruleSet
+        self.jobs = max(1, jobs)
+    }
+
+    /// Lints the given paths (or the configuration's `included` when there are none).
+    public func lint(paths: [String], workingDirectory: String) throws(UsageError) -> LintResult {
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let files = try discovery.swiftFiles(paths: paths)
+        let project = ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: paths))
+        let outcomes = ParallelMap.map(files, jobs: jobs) { file in
+            lint(fileAt: file, project: project)
+        }
+        var result = LintResult(findings: [], fileCount: files.count, lineCount: 0, unreadable: [], syntaxNotes: [])
+        for outcome in outcomes {
+            result.findings += outcome.findings
+            result.lineCount += outcome.lineCount
+            if let problem = outcome.unreadable { result.unreadable.append(problem) }
+            if let note = outcome.syntaxNote { result.syntaxNotes.append(note) }
+        }
+        result.findings.sort(by: Finding.ordered)
+        return result
+    }
+
+    struct FileOutcome: Sendable {
+        var findings: [Finding] = []
+        var lineCount = 0
+        var unreadable: String?
+        var syntaxNote: String?
+    }
+
+    func lint(fileAt file: DiscoveredFile, project: ProjectFacts) -> FileOutcome {
+        guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
+            return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
+        }
+        guard let source = String(validating: data, as: UTF8.self) else {
+            return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
+        }
+        return outcome(source: source, path: file.displayPath, project: project)
+    }
+
+    /// Lints one file's text as if it lived at `path`: the engine behind files, stdin and tests.
+    func outcome(source: String, path: String, project: ProjectFacts) -> FileOutcome {
+        let file = LintFile(path: path, source: source, conventions: ruleSet.conventions, project: project)
+        var outcome = FileOutcome(findings: lint(file), lineCount: file.lineCount)
+        if file.hasSyntaxErrors {
+            let (line, column) = file.location(of: Self.firstSyntaxError(in: file.tree))
+            outcome.syntaxNote = "\(path):\(line):\(column): warning: swift-syntax could not fully parse this file; "
+                + "findings cover what parsed"
+        }
+        return outcome
+    }
+
+    public func lint(source: String, path: String, project: ProjectFacts) -> [Finding] {
+        outcome(source: source, path: path, project: project).findings
+    }
+
+    func lint(_ file: LintFile) -> [Finding] {
+        var raw: [Finding] = []
+        for entry in ruleSet.entries {
+            let id = entry.description.id
+            raw += entry.rule.violations(in: file).map { finding(id, entry.severity, $0.position, $0.endPosition, $0.message, file) }
+        }
+        let suppressions = SuppressionMap(file: file)
+        var used = Set<String>()
+        var findings = raw.filter { finding in
+            let silencing = suppressions.silencing(finding.ruleID, line: finding.line)
+            for index in silencing { used.insert("\(index) \(finding.ruleID)") }
+            return silencing.isEmpty
+        }
+        if let severity = ruleSet.unusedSuppressionSeverity {
+            let unused = unusedSuppressions(suppressions, used: used, file: file, severity: severity)
+            findings += unused.filter { suppressions.silencing($0.ruleID, line: $0.line).isEmpty }
+        }
+        return Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file)
+    }
+
+    private func unusedSuppressions(_ map: SuppressionMap, used: Set<String>, file: LintFile, severity: Severity) -> [Finding] {
+        var findings: [Finding] = []
+        let enabled = Set(ruleSet.entries.map(\.description.id))
+        for (index, directive) in map.directives.enumerated() {
+            func report(_ message: String) {
+                findings.append(finding(UnusedSuppression.id, severity, directive.offset, directive.endOffset, message, file))
+            }
+            if directive.isMalformed {
+                report("malformed suppression; write `// ribslint:disable[:next|this|previous|file] <rule ids|all> [- reason]`")
+                continue
+            }
+            for id in directive.ruleIDs {
+                if id != "all", !ruleSet.knownIDs.contains(id) {
+                    report("suppression names unknown rule '\(id)'; `ribslint rules` lists the ids")
+                } else if directive.action == .disable, id == "all" || enabled.contains(id),
+                    !used.contains("\(index) \(id)"), !(id == "all" && used.contains(where: { $0.hasPrefix("\(index) ") }))
+                {
+                    report("suppression of '\(id)' silences no finding; remove it")
+                }
+            }
+        }
+        return findings
+    }
+
+    private func finding(_ id: String, _ severity: Severity, _ start: Int, _ end: Int, _ message: String, _ file: LintFile) -> Finding {
+        let begin = file.location(of: start)
+        let finish = file.location(of: max(start, end))
+        return Finding(
+            ruleID: id, severity: severity, path: file.path, line: begin.line, column: begin.column,
+            endLine: finish.line, endColumn: finish.column, message: message)
+    }
+
+    /// Fingerprints hash the rule, the path, the finding's trimmed line text and its ordinal among equal
+    /// keys — so inserting lines above a finding leaves it unchanged.
+    static func fingerprinted(_ findings: [Finding], file: LintFile) -> [Finding] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            var finding = finding
+            let text = file.lineText(finding.line).trimmingCharacters(in: .whitespaces)
+            let key = "\(finding.ruleID)|\(finding.path)|\(text)"
+            let ordinal = seen[key, default: 0]
+            seen[key] = ordinal + 1
+            finding.fingerprint = stableHash("\(key)|\(ordinal)")
+            return finding
+        }
+    }
+
+    static func firstSyntaxError(in tree: SourceFileSyntax) -> Int {
+        for token in tree.tokens(viewMode: .all) {
+            if token.presence == .missing || token.parent?.is(UnexpectedNodesSyntax.self) == true {
+                return token.positionAfterSkippingLeadingTrivia.utf8Offset
+            }
+        }
+        return 0
+    }
+}
+
+/// Maps over items on `jobs` threads; results keep the input order, so output never depends on timing.
+enum ParallelMap {
+    static func map<Input: Sendable, Output: Sendable>(
+        _ items: [Input], jobs: Int, _ transform: @Sendable (Input) -> Output
+    ) -> [Output] {
+        let slots = Slots<Output>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
+            while let index = slots.claimNext() {
+                slots.set(index, transform(items[index]))
+            }
+        }
+        return slots.values()
+    }
+
+    private final class Slots<Value>: @unchecked Sendable {
+        private var storage: [Value?]
+        private var counter = 0
+        private let lock = NSLock()
+
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: Value) {
+            lock.lock()
+            storage[index] = value
+            lock.unlock()
+        }
+
+        /// The next index no thread has taken yet.
+        func claimNext() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard counter < storage.count else { return nil }
+            counter += 1
+            return counter - 1
+        }
+
+        func values() -> [Value] { storage.compactMap { $0 } }
+    }
+}
+
+extension Linter {
+    /// Lints text from standard input as the file at `path` (editors): excluded paths yield nothing.
+    public func lint(source: String, stdinPath path: String, workingDirectory: String) -> LintResult {
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: workingDirectory).appendingPathComponent(path).standardizedFileURL.path
+        var result = LintResult(findings: [], fileCount: 0, lineCount: 0, unreadable: [], syntaxNotes: [])
+        guard !discovery.isExcluded(absolute) else { return result }
+        let project = ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]))
+        let outcome = outcome(source: source, path: path, project: project)
+        result.findings = outcome.findings
+        result.fileCount = 1
+        result.lineCount = outcome.lineCount
+        result.syntaxNotes = outcome.syntaxNote.map { [$0] } ?? []
+        return result
+    }
+}

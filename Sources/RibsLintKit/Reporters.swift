@@ -1,0 +1,162 @@
+import Foundation
+
+public let ribslintVersion = "0.1.0"
+
+/// Everything a reporter needs beyond the findings.
+public struct ReportContext: Sendable {
+    public let rules: [RuleDescription]
+    /// SARIF uris are relative to this folder (`%SRCROOT%`).
+    public let rootDirectory: String
+    public let workingDirectory: String
+
+    public init(rules: [RuleDescription], rootDirectory: String, workingDirectory: String) {
+        self.rules = rules
+        self.rootDirectory = rootDirectory
+        self.workingDirectory = workingDirectory
+    }
+}
+
+public enum Reporter: String, Sendable, CaseIterable {
+    case xcode, json, sarif, github
+
+    public func render(_ result: LintResult, _ context: ReportContext) -> String {
+        switch self {
+        case .xcode: return result.findings.map(Self.xcodeLine).joined()
+        case .github: return result.findings.map(Self.githubLine).joined()
+        case .json: return Self.json(result)
+        case .sarif: return SARIF.render(result, context)
+        }
+    }
+
+    static func xcodeLine(_ finding: Finding) -> String {
+        "\(finding.path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) (\(finding.ruleID))\n"
+    }
+
+    static func githubLine(_ finding: Finding) -> String {
+        func property(_ value: String) -> String {
+            data(value).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        func data(_ value: String) -> String {
+            value.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+        }
+        return "::\(finding.severity.rawValue) file=\(property(finding.path)),line=\(finding.line),col=\(finding.column),"
+            + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(property(finding.ruleID))::\(data(finding.message))\n"
+    }
+
+    /// JSON report, format version 1: `{version, tool, findings[], summary}`; keys sorted.
+    static func json(_ result: LintResult) -> String {
+        struct Report: Encodable {
+            struct Tool: Encodable { let name = "ribslint", version = ribslintVersion }
+            struct Item: Encodable {
+                let file: String, line: Int, column: Int, endLine: Int, endColumn: Int
+                let severity: String, rule: String, message: String, fingerprint: String
+            }
+            struct Summary: Encodable { let files: Int, errors: Int, warnings: Int, incomplete: Bool }
+            let version = 1
+            let tool = Tool()
+            let findings: [Item]
+            let summary: Summary
+        }
+        let report = Report(
+            findings: result.findings.map {
+                .init(file: $0.path, line: $0.line, column: $0.column, endLine: $0.endLine, endColumn: $0.endColumn,
+                      severity: $0.severity.rawValue, rule: $0.ruleID, message: $0.message, fingerprint: $0.fingerprint)
+            },
+            summary: .init(
+                files: result.fileCount, errors: result.findings.count { $0.severity == .error },
+                warnings: result.findings.count { $0.severity == .warning }, incomplete: !result.unreadable.isEmpty))
+        return encode(report)
+    }
+
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return "{}\n" }
+        return text + "\n"
+    }
+}
+
+/// SARIF 2.1.0, as GitHub code scanning and other CI dashboards read it.
+enum SARIF {
+    struct Log: Encodable {
+        let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        let version = "2.1.0"
+        let runs: [Run]
+        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+    }
+    struct Run: Encodable {
+        let tool: Tool
+        let originalUriBaseIds: [String: ArtifactLocation]
+        let columnKind = "utf16CodeUnits"
+        let results: [Result]
+    }
+    struct Tool: Encodable { let driver: Driver }
+    struct Driver: Encodable {
+        let name = "ribslint"
+        let version = ribslintVersion
+        let semanticVersion = ribslintVersion
+        let rules: [ReportingDescriptor]
+    }
+    struct Message: Encodable { let text: String; var markdown: String? = nil }
+    struct ReportingDescriptor: Encodable {
+        let id: String
+        let name: String
+        let shortDescription: Message
+        let fullDescription: Message
+        let help: Message
+        let defaultConfiguration: Configuration
+        let properties: Properties
+        struct Configuration: Encodable { let level: String }
+        struct Properties: Encodable { let tags: [String] }
+    }
+    struct ArtifactLocation: Encodable { let uri: String; var uriBaseId: String? = nil }
+    struct Region: Encodable { let startLine: Int, startColumn: Int, endLine: Int, endColumn: Int }
+    struct PhysicalLocation: Encodable { let artifactLocation: ArtifactLocation; let region: Region }
+    struct Location: Encodable { let physicalLocation: PhysicalLocation }
+    struct Result: Encodable {
+        let ruleId: String
+        let ruleIndex: Int
+        let level: String
+        let message: Message
+        let locations: [Location]
+        let partialFingerprints: [String: String]
+    }
+
+    static func render(_ result: LintResult, _ context: ReportContext) -> String {
+        let rules = context.rules.sorted { $0.id < $1.id }
+        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let root = context.rootDirectory.hasSuffix("/") ? context.rootDirectory : context.rootDirectory + "/"
+        let results = result.findings.map { finding in
+            Result(
+                ruleId: finding.ruleID, ruleIndex: index[finding.ruleID] ?? 0, level: finding.severity.rawValue,
+                message: Message(text: finding.message),
+                locations: [Location(physicalLocation: PhysicalLocation(
+                    artifactLocation: artifact(finding.path, context),
+                    region: Region(startLine: finding.line, startColumn: finding.column, endLine: finding.endLine, endColumn: finding.endColumn)))],
+                partialFingerprints: ["ribslint/v1": finding.fingerprint])
+        }
+        let log = Log(runs: [Run(
+            tool: Tool(driver: Driver(rules: rules.map(descriptor))),
+            originalUriBaseIds: ["%SRCROOT%": ArtifactLocation(uri: URL(fileURLWithPath: root, isDirectory: true).absoluteString)],
+            results: results)])
+        return Reporter.encode(log)
+    }
+
+    static func descriptor(_ rule: RuleDescription) -> ReportingDescriptor {
+        ReportingDescriptor(
+            id: rule.id, name: rule.name.replacingOccurrences(of: " ", with: ""),
+            shortDescription: Message(text: rule.summary), fullDescription: Message(text: rule.rationale),
+            help: Message(text: rule.rationale, markdown: RuleDocumentation.markdown(rule)),
+            defaultConfiguration: .init(level: rule.defaultSeverity.rawValue), properties: .init(tags: rule.profiles))
+    }
+
+    static func artifact(_ path: String, _ context: ReportContext) -> ArtifactLocation {
+        let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: context.workingDirectory).appendingPathComponent(path).standardizedFileURL.path
+        if let relative = relativePath(absolute, to: context.rootDirectory) {
+            let encoded = relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relative
+            return ArtifactLocation(uri: encoded, uriBaseId: "%SRCROOT%")
+        }
+        return ArtifactLocation(uri: URL(fileURLWithPath: absolute).absoluteString)
+    }
+}

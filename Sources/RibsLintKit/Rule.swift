@@ -1,0 +1,126 @@
+/// A check over one file. Rules are values: no I/O, no global state.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init(options: RuleOptions)
+    func violations(in file: LintFile) -> [Violation]
+}
+
+/// Everything a user or a test needs to know about a rule, in one value.
+public struct RuleDescription: Sendable {
+    public let id: String
+    public let name: String
+    /// One sentence: what it reports.
+    public let summary: String
+    /// Why it matters, citing the architecture guide.
+    public let rationale: String
+    public let profiles: [String]
+    public let defaultSeverity: Severity
+    public let isOptIn: Bool
+    public let options: [OptionDoc]
+    public let triggering: [Example]
+    public let nonTriggering: [Example]
+
+    public init(
+        id: String, name: String, summary: String, rationale: String, profiles: [String] = ["ribs"],
+        defaultSeverity: Severity, isOptIn: Bool = false, options: [OptionDoc] = [],
+        triggering: [Example], nonTriggering: [Example]
+    ) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.rationale = rationale
+        self.profiles = profiles
+        self.defaultSeverity = defaultSeverity
+        self.isOptIn = isOptIn
+        self.options = options
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+}
+
+/// A Swift snippet for a rule's docs and tests. In a triggering example each emoji marker
+/// (1️⃣ … 9️⃣, 🔟) stands where exactly one finding of the rule must start.
+public struct Example: Sendable, CustomStringConvertible {
+    public let code: String
+    /// The file the snippet pretends to be; roles and placement read it.
+    public let path: String
+    public let configuration: [String: OptionValue]
+    public let file: String
+    public let line: Int
+
+    public init(
+        _ code: String, path: String = "Example.swift", configuration: [String: OptionValue] = [:],
+        file: String = #filePath, line: Int = #line
+    ) {
+        self.code = code
+        self.path = path
+        self.configuration = configuration
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file.split(separator: "/").last ?? ""):\(line)" }
+}
+
+/// A rule option: its name in `.ribslint.yml`, its kind, default and meaning.
+public struct OptionDoc: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case bool
+        case string(allowed: [String])
+        case stringList
+    }
+
+    public let name: String
+    public let kind: Kind
+    public let defaultValue: OptionValue
+    public let summary: String
+
+    public init(_ name: String, _ kind: Kind, default defaultValue: OptionValue, _ summary: String) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+public enum OptionValue: Sendable, Equatable, CustomStringConvertible {
+    case bool(Bool)
+    case string(String)
+    case stringList([String])
+
+    public var description: String {
+        switch self {
+        case .bool(let value): "\(value)"
+        case .string(let value): value
+        case .stringList(let values): "[" + values.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// A rule's options after the configuration has been checked against its `OptionDoc`s.
+public struct RuleOptions: Sendable {
+    private let values: [String: OptionValue]
+    private let defaults: [String: OptionValue]
+
+    public init(_ values: [String: OptionValue] = [:], documented: [OptionDoc] = []) {
+        self.values = values
+        self.defaults = Dictionary(uniqueKeysWithValues: documented.map { ($0.name, $0.defaultValue) })
+    }
+
+    private func value(_ name: String) -> OptionValue? { values[name] ?? defaults[name] }
+
+    public func bool(_ name: String) -> Bool {
+        if case .bool(let value)? = value(name) { return value }
+        return false
+    }
+
+    public func string(_ name: String) -> String {
+        if case .string(let value)? = value(name) { return value }
+        return ""
+    }
+
+    public func strings(_ name: String) -> [String] {
+        if case .stringList(let values)? = value(name) { return values }
+        return []
+    }
+}

@@ -1,0 +1,45 @@
+/// The rules a run applies, with their severities and options, chosen from the configuration.
+public struct RuleSet: Sendable {
+    public struct Entry: Sendable {
+        public let rule: any Rule
+        public let severity: Severity
+        public var description: RuleDescription { type(of: rule).description }
+    }
+
+    public let entries: [Entry]
+    /// Severity of `unused_suppression`, nil when it is off.
+    public let unusedSuppressionSeverity: Severity?
+    /// Every rule id a suppression comment may name.
+    public let knownIDs: Set<String>
+    public let conventions: RoleConventions
+    /// Descriptions of the rules that are on, in id order: what reporters list.
+    public let enabledDescriptions: [RuleDescription]
+
+    /// - Parameter onlyRules: rule ids from the command line; they replace the configuration's choice.
+    public init(configuration: Configuration, available: [any Rule.Type], onlyRules: [String] = []) throws(UsageError) {
+        let all = available.map { $0.description } + [UnusedSuppression.description]
+        for id in onlyRules where !all.contains(where: { $0.id == id }) {
+            throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
+        }
+        let only = onlyRules.isEmpty ? configuration.onlyRules : onlyRules
+        let enabled: Set<String>
+        if !only.isEmpty {
+            enabled = Set(only)
+        } else {
+            let defaults = all.filter { $0.profiles.contains(configuration.profile) && !$0.isOptIn }.map(\.id)
+            enabled = Set(defaults + configuration.optInRules).subtracting(configuration.disabledRules)
+        }
+        func severity(_ description: RuleDescription) -> Severity {
+            configuration.ruleSettings[description.id]?.severity ?? description.defaultSeverity
+        }
+        entries = available.filter { enabled.contains($0.description.id) }.map { type in
+            let options = RuleOptions(
+                configuration.ruleSettings[type.description.id]?.options ?? [:], documented: type.description.options)
+            return Entry(rule: type.init(options: options), severity: severity(type.description))
+        }
+        unusedSuppressionSeverity = enabled.contains(UnusedSuppression.id) ? severity(UnusedSuppression.description) : nil
+        knownIDs = Set(all.map(\.id))
+        conventions = configuration.conventions
+        enabledDescriptions = all.filter { enabled.contains($0.id) }.sorted { $0.id < $1.id }
+    }
+}

@@ -1,0 +1,103 @@
+import SwiftSyntax
+
+extension TypeSyntax {
+    /// The declared name without module qualification or generic arguments: `RIBs.Router<I>` → `Router`.
+    public var baseName: String? {
+        if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
+        return nil
+    }
+
+    /// The named types a value of this type holds: optionals, `any`/`some`, arrays and dictionary
+    /// values and compositions are looked through; function types hold none.
+    public var heldTypeNames: [String] {
+        if let name = baseName {
+            if let identifier = self.as(IdentifierTypeSyntax.self),
+                ["Optional", "ImplicitlyUnwrappedOptional", "Array", "Set", "Weak"].contains(name),
+                let argument = identifier.genericArgumentClause?.arguments.first?.argument.as(TypeSyntax.self)
+            {
+                return argument.heldTypeNames
+            }
+            return [name]
+        }
+        if let optional = self.as(OptionalTypeSyntax.self) { return optional.wrappedType.heldTypeNames }
+        if let unwrapped = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return unwrapped.wrappedType.heldTypeNames
+        }
+        if let existential = self.as(SomeOrAnyTypeSyntax.self) { return existential.constraint.heldTypeNames }
+        if let array = self.as(ArrayTypeSyntax.self) { return array.element.heldTypeNames }
+        if let dictionary = self.as(DictionaryTypeSyntax.self) { return dictionary.value.heldTypeNames }
+        if let attributed = self.as(AttributedTypeSyntax.self) { return attributed.baseType.heldTypeNames }
+        if let composition = self.as(CompositionTypeSyntax.self) {
+            return composition.elements.flatMap { $0.type.heldTypeNames }
+        }
+        if let tuple = self.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return only.type.heldTypeNames
+        }
+        return []
+    }
+}
+
+extension ExprSyntax {
+    /// Looks through `x?`, `x!`, `(x)` and `try`/`await` to the expression that names the value.
+    public var unwrapped: ExprSyntax {
+        if let chain = self.as(OptionalChainingExprSyntax.self) { return chain.expression.unwrapped }
+        if let forced = self.as(ForceUnwrapExprSyntax.self) { return forced.expression.unwrapped }
+        if let tuple = self.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            return only.expression.unwrapped
+        }
+        if let tryExpr = self.as(TryExprSyntax.self) { return tryExpr.expression.unwrapped }
+        if let awaitExpr = self.as(AwaitExprSyntax.self) { return awaitExpr.expression.unwrapped }
+        if let sequence = self.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let first = sequence.elements.first,
+            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true
+        {
+            return first.unwrapped
+        }
+        return self
+    }
+
+    /// The name this expression ends in: `a.b.c` → `c`, `c` → `c`, `self` → `self`.
+    public var lastName: String? {
+        let expr = unwrapped
+        if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expr.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+}
+
+extension DeclModifierListSyntax {
+    public func contains(_ keyword: Keyword) -> Bool {
+        contains { $0.name.tokenKind == .keyword(keyword) }
+    }
+}
+
+extension SyntaxProtocol {
+    /// The innermost statement-like node around this one: a code block item, a condition or a member.
+    public var enclosingStatement: Syntax? {
+        var node: Syntax? = Syntax(self)
+        while let current = node {
+            if current.is(CodeBlockItemSyntax.self) || current.is(ConditionElementSyntax.self)
+                || current.is(MemberBlockItemSyntax.self)
+            {
+                return current
+            }
+            node = current.parent
+        }
+        return nil
+    }
+}
+
+/// A walker over one type's own code: nested type declarations belong to other types and are skipped.
+open class TypeBodyVisitor: SyntaxVisitor {
+    public init() { super.init(viewMode: .sourceAccurate) }
+
+    open override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    open override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    open override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    open override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    open override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    open override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}

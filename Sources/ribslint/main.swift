@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import RibsLintKit
+import RibsLintRules
+
+struct RibsLint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ribslint",
+        abstract: "A static architecture linter for iOS codebases built on Uber's RIBs.",
+        version: ribslintVersion,
+        subcommands: [Lint.self, Rules.self],
+        defaultSubcommand: Lint.self)
+}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lint Swift files (the default command).",
+        discussion: """
+            Exit codes: 0 no finding at error level; 1 findings at error level (or any finding with --strict); \
+            2 the tool could not do its job (bad configuration, unknown rule, missing path, unreadable file, bad flag).
+            """)
+
+    @Argument(help: "Files or folders to lint; default: the configuration's `included`.")
+    var paths: [String] = []
+
+    @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
+    var config: String?
+
+    @Option(help: "Output format: xcode, json, sarif or github.")
+    var reporter: String?
+
+    @Option(help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Exit 1 on any finding, warnings included.")
+    var strict = false
+
+    @Flag(help: "Print no summary or notes on standard error.")
+    var quiet = false
+
+    @Option(name: .customLong("only-rule"), help: "Run only this rule (repeatable).")
+    var onlyRules: [String] = []
+
+    @Option(help: "Lint standard input as if it were the file at this path.")
+    var stdinPath: String?
+
+    @Option(help: "How many files to lint at once; default: the number of cores.")
+    var jobs: Int?
+
+    func run() throws {
+        let start = Date()
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try loadConfiguration(workingDirectory: workingDirectory)
+        let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules, onlyRules: onlyRules)
+        let format = reporter ?? configuration.reporter
+        guard let reporter = Reporter(rawValue: format) else {
+            throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
+        let linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let result = try stdinPath.map { try lintStandardInput(linter, path: $0, workingDirectory: workingDirectory) }
+            ?? linter.lint(paths: paths, workingDirectory: workingDirectory)
+
+        let context = ReportContext(
+            rules: ruleSet.enabledDescriptions, rootDirectory: configuration.rootDirectory, workingDirectory: workingDirectory)
+        let report = reporter.render(result, context)
+        if let output {
+            do {
+                try report.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                throw UsageError("error: cannot write the report to \(output): \(error.localizedDescription)")
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(report.utf8))
+        }
+
+        let errors = result.findings.count { $0.severity == .error }
+        let warnings = result.findings.count - errors
+        for problem in result.unreadable { printError(problem) }
+        if !quiet {
+            for note in result.syntaxNotes { printError(note) }
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+            printError("Linted \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(seconds) s: "
+                + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+        if !result.unreadable.isEmpty { throw ExitCode(2) }
+        if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+    }
+
+    private func loadConfiguration(workingDirectory: String) throws -> Configuration {
+        if let config {
+            guard FileManager.default.fileExists(atPath: config) else {
+                throw UsageError("error: no configuration file at \(config)")
+            }
+            return try Configuration.load(path: config, rules: RuleRegistry.descriptions)
+        }
+        if let found = Configuration.find(from: workingDirectory) {
+            return try Configuration.load(path: found, rules: RuleRegistry.descriptions)
+        }
+        return Configuration(rootDirectory: workingDirectory)
+    }
+
+    private func lintStandardInput(_ linter: Linter, path: String, workingDirectory: String) throws -> LintResult {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let source = String(validating: data, as: UTF8.self) else {
+            throw UsageError("error: standard input is not UTF-8 text")
+        }
+        return linter.lint(source: source, stdinPath: path, workingDirectory: workingDirectory)
+    }
+}
+
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the rules, or print one rule's documentation.")
+
+    @Argument(help: "A rule id.")
+    var id: String?
+
+    func run() throws {
+        let rules = RuleRegistry.descriptions
+        guard let id else {
+            print(RuleDocumentation.table(rules), terminator: "")
+            return
+        }
+        guard let rule = rules.first(where: { $0.id == id }) else {
+            throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
+        }
+        print(RuleDocumentation.markdown(rule), terminator: "")
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+do {
+    var command = try RibsLint.parseAsRoot()
+    try command.run()
+} catch let error as UsageError {
+    printError(error.message.hasPrefix("error:") ? "ribslint: " + error.message : error.message)
+    exit(2)
+} catch {
+    let code = RibsLint.exitCode(for: error)
+    if code == .success {
+        print(RibsLint.fullMessage(for: error))
+        exit(0)
+    }
+    if error is ExitCode { exit(code.rawValue) }
+    printError(RibsLint.fullMessage(for: error))
+    exit(2)
+}

@@ -1,0 +1,66 @@
+import Foundation
+import RibsLintKit
+import RibsLintRules
+
+/// Lints a snippet with only the given rules on (plus `unused_suppression`), the whole engine included.
+func lint(
+    _ source: String, path: String = "Example.swift", rules: [String], options: [String: [String: OptionValue]] = [:],
+    usesSourcery: Bool = true
+) throws -> [Finding] {
+    var configuration = Configuration(rootDirectory: "/")
+    configuration.onlyRules = rules + [UnusedSuppression.id]
+    for (id, values) in options { configuration.ruleSettings[id] = RuleSetting(severity: nil, options: values) }
+    let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules)
+    return Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1)
+        .lint(source: source, path: path, project: ProjectFacts(usesSourcery: usesSourcery))
+}
+
+/// The built `ribslint` executable, next to the test bundle.
+var ribslintBinary: URL {
+    var url = Bundle.main.bundleURL
+    for _ in 0..<4 where !FileManager.default.fileExists(atPath: url.appendingPathComponent("ribslint").path) {
+        url.deleteLastPathComponent()
+    }
+    return url.appendingPathComponent("ribslint")
+}
+
+struct RunResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs the CLI in `directory`, optionally feeding standard input.
+func runRibslint(_ arguments: [String], in directory: URL, stdin: String? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = ribslintBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A fresh temporary folder holding the given files (path → contents).
+func makeProject(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("ribslint-\(UUID().uuidString)")
+    for (path, contents) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    return root
+}
