@@ -18,7 +18,7 @@ public struct CreateMockAnnotationRule: Rule {
             OptionDoc("scope", .string(allowed: ["rib_protocols", "all_protocols"]), default: .string("rib_protocols"),
                 "Which protocols need the annotation: those with a RIB suffix (`*Listener`, `*Routing`, …) or all."),
             OptionDoc("sourcery", .string(allowed: ["auto", "on", "off"]), default: .string("auto"),
-                "`auto` checks only when a Sourcery configuration (`.sourcery.yml`, `.sourcery.yaml`, `sourcery.yml`) sits at the project root or in a folder above a linted path."),
+                "`auto` checks only when a Sourcery configuration (`.sourcery.yml`, `sourcery.yaml`, `.sourcery-mocks.yml`: a YAML file named `sourcery…`) sits at the project root or in a folder above a linted path."),
         ],
         triggering: [
             Example("""

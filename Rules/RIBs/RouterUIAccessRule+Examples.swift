@@ -108,6 +108,8 @@ extension RouterUIAccessRule {
                         navigationController.view.topAnchor.constraint(equalTo: viewControllable.uiviewController.view.topAnchor),
                     ])
                     navigationController.didMove(toParent: viewControllable.uiviewController)
+                    viewControllable.uiviewController.setNeedsStatusBarAppearanceUpdate()
+                    feed.viewControllable.uiviewController.hidesBottomBarWhenPushed = true
                     attachChild(feed)
                 }
             }

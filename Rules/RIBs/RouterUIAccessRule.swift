@@ -27,6 +27,7 @@ public struct RouterUIAccessRule: Rule {
         "present*", "dismiss*", "push*", "pop*", "show(_:sender:)", "showDetailViewController*",
         "set*ViewControllers", "set*ViewController", "embed*", "addChild*", "removeFromParent", "willMove*",
         "didMove*", "addSubview", "removeFromSuperview", "replace*", "attach*", "detach*",
+        "setNeedsStatusBarAppearanceUpdate", "setNeedsUpdateOf*",
     ]
     static let uiTypes = [
         "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UILabel", "UIButton", "UIImageView",
@@ -37,7 +38,7 @@ public struct RouterUIAccessRule: Rule {
         "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "isModalInPresentation",
         "modalPresentationCapturesStatusBarAppearance", "viewControllers", "selectedIndex", "selectedViewController",
         "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "presentationController",
-        "popoverPresentationController",
+        "popoverPresentationController", "hidesBottomBarWhenPushed",
     ]
 
     private let hierarchy: [String]

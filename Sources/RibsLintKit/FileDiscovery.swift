@@ -38,7 +38,6 @@ struct FileDiscovery {
 
     /// Whether a Sourcery configuration sits at the project root or in a folder on the way to a linted path.
     func findsSourceryConfiguration(paths: [String]) -> Bool {
-        let names = [".sourcery.yml", ".sourcery.yaml", "sourcery.yml", "sourcery.yaml"]
         var folders = [configuration.rootDirectory, workingDirectory]
         let roots = paths.isEmpty ? configuration.included.map { absolute($0, from: configuration.rootDirectory) }
             : paths.map { absolute($0, from: workingDirectory) }
@@ -49,9 +48,16 @@ struct FileDiscovery {
                 url.deleteLastPathComponent()
             }
         }
-        return folders.contains { folder in
-            names.contains { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+        return Set(folders).contains { folder in
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return entries.contains(where: Self.isSourceryConfiguration)
         }
+    }
+
+    /// `.sourcery.yml`, `sourcery.yaml`, `.sourcery-mocks.yml`: Sourcery's default name or a variant of it.
+    static func isSourceryConfiguration(_ name: String) -> Bool {
+        let base = name.hasPrefix(".") ? name.dropFirst() : Substring(name)
+        return base.hasPrefix("sourcery") && (base.hasSuffix(".yml") || base.hasSuffix(".yaml"))
     }
 
     func isExcluded(_ path: String) -> Bool {
