@@ -11,6 +11,14 @@ public struct LintResult: Sendable {
     public var unreadable: [String]
     /// Files swift-syntax could not fully parse: linted as far as they parse.
     public var syntaxNotes: [String]
+
+    public init(findings: [Finding], fileCount: Int, lineCount: Int, unreadable: [String] = [], syntaxNotes: [String] = []) {
+        self.findings = findings
+        self.fileCount = fileCount
+        self.lineCount = lineCount
+        self.unreadable = unreadable
+        self.syntaxNotes = syntaxNotes
+    }
 }
 
 /// Lints files: parse once, model once, run the rules, apply suppressions, sort.

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@Suite("Command line", .serialized)
+struct CLITests {
+    let clean = "import RIBs\nfinal class ARouter: Router<AInteractable> {}\n"
+    let violating = "import RIBs\nfinal class BRouter: Router<BInteractable> {\n    var child: ChildRouting?\n}\n"
+    let warningOnly = "import RIBs\nfinal class CRouter: Router<CInteractable> {\n    // ribslint:disable:next router_child_reference\n    let x = 1\n}\n"
+
+    @Test("exit 0 without error-level findings, 1 with, 1 for warnings under --strict")
+    func exitCodes() throws {
+        let project = try makeProject(["A.swift": clean, "B.swift": violating, "C.swift": warningOnly])
+        #expect(try runRibslint(["lint", "A.swift"], in: project).status == 0)
+        let failing = try runRibslint(["B.swift"], in: project)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("B.swift:3:9: error:"))
+        #expect(failing.stderr.contains("Linted 1 file in"))
+        #expect(failing.stderr.contains("1 error, 0 warnings"))
+        #expect(try runRibslint(["C.swift"], in: project).status == 0)
+        #expect(try runRibslint(["--strict", "C.swift"], in: project).status == 1)
+        #expect(try runRibslint(["--quiet", "A.swift"], in: project).stderr.isEmpty)
+    }
+
+    @Test("exit 2 when the tool cannot do its job")
+    func usageErrors() throws {
+        let project = try makeProject(["A.swift": clean, ".ribslint.yml": "disabled_rules: [nope]\n", "ok/A.swift": clean])
+        let badConfig = try runRibslint([], in: project)
+        #expect(badConfig.status == 2)
+        #expect(badConfig.stderr.contains(".ribslint.yml:1:18: error: unknown rule 'nope'"))
+        let elsewhere = project.appendingPathComponent("ok")
+        try Data("included: [.]\n".utf8).write(to: elsewhere.appendingPathComponent(".ribslint.yml"))
+        #expect(try runRibslint(["missing.swift"], in: elsewhere).status == 2)
+        #expect(try runRibslint(["--only-rule", "nope"], in: elsewhere).status == 2)
+        #expect(try runRibslint(["--reporter", "html"], in: elsewhere).status == 2)
+        #expect(try runRibslint(["--no-such-flag"], in: elsewhere).status == 2)
+        #expect(try runRibslint(["--config", "absent.yml"], in: elsewhere).status == 2)
+        #expect(try runRibslint(["rules", "nope"], in: elsewhere).status == 2)
+        #expect(try runRibslint([], in: elsewhere).status == 0)
+    }
+
+    @Test("a non-UTF-8 file is reported and the rest still linted, exit 2")
+    func nonUTF8() throws {
+        let project = try makeProject(["B.swift": violating])
+        try Data([0x63, 0x6C, 0x61, 0x73, 0x73, 0x20, 0xFF, 0xFE, 0x0A]).write(to: project.appendingPathComponent("Latin.swift"))
+        let run = try runRibslint(["."], in: project)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Latin.swift: error: not UTF-8 text; skipped"))
+        #expect(run.stdout.contains("B.swift:3:9: error:"))
+    }
+
+    @Test("an empty file, and one swift-syntax cannot fully parse, are linted without a crash")
+    func oddFiles() throws {
+        let broken = violating + "func broken( {\n    let = \n"
+        let project = try makeProject(["Empty.swift": "", "Broken.swift": broken])
+        let run = try runRibslint(["."], in: project)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("Broken.swift:3:9: error:"))
+        #expect(run.stderr.contains("Broken.swift:5:"))
+        #expect(run.stderr.contains("could not fully parse"))
+    }
+
+    @Test("a symlink loop ends, and a linked folder is linted once")
+    func symlinkLoop() throws {
+        let project = try makeProject(["Sub/B.swift": violating])
+        try FileManager.default.createSymbolicLink(
+            atPath: project.appendingPathComponent("Sub/loop").path, withDestinationPath: project.path)
+        let run = try runRibslint(["."], in: project)
+        #expect(run.status == 1)
+        #expect(run.stdout.components(separatedBy: "\n").filter { $0.contains("error:") }.count == 1)
+    }
+
+    @Test("a 20 MB file is linted")
+    func largeFile() throws {
+        var text = violating
+        let method = "    func route\(0)() { attachChild(builder.build(withListener: interactor)) }\n"
+        let body = String(repeating: "// generated padding line for a very large file ..........................\n", count: 270_000)
+        text += "final class LargeRouter: Router<LargeInteractable> {\n" + method + body + "    var late: LateRouting?\n}\n"
+        #expect(text.utf8.count > 20_000_000)
+        let project = try makeProject(["Large.swift": text])
+        let run = try runRibslint(["--reporter", "json", "."], in: project)
+        #expect(run.status == 1)
+        // Header (4 lines), the class and its method (2), the padding: `late` stands on line 270_007.
+        #expect(run.stdout.contains("\"line\" : 270007"))
+    }
+
+    @Test("--stdin-path lints standard input as that file")
+    func standardInput() throws {
+        let project = try makeProject(["A.swift": clean])
+        let run = try runRibslint(["--stdin-path", "Feature/BRouter.swift"], in: project, stdin: violating)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("Feature/BRouter.swift:3:9: error:"))
+    }
+
+    @Test("--output writes the report to a file; sarif and json are valid JSON")
+    func output() throws {
+        let project = try makeProject(["B.swift": violating])
+        for reporter in ["sarif", "json"] {
+            let run = try runRibslint(["--reporter", reporter, "--output", "report.\(reporter)", "."], in: project)
+            #expect(run.status == 1)
+            #expect(run.stdout.isEmpty)
+            let data = try Data(contentsOf: project.appendingPathComponent("report.\(reporter)"))
+            #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+        }
+    }
+
+    @Test("output is byte-identical whatever the thread count")
+    func determinism() throws {
+        var files: [String: String] = [:]
+        for index in 0..<40 {
+            files["M\(index)/R\(index)Router.swift"] = violating.replacingOccurrences(of: "BRouter", with: "R\(index)Router")
+        }
+        let project = try makeProject(files)
+        let single = try runRibslint(["--jobs", "1", "--reporter", "sarif", "."], in: project)
+        let parallel = try runRibslint(["--jobs", "4", "--reporter", "sarif", "."], in: project)
+        #expect(single.stdout == parallel.stdout)
+        #expect(single.stdout.contains("M39/R39Router.swift"))
+    }
+
+    @Test("`rules` lists every rule and `rules <id>` prints its documentation")
+    func rules() throws {
+        let project = try makeProject([:])
+        let table = try runRibslint(["rules"], in: project)
+        #expect(table.status == 0)
+        for id in ["router_ui_access", "interactor_dispose_bag", "super_call_mismatch", "unused_suppression"] {
+            #expect(table.stdout.contains("`\(id)`"))
+        }
+        let doc = try runRibslint(["rules", "router_child_reference"], in: project)
+        #expect(doc.stdout.contains("## Why is this bad?"))
+        #expect(doc.stdout.contains("↓childRouter"))
+    }
+}

@@ -1,0 +1,95 @@
+import RibsLintKit
+import RibsLintRules
+import Testing
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    func parse(_ yaml: String) throws(UsageError) -> Configuration {
+        try Configuration.parse(yaml: yaml, path: "cfg.yml", rules: RuleRegistry.descriptions, rootDirectory: "/root")
+    }
+
+    func failure(_ yaml: String) -> String {
+        do {
+            _ = try parse(yaml)
+            return "no error"
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test("every documented key is read")
+    func keys() throws {
+        let configuration = try parse("""
+            profile: ribs
+            included: [App, Modules]
+            excluded: ["**/Generated/**"]
+            disabled_rules: [super_call_mismatch]
+            opt_in_rules: []
+            reporter: sarif
+            rules:
+              router_ui_access:
+                severity: warning
+                hierarchy_methods: ["present*"]
+              create_mock_annotation:
+                scope: all_protocols
+            """)
+        #expect(configuration.included == ["App", "Modules"])
+        #expect(configuration.excluded == ["**/Generated/**"])
+        #expect(configuration.disabledRules == ["super_call_mismatch"])
+        #expect(configuration.reporter == "sarif")
+        #expect(configuration.ruleSettings["router_ui_access"]?.severity == .warning)
+        #expect(configuration.ruleSettings["router_ui_access"]?.options["hierarchy_methods"] == .stringList(["present*"]))
+        #expect(configuration.ruleSettings["create_mock_annotation"]?.options["scope"] == .string("all_protocols"))
+    }
+
+    @Test("mistakes stop the run with the file, line and column")
+    func errors() {
+        #expect(failure("includd: [App]") .hasPrefix("cfg.yml:1:1: error: unknown key 'includd'"))
+        #expect(failure("disabled_rules:\n  - router_ui_acess").hasPrefix("cfg.yml:2:5: error: unknown rule 'router_ui_acess'"))
+        #expect(failure("rules:\n  nope: {}").hasPrefix("cfg.yml:2:3: error: unknown rule 'nope'"))
+        #expect(failure("rules:\n  router_ui_access:\n    severity: fatal").hasPrefix("cfg.yml:3:15: error: 'severity' must be one of"))
+        #expect(failure("rules:\n  router_ui_access:\n    colour: red").hasPrefix("cfg.yml:3:5: error: unknown option 'colour'"))
+        #expect(failure("rules:\n  create_mock_annotation:\n    scope: everything").contains("must be one of rib_protocols, all_protocols"))
+        #expect(failure("included: {a: b}").hasPrefix("cfg.yml:1:11: error: 'included' must be a list of strings"))
+        #expect(failure("reporter: html").contains("'reporter' must be one of"))
+        #expect(failure("profile: android").contains("'profile' must be one of"))
+        #expect(failure("included: [App\nexcluded: []").hasPrefix("cfg.yml:"))
+        #expect(failure("included: [App\nexcluded: []").contains("invalid YAML"))
+        #expect(failure("- a\n- b").contains("must be a mapping"))
+        #expect(failure("roles:\n  presenterz: {}").contains("unknown key 'presenterz' in 'roles'"))
+    }
+
+    @Test("an empty file is the default configuration")
+    func empty() throws {
+        let configuration = try parse("")
+        #expect(configuration.included == ["."])
+        #expect(configuration.reporter == "xcode")
+    }
+
+    @Test("only, opt-in and disabled rules choose the rule set")
+    func ruleSelection() throws {
+        var configuration = try parse("disabled_rules: [super_call_mismatch]")
+        var ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules).entries.map(\.description.id)
+        #expect(!ids.contains("super_call_mismatch"))
+        #expect(ids.contains("router_ui_access"))
+        configuration = try parse("only_rules: [router_ui_access]")
+        ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules).entries.map(\.description.id)
+        #expect(ids == ["router_ui_access"])
+        ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules, onlyRules: ["super_call_mismatch"])
+            .entries.map(\.description.id)
+        #expect(ids == ["super_call_mismatch"])
+        #expect(throws: UsageError.self) {
+            try RuleSet(configuration: configuration, available: RuleRegistry.rules, onlyRules: ["no_such_rule"])
+        }
+    }
+
+    @Test("a severity override reaches the findings")
+    func severity() throws {
+        var configuration = try parse("rules:\n  router_child_reference:\n    severity: warning")
+        configuration.onlyRules = ["router_child_reference"]
+        let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules)
+        let findings = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1).lint(
+            source: "final class A: Router<I> { var child: ChildRouting? }", path: "A.swift", project: ProjectFacts())
+        #expect(findings.map(\.severity) == [.warning])
+    }
+}

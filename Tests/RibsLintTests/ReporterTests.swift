@@ -1,0 +1,86 @@
+import Foundation
+import RibsLintKit
+import RibsLintRules
+import Testing
+
+@Suite("Reporters")
+struct ReporterTests {
+    let source = """
+        import RIBs
+        final class ARouter: Router<AInteractable> {
+            var child: ChildRouting?
+        }
+        """
+
+    func result(_ source: String, path: String = "Sources/A/ARouter.swift") throws -> LintResult {
+        let findings = try lint(source, path: path, rules: ["router_child_reference"])
+        return LintResult(findings: findings, fileCount: 1, lineCount: 4, unreadable: [], syntaxNotes: [])
+    }
+
+    var context: ReportContext {
+        let rules = RuleRegistry.descriptions.filter { ["router_child_reference", "unused_suppression"].contains($0.id) }
+        return ReportContext(rules: rules, rootDirectory: "/work/app", workingDirectory: "/work/app")
+    }
+
+    @Test("xcode lines are path:line:column: severity: message (rule)")
+    func xcode() throws {
+        let output = Reporter.xcode.render(try result(source), context)
+        #expect(output.hasPrefix("Sources/A/ARouter.swift:3:9: error: router stores child router 'child'"))
+        #expect(output.hasSuffix("(router_child_reference)\n"))
+    }
+
+    @Test("json carries version, findings and summary")
+    func json() throws {
+        let output = Reporter.json.render(try result(source), context)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.count == 1)
+        #expect(findings.first?["rule"] as? String == "router_child_reference")
+        #expect(findings.first?["line"] as? Int == 3)
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 1)
+    }
+
+    @Test("sarif has rules, indices, relative uris under %SRCROOT% and 1-based regions")
+    func sarif() throws {
+        let output = Reporter.sarif.render(try result(source), context)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == ["router_child_reference", "unused_suppression"])
+        let resultObject = try #require((run["results"] as? [[String: Any]])?.first)
+        #expect(resultObject["ruleIndex"] as? Int == 0)
+        let location = try #require(
+            ((resultObject["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        let artifact = try #require(location["artifactLocation"] as? [String: Any])
+        #expect(artifact["uri"] as? String == "Sources/A/ARouter.swift")
+        #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+        #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 3)
+        let bases = try #require(run["originalUriBaseIds"] as? [String: Any])
+        #expect((bases["%SRCROOT%"] as? [String: Any])?["uri"] as? String == "file:///work/app/")
+    }
+
+    @Test("fingerprints survive lines inserted above a finding, and differ between findings")
+    func fingerprints() throws {
+        let before = try result(source).findings
+        let shifted = try result("// a new header comment\n\n" + source).findings
+        #expect(before.count == 1 && shifted.count == 1)
+        #expect(before[0].line + 2 == shifted[0].line)
+        #expect(before[0].fingerprint == shifted[0].fingerprint)
+        let two = try result(source.replacingOccurrences(of: "var child: ChildRouting?", with: "var child: ChildRouting?\n    var child: ChildRouting?")).findings
+        #expect(Set(two.map(\.fingerprint)).count == 2)
+    }
+
+    @Test("github annotations escape their properties and data")
+    func github() {
+        let finding = Finding(
+            ruleID: "router_ui_access", severity: .warning, path: "a,b:c.swift", line: 2, column: 3, endLine: 2,
+            endColumn: 9, message: "100% wrong\nreally")
+        let output = Reporter.github.render(
+            LintResult(findings: [finding], fileCount: 1, lineCount: 1, unreadable: [], syntaxNotes: []), context)
+        #expect(output == "::warning file=a%2Cb%3Ac.swift,line=2,col=3,endLine=2,endColumn=9,title=router_ui_access::100%25 wrong%0Areally\n")
+    }
+}

@@ -1,0 +1,75 @@
+import RibsLintKit
+import Testing
+
+@Suite("Suppressions")
+struct SuppressionTests {
+    let router = "import RIBs\nfinal class ARouter: Router<AInteractable> {\n"
+
+    func findings(_ body: String) throws -> [String] {
+        try lint(router + body + "\n}", rules: ["router_child_reference"]).map { "\($0.line) \($0.ruleID)" }
+    }
+
+    @Test("next, this, previous silence one line")
+    func lineScopes() throws {
+        #expect(try findings("""
+            // ribslint:disable:next router_child_reference - migrating in TICKET-1
+            var a: ARouting?
+            var b: BRouting? // ribslint:disable:this router_child_reference
+            var c: CRouting?
+            // ribslint:disable:previous router_child_reference
+            var d: DRouting?
+            """) == ["8 router_child_reference"])
+    }
+
+    @Test("disable and enable bound a region; all covers every rule")
+    func regions() throws {
+        #expect(try findings("""
+            // ribslint:disable router_child_reference
+            var a: ARouting?
+            var b: BRouting?
+            // ribslint:enable router_child_reference
+            var c: CRouting?
+            // ribslint:disable all
+            var d: DRouting?
+            """) == ["7 router_child_reference"])
+    }
+
+    @Test("the file-level form silences the whole file")
+    func fileLevel() throws {
+        #expect(try findings("var a: ARouting?\n// ribslint:disable:file router_child_reference\nvar b: BRouting?").isEmpty)
+    }
+
+    @Test("unused, unknown and malformed suppressions are reported")
+    func unused() throws {
+        let found = try findings("""
+            // ribslint:disable:next router_child_reference
+            let name = "x"
+            // ribslint:disable:next no_such_rule
+            var a: ARouting?
+            // ribslint:disable:nxt router_child_reference
+            // ribslint:disable:next
+            """)
+        #expect(found == [
+            "3 unused_suppression", "5 unused_suppression", "6 router_child_reference", "7 unused_suppression",
+            "8 unused_suppression",
+        ])
+    }
+
+    @Test("text in strings and block comments is not a suppression")
+    func notComments() throws {
+        #expect(try findings("""
+            let s = "// ribslint:disable:next router_child_reference"
+            /* ribslint:disable:next router_child_reference */
+            var a: ARouting?
+            """) == ["5 router_child_reference"])
+    }
+
+    @Test("an unused suppression can itself be silenced")
+    func silencingUnused() throws {
+        #expect(try findings("""
+            // ribslint:disable:next unused_suppression
+            // ribslint:disable:next router_child_reference
+            let name = "x"
+            """).isEmpty)
+    }
+}
