@@ -85,3 +85,23 @@ struct RuleMetaTests {
         }
     }
 }
+
+@Suite("README")
+struct ReadmeTests {
+    @Test("the rules table is the generated one (RIBSLINT_BLESS=1 swift test rewrites it)")
+    func rulesTable() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let readme = try String(contentsOf: url, encoding: .utf8)
+        let begin = "<!-- rules:begin -->\n"
+        let end = "<!-- rules:end -->"
+        let start = try #require(readme.range(of: begin))
+        let stop = try #require(readme.range(of: end))
+        let table = RuleDocumentation.table(RuleRegistry.descriptions)
+        if ProcessInfo.processInfo.environment["RIBSLINT_BLESS"] == "1" {
+            try (readme[..<start.upperBound] + table + readme[stop.lowerBound...]).write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(String(readme[start.upperBound..<stop.lowerBound]) == table, "run RIBSLINT_BLESS=1 swift test to regenerate")
+    }
+}
