@@ -22,6 +22,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         viewController.uiviewController1️⃣.navigationController?.pushViewController(edit.viewControllable.uiviewController, animated: true)
                         let vc = viewController.uiviewController
                         vc2️⃣.navigationController?.popViewController(animated: true)
+                        _ = viewController4️⃣.navigationController
                         if let nav = viewController.uiviewController 3️⃣as? UINavigationController { nav.popToRootViewController(animated: true) }
                     }
                 }
@@ -31,6 +32,11 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 final class RootInteractor: Interactor, RootInteractable {
                     func findNavigation(window: UIWindow?) -> Bool {
                         window?.rootViewController 1️⃣is UINavigationController
+                    }
+                }
+                final class HomeInteractor: PresentableInteractor<HomePresentable>, HomeInteractable {
+                    func openSettings() {
+                        (presenter as? UIViewController)?3️⃣.navigationController?.pushViewController(SettingsViewController(), animated: true)
                     }
                 }
                 final class RootBuilder: Builder<RootDependency>, RootBuildable {

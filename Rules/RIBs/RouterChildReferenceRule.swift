@@ -54,6 +54,13 @@ public struct RouterChildReferenceRule: Rule {
                     weak var router: ChildRouting?
                 }
                 """),
+            Example("""
+                import RIBs
+                final class SplashRouter: ViewableRouter<SplashInteractable, SplashViewControllable>, SplashRouting {
+                    private let deepLinkRouter: DeepLinkRouter
+                    private let routingAnalytics: RoutingAnalytics
+                }
+                """),
         ])
 
     public init(options: RuleOptions) {}
@@ -61,9 +68,9 @@ public struct RouterChildReferenceRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         file.model.types(.router).flatMap { router in
             router.storedProperties.compactMap { property -> Violation? in
-                guard !property.isStatic, let held = property.type?.heldTypeNames.first(where: Self.isRouterType) else {
-                    return nil
-                }
+                guard !property.isStatic,
+                    let held = property.type?.heldTypeNames.first(where: { Self.isRouterType($0, isLet: property.isLet) })
+                else { return nil }
                 return Violation(
                     at: property.nameNode,
                     "router stores child router '\(property.name)' (\(held)); find it in `children` when you need it, so attach and detach keep one source of truth")
@@ -71,7 +78,9 @@ public struct RouterChildReferenceRule: Rule {
         }
     }
 
-    static func isRouterType(_ name: String) -> Bool {
-        ProtocolRole(protocolName: name) == .routing || name.hasSuffix("Router")
+    /// `*Routing` always; a concrete `*Router` only in a `var`: a `let` one is injected once, like a
+    /// `DeepLinkRouter` service, while a child router comes and goes with attach and detach.
+    static func isRouterType(_ name: String, isLet: Bool) -> Bool {
+        ProtocolRole(protocolName: name) == .routing || (!isLet && name.hasSuffix("Router"))
     }
 }

@@ -23,6 +23,7 @@ extension RouterUIAccessRule {
                     1️⃣viewController.title = "Login"
                     2️⃣vc.uiviewController.navigationItem.backBarButtonItem = UIBarButtonItem()
                     3️⃣vc.uiviewController.view.backgroundColor = .red
+                    4️⃣viewController.uiviewController.navigationItem.setHidesBackButton(true, animated: false)
                     viewController.push(vc, animated: true)
                 }
             }
@@ -39,8 +40,8 @@ extension RouterUIAccessRule {
                 func isOnAmountScreen(_ navigation: UINavigationController) -> Bool {
                     navigation.viewControllers.contains { $0 3️⃣is EnterAmountViewController }
                 }
-                func hasAmountScreen(_ types: [AnyClass]) -> Bool {
-                    types.contains { $0 == 4️⃣EnterAmountViewController.self }
+                func hasAmountScreen(_ navigation: UINavigationController) -> Bool {
+                    navigation.viewControllers.contains(4️⃣EnterAmountViewController.self)
                 }
             }
             """),

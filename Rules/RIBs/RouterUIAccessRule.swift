@@ -41,6 +41,9 @@ public struct RouterUIAccessRule: Rule {
         "popoverPresentationController", "hidesBottomBarWhenPushed",
     ]
 
+    /// A view controller's bars and items: calling into them is UI work, never hierarchy work.
+    static let barItems: Set<String> = ["navigationItem", "tabBarItem", "navigationBar", "toolbar", "tabBar"]
+
     private let hierarchy: [String]
     private let uiTypes: Set<String>
 
@@ -97,7 +100,10 @@ public struct RouterUIAccessRule: Rule {
             } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
                 let method = member.declName.baseName.text
                 let labels = node.arguments.compactMap { $0.label?.text }
-                if reach.reaches(base), !rule.isHierarchyOperation(method, labels: labels), !passesViewController(node) {
+                let (rootReaches, members) = reach.chain(base)
+                if rootReaches, let item = members.first(where: RouterUIAccessRule.barItems.contains) {
+                    report(node, "router calls '\(method)' on a view controller's \(item); bar items are UI, so let the presenter configure them")
+                } else if reach.reaches(base), !rule.isHierarchyOperation(method, labels: labels), !passesViewController(node) {
                     report(node, "router calls '\(method)' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
                 } else if let owner = base.lastName, presentables.contains(owner) {
                     report(node, "router calls Presentable member '\(method)'; the interactor drives the presenter, not the router")

@@ -40,6 +40,7 @@ struct ViewControllerReach {
 
     /// True when `expression` denotes a view controller.
     func reaches(_ expression: ExprSyntax) -> Bool {
+        if let castType = Self.castType(expression), castType.hasSuffix("ViewController") { return true }
         let expression = expression.unwrapped
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
@@ -51,6 +52,24 @@ struct ViewControllerReach {
             if Self.relatives.contains(name), let base = member.base { return reaches(base) }
         }
         return false
+    }
+
+    /// The type named by `x as? T` / `x as! T`, looking through parentheses and optional chaining.
+    static func castType(_ expression: ExprSyntax) -> String? {
+        var current = expression
+        while true {
+            if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression; continue }
+            if let forced = current.as(ForceUnwrapExprSyntax.self) { current = forced.expression; continue }
+            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                current = only.expression
+                continue
+            }
+            break
+        }
+        guard let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].is(UnresolvedAsExprSyntax.self) else { return nil }
+        return elements[2].as(TypeExprSyntax.self)?.type.heldTypeNames.first
     }
 
     /// The root view controller expression a member chain starts from, and the chain's members.
