@@ -3,13 +3,22 @@ import RibsLintKit
 /// Every rule ribslint ships, in the order `ribslint rules` lists them.
 public enum RuleRegistry {
     public static let rules: [any Rule.Type] = [
+        AttachDetachBalanceRule.self,
+        ChildBuilderInjectionRule.self,
         CreateMockAnnotationRule.self,
         InteractorDependencyInjectionRule.self,
         InteractorDisposeBagRule.self,
+        InteractorRxLifecycleRule.self,
+        InteractorUIImportRule.self,
         NavigationControllerDiscoveryRule.self,
+        PresenterListenerRule.self,
+        ProtocolPlacementRule.self,
         RouterChildReferenceRule.self,
         RouterUIAccessRule.self,
         SuperCallMismatchRule.self,
+        SwiftUIPresenterRule.self,
+        WeakListenerRule.self,
+        WeakSelfCaptureRule.self,
     ]
 
     /// Descriptions of every rule, the engine's `unused_suppression` included, sorted by id.

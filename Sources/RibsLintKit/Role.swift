@@ -15,6 +15,9 @@ public enum ProtocolRole: String, Sendable, CaseIterable, Codable {
         ("Buildable", .buildable), ("Routing", .routing), ("Listener", .listener), ("Working", .working),
     ]
 
+    /// The name suffix that gives a protocol this role: `Listener`, `ViewControllable`, …
+    public var suffix: String { Self.bySuffix.first { $0.role == self }?.suffix ?? rawValue }
+
     public init?(protocolName name: String) {
         guard let match = Self.bySuffix.first(where: { name.hasSuffix($0.suffix) }) else { return nil }
         self = match.role

@@ -1,9 +1,10 @@
 /// The rules reference, generated from the rule descriptions so it cannot drift from behaviour.
 public enum RuleDocumentation {
     public static func table(_ rules: [RuleDescription]) -> String {
-        var lines = ["| id | profiles | severity | default | summary |", "| --- | --- | --- | --- | --- |"]
+        // No rule fixes code yet; the column says so rather than leave users to guess.
+        var lines = ["| id | profiles | severity | default | autofix | summary |", "| --- | --- | --- | --- | --- | --- |"]
         for rule in rules {
-            lines.append("| `\(rule.id)` | \(rule.profiles.joined(separator: ", ")) | \(rule.defaultSeverity.rawValue) | \(rule.isOptIn ? "opt-in" : "on") | \(rule.summary) |")
+            lines.append("| `\(rule.id)` | \(rule.profiles.joined(separator: ", ")) | \(rule.defaultSeverity.rawValue) | \(rule.isOptIn ? "opt-in" : "on") | no | \(rule.summary) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,0 +1,117 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct InteractorRxLifecycleRule: Rule {
+    public static let description = RuleDescription(
+        id: "interactor_rx_lifecycle",
+        name: "Interactor Rx Lifecycle",
+        summary: "A subscription in an interactor or worker is not bound to its lifecycle.",
+        rationale: """
+            Seed 000 §7: "For Interactors, ALWAYS use `.disposeOnDeactivate(interactor: self)` for subscriptions made in \
+            `didBecomeActive()`. For Workers ... ALWAYS use `.disposeOnStop(self)`." A subscription that outlives \
+            deactivation keeps running business logic for a RIB that is gone; with Combine, end the chain with \
+            `.cancelOnDeactivate(interactor: self)`.
+            """,
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                import RIBs
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        presenter.loginTapped
+                            1️⃣.subscribe(onNext: { self.login() })
+                            .disposed(by: disposeBag)
+                        _ = session.stream2️⃣.subscribe(with: self, onNext: { owner, _ in owner.reload() })
+                        presenter.name3️⃣.bind(to: nameRelay)
+                        let kept = output4️⃣.drive(onNext: { _ in })
+                        publisher5️⃣.sink { [weak self] in self?.apply($0) }.store(in: &cancellables)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class SyncWorker: Worker, SyncWorking {
+                    override func didStart(_ interactorScope: InteractorScope) {
+                        super.didStart(interactorScope)
+                        storage.changes
+                            .map { $0.count }
+                            1️⃣.subscribe(onNext: { self.publish($0) })
+                            .disposeOnDeactivate(interactor: owner)
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import RIBs
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        presenter.loginTapped
+                            .flatMapLatest { [service] in service.performAction() }
+                            .observe(on: MainScheduler.instance)
+                            .subscribe(onNext: {
+                                // It's OK to capture self: the subscription ends with the interactor's activity.
+                                self.handleEvent()
+                            })
+                            .disposeOnDeactivate(interactor: self)
+                        presenter.name.bind(to: nameRelay).disposeOnDeactivate(interactor: self)
+                        publisher.sink { self.apply($0) }.cancelOnDeactivate(interactor: self)
+                        stream.subscribe(on: backgroundScheduler).subscribe().disposeOnDeactivate(interactor: self)
+                        publisher.assign(to: &$title)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class SyncWorker: Worker {
+                    override func didStart(_ interactorScope: InteractorScope) {
+                        super.didStart(interactorScope)
+                        storage.changes.bind(to: subject).disposeOnStop(self)
+                    }
+                }
+                """),
+            Example("""
+                import RxSwift
+                final class SearchViewModel {
+                    func bind() { query.subscribe(onNext: { print($0) }).disposed(by: bag) }
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
+            let visitor = Visitor(isWorker: type.role == .worker, owner: type.name)
+            visitor.walk(type.members)
+            return visitor.violations
+        }
+    }
+
+    private final class Visitor: TypeBodyVisitor {
+        let isWorker: Bool
+        let owner: String
+        var violations: [Violation] = []
+
+        init(isWorker: Bool, owner: String) {
+            self.isWorker = isWorker
+            self.owner = owner
+            super.init()
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let member = Subscription.isSubscribing(node) else { return .visitChildren }
+            let combine = ["sink", "assign"].contains(member.declName.baseName.text)
+            let expected = isWorker ? "disposeOnStop" : combine ? "cancelOnDeactivate" : "disposeOnDeactivate"
+            if Subscription.name(of: Subscription.chainEnd(from: node)) != expected {
+                let fix = isWorker ? ".disposeOnStop(self)" : combine ? ".cancelOnDeactivate(interactor: self)" : ".disposeOnDeactivate(interactor: self)"
+                violations.append(Violation(
+                    at: member.period,
+                    "subscription in \(isWorker ? "worker" : "interactor") '\(owner)' is not bound to its lifecycle; end the chain with `\(fix)`"))
+            }
+            return .visitChildren
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct InteractorUIImportRule: Rule {
+    public static let description = RuleDescription(
+        id: "interactor_ui_import",
+        name: "Interactor UI Import",
+        summary: "A file declaring an interactor imports UIKit or SwiftUI.",
+        rationale: """
+            Seed 000: the interactor "contains business logic and state management" and controls UI only \
+            "via Presentable binders"; seed 003: "Views are designed to be as dumb as possible". An interactor that \
+            can see UIKit or SwiftUI starts building UI state it should hand to the presenter, and cannot be tested \
+            without a UI framework.
+            """,
+        defaultSeverity: .warning,
+        triggering: [
+            Example("""
+                import RIBs
+                1️⃣import UIKit
+                2️⃣import SwiftUI
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import Foundation
+                import RIBs
+                import RxSwift
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
+                """),
+            Example("""
+                import RIBs
+                import UIKit
+                final class LoginViewController: UIViewController, LoginPresentable {}
+                """),
+        ])
+
+    static let uiModules: Set<String> = ["UIKit", "SwiftUI"]
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard let interactor = file.model.types.first(where: { $0.role == .interactor && $0.kind == .class }) else { return [] }
+        return file.tree.statements.compactMap { item -> Violation? in
+            guard let importDecl = item.item.as(ImportDeclSyntax.self), let module = importDecl.path.first?.name.text,
+                Self.uiModules.contains(module)
+            else { return nil }
+            return Violation(
+                at: importDecl,
+                "interactor '\(interactor.name)' imports \(module); keep business logic UI-free and drive the UI through the Presentable")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct PresenterListenerRule: Rule {
+    public static let description = RuleDescription(
+        id: "presenter_listener",
+        name: "Presenter Listener",
+        summary: "A view-having presenter keeps a reference to its interactor, as a `listener` or an interactor-typed property.",
+        rationale: """
+            Seed 000: "Only view-having RIBs implement Presentable with Rx bindings (no listener protocol)" and, in the \
+            FAQ, "Presenter should not have references to its Interactor." UI events reach the interactor as \
+            `Observable`s on the `*Presentable`, which keeps the presenter passive and free of retain cycles.
+            """,
+        defaultSeverity: .warning,
+        triggering: [
+            Example("""
+                import RIBs
+                protocol LoginPresentableListener: AnyObject { func didTapLogin() }
+                final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {
+                    weak var 1️⃣listener: LoginPresentableListener?
+                    private let 2️⃣interactor: LoginInteractable
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import RIBs
+                import RxSwift
+                final class LoginViewController: UIHostingController<LoginView>, LoginPresentable, LoginViewControllable {
+                    private let loginTappedSubject = PublishSubject<Void>()
+                    var loginTapped: Observable<Void> { loginTappedSubject.asObservable() }
+                    private let scrollListener: ScrollListening
+                }
+                """),
+            Example("""
+                final class SettingsViewController: UIViewController {
+                    weak var listener: SettingsListener?
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        file.model.types(.presenter).flatMap { presenter in
+            presenter.storedProperties.compactMap { property -> Violation? in
+                let held = property.type?.heldTypeNames ?? []
+                let isListener = held.contains {
+                    let role = ProtocolRole(protocolName: $0)
+                    return role == .presentableListener || role == .listener
+                }
+                let isInteractor = held.contains { $0.hasSuffix("Interactor") || ProtocolRole(protocolName: $0) == .interactable }
+                guard !property.isStatic, isListener || isInteractor else { return nil }
+                return Violation(
+                    at: property.nameNode,
+                    "presenter '\(presenter.name)' keeps a reference to its interactor ('\(property.name)'); expose UI events as Observables on its Presentable instead")
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct WeakSelfCaptureRule: Rule {
+    public static let description = RuleDescription(
+        id: "weak_self_capture",
+        name: "Weak Self Capture",
+        summary: "Outside interactors and workers, an Rx or Combine subscription closure captures `self` strongly.",
+        rationale: """
+            Seed 000 FAQ: strong `self` in Rx subscriptions is "OK in Interactors and Workers, as long as the Rx \
+            subscription's lifetime is bound to self ... In all other cases (non-Interactor/Worker), make sure a \
+            `[weak self]` is captured." A view controller's bag lives as long as the view controller, so a strong \
+            capture keeps it alive.
+            """,
+        defaultSeverity: .warning,
+        isOptIn: true,
+        triggering: [
+            Example("""
+                import RxSwift
+                final class LoginViewController: UIViewController {
+                    func bind() {
+                        button.rx.tap.subscribe(onNext: 1️⃣{ self.submit() }).disposed(by: disposeBag)
+                        publisher.sink 2️⃣{ value in self.render(value) }.store(in: &cancellables)
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import RxSwift
+                final class LoginViewController: UIViewController {
+                    func bind() {
+                        button.rx.tap.subscribe(onNext: { [weak self] in self?.submit() }).disposed(by: disposeBag)
+                        publisher.sink { [unowned self] value in self.render(value) }.store(in: &cancellables)
+                        button.rx.tap.subscribe(onNext: { print("tap") }).disposed(by: disposeBag)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class LoginInteractor: Interactor {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        stream.subscribe(onNext: { self.reload() }).disposeOnDeactivate(interactor: self)
+                    }
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard file.source.contains("self") else { return [] }
+        return file.model.types.filter { $0.role != .interactor && $0.role != .worker && $0.kind == .class }.flatMap { type in
+            let visitor = Visitor()
+            visitor.walk(type.members)
+            return visitor.violations
+        }
+    }
+
+    private final class Visitor: TypeBodyVisitor {
+        var violations: [Violation] = []
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard Subscription.isSubscribing(node) != nil else { return .visitChildren }
+            let closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + [node.trailingClosure].compactMap { $0 }
+            for closure in closures where Self.capturesSelfStrongly(closure) {
+                violations.append(Violation(at: closure.leftBrace, "subscription closure captures `self` strongly; capture `[weak self]`"))
+            }
+            return .visitChildren
+        }
+
+        static func capturesSelfStrongly(_ closure: ClosureExprSyntax) -> Bool {
+            let captures = closure.signature?.capture?.items ?? []
+            let weakSelf = captures.contains { item in
+                item.name.text == "self" && item.specifier != nil
+            }
+            guard !weakSelf else { return false }
+            return closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.self) }
+        }
+    }
+}
