@@ -53,6 +53,46 @@ public struct AttachDetachBalanceRule: Rule {
                 """),
             Example("""
                 import RIBs
+                final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    override func didLoad() {
+                        super.didLoad()
+                        routeToSplash()
+                    }
+                    private func routeToSplash() {
+                        attachChild(splashBuilder.build(withListener: interactor))
+                    }
+                    func attachTabs() {
+                        viewController.setViewControllers([attachFeed(), attachSearch()], animated: false)
+                    }
+                    private func attachFeed() -> ViewControllable {
+                        let feed = feedBuilder.build(withListener: interactor)
+                        attachChild(feed)
+                        return feed.viewControllable
+                    }
+                    private func attachSearch() -> ViewControllable {
+                        let search = searchBuilder.build(withListener: interactor)
+                        attachChild(search.router)
+                        return search.router.viewControllable
+                    }
+                    func routeToDetails() {
+                        let details = detailsBuilder.build(withListener: interactor)
+                        attachChild(details.router)
+                    }
+                    func closeDetails() {
+                        guard let details = children.first as? Details.Routing else { return }
+                        detachChild(details)
+                    }
+                    func routeToSearchResults() {
+                        attachChild(searchResultsBuilder.build(withListener: interactor))
+                    }
+                    func closeSearchResults() {
+                        guard let results = (children.lazy.compactMap { $0 as? SearchResults.Routing }.first) else { return }
+                        detachChild(results)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
                 final class FlowRouter: Router<FlowInteractable>, FlowRouting {
                     func routeToStep() {
                         let step = stepBuilder.build(withListener: interactor)
@@ -63,36 +103,89 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
+            Example("""
+                import RIBs
+                final class SearchRouter: Router<SearchInteractable>, SearchRouting {
+                    func routeToAlbums() {
+                        attachChild(albumsBuilder.build(withListener: interactor))
+                    }
+                    func detachChildren() {
+                        children.forEach(detachChild(_:))
+                    }
+                }
+                """),
         ])
 
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
         file.model.types(.router).flatMap { router -> [Violation] in
+            let lifetime = Self.lifetimeFunctions(of: router)
             let visitor = Visitor()
             visitor.walk(router.members)
             if visitor.detachesAnything { return [] }
-            return visitor.attaches.filter { !visitor.detached.contains($0.kind) }.map {
+            return visitor.attaches.filter { attach in
+                !visitor.detached.contains(attach.kind) && !lifetime.contains(attach.function)
+            }.map {
                 Violation(at: $0.call, "router attaches '\($0.kind)' but never detaches it; detach it when the child closes, or its interactor stays active")
             }
         }
     }
 
+    /// Functions whose children live as long as the router: `didLoad` and `init`, container setup that
+    /// installs children as tabs (`setViewControllers`, `viewControllers =`), and what those call.
+    static func lifetimeFunctions(of router: TypeDeclaration) -> Set<String> {
+        var calls: [String: Set<String>] = [:]
+        var lifetime: Set<String> = ["didLoad", "init"]
+        for member in router.members.members {
+            let name: String
+            let body: Syntax
+            if let function = member.decl.as(FunctionDeclSyntax.self), let block = function.body {
+                name = function.name.text
+                body = Syntax(block)
+            } else if let initializer = member.decl.as(InitializerDeclSyntax.self), let block = initializer.body {
+                name = "init"
+                body = Syntax(block)
+            } else {
+                continue
+            }
+            let text = body.trimmedDescription
+            if text.range(of: #"set\w*ViewControllers\("#, options: .regularExpression) != nil
+                || text.range(of: #"\.viewControllers\s*="#, options: .regularExpression) != nil
+            {
+                lifetime.insert(name)
+            }
+            calls[name, default: []].formUnion(body.tokens(viewMode: .sourceAccurate).compactMap { token in
+                guard case .identifier(let called) = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+                else { return nil }
+                return called
+            })
+        }
+        var frontier = Array(lifetime)
+        while let next = frontier.popLast() {
+            for called in calls[next, default: []] where calls[called] != nil && !lifetime.contains(called) {
+                lifetime.insert(called)
+                frontier.append(called)
+            }
+        }
+        return lifetime
+    }
+
     private final class Visitor: TypeBodyVisitor {
-        var attaches: [(kind: String, call: FunctionCallExprSyntax)] = []
+        var attaches: [(kind: String, call: FunctionCallExprSyntax, function: String)] = []
         var detached: Set<String> = []
         /// A detach whose child cannot be told apart (`children.forEach { detachChild($0) }`) balances every attach.
         var detachesAnything = false
         private var bindings: [String: ExprSyntax] = [:]
-        private var lifetimeFunction = false
+        private var function = ""
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            lifetimeFunction = node.name.text == "didLoad"
+            function = node.name.text
             return .visitChildren
         }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-            lifetimeFunction = true
+            function = "init"
             return .visitChildren
         }
 
@@ -110,12 +203,20 @@ public struct AttachDetachBalanceRule: Rule {
             return .visitChildren
         }
 
+        /// `children.forEach(detachChild(_:))` hands the function over: any child may be detached.
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.baseName.text == "detachChild", node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id {
+                detachesAnything = true
+            }
+            return .visitChildren
+        }
+
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                 let argument = node.arguments.first?.expression
             else { return .visitChildren }
-            if callee == "attachChild", !lifetimeFunction {
-                attaches.append((kind(of: argument) ?? argument.trimmedDescription, node))
+            if callee == "attachChild" {
+                attaches.append((kind(of: argument) ?? argument.trimmedDescription, node, function))
             } else if callee == "detachChild" {
                 if let kind = kind(of: argument) { detached.insert(kind) } else { detachesAnything = true }
             }
@@ -125,7 +226,7 @@ public struct AttachDetachBalanceRule: Rule {
         /// The child's kind: the RIB name of the builder that built it or of the Routing type it was found as.
         private func kind(of expression: ExprSyntax, depth: Int = 0) -> String? {
             let text = expression.trimmedDescription
-            if let castType = ViewControllerReach.castType(expression) ?? Self.isType(in: text) {
+            if let castType = ViewControllerReach.castType(expression) ?? Self.castType(in: text) {
                 return Self.ribName(castType)
             }
             if let call = expression.unwrapped.as(FunctionCallExprSyntax.self),
@@ -138,14 +239,29 @@ public struct AttachDetachBalanceRule: Rule {
                 if let bound = bindings[name] { return kind(of: bound, depth: depth + 1) }
                 return nil
             }
+            // `loggedIn.router`: the child is named by what holds its router.
+            if let member = expression.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+                ["router", "routing"].contains(member.declName.baseName.text), depth < 4
+            {
+                return kind(of: base, depth: depth + 1)
+            }
             if let name = expression.lastName, depth < 4 { return Self.ribName(name) }
             return nil
         }
 
-        /// `children.first(where: { $0 is XRouting })`: the type named after `is`.
-        private static func isType(in text: String) -> String? {
-            guard let range = text.range(of: " is ") else { return nil }
-            return String(text[range.upperBound...].prefix { $0.isLetter || $0.isNumber })
+        /// `children.first(where: { $0 is XRouting })`, `children.compactMap { $0 as? Detail.Routing }`: the type
+        /// tested or cast to inside a search of `children`; `Detail.Routing` reads as `DetailRouting`.
+        private static func castType(in text: String) -> String? {
+            guard text.contains("children"),
+                let range = text.range(of: #"\b(is|as[?!])\s+"#, options: .regularExpression)
+            else { return nil }
+            let components = text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." }
+                .split(separator: ".").map(String.init)
+            guard let last = components.last else { return nil }
+            if components.count > 1, ProtocolRole(protocolName: last)?.suffix == last || last == "Router" {
+                return components[components.count - 2] + last
+            }
+            return last
         }
 
         /// `settingsBuilder` → `settings`, `SettingsRouting` → `settings`, `settingsRouter` → `settings`.

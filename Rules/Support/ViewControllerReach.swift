@@ -68,8 +68,16 @@ struct ViewControllerReach {
         }
         guard let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
         let elements = Array(sequence.elements)
-        guard elements[1].is(UnresolvedAsExprSyntax.self) else { return nil }
-        return elements[2].as(TypeExprSyntax.self)?.type.heldTypeNames.first
+        guard elements[1].is(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self)?.type else {
+            return nil
+        }
+        // `Detail.Routing`: a module that names its RIB protocols by role alone; the module is the RIB.
+        if let member = type.as(MemberTypeSyntax.self), ProtocolRole(protocolName: member.name.text)?.suffix == member.name.text
+            || member.name.text == "Router", let module = member.baseType.baseName
+        {
+            return module + member.name.text
+        }
+        return type.heldTypeNames.first
     }
 
     /// The root view controller expression a member chain starts from, and the chain's members.
