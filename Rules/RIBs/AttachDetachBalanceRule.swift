@@ -109,6 +109,8 @@ public struct AttachDetachBalanceRule: Rule {
                     func routeToAlbums() {
                         attachChild(albumsBuilder.build(withListener: interactor))
                     }
+                }
+                private extension SearchRouter {
                     func detachChildren() {
                         children.forEach(detachChild(_:))
                     }
@@ -119,10 +121,10 @@ public struct AttachDetachBalanceRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        file.model.types(.router).flatMap { router -> [Violation] in
+        file.model.typeGroups(.router).flatMap { router -> [Violation] in
             let lifetime = Self.lifetimeFunctions(of: router)
             let visitor = Visitor()
-            visitor.walk(router.members)
+            for part in router { visitor.walk(part.members) }
             if visitor.detachesAnything { return [] }
             return visitor.attaches.filter { attach in
                 !visitor.detached.contains(attach.kind) && !lifetime.contains(attach.function)
@@ -134,10 +136,10 @@ public struct AttachDetachBalanceRule: Rule {
 
     /// Functions whose children live as long as the router: `didLoad` and `init`, container setup that
     /// installs children as tabs (`setViewControllers`, `viewControllers =`), and what those call.
-    static func lifetimeFunctions(of router: TypeDeclaration) -> Set<String> {
+    static func lifetimeFunctions(of router: [TypeDeclaration]) -> Set<String> {
         var calls: [String: Set<String>] = [:]
         var lifetime: Set<String> = ["didLoad", "init"]
-        for member in router.members.members {
+        for member in router.flatMap(\.members.members) {
             let name: String
             let body: Syntax
             if let function = member.decl.as(FunctionDeclSyntax.self), let block = function.body {

@@ -121,6 +121,17 @@ public struct FileModel {
         types.filter { $0.role == role }
     }
 
+    /// Types of a role with their same-file extensions, one group per type name, in file order.
+    public func typeGroups(_ role: Role) -> [[TypeDeclaration]] {
+        var order: [String] = []
+        var groups: [String: [TypeDeclaration]] = [:]
+        for type in types(role) {
+            if groups[type.name] == nil { order.append(type.name) }
+            groups[type.name, default: []].append(type)
+        }
+        return order.compactMap { groups[$0] }
+    }
+
     /// True when some type of the file plays a RIB role.
     public var hasRIBRole: Bool { types.contains { $0.role != nil } }
 }
