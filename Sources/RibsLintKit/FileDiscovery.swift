@@ -36,6 +36,15 @@ struct FileDiscovery {
         return found.filter { !isExcluded($0) }.sorted().map { DiscoveredFile(absolutePath: $0, displayPath: display($0)) }
     }
 
+    /// Every Swift file below the project root, relative to it, excluded ones included: test files live
+    /// outside the linted paths as often as not.
+    func allSwiftFileNames() -> [String] {
+        var found = Set<String>()
+        var visited = Set<String>()
+        walk(configuration.rootDirectory, into: &found, visited: &visited)
+        return found.compactMap { relativePath($0, to: configuration.rootDirectory) }.sorted()
+    }
+
     /// Whether a Sourcery configuration sits at the project root or in a folder on the way to a linted path.
     func findsSourceryConfiguration(paths: [String]) -> Bool {
         var folders = [configuration.rootDirectory, workingDirectory]

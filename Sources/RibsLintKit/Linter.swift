@@ -41,22 +41,38 @@ public struct Linter: Sendable {
         let outcomes = ParallelMap.map(files, jobs: jobs) { file in
             lint(fileAt: file, project: project)
         }
-        var result = LintResult(findings: [], fileCount: files.count, lineCount: 0, unreadable: [], syntaxNotes: [])
+        let needsTestNames = ruleSet.projectEntries.contains { $0.description.id == "rib_test_presence" }
+        return merge(outcomes, otherFileNames: needsTestNames ? discovery.allSwiftFileNames() : [])
+    }
+
+    /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
+    public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
+        merge(sources.map { outcome(source: $0.text, path: $0.path, project: project) }, otherFileNames: [])
+    }
+
+    struct FileOutcome: Sendable {
+        var findings: [Finding] = []
+        var facts = FileFacts()
+        var lineCount = 0
+        var unreadable: String?
+        var syntaxNote: String?
+    }
+
+    /// Gathers file outcomes in input order, runs the project rules over their facts, sorts.
+    func merge(_ outcomes: [FileOutcome], otherFileNames: [String]) -> LintResult {
+        var result = LintResult(findings: [], fileCount: outcomes.count, lineCount: 0)
         for outcome in outcomes {
             result.findings += outcome.findings
             result.lineCount += outcome.lineCount
             if let problem = outcome.unreadable { result.unreadable.append(problem) }
             if let note = outcome.syntaxNote { result.syntaxNotes.append(note) }
         }
+        result.fileCount -= result.unreadable.count
+        if !ruleSet.projectEntries.isEmpty {
+            result.findings += projectFindings(outcomes.map(\.facts), otherFileNames: otherFileNames)
+        }
         result.findings.sort(by: Finding.ordered)
         return result
-    }
-
-    struct FileOutcome: Sendable {
-        var findings: [Finding] = []
-        var lineCount = 0
-        var unreadable: String?
-        var syntaxNote: String?
     }
 
     func lint(fileAt file: DiscoveredFile, project: ProjectFacts) -> FileOutcome {
@@ -72,7 +88,8 @@ public struct Linter: Sendable {
     /// Lints one file's text as if it lived at `path`: the engine behind files, stdin and tests.
     func outcome(source: String, path: String, project: ProjectFacts) -> FileOutcome {
         let file = LintFile(path: path, source: source, conventions: ruleSet.conventions, project: project)
-        var outcome = FileOutcome(findings: lint(file), lineCount: file.lineCount)
+        var outcome = lint(file)
+        outcome.lineCount = file.lineCount
         if file.hasSyntaxErrors {
             let (line, column) = file.location(of: Self.firstSyntaxError(in: file.tree))
             outcome.syntaxNote = "\(path):\(line):\(column): warning: swift-syntax could not fully parse this file; "
@@ -82,10 +99,10 @@ public struct Linter: Sendable {
     }
 
     public func lint(source: String, path: String, project: ProjectFacts) -> [Finding] {
-        outcome(source: source, path: path, project: project).findings
+        lint(sources: [(path, source)], project: project).findings
     }
 
-    func lint(_ file: LintFile) -> [Finding] {
+    func lint(_ file: LintFile) -> FileOutcome {
         var raw: [Finding] = []
         for entry in ruleSet.entries {
             let id = entry.description.id
@@ -98,16 +115,79 @@ public struct Linter: Sendable {
             for index in silencing { used.insert("\(index) \(finding.ruleID)") }
             return silencing.isEmpty
         }
+        var facts = FileFacts()
+        if !ruleSet.projectEntries.isEmpty {
+            facts = FileFacts(file: file, conventions: ruleSet.conventions)
+            facts.suppressions = projectSpans(suppressions, used: used, file: file)
+        }
         if let severity = ruleSet.unusedSuppressionSeverity {
             let unused = unusedSuppressions(suppressions, used: used, file: file, severity: severity)
             findings += unused.filter { suppressions.silencing($0.ruleID, line: $0.line).isEmpty }
         }
-        return Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file)
+        return FileOutcome(findings: Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file), facts: facts)
+    }
+
+    /// Spans the project pass must honour: those naming a project rule, or `all`.
+    private func projectSpans(_ map: SuppressionMap, used: Set<String>, file: LintFile) -> [FileFacts.SuppressedSpan] {
+        let projectIDs = Set(ruleSet.projectEntries.map(\.description.id))
+        return map.spans.filter { projectIDs.contains($0.ruleID) || $0.ruleID == "all" }.map { span in
+            let directive = map.directives[span.directive]
+            return FileFacts.SuppressedSpan(
+                ruleID: span.ruleID, lines: span.lines, point: SourcePoint(offset: directive.offset, end: directive.endOffset, in: file),
+                awaitingVerdict: !used.contains { $0.hasPrefix("\(span.directive) ") })
+        }
+    }
+
+    /// Findings of the project rules over every file's facts, with suppressions and their verdicts applied.
+    func projectFindings(_ facts: [FileFacts], otherFileNames: [String]) -> [Finding] {
+        let project = RIBProject(facts: facts, otherFileNames: otherFileNames)
+        let spans = Dictionary(grouping: facts.flatMap(\.suppressions), by: \.point.path)
+        var usedSpans = Set<String>()
+        var findings: [Finding] = []
+        for entry in ruleSet.projectEntries {
+            let id = entry.description.id
+            for violation in entry.rule.violations(in: project) {
+                let point = violation.point
+                let silencing = spans[point.path, default: []].filter {
+                    ($0.ruleID == id || $0.ruleID == "all") && $0.lines.contains(point.line)
+                }
+                for span in silencing { usedSpans.insert("\(span.point.path):\(span.point.line):\(span.point.column)") }
+                if silencing.isEmpty { findings.append(Self.finding(id, entry.severity, violation.message, at: point)) }
+            }
+        }
+        if let severity = ruleSet.unusedSuppressionSeverity {
+            var reported = Set<String>()
+            for span in facts.flatMap(\.suppressions) where span.awaitingVerdict {
+                let key = "\(span.point.path):\(span.point.line):\(span.point.column)"
+                guard !usedSpans.contains(key), reported.insert(key + span.ruleID).inserted else { continue }
+                findings.append(Self.finding(
+                    UnusedSuppression.id, severity, "suppression of '\(span.ruleID)' silences no finding; remove it", at: span.point))
+            }
+        }
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            var finding = finding
+            let key = "\(finding.ruleID)|\(finding.path)|\(finding.fingerprint)"
+            let ordinal = seen[key, default: 0]
+            seen[key] = ordinal + 1
+            finding.fingerprint = stableHash("\(key)|\(ordinal)")
+            return finding
+        }
+    }
+
+    /// A project finding; its fingerprint is finished once all are known (see `projectFindings`).
+    static func finding(_ id: String, _ severity: Severity, _ message: String, at point: SourcePoint) -> Finding {
+        Finding(
+            ruleID: id, severity: severity, path: point.path, line: point.line, column: point.column,
+            endLine: point.endLine, endColumn: point.endColumn, message: message, fingerprint: point.lineText)
     }
 
     private func unusedSuppressions(_ map: SuppressionMap, used: Set<String>, file: LintFile, severity: Severity) -> [Finding] {
         var findings: [Finding] = []
         let enabled = Set(ruleSet.entries.map(\.description.id))
+        // The project pass judges suppressions of its own rules, and of `all` while it runs.
+        var deferred = Set(ruleSet.projectEntries.map(\.description.id))
+        if !deferred.isEmpty { deferred.insert("all") }
         for (index, directive) in map.directives.enumerated() {
             func report(_ message: String) {
                 findings.append(finding(UnusedSuppression.id, severity, directive.offset, directive.endOffset, message, file))
@@ -116,7 +196,7 @@ public struct Linter: Sendable {
                 report("malformed suppression; write `// ribslint:disable[:next|this|previous|file] <rule ids|all> [- reason]`")
                 continue
             }
-            for id in directive.ruleIDs {
+            for id in directive.ruleIDs where !deferred.contains(id) || (id == "all" && used.contains(where: { $0.hasPrefix("\(index) ") })) {
                 if id != "all", !ruleSet.knownIDs.contains(id) {
                     report("suppression names unknown rule '\(id)'; `ribslint rules` lists the ids")
                 } else if directive.action == .disable, id == "all" || enabled.contains(id),

@@ -6,7 +6,14 @@ public struct RuleSet: Sendable {
         public var description: RuleDescription { type(of: rule).description }
     }
 
+    public struct ProjectEntry: Sendable {
+        public let rule: any ProjectRule
+        public let severity: Severity
+        public var description: RuleDescription { type(of: rule).description }
+    }
+
     public let entries: [Entry]
+    public let projectEntries: [ProjectEntry]
     /// Severity of `unused_suppression`, nil when it is off.
     public let unusedSuppressionSeverity: Severity?
     /// Every rule id a suppression comment may name.
@@ -16,8 +23,10 @@ public struct RuleSet: Sendable {
     public let enabledDescriptions: [RuleDescription]
 
     /// - Parameter onlyRules: rule ids from the command line; they replace the configuration's choice.
-    public init(configuration: Configuration, available: [any Rule.Type], onlyRules: [String] = []) throws(UsageError) {
-        let all = available.map { $0.description } + [UnusedSuppression.description]
+    public init(
+        configuration: Configuration, available: [any Rule.Type], project: [any ProjectRule.Type] = [], onlyRules: [String] = []
+    ) throws(UsageError) {
+        let all = available.map { $0.description } + project.map { $0.description } + [UnusedSuppression.description]
         for id in onlyRules where !all.contains(where: { $0.id == id }) {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
@@ -36,6 +45,11 @@ public struct RuleSet: Sendable {
             let options = RuleOptions(
                 configuration.ruleSettings[type.description.id]?.options ?? [:], documented: type.description.options)
             return Entry(rule: type.init(options: options), severity: severity(type.description))
+        }
+        projectEntries = project.filter { enabled.contains($0.description.id) }.map { type in
+            let options = RuleOptions(
+                configuration.ruleSettings[type.description.id]?.options ?? [:], documented: type.description.options)
+            return ProjectEntry(rule: type.init(options: options), severity: severity(type.description))
         }
         unusedSuppressionSeverity = enabled.contains(UnusedSuppression.id) ? severity(UnusedSuppression.description) : nil
         knownIDs = Set(all.map(\.id))

@@ -1,0 +1,174 @@
+import Foundation
+import SwiftSyntax
+
+/// A place in a file a project finding can point at, with the line text its fingerprint needs.
+public struct SourcePoint: Sendable, Codable, Equatable {
+    public let path: String
+    public let line: Int
+    public let column: Int
+    public let endLine: Int
+    public let endColumn: Int
+    public let lineText: String
+
+    init(_ node: some SyntaxProtocol, in file: LintFile) {
+        self.init(
+            offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, end: node.endPositionBeforeTrailingTrivia.utf8Offset,
+            in: file)
+    }
+
+    init(offset: Int, end endOffset: Int, in file: LintFile) {
+        let start = file.location(of: offset)
+        let end = file.location(of: endOffset)
+        path = file.path
+        line = start.line
+        column = start.column
+        endLine = end.line
+        endColumn = end.column
+        lineText = file.lineText(start.line).trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// What one file contributes to the project's RIB model; kept instead of the syntax tree.
+public struct FileFacts: Sendable, Codable, Equatable {
+    /// A class playing a RIB role, and the RIB it belongs to.
+    public struct Part: Sendable, Codable, Equatable {
+        public let rib: String
+        public let role: Role
+        public let typeName: String
+        /// The superclass, for interactors: `Interactor` or `PresentableInteractor`.
+        public let superclass: String?
+        public let point: SourcePoint
+    }
+
+    /// RIB `from` builds or is handed the builder of RIB `to`.
+    public struct Edge: Sendable, Codable, Equatable {
+        public let from: String
+        public let to: String
+        public let point: SourcePoint
+    }
+
+    public var parts: [Part] = []
+    public var edges: [Edge] = []
+    /// Children a router pushes on a navigation stack, for `back_navigation`.
+    public var pushes: [Edge] = []
+    /// RIBs whose presenter hides the back button or reports `isMovingFromParent`.
+    public var handlesBack: [String] = []
+    /// `// ribslint:disable…` lines for rules the project pass judges, by rule id.
+    public var suppressions: [SuppressedSpan] = []
+
+    public struct SuppressedSpan: Sendable, Codable, Equatable {
+        public let ruleID: String
+        public let lines: ClosedRange<Int>
+        /// The directive's own place, where an unused verdict is reported.
+        public let point: SourcePoint
+        /// The file pass found nothing for it to silence; the project pass decides.
+        public let awaitingVerdict: Bool
+    }
+
+    public init() {}
+
+    public init(file: LintFile, conventions: RoleConventions) {
+        for type in file.model.types where type.kind == .class {
+            guard let role = type.role, let declaration = type.declaration.as(ClassDeclSyntax.self),
+                !conventions.baseClasses.values.contains(where: { $0.contains(type.name) })
+            else { continue }
+            let rib = Self.ribName(of: type, role: role, conventions: conventions, path: file.path)
+            parts.append(Part(
+                rib: rib, role: role, typeName: type.name,
+                superclass: role == .interactor ? type.inherited.first : nil, point: SourcePoint(declaration.name, in: file)))
+            if role == .builder || role == .router || role == .component {
+                edges += Self.builderEdges(from: rib, in: type, file: file)
+            }
+            if role == .router {
+                pushes += Self.pushedChildren(from: rib, in: type, file: file)
+            }
+            if role == .presenter, Self.handlesBackNavigation(file.source) {
+                handlesBack.append(rib)
+            }
+        }
+    }
+
+    /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to; a type named only by its
+    /// role (`Router` in a folder per RIB) by its folder.
+    static func ribName(of type: TypeDeclaration, role: Role, conventions: RoleConventions, path: String) -> String {
+        if role == .presenter,
+            let presentable = type.inherited.first(where: { ProtocolRole(protocolName: $0) == .presentable }),
+            presentable.count > "Presentable".count
+        {
+            return String(presentable.dropLast("Presentable".count))
+        }
+        for suffix in conventions.suffixes[role, default: []] where type.name.hasSuffix(suffix) && type.name.count > suffix.count {
+            return String(type.name.dropLast(suffix.count))
+        }
+        let folders = path.split(separator: "/").dropLast()
+        return folders.last.map(String.init) ?? type.name
+    }
+
+    /// Child builders a builder constructs, and child builders a builder or router is handed.
+    static func builderEdges(from rib: String, in type: TypeDeclaration, file: LintFile) -> [Edge] {
+        var edges: [Edge] = []
+        for token in type.members.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, let child = childRIB(named: name, token: token) else { continue }
+            if child != rib { edges.append(Edge(from: rib, to: child, point: SourcePoint(token, in: file))) }
+        }
+        var seen = Set<String>()
+        return edges.filter { seen.insert("\($0.to)|\($0.point.line)").inserted }
+    }
+
+    /// `DetailBuilder(` constructed, or `DetailBuildable` / `Detail.Buildable` named as a type.
+    private static func childRIB(named name: String, token: TokenSyntax) -> String? {
+        let isType = token.parent?.is(IdentifierTypeSyntax.self) == true || token.parent?.is(MemberTypeSyntax.self) == true
+        let isConstruction = token.parent?.is(DeclReferenceExprSyntax.self) == true
+            && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+        if name == "Buildable" || name == "Builder", isType, let member = token.parent?.as(MemberTypeSyntax.self) {
+            return member.baseType.baseName
+        }
+        for suffix in ["Buildable", "Builder"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            guard suffix == "Buildable" ? isType : (isType || isConstruction) else { continue }
+            guard name.first?.isUppercase == true, name != "ViewBuilder", name != "ResultBuilder" else { return nil }
+            return String(name.dropLast(suffix.count))
+        }
+        return nil
+    }
+
+    /// `navigationController.push(detail.viewControllable…)` where `detail` came from `detailBuilder.build(…)`.
+    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> [Edge] {
+        final class Finder: TypeBodyVisitor {
+            var builtBy: [String: String] = [:]
+            var pushes: [(String, FunctionCallExprSyntax)] = []
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let call = node.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
+                    let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
+                    let builder = member.base?.lastName
+                {
+                    builtBy[name] = builder
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                    name == "push" || name == "pushViewController",
+                    let root = node.arguments.first?.expression.trimmedDescription.split(separator: ".").first
+                {
+                    pushes.append((String(root), node))
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder()
+        finder.walk(type.members)
+        return finder.pushes.compactMap { local, call in
+            guard let builder = finder.builtBy[local] else { return nil }
+            var child = builder
+            for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
+            guard !child.isEmpty else { return nil }
+            return Edge(from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), point: SourcePoint(call, in: file))
+        }
+    }
+
+    static func handlesBackNavigation(_ source: String) -> Bool {
+        source.contains("isMovingFromParent") || source.contains("navigationBarBackButtonHidden(true)")
+            || source.contains("hidesBackButton = true") || source.contains("setHidesBackButton(true")
+    }
+}

@@ -1,0 +1,97 @@
+/// The RIBs of the whole project, merged from every file's facts.
+public struct RIBProject: Sendable {
+    public struct RIB: Sendable, Equatable {
+        public let name: String
+        public var parts: [Role: FileFacts.Part] = [:]
+
+        /// A RIB with a presenter, or whose interactor is a `PresentableInteractor`, owns a view.
+        public var isViewHaving: Bool {
+            parts[.presenter] != nil || parts[.interactor]?.superclass == "PresentableInteractor"
+        }
+
+        /// Where findings about the RIB as a whole point: its builder, else its router, else its interactor.
+        public var anchor: FileFacts.Part? {
+            parts[.builder] ?? parts[.router] ?? parts[.interactor] ?? parts[.presenter]
+        }
+    }
+
+    public let ribs: [String: RIB]
+    /// Parent → child references, one per distinct pair, at the first place it is made.
+    public let edges: [FileFacts.Edge]
+    public let pushes: [FileFacts.Edge]
+    public let ribsHandlingBack: Set<String>
+    /// Files of the project outside the linted set that rules may ask about (test files).
+    public let otherFileNames: [String]
+
+    public init(facts: [FileFacts], otherFileNames: [String] = []) {
+        var ribs: [String: RIB] = [:]
+        for part in facts.flatMap(\.parts) where [.builder, .interactor, .router, .presenter].contains(part.role) {
+            var rib = ribs[part.rib] ?? RIB(name: part.rib)
+            if rib.parts[part.role] == nil { rib.parts[part.role] = part }
+            ribs[part.rib] = rib
+        }
+        self.ribs = ribs.filter { $0.value.parts[.builder] != nil || $0.value.parts[.router] != nil || $0.value.parts[.interactor] != nil }
+        var seen = Set<String>()
+        edges = facts.flatMap(\.edges).filter { seen.insert("\($0.from)→\($0.to)").inserted }
+        pushes = facts.flatMap(\.pushes)
+        ribsHandlingBack = Set(facts.flatMap(\.handlesBack))
+        self.otherFileNames = otherFileNames
+    }
+
+    /// RIB names in every cycle of the parent → child graph (strongly connected, more than one RIB).
+    public var cycles: [[String]] {
+        var adjacency: [String: [String]] = [:]
+        for edge in edges { adjacency[edge.from, default: []].append(edge.to) }
+        var index = 0
+        var indices: [String: Int] = [:]
+        var lowLinks: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack = Set<String>()
+        var components: [[String]] = []
+        func connect(_ node: String) {
+            indices[node] = index
+            lowLinks[node] = index
+            index += 1
+            stack.append(node)
+            onStack.insert(node)
+            for next in adjacency[node, default: []].sorted() {
+                if indices[next] == nil {
+                    connect(next)
+                    lowLinks[node] = min(lowLinks[node, default: 0], lowLinks[next, default: 0])
+                } else if onStack.contains(next) {
+                    lowLinks[node] = min(lowLinks[node, default: 0], indices[next, default: 0])
+                }
+            }
+            if lowLinks[node] == indices[node] {
+                var component: [String] = []
+                while let top = stack.popLast() {
+                    onStack.remove(top)
+                    component.append(top)
+                    if top == node { break }
+                }
+                if component.count > 1 { components.append(component.sorted()) }
+            }
+        }
+        for node in Set(edges.flatMap { [$0.from, $0.to] }).sorted() where indices[node] == nil {
+            connect(node)
+        }
+        return components.sorted { $0.first ?? "" < $1.first ?? "" }
+    }
+}
+
+/// A check over the whole project's RIBs: what no single file can tell.
+public protocol ProjectRule: Sendable {
+    static var description: RuleDescription { get }
+    init(options: RuleOptions)
+    func violations(in project: RIBProject) -> [ProjectViolation]
+}
+
+public struct ProjectViolation: Sendable, Equatable {
+    public let point: SourcePoint
+    public let message: String
+
+    public init(at point: SourcePoint, _ message: String) {
+        self.point = point
+        self.message = message
+    }
+}
