@@ -21,8 +21,18 @@ public enum RuleRegistry {
         WeakSelfCaptureRule.self,
     ]
 
+    /// Rules over the whole project's RIB model.
+    public static let projectRules: [any ProjectRule.Type] = [
+        BackNavigationRule.self,
+        InteractorKindRule.self,
+        RIBCompletenessRule.self,
+        RIBCycleRule.self,
+        RIBTestPresenceRule.self,
+    ]
+
     /// Descriptions of every rule, the engine's `unused_suppression` included, sorted by id.
     public static var descriptions: [RuleDescription] {
-        (rules.map { $0.description } + [UnusedSuppression.description]).sorted { $0.id < $1.id }
+        (rules.map { $0.description } + projectRules.map { $0.description } + [UnusedSuppression.description])
+            .sorted { $0.id < $1.id }
     }
 }

@@ -93,6 +93,19 @@ public struct AttachDetachBalanceRule: Rule {
                 """),
             Example("""
                 import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func routeToLoggedIn() {
+                        detachCurrentChild()
+                        attachChild(loggedInBuilder.build(withListener: interactor))
+                    }
+                    private func detachCurrentChild() {
+                        guard let current = children.first else { return }
+                        detachChild(current)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
                 final class FlowRouter: Router<FlowInteractable>, FlowRouting {
                     func routeToStep() {
                         let step = stepBuilder.build(withListener: interactor)
@@ -231,6 +244,8 @@ public struct AttachDetachBalanceRule: Rule {
             if let castType = ViewControllerReach.castType(expression) ?? Self.castType(in: text) {
                 return Self.ribName(castType)
             }
+            // `children.first`, `children.last`: any kind of child.
+            if text.hasPrefix("children") || text.hasPrefix("self.children") { return nil }
             if let call = expression.unwrapped.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
                 let builder = member.base?.lastName

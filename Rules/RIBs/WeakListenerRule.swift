@@ -70,15 +70,3 @@ public struct WeakListenerRule: Rule {
         }
     }
 }
-
-/// Test files and test doubles: rules about production wiring leave them alone.
-enum TestCode {
-    static func isTestFile(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Mocks" || $0 == "Tests" }
-            || path.hasSuffix("Tests.swift") || path.hasSuffix("Mocks.swift")
-    }
-
-    static func isTestDouble(_ name: String) -> Bool {
-        ["Mock", "Fake", "Stub", "Spy", "Dummy"].contains { name.hasPrefix($0) || name.hasSuffix($0) }
-    }
-}

@@ -37,17 +37,20 @@ public struct Linter: Sendable {
     public func lint(paths: [String], workingDirectory: String) throws(UsageError) -> LintResult {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
         let files = try discovery.swiftFiles(paths: paths)
+        // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
+        // files) would make every RIB look incomplete.
+        let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") }
         let project = ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: paths))
         let outcomes = ParallelMap.map(files, jobs: jobs) { file in
             lint(fileAt: file, project: project)
         }
         let needsTestNames = ruleSet.projectEntries.contains { $0.description.id == "rib_test_presence" }
-        return merge(outcomes, otherFileNames: needsTestNames ? discovery.allSwiftFileNames() : [])
+        return merge(outcomes, projectPass: runsProjectRules, otherFileNames: needsTestNames ? discovery.allSwiftFileNames() : [])
     }
 
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
     public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
-        merge(sources.map { outcome(source: $0.text, path: $0.path, project: project) }, otherFileNames: [])
+        merge(sources.map { outcome(source: $0.text, path: $0.path, project: project) }, projectPass: true, otherFileNames: [])
     }
 
     struct FileOutcome: Sendable {
@@ -59,7 +62,7 @@ public struct Linter: Sendable {
     }
 
     /// Gathers file outcomes in input order, runs the project rules over their facts, sorts.
-    func merge(_ outcomes: [FileOutcome], otherFileNames: [String]) -> LintResult {
+    func merge(_ outcomes: [FileOutcome], projectPass: Bool, otherFileNames: [String]) -> LintResult {
         var result = LintResult(findings: [], fileCount: outcomes.count, lineCount: 0)
         for outcome in outcomes {
             result.findings += outcome.findings
@@ -68,7 +71,7 @@ public struct Linter: Sendable {
             if let note = outcome.syntaxNote { result.syntaxNotes.append(note) }
         }
         result.fileCount -= result.unreadable.count
-        if !ruleSet.projectEntries.isEmpty {
+        if projectPass, !ruleSet.projectEntries.isEmpty {
             result.findings += projectFindings(outcomes.map(\.facts), otherFileNames: otherFileNames)
         }
         result.findings.sort(by: Finding.ordered)

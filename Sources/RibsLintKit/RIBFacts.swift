@@ -37,6 +37,9 @@ public struct FileFacts: Sendable, Codable, Equatable {
         public let typeName: String
         /// The superclass, for interactors: `Interactor` or `PresentableInteractor`.
         public let superclass: String?
+        /// A presenter conforming to a `*Presentable`; a view controller that is only `*ViewControllable`
+        /// is a container, as in a view-less Root.
+        public let isPresentable: Bool
         public let point: SourcePoint
     }
 
@@ -47,6 +50,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
         public let point: SourcePoint
     }
 
+    public var path = ""
     public var parts: [Part] = []
     public var edges: [Edge] = []
     /// Children a router pushes on a navigation stack, for `back_navigation`.
@@ -68,14 +72,18 @@ public struct FileFacts: Sendable, Codable, Equatable {
     public init() {}
 
     public init(file: LintFile, conventions: RoleConventions) {
-        for type in file.model.types where type.kind == .class {
+        path = file.path
+        guard !TestCode.isTestFile(file.path) else { return }
+        for type in file.model.types where type.kind == .class && !TestCode.isTestDouble(type.name) {
             guard let role = type.role, let declaration = type.declaration.as(ClassDeclSyntax.self),
                 !conventions.baseClasses.values.contains(where: { $0.contains(type.name) })
             else { continue }
             let rib = Self.ribName(of: type, role: role, conventions: conventions, path: file.path)
             parts.append(Part(
                 rib: rib, role: role, typeName: type.name,
-                superclass: role == .interactor ? type.inherited.first : nil, point: SourcePoint(declaration.name, in: file)))
+                superclass: role == .interactor ? type.inherited.first : nil,
+                isPresentable: type.inherited.contains { ProtocolRole(protocolName: $0) == .presentable },
+                point: SourcePoint(declaration.name, in: file)))
             if role == .builder || role == .router || role == .component {
                 edges += Self.builderEdges(from: rib, in: type, file: file)
             }

@@ -6,8 +6,14 @@ public struct RIBProject: Sendable {
 
         /// A RIB with a presenter, or whose interactor is a `PresentableInteractor`, owns a view.
         public var isViewHaving: Bool {
-            parts[.presenter] != nil || parts[.interactor]?.superclass == "PresentableInteractor"
+            hasPresenter || parts[.interactor]?.superclass == "PresentableInteractor"
         }
+
+        /// A view controller implementing the RIB's `*Presentable`.
+        public var hasPresenter: Bool { parts[.presenter]?.isPresentable == true }
+
+        /// A builder, router or interactor makes a RIB; a lone view controller may be plain UIKit.
+        public var isRIB: Bool { parts[.builder] != nil || parts[.router] != nil || parts[.interactor] != nil }
 
         /// Where findings about the RIB as a whole point: its builder, else its router, else its interactor.
         public var anchor: FileFacts.Part? {
@@ -20,8 +26,8 @@ public struct RIBProject: Sendable {
     public let edges: [FileFacts.Edge]
     public let pushes: [FileFacts.Edge]
     public let ribsHandlingBack: Set<String>
-    /// Files of the project outside the linted set that rules may ask about (test files).
-    public let otherFileNames: [String]
+    /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
+    public let filePaths: [String]
 
     public init(facts: [FileFacts], otherFileNames: [String] = []) {
         var ribs: [String: RIB] = [:]
@@ -30,12 +36,12 @@ public struct RIBProject: Sendable {
             if rib.parts[part.role] == nil { rib.parts[part.role] = part }
             ribs[part.rib] = rib
         }
-        self.ribs = ribs.filter { $0.value.parts[.builder] != nil || $0.value.parts[.router] != nil || $0.value.parts[.interactor] != nil }
+        self.ribs = ribs
         var seen = Set<String>()
         edges = facts.flatMap(\.edges).filter { seen.insert("\($0.from)→\($0.to)").inserted }
         pushes = facts.flatMap(\.pushes)
         ribsHandlingBack = Set(facts.flatMap(\.handlesBack))
-        self.otherFileNames = otherFileNames
+        filePaths = facts.map(\.path) + otherFileNames
     }
 
     /// RIB names in every cycle of the parent → child graph (strongly connected, more than one RIB).

@@ -60,6 +60,26 @@ public struct Example: Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(file.split(separator: "/").last ?? ""):\(line)" }
+
+    /// The files of the snippet: a line `// file: Path/Name.swift` starts a new one; without such lines
+    /// the whole snippet is one file at `path`.
+    public var files: [(path: String, code: String)] {
+        let marker = "// file: "
+        var files: [(path: String, code: String)] = []
+        var lines: [Substring] = []
+        var current = path
+        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(marker) {
+                if !lines.isEmpty { files.append((current, lines.joined(separator: "\n"))) }
+                current = String(line.dropFirst(marker.count))
+                lines = []
+            } else {
+                lines.append(line)
+            }
+        }
+        files.append((current, lines.joined(separator: "\n")))
+        return files
+    }
 }
 
 /// A rule option: its name in `.ribslint.yml`, its kind, default and meaning.

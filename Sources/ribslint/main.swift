@@ -51,7 +51,8 @@ struct Lint: ParsableCommand {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try loadConfiguration(workingDirectory: workingDirectory)
-        let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules, onlyRules: onlyRules)
+        let ruleSet = try RuleSet(
+            configuration: configuration, available: RuleRegistry.rules, project: RuleRegistry.projectRules, onlyRules: onlyRules)
         let format = reporter ?? configuration.reporter
         guard let reporter = Reporter(rawValue: format) else {
             throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -39,61 +39,60 @@ struct ExampleCase: CustomTestStringConvertible, Sendable {
 struct RuleExampleTests {
     @Test("every example of every rule", arguments: ExampleCase.all)
     func example(_ testCase: ExampleCase) throws {
-        let marked = MarkedText(testCase.example.code)
         let id = testCase.rule.id
-        var source = marked.text
-        var lineShift = 0
-        var expectsFindings = testCase.triggers
-        switch testCase.mutation {
-        case .asWritten: break
-        case .emojiCommentOnTop:
-            source = "// 🧭 ribs — ünïcödé\n" + source
-            lineShift = 1
-        case .wrappedInBlockComment:
-            source = "/*\n" + source + "\n*/"
-            expectsFindings = false
-        case .disabledByComment:
-            source = "// ribslint:disable \(id)\n" + source
-            expectsFindings = false
-        }
         let location = SourceLocation(
             fileID: "RibsLintRules/\(testCase.example.file.split(separator: "/").last ?? "")",
             filePath: testCase.example.file, line: testCase.example.line, column: 1)
+        var sources: [(path: String, text: String)] = []
+        var expected: [String] = []
+        var markerCount = 0
+        for file in testCase.example.files {
+            let marked = MarkedText(file.code)
+            markerCount += marked.markers.count
+            if testCase.mutation == .asWritten, id != UnusedSuppression.id {
+                let parsed = LintFile(path: file.path, source: marked.text, conventions: .standard)
+                #expect(!parsed.hasSyntaxErrors, "\(file.path) does not parse cleanly", sourceLocation: location)
+            }
+            let probe = LintFile(path: file.path, source: marked.text, conventions: .standard)
+            let lineShift = testCase.mutation == .emojiCommentOnTop ? 1 : 0
+            expected += marked.markers.map { marker in
+                let (line, column) = probe.location(of: marker.offset)
+                return "\(file.path):\(line + lineShift):\(column)"
+            }
+            switch testCase.mutation {
+            case .asWritten: sources.append((file.path, marked.text))
+            case .emojiCommentOnTop: sources.append((file.path, "// 🧭 ribs — ünïcödé\n" + marked.text))
+            case .wrappedInBlockComment: sources.append((file.path, "/*\n" + marked.text + "\n*/"))
+            case .disabledByComment:
+                // Only where a finding is due: elsewhere the comment would rightly be reported unused.
+                let header = marked.markers.isEmpty ? "" : "// ribslint:disable \(id)\n"
+                sources.append((file.path, header + marked.text))
+            }
+        }
+        if testCase.triggers, markerCount == 0 {
+            Issue.record("a triggering example needs at least one marker", sourceLocation: location)
+        }
 
         // Whether a suppression is used depends on the rules it names, so that rule runs with all of them.
-        let rules = id == UnusedSuppression.id ? RuleRegistry.descriptions.map(\.id) : [id]
+        let rules = id == UnusedSuppression.id ? RuleRegistry.rules.map { $0.description }.filter { !$0.isOptIn }.map(\.id) : [id]
         let findings = try lint(
-            source, path: testCase.example.path, rules: rules,
+            sources: sources, rules: rules,
             options: testCase.example.configuration.isEmpty ? [:] : [id: testCase.example.configuration])
         let relevant = findings.filter { $0.ruleID == id }
         let stray = findings.filter { $0.ruleID != id }
         if !stray.isEmpty {
-            Issue.record("unexpected findings of other rules: \(stray.map { "\($0.line):\($0.column) \($0.ruleID): \($0.message)" })", sourceLocation: location)
+            Issue.record("unexpected findings of other rules: \(stray.map { "\($0.path):\($0.line):\($0.column) \($0.ruleID): \($0.message)" })", sourceLocation: location)
         }
-
-        if testCase.mutation == .asWritten, id != UnusedSuppression.id {
-            let tree = LintFile(path: "x.swift", source: marked.text, conventions: .standard)
-            #expect(!tree.hasSyntaxErrors, "example does not parse cleanly", sourceLocation: location)
-        }
-        if testCase.triggers, marked.markers.isEmpty {
-            Issue.record("a triggering example needs at least one marker", sourceLocation: location)
-        }
-
+        let expectsFindings = testCase.triggers && [.asWritten, .emojiCommentOnTop].contains(testCase.mutation)
+        let actual = relevant.map { "\($0.path):\($0.line):\($0.column)" }
         guard expectsFindings else {
             if !relevant.isEmpty {
-                Issue.record("expected no finding, got \(relevant.map { "\($0.line):\($0.column) \($0.message)" })", sourceLocation: location)
+                Issue.record("expected no finding, got \(actual): \(relevant.map(\.message))", sourceLocation: location)
             }
             return
         }
-        let probe = LintFile(path: "x.swift", source: marked.text, conventions: .standard)
-        let expected = marked.markers.map { marker -> String in
-            let (line, column) = probe.location(of: marker.offset)
-            return "\(line + lineShift):\(column)"
-        }
-        let actual = relevant.map { "\($0.line):\($0.column)" }
         if expected.sorted() != actual.sorted() {
-            Issue.record(
-                "findings at \(actual) but markers at \(expected): \(relevant.map(\.message))", sourceLocation: location)
+            Issue.record("findings at \(actual.sorted()) but markers at \(expected.sorted()): \(relevant.map(\.message))", sourceLocation: location)
         }
     }
 }

@@ -70,7 +70,7 @@ struct RuleMetaTests {
             let name = (path as NSString).lastPathComponent
             if name.hasSuffix("Rule.swift") { files.append(String(name.dropLast(".swift".count))) }
         }
-        let registered = RuleRegistry.rules.map { String(describing: $0) }
+        let registered = RuleRegistry.rules.map { String(describing: $0) } + RuleRegistry.projectRules.map { String(describing: $0) }
         #expect(files.sorted() == registered.sorted())
     }
 

@@ -7,12 +7,20 @@ func lint(
     _ source: String, path: String = "Example.swift", rules: [String], options: [String: [String: OptionValue]] = [:],
     usesSourcery: Bool = true
 ) throws -> [Finding] {
+    try lint(sources: [(path, source)], rules: rules, options: options, usesSourcery: usesSourcery)
+}
+
+/// Lints several files as one project, the project pass included.
+func lint(
+    sources: [(path: String, text: String)], rules: [String], options: [String: [String: OptionValue]] = [:],
+    usesSourcery: Bool = true
+) throws -> [Finding] {
     var configuration = Configuration(rootDirectory: "/")
     configuration.onlyRules = rules + [UnusedSuppression.id]
     for (id, values) in options { configuration.ruleSettings[id] = RuleSetting(severity: nil, options: values) }
-    let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules)
+    let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules, project: RuleRegistry.projectRules)
     return Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1)
-        .lint(source: source, path: path, project: ProjectFacts(usesSourcery: usesSourcery))
+        .lint(sources: sources, project: ProjectFacts(usesSourcery: usesSourcery)).findings
 }
 
 /// The built `ribslint` executable, next to the test bundle.

@@ -1,0 +1,74 @@
+import RibsLintKit
+
+public struct BackNavigationRule: ProjectRule {
+    public static let description = RuleDescription(
+        id: "back_navigation",
+        name: "Back Navigation",
+        summary: "A child pushed on a navigation stack has a presenter that neither hides the back button nor reports `isMovingFromParent`.",
+        rationale: """
+            Seed 000, "Handling Back navigation": the standard Back button and the swipe-to-pop gesture remove the view \
+            controller without telling the parent router; "Failing to notify the parent Router would lead to memory \
+            leaks, and undefined behavior later." Either hide the back button and offer a custom one \
+            (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`.
+            """,
+        defaultSeverity: .warning,
+        isOptIn: true,
+        triggering: [
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        1️⃣navigationController.push(detail.viewControllable, animated: true)
+                    }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: UIHostingController<DetailView>, DetailPresentable, DetailViewControllable {}
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        navigationController.push(detail.viewControllable, animated: true)
+                        let about = aboutBuilder.build(withListener: interactor)
+                        navigationController.pushViewController(about.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: UIHostingController<DetailView>, DetailPresentable, DetailViewControllable {
+                    override func viewDidDisappear(_ animated: Bool) {
+                        super.viewDidDisappear(animated)
+                        if isMovingFromParent { backSubject.onNext(()) }
+                    }
+                }
+                // file: About/AboutViewController.swift
+                import RIBs
+                import SwiftUI
+                struct AboutView: View {
+                    var body: some View { Text("About").navigationBarBackButtonHidden(true) }
+                }
+                final class AboutViewController: UIHostingController<AboutView>, AboutPresentable, AboutViewControllable {}
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in project: RIBProject) -> [ProjectViolation] {
+        project.pushes.compactMap { push in
+            guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to)
+            else { return nil }
+            return ProjectViolation(
+                at: push.point,
+                "child '\(push.to)' is pushed but '\(presenter.typeName)' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back")
+        }
+    }
+}

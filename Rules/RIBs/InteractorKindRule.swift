@@ -1,0 +1,68 @@
+import RibsLintKit
+
+public struct InteractorKindRule: ProjectRule {
+    public static let description = RuleDescription(
+        id: "interactor_kind",
+        name: "Interactor Kind",
+        summary: "A view-having RIB's interactor extends plain `Interactor`, or a view-less RIB's extends `PresentableInteractor`.",
+        rationale: """
+            Seed 000 FAQ: "Use PresentableInteractor only for view-having RIBs. View-less RIBs extend base Interactor \
+            and have no Presentable." The base class says whether the interactor drives a presenter; getting it wrong \
+            leaves a view without its presenter contract, or a coordinator with a presenter it cannot have.
+            """,
+        defaultSeverity: .warning,
+        triggering: [
+            Example("""
+                // file: Login/LoginInteractor.swift
+                import RIBs
+                final class 1️⃣LoginInteractor: Interactor, LoginInteractable {}
+                // file: Login/LoginViewController.swift
+                import RIBs
+                final class LoginViewController: UIHostingController<LoginView>, LoginPresentable, LoginViewControllable {}
+                // file: Flow/FlowInteractor.swift
+                import RIBs
+                final class 2️⃣FlowInteractor: PresentableInteractor<FlowPresentable>, FlowInteractable {}
+                final class FlowRouter: Router<FlowInteractable>, FlowRouting {}
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                // file: Login/LoginInteractor.swift
+                import RIBs
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
+                // file: Login/LoginViewController.swift
+                import RIBs
+                final class LoginViewController: UIHostingController<LoginView>, LoginPresentable, LoginViewControllable {}
+                // file: Flow/FlowInteractor.swift
+                import RIBs
+                final class FlowInteractor: Interactor, FlowInteractable {}
+                final class FlowRouter: Router<FlowInteractable>, FlowRouting {}
+                // file: Root/RootRouter.swift
+                import RIBs
+                final class RootInteractor: Interactor, RootInteractable {}
+                final class RootViewController: UIViewController, RootViewControllable {}
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {}
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in project: RIBProject) -> [ProjectViolation] {
+        project.ribs.values.sorted { $0.name < $1.name }.compactMap { rib in
+            guard let interactor = rib.parts[.interactor] else { return nil }
+            let hasPresenter = rib.hasPresenter
+            switch interactor.superclass {
+            case "Interactor" where hasPresenter:
+                return ProjectViolation(
+                    at: interactor.point,
+                    "the RIB '\(rib.name)' has a presenter but '\(interactor.typeName)' extends Interactor; view-having RIBs extend PresentableInteractor<\(rib.name)Presentable>")
+            case "PresentableInteractor" where !hasPresenter && rib.parts[.router] != nil:
+                return ProjectViolation(
+                    at: interactor.point,
+                    "the RIB '\(rib.name)' has no presenter but '\(interactor.typeName)' extends PresentableInteractor; view-less RIBs extend Interactor")
+            default:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import RibsLintKit
+
+public struct RIBCompletenessRule: ProjectRule {
+    public static let description = RuleDescription(
+        id: "rib_completeness",
+        name: "RIB Completeness",
+        summary: "A RIB lacks one of its parts: Builder, Interactor, Router, and a ViewController when it owns a view.",
+        rationale: """
+            Seed 000, "Scaffolding the new RIB": "View-having: Builder, Interactor, Router, ViewController; View-less: \
+            Builder, Interactor, Router only." A RIB without its builder cannot be wired by its parent, one without a \
+            router cannot attach children, one without an interactor has nowhere for its logic.
+            """,
+        defaultSeverity: .warning,
+        triggering: [
+            Example("""
+                // file: Login/LoginBuilder.swift
+                import RIBs
+                final class 1️⃣LoginBuilder: Builder<LoginDependency>, LoginBuildable {}
+                // file: Login/LoginInteractor.swift
+                import RIBs
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
+                // file: Login/LoginViewController.swift
+                import RIBs
+                final class LoginViewController: UIHostingController<LoginView>, LoginPresentable, LoginViewControllable {}
+                """),
+            Example("""
+                // file: Flow/FlowRouter.swift
+                import RIBs
+                final class 1️⃣FlowRouter: Router<FlowInteractable>, FlowRouting {}
+                // file: Flow/FlowInteractor.swift
+                import RIBs
+                final class FlowInteractor: Interactor, FlowInteractable {}
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                // file: Login/LoginBuilder.swift
+                import RIBs
+                final class LoginBuilder: Builder<LoginDependency>, LoginBuildable {}
+                // file: Login/LoginInteractor.swift
+                import RIBs
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
+                // file: Login/LoginRouter.swift
+                import RIBs
+                final class LoginRouter: ViewableRouter<LoginInteractable, LoginViewControllable>, LoginRouting {}
+                // file: Login/LoginViewController.swift
+                import RIBs
+                final class LoginViewController: UIHostingController<LoginView>, LoginPresentable, LoginViewControllable {}
+                // file: Flow/FlowBuilder.swift
+                import RIBs
+                final class FlowBuilder: Builder<FlowDependency>, FlowBuildable {}
+                final class FlowInteractor: Interactor, FlowInteractable {}
+                final class FlowRouter: Router<FlowInteractable>, FlowRouting {}
+                // file: LoginTests/LoginRouterTests.swift
+                import RIBs
+                final class MockLoginRouter: LoginRouting {}
+                final class SignupInteractorMock: Interactor {}
+                """),
+        ])
+
+    static let partNames: [(role: Role, name: String)] = [
+        (.builder, "Builder"), (.interactor, "Interactor"), (.router, "Router"), (.presenter, "ViewController"),
+    ]
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in project: RIBProject) -> [ProjectViolation] {
+        project.ribs.values.filter(\.isRIB).sorted { $0.name < $1.name }.compactMap { rib in
+            let required = Self.partNames.filter { $0.role != .presenter || rib.isViewHaving }
+            let missing = required.filter { rib.parts[$0.role] == nil }.map(\.name)
+            guard !missing.isEmpty, let anchor = rib.anchor else { return nil }
+            let kind = rib.isViewHaving ? "a view-having RIB needs Builder, Interactor, Router and ViewController"
+                : "a view-less RIB needs Builder, Interactor and Router"
+            return ProjectViolation(
+                at: anchor.point, "the RIB '\(rib.name)' has no \(missing.joined(separator: ", ")); \(kind)")
+        }
+    }
+}

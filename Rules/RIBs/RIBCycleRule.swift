@@ -1,0 +1,74 @@
+import RibsLintKit
+
+public struct RIBCycleRule: ProjectRule {
+    public static let description = RuleDescription(
+        id: "rib_cycle",
+        name: "RIB Cycle",
+        summary: "RIBs build each other in a cycle instead of forming a tree.",
+        rationale: """
+            Seed 000, Error Prevention: "NEVER create circular dependencies between RIBs". The RIB tree comes from \
+            which builders construct or are handed which child builders; a cycle means a child can build its own \
+            ancestor, dependencies flow up as well as down, and the static tree — "If it builds - it works" — is gone. \
+            Each reference that closes the cycle is reported where it is made.
+            """,
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                // file: Login/LoginBuilder.swift
+                import RIBs
+                final class LoginBuilder: Builder<LoginDependency>, LoginBuildable {
+                    func build(withListener listener: LoginListener) -> LoginRouting {
+                        let component = LoginComponent(dependency: dependency)
+                        return LoginRouter(homeBuilder: 1️⃣HomeBuilder(dependency: component))
+                    }
+                }
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private let loginBuilder: 2️⃣LoginBuildable
+                    init(loginBuilder: LoginBuildable) {
+                        self.loginBuilder = loginBuilder
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                // file: Root/RootBuilder.swift
+                import RIBs
+                final class RootBuilder: Builder<RootDependency>, RootBuildable {
+                    func build() -> LaunchRouting {
+                        let component = RootComponent(dependency: dependency)
+                        return RootRouter(loginBuilder: LoginBuilder(dependency: component), homeBuilder: HomeBuilder(dependency: component))
+                    }
+                }
+                // file: Login/LoginBuilder.swift
+                import RIBs
+                final class LoginBuilder: Builder<LoginDependency>, LoginBuildable {
+                    func build(withListener listener: LoginListener) -> LoginRouting {
+                        LoginRouter(interactor: LoginInteractor())
+                    }
+                }
+                // file: Folder/FolderBuilder.swift
+                import RIBs
+                final class FolderBuilder: Builder<FolderDependency>, FolderBuildable {
+                    func build(withListener listener: FolderListener) -> FolderRouting {
+                        FolderRouter(subfolderBuilder: FolderBuilder(dependency: dependency))
+                    }
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in project: RIBProject) -> [ProjectViolation] {
+        project.cycles.flatMap { cycle -> [ProjectViolation] in
+            let members = Set(cycle)
+            return project.edges.filter { members.contains($0.from) && members.contains($0.to) }.map { edge in
+                ProjectViolation(
+                    at: edge.point,
+                    "this reference from '\(edge.from)' to '\(edge.to)' closes the RIB cycle \((cycle + [cycle[0]]).joined(separator: " → ")); RIBs must form a tree, so pass what the child needs down instead")
+            }
+        }
+    }
+}

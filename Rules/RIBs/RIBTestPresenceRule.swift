@@ -1,0 +1,63 @@
+import RibsLintKit
+
+public struct RIBTestPresenceRule: ProjectRule {
+    public static let description = RuleDescription(
+        id: "rib_test_presence",
+        name: "RIB Test Presence",
+        summary: "A RIB has no test file for its interactor or its router.",
+        rationale: """
+            Seed 000, Testing Requirements: "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
+            (attach/detach)". ribslint looks for `<Name>InteractorTests.swift` or `<Name>RouterTests.swift` anywhere \
+            below the project root in a folder matching `test_roots`, linted or not.
+            """,
+        defaultSeverity: .warning,
+        isOptIn: true,
+        options: [
+            OptionDoc("test_roots", .stringList, default: .stringList(["Tests", "*Tests"]),
+                "Folder names (with `*`) that hold tests."),
+        ],
+        triggering: [
+            Example("""
+                // file: Login/LoginInteractor.swift
+                import RIBs
+                final class 1️⃣LoginInteractor: Interactor, LoginInteractable {}
+                // file: Tests/LoginViewModelTests.swift
+                import XCTest
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                // file: Login/LoginInteractor.swift
+                import RIBs
+                final class LoginInteractor: Interactor, LoginInteractable {}
+                // file: Login/LoginRouter.swift
+                import RIBs
+                final class LoginRouter: Router<LoginInteractable>, LoginRouting {}
+                // file: AppTests/Login/LoginInteractorTests.swift
+                import XCTest
+                """),
+        ])
+
+    private let testRoots: [String]
+
+    public init(options: RuleOptions) {
+        testRoots = options.strings("test_roots")
+    }
+
+    public func violations(in project: RIBProject) -> [ProjectViolation] {
+        let testFiles = Set(project.filePaths.compactMap { path -> String? in
+            let components = path.split(separator: "/")
+            guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } })
+            else { return nil }
+            return components.last.map(String.init)
+        })
+        return project.ribs.values.sorted { $0.name < $1.name }.compactMap { rib in
+            guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
+            let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { $0.map { "\($0.typeName)Tests.swift" } }
+            guard !candidates.contains(where: testFiles.contains) else { return nil }
+            return ProjectViolation(
+                at: anchor.point,
+                "the RIB '\(rib.name)' has no test file (\(candidates.joined(separator: " or "))) in a test folder; test its interactor and its attach/detach routing")
+        }
+    }
+}
