@@ -37,6 +37,12 @@ public struct InteractorKindRule: ProjectRule {
                 import RIBs
                 final class FlowInteractor: Interactor, FlowInteractable {}
                 final class FlowRouter: Router<FlowInteractable>, FlowRouting {}
+                // file: Cards/CardsInteractor.swift
+                import RIBs
+                final class CardsInteractor: PresentableInteractor<CardsPresentable>, CardsInteractable {}
+                final class CardsRouter: ViewableRouter<CardsInteractable, CardsViewControllable>, CardsRouting {}
+                final class CardsViewController: UIViewController, CardsViewControllable {}
+                extension CardsViewController: CardsPresentable {}
                 // file: Root/RootRouter.swift
                 import RIBs
                 final class RootInteractor: Interactor, RootInteractable {}
@@ -56,7 +62,7 @@ public struct InteractorKindRule: ProjectRule {
                 return ProjectViolation(
                     at: interactor.point,
                     "the RIB '\(rib.name)' has a presenter but '\(interactor.typeName)' extends Interactor; view-having RIBs extend PresentableInteractor<\(rib.name)Presentable>")
-            case "PresentableInteractor" where !hasPresenter && rib.parts[.router] != nil:
+            case "PresentableInteractor" where rib.parts[.presenter] == nil && rib.parts[.router] != nil:
                 return ProjectViolation(
                     at: interactor.point,
                     "the RIB '\(rib.name)' has no presenter but '\(interactor.typeName)' extends PresentableInteractor; view-less RIBs extend Interactor")

@@ -51,6 +51,9 @@ public struct RIBCompletenessRule: ProjectRule {
                 final class FlowBuilder: Builder<FlowDependency>, FlowBuildable {}
                 final class FlowInteractor: Interactor, FlowInteractable {}
                 final class FlowRouter: Router<FlowInteractable>, FlowRouting {}
+                // file: App/Adapters/TasksBuilderAdapter.swift
+                import RIBs
+                public final class DITasksBuilderAdapter: Builder<DITasksDependency>, DITasksBuildable {}
                 // file: LoginTests/LoginRouterTests.swift
                 import RIBs
                 final class MockLoginRouter: LoginRouting {}

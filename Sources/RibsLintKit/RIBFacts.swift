@@ -79,11 +79,15 @@ public struct FileFacts: Sendable, Codable, Equatable {
                 !conventions.baseClasses.values.contains(where: { $0.contains(type.name) })
             else { continue }
             let rib = Self.ribName(of: type, role: role, conventions: conventions, path: file.path)
-            parts.append(Part(
-                rib: rib, role: role, typeName: type.name,
-                superclass: role == .interactor ? type.inherited.first : nil,
-                isPresentable: type.inherited.contains { ProtocolRole(protocolName: $0) == .presentable },
-                point: SourcePoint(declaration.name, in: file)))
+            // Conformances added by extensions in the same file count as the class's own.
+            let conformances = file.model.types.filter { $0.name == type.name }.flatMap(\.inherited)
+            if Self.isConventionallyNamed(type.name, role: role, conformances: conformances, conventions: conventions) {
+                parts.append(Part(
+                    rib: rib, role: role, typeName: type.name,
+                    superclass: role == .interactor ? type.inherited.first : nil,
+                    isPresentable: conformances.contains { ProtocolRole(protocolName: $0) == .presentable },
+                    point: SourcePoint(declaration.name, in: file)))
+            }
             if role == .builder || role == .router || role == .component {
                 edges += Self.builderEdges(from: rib, in: type, file: file)
             }
@@ -94,6 +98,13 @@ public struct FileFacts: Sendable, Codable, Equatable {
                 handlesBack.append(rib)
             }
         }
+    }
+
+    /// A RIB part is named for its role (`LoginRouter`, or plain `Router` in a folder per RIB), or is a
+    /// presenter by its `*Presentable`; a `TasksBuilderAdapter` builds, but is no RIB of its own.
+    static func isConventionallyNamed(_ name: String, role: Role, conformances: [String], conventions: RoleConventions) -> Bool {
+        if role == .presenter, conformances.contains(where: { ProtocolRole(protocolName: $0) == .presentable }) { return true }
+        return conventions.suffixes[role, default: []].contains { name.hasSuffix($0) }
     }
 
     /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to; a type named only by its
