@@ -61,16 +61,11 @@ public struct RIBCompletenessRule: ProjectRule {
                 """),
         ])
 
-    static let partNames: [(role: Role, name: String)] = [
-        (.builder, "Builder"), (.interactor, "Interactor"), (.router, "Router"), (.presenter, "ViewController"),
-    ]
-
     public init(options: RuleOptions) {}
 
     public func violations(in project: RIBProject) -> [ProjectViolation] {
         project.ribs.values.filter(\.isRIB).sorted { $0.name < $1.name }.compactMap { rib in
-            let required = Self.partNames.filter { $0.role != .presenter || rib.isViewHaving }
-            let missing = required.filter { rib.parts[$0.role] == nil }.map(\.name)
+            let missing = rib.missingParts
             guard !missing.isEmpty, let anchor = rib.anchor else { return nil }
             let kind = rib.isViewHaving ? "a view-having RIB needs Builder, Interactor, Router and ViewController"
                 : "a view-less RIB needs Builder, Interactor and Router"

@@ -15,6 +15,13 @@ public struct RIBProject: Sendable {
         /// A builder, router or interactor makes a RIB; a lone view controller may be plain UIKit.
         public var isRIB: Bool { parts[.builder] != nil || parts[.router] != nil || parts[.interactor] != nil }
 
+        /// Parts a RIB of its kind needs but lacks (seed 000, "Scaffolding the new RIB"), by file-name role.
+        public var missingParts: [String] {
+            let required: [(Role, String)] = [(.builder, "Builder"), (.interactor, "Interactor"), (.router, "Router")]
+                + (isViewHaving ? [(.presenter, "ViewController")] : [])
+            return required.filter { parts[$0.0] == nil }.map(\.1)
+        }
+
         /// Where findings about the RIB as a whole point: its builder, else its router, else its interactor.
         public var anchor: FileFacts.Part? {
             parts[.builder] ?? parts[.router] ?? parts[.interactor] ?? parts[.presenter]

@@ -8,7 +8,7 @@ struct RibsLint: ParsableCommand {
         commandName: "ribslint",
         abstract: "A static architecture linter for iOS codebases built on Uber's RIBs.",
         version: ribslintVersion,
-        subcommands: [Lint.self, Rules.self],
+        subcommands: [Lint.self, Rules.self, Graph.self],
         defaultSubcommand: Lint.self)
 }
 
@@ -50,7 +50,7 @@ struct Lint: ParsableCommand {
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
-        let configuration = try loadConfiguration(workingDirectory: workingDirectory)
+        let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
         let ruleSet = try RuleSet(
             configuration: configuration, available: RuleRegistry.rules, project: RuleRegistry.projectRules, onlyRules: onlyRules)
         let format = reporter ?? configuration.reporter
@@ -88,25 +88,40 @@ struct Lint: ParsableCommand {
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 
-    private func loadConfiguration(workingDirectory: String) throws -> Configuration {
-        if let config {
-            guard FileManager.default.fileExists(atPath: config) else {
-                throw UsageError("error: no configuration file at \(config)")
-            }
-            return try Configuration.load(path: config, rules: RuleRegistry.descriptions)
-        }
-        if let found = Configuration.find(from: workingDirectory) {
-            return try Configuration.load(path: found, rules: RuleRegistry.descriptions)
-        }
-        return Configuration(rootDirectory: workingDirectory)
-    }
-
     private func lintStandardInput(_ linter: Linter, path: String, workingDirectory: String) throws -> LintResult {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard let source = String(validating: data, as: UTF8.self) else {
             throw UsageError("error: standard input is not UTF-8 text")
         }
         return linter.lint(source: source, stdinPath: path, workingDirectory: workingDirectory)
+    }
+}
+
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the RIB tree: RIBs as nodes, parent → child edges, cycles and incomplete RIBs marked.")
+
+    @Argument(help: "Files or folders; default: the configuration's `included`.")
+    var paths: [String] = []
+
+    @Option(help: "Output format: mermaid, dot or json.")
+    var format: String = "mermaid"
+
+    @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
+    var config: String?
+
+    func run() throws {
+        guard let format = RIBGraph.Format(rawValue: format) else {
+            throw UsageError("error: unknown graph format '\(format)'; use one of \(RIBGraph.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
+        let ruleSet = try RuleSet(configuration: configuration, available: [], onlyRules: [])
+        let linter = Linter(configuration: configuration, ruleSet: ruleSet)
+        let (project, unreadable) = try linter.ribProject(paths: paths, workingDirectory: workingDirectory)
+        print(RIBGraph.render(project, as: format), terminator: "")
+        for problem in unreadable { printError(problem) }
+        if !unreadable.isEmpty { throw ExitCode(2) }
     }
 }
 
@@ -127,6 +142,20 @@ struct Rules: ParsableCommand {
         }
         print(RuleDocumentation.markdown(rule), terminator: "")
     }
+}
+
+/// The configuration given with `--config`, else the nearest `.ribslint.yml`, else the defaults.
+func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Configuration {
+    if let path {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("error: no configuration file at \(path)")
+        }
+        return try Configuration.load(path: path, rules: RuleRegistry.descriptions)
+    }
+    if let found = Configuration.find(from: workingDirectory) {
+        return try Configuration.load(path: found, rules: RuleRegistry.descriptions)
+    }
+    return Configuration(rootDirectory: workingDirectory)
 }
 
 func printError(_ message: String) {

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The RIB tree for people: Mermaid (GitHub renders it), Graphviz DOT, or JSON for tools.
+public enum RIBGraph {
+    public enum Format: String, CaseIterable, Sendable { case mermaid, dot, json }
+
+    public static func render(_ project: RIBProject, as format: Format) -> String {
+        switch format {
+        case .mermaid: return mermaid(project)
+        case .dot: return dot(project)
+        case .json: return json(project)
+        }
+    }
+
+    struct Shape {
+        let nodes: [RIBProject.RIB]
+        let edges: [FileFacts.Edge]
+        let cycleEdges: Set<String>
+    }
+
+    static func shape(_ project: RIBProject) -> Shape {
+        let nodes = project.ribs.values.filter(\.isRIB).sorted { $0.name < $1.name }
+        let names = Set(nodes.map(\.name))
+        let edges = project.edges.filter { names.contains($0.from) && names.contains($0.to) }
+            .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        var cycleEdges = Set<String>()
+        for cycle in project.cycles {
+            let members = Set(cycle)
+            for edge in edges where members.contains(edge.from) && members.contains(edge.to) {
+                cycleEdges.insert(key(edge))
+            }
+        }
+        return Shape(nodes: nodes, edges: edges, cycleEdges: cycleEdges)
+    }
+
+    static func key(_ edge: FileFacts.Edge) -> String { "\(edge.from)→\(edge.to)" }
+
+    static func identifier(_ name: String) -> String {
+        "rib_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+
+    static func mermaid(_ project: RIBProject) -> String {
+        let shape = shape(project)
+        var lines = ["graph TD"]
+        for rib in shape.nodes {
+            let label = rib.name + (rib.missingParts.isEmpty ? "" : " (no \(rib.missingParts.joined(separator: ", ")))")
+            let node = rib.isViewHaving ? "[\"\(label)\"]" : "([\"\(label)\"])"
+            lines.append("    \(identifier(rib.name))\(node)")
+        }
+        var cycleLinks: [Int] = []
+        for (index, edge) in shape.edges.enumerated() {
+            let inCycle = shape.cycleEdges.contains(key(edge))
+            if inCycle { cycleLinks.append(index) }
+            lines.append("    \(identifier(edge.from)) \(inCycle ? "-->|cycle|" : "-->") \(identifier(edge.to))")
+        }
+        lines.append("    classDef viewless fill:#eef,stroke:#557")
+        lines.append("    classDef incomplete stroke:#c00,stroke-width:2px,stroke-dasharray:5 5")
+        let viewless = shape.nodes.filter { !$0.isViewHaving }.map { identifier($0.name) }
+        if !viewless.isEmpty { lines.append("    class \(viewless.joined(separator: ",")) viewless") }
+        let incomplete = shape.nodes.filter { !$0.missingParts.isEmpty }.map { identifier($0.name) }
+        if !incomplete.isEmpty { lines.append("    class \(incomplete.joined(separator: ",")) incomplete") }
+        if !cycleLinks.isEmpty {
+            lines.append("    linkStyle \(cycleLinks.map(String.init).joined(separator: ",")) stroke:#c00,stroke-width:2px")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func dot(_ project: RIBProject) -> String {
+        let shape = shape(project)
+        var lines = [
+            "digraph RIBs {", "    rankdir=TB;", "    node [fontname=\"Helvetica\"];",
+            "    // box: view-having RIB; ellipse: view-less; red dashed: incomplete; red edge: cycle",
+        ]
+        for rib in shape.nodes {
+            var attributes = ["shape=\(rib.isViewHaving ? "box" : "ellipse")"]
+            if !rib.isViewHaving { attributes.append("style=filled, fillcolor=\"#eeeeff\"") }
+            if !rib.missingParts.isEmpty {
+                attributes.append("color=red, style=\"dashed\(rib.isViewHaving ? "" : ",filled")\"")
+                attributes.append("xlabel=\"no \(rib.missingParts.joined(separator: ", "))\"")
+            }
+            lines.append("    \"\(rib.name)\" [\(attributes.joined(separator: ", "))];")
+        }
+        for edge in shape.edges {
+            let style = shape.cycleEdges.contains(key(edge)) ? " [color=red, penwidth=2, label=\"cycle\"]" : ""
+            lines.append("    \"\(edge.from)\" -> \"\(edge.to)\"\(style);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ project: RIBProject) -> String {
+        struct Node: Encodable {
+            let name: String, viewHaving: Bool, missing: [String]
+            let parts: [String: String]
+        }
+        struct Edge: Encodable { let from: String, to: String, file: String, line: Int, inCycle: Bool }
+        struct Graph: Encodable { let version = 1, ribs: [Node], edges: [Edge], cycles: [[String]] }
+        let shape = shape(project)
+        let graph = Graph(
+            ribs: shape.nodes.map { rib in
+                Node(
+                    name: rib.name, viewHaving: rib.isViewHaving, missing: rib.missingParts,
+                    parts: Dictionary(uniqueKeysWithValues: rib.parts.map { ($0.key.rawValue, "\($0.value.point.path):\($0.value.point.line)") }))
+            },
+            edges: shape.edges.map {
+                Edge(from: $0.from, to: $0.to, file: $0.point.path, line: $0.point.line, inCycle: shape.cycleEdges.contains(key($0)))
+            },
+            cycles: project.cycles)
+        return Reporter.encode(graph)
+    }
+}
+
+extension Linter {
+    /// The project's RIB model, from the given paths (or `included`): for `ribslint graph`.
+    public func ribProject(paths: [String], workingDirectory: String) throws(UsageError) -> (RIBProject, unreadable: [String]) {
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let files = try discovery.swiftFiles(paths: paths)
+        let conventions = ruleSet.conventions
+        let outcomes = ParallelMap.map(files, jobs: jobs) { file -> (FileFacts?, String?) in
+            guard let data = FileManager.default.contents(atPath: file.absolutePath),
+                let source = String(validating: data, as: UTF8.self)
+            else { return (nil, "\(file.displayPath): error: cannot read the file as UTF-8 text; skipped") }
+            let lintFile = LintFile(path: file.displayPath, source: source, conventions: conventions)
+            return (FileFacts(file: lintFile, conventions: conventions), nil)
+        }
+        return (RIBProject(facts: outcomes.compactMap(\.0)), outcomes.compactMap(\.1))
+    }
+}
