@@ -12,7 +12,7 @@ public struct SuperCallMismatchRule: Rule {
             `didBecomeActive`/`willResignActive`/`didLoad` overrides that call the wrong super skip the framework's \
             lifecycle work. An override calls its own super.
             """,
-        profiles: ["ribs", "swiftui-rib", "viper", "composable-ribs"],
+        profiles: Configuration.profiles,
         defaultSeverity: .error,
         triggering: [
             Example("""

@@ -49,7 +49,8 @@ public struct Configuration: Sendable {
         case onlyRules = "only_rules"
     }
 
-    static let profiles = ["ribs"]
+    /// The architecture profiles of RULES.md; a rule's `profiles` say where it runs.
+    public static let profiles = ["ribs", "swiftui-rib", "viper", "composable-ribs"]
     public static let reporters = ["xcode", "json", "sarif", "github"]
 
     /// Looks for `.ribslint.yml` in `directory` and each folder above it.

@@ -10,6 +10,7 @@ public enum UnusedSuppression {
             A suppression outlives the code it excused; left in place it will silently hide the next real \
             violation on that line. Like ruff's RUF100, ribslint reports suppressions that no longer do anything.
             """,
+        profiles: Configuration.profiles,
         defaultSeverity: .warning,
         triggering: [
             Example("""

@@ -83,6 +83,23 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("the profile chooses the default rules")
+    func profiles() throws {
+        func ids(_ yaml: String) throws -> Set<String> {
+            Set(try RuleSet(configuration: try parse(yaml), available: RuleRegistry.rules, project: RuleRegistry.projectRules)
+                .enabledDescriptions.map(\.id))
+        }
+        let ribs = try ids("profile: ribs")
+        #expect(ribs.contains("router_child_reference"))
+        #expect(ribs.contains("rib_cycle"))
+        #expect(!ribs.contains("weak_self_capture"))
+        let composable = try ids("profile: composable-ribs")
+        #expect(!composable.contains("router_child_reference"))
+        #expect(composable.contains("super_call_mismatch"))
+        #expect(composable.contains("unused_suppression"))
+        #expect(try ids("profile: composable-ribs\nopt_in_rules: [router_child_reference]").contains("router_child_reference"))
+    }
+
     @Test("a severity override reaches the findings")
     func severity() throws {
         var configuration = try parse("rules:\n  router_child_reference:\n    severity: warning")

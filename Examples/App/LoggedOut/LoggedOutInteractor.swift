@@ -10,6 +10,10 @@ protocol LoggedOutPresentable: Presentable {
     var isLoading: Binder<Bool> { get }
 }
 
+// Planted: a Router-file protocol declared in the Interactor file.
+/// sourcery: CreateMock
+protocol LoggedOutViewControllable: ViewControllable {}
+
 /// sourcery: CreateMock
 protocol LoggedOutListener: AnyObject {
     func didLogIn(userName: String)
@@ -17,7 +21,8 @@ protocol LoggedOutListener: AnyObject {
 
 final class LoggedOutInteractor: PresentableInteractor<LoggedOutPresentable>, LoggedOutInteractable {
     weak var router: LoggedOutRouting?
-    weak var listener: LoggedOutListener?
+    // Planted: the parent is held strongly.
+    var listener: LoggedOutListener?
     private let sessionService: SessionServicing
 
     init(presenter: LoggedOutPresentable, sessionService: SessionServicing) {

@@ -6,9 +6,6 @@ protocol LoggedOutInteractable: Interactable {
     var listener: LoggedOutListener? { get set }
 }
 
-/// sourcery: CreateMock
-protocol LoggedOutViewControllable: ViewControllable {}
-
 final class LoggedOutRouter: ViewableRouter<LoggedOutInteractable, LoggedOutViewControllable>, LoggedOutRouting {
     override init(interactor: LoggedOutInteractable, viewController: LoggedOutViewControllable) {
         super.init(interactor: interactor, viewController: viewController)

@@ -28,6 +28,8 @@ final class LoggedOutViewController: UIHostingController<LoggedOutView>, LoggedO
     init() {
         super.init(rootView: LoggedOutView(state: state))
         rootView.onLogin = { [weak self] name in self?.loginSubject.onNext(name) }
+        // Planted: a view controller's subscription captures self strongly.
+        loginSubject.subscribe(onNext: { _ in self.state.isLoading = true }).disposed(by: disposeBag)
     }
 
     @available(*, unavailable)

@@ -1,7 +1,7 @@
 import RIBs
 
 /// sourcery: CreateMock
-protocol FeedDependency: Dependency {
+protocol FeedDependency: Dependency, ProfileDependency {
     var feedService: FeedServicing { get }
 }
 
@@ -15,6 +15,8 @@ final class FeedBuilder: Builder<FeedDependency>, FeedBuildable {
         let viewController = FeedViewController()
         let interactor = FeedInteractor(presenter: viewController, feedService: dependency.feedService)
         interactor.listener = listener
-        return FeedRouter(interactor: interactor, viewController: viewController, navigationController: navigationController)
+        return FeedRouter(
+            interactor: interactor, viewController: viewController, navigationController: navigationController,
+            profileBuilder: ProfileBuilder(dependency: dependency))
     }
 }

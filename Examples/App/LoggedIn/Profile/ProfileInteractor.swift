@@ -1,9 +1,13 @@
 import RIBs
 import RxSwift
+// Planted: business logic that can see UIKit.
+import UIKit
 
 /// sourcery: CreateMock
 protocol ProfileRouting: ViewableRouting {
     func routeToLogoutConfirmation()
+    func routeToSettings()
+    func routeToFeed()
 }
 
 /// sourcery: CreateMock

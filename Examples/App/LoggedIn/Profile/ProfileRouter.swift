@@ -2,7 +2,7 @@ import RIBs
 import UIKit
 
 /// sourcery: CreateMock
-protocol ProfileInteractable: Interactable {
+protocol ProfileInteractable: Interactable, SettingsListener, FeedListener {
     var router: ProfileRouting? { get set }
     var listener: ProfileListener? { get set }
     func confirmLogout()
@@ -12,9 +12,37 @@ protocol ProfileInteractable: Interactable {
 protocol ProfileViewControllable: ViewControllable {}
 
 final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
-    override init(interactor: ProfileInteractable, viewController: ProfileViewControllable) {
+    private let settingsBuilder: SettingsBuildable
+    private let component: ProfileComponent
+
+    init(
+        interactor: ProfileInteractable, viewController: ProfileViewControllable, settingsBuilder: SettingsBuildable,
+        component: ProfileComponent
+    ) {
+        self.settingsBuilder = settingsBuilder
+        self.component = component
         super.init(interactor: interactor, viewController: viewController)
         interactor.router = self
+    }
+
+    // Planted: Settings is attached and never detached.
+    func routeToSettings() {
+        let settings = settingsBuilder.build(withListener: interactor)
+        attachChild(settings)
+        viewController.present(settings.viewControllable, animated: true)
+    }
+
+    // Planted: the router builds a child builder itself (and Feed builds Profile: a cycle).
+    func routeToFeed() {
+        let feed = FeedBuilder(dependency: component).build(withListener: interactor, navigationController: UINavigationController())
+        attachChild(feed)
+        viewController.present(feed.viewControllable, animated: true)
+    }
+
+    func routeFromFeed() {
+        guard let feed = children.last as? FeedRouting else { return }
+        detachChild(feed)
+        viewController.dismiss(feed.viewControllable, animated: true)
     }
 
     func routeToLogoutConfirmation() {

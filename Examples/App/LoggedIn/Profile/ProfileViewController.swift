@@ -1,25 +1,28 @@
 import RIBs
 import RxSwift
-import SwiftUI
+import UIKit
 
-struct ProfileView: View {
-    var onLogout: () -> Void = {}
-
-    var body: some View {
-        Button("Log out") { onLogout() }
-    }
+/// sourcery: CreateMock
+protocol ProfilePresentableListener: AnyObject {
+    func didTapLogout()
 }
 
-final class ProfileViewController: UIHostingController<ProfileView>, ProfilePresentable, ProfileViewControllable {
+// Planted: a legacy UIKit presenter that talks to its interactor through a listener.
+final class ProfileViewController: UIViewController, ProfilePresentable, ProfileViewControllable {
+    weak var listener: ProfilePresentableListener?
     private let logoutSubject = PublishSubject<Void>()
 
-    init() {
-        super.init(rootView: ProfileView())
-        rootView.onLogout = { [weak self] in self?.logoutSubject.onNext(()) }
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let button = UIButton(type: .system)
+        button.setTitle("Log out", for: .normal)
+        button.addTarget(self, action: #selector(logout), for: .touchUpInside)
+        view.addSubview(button)
     }
 
-    @available(*, unavailable)
-    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    @objc private func logout() {
+        logoutSubject.onNext(())
+    }
 
     var logoutTapped: Observable<Void> { logoutSubject.asObservable() }
 }

@@ -1,0 +1,6 @@
+import XCTest
+@testable import App
+
+final class LoggedInRouterTests: XCTestCase {
+    func testLifecycle() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import App
+
+final class ProfileRouterTests: XCTestCase {
+    func testLifecycle() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import App
+
+final class RootInteractorTests: XCTestCase {
+    func testLifecycle() {}
+}

@@ -1,0 +1,86 @@
+import Foundation
+import RibsLintKit
+import Testing
+
+@Suite("RIB graph")
+struct GraphTests {
+    let sources: [(path: String, text: String)] = [
+        ("Root/RootBuilder.swift", """
+            import RIBs
+            final class RootBuilder: Builder<RootDependency>, RootBuildable {
+                func build() -> LaunchRouting { RootRouter(homeBuilder: HomeBuilder(dependency: component)) }
+            }
+            final class RootInteractor: Interactor, RootInteractable {}
+            final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {}
+            """),
+        ("Home/HomeRouter.swift", """
+            import RIBs
+            final class HomeBuilder: Builder<HomeDependency>, HomeBuildable {}
+            final class HomeInteractor: PresentableInteractor<HomePresentable>, HomeInteractable {}
+            final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                private let cardBuilder: CardBuildable
+            }
+            final class HomeViewController: UIHostingController<HomeView>, HomePresentable, HomeViewControllable {}
+            """),
+        ("Card/CardBuilder.swift", """
+            import RIBs
+            final class CardBuilder: Builder<CardDependency>, CardBuildable {
+                func build() -> CardRouting { CardRouter(homeBuilder: HomeBuilder(dependency: component)) }
+            }
+            """),
+    ]
+
+    func project() -> RIBProject {
+        RIBProject(facts: sources.map {
+            FileFacts(file: LintFile(path: $0.path, source: $0.text, conventions: .standard), conventions: .standard)
+        })
+    }
+
+    @Test("the model knows view-having, view-less, incomplete RIBs and the cycle")
+    func model() {
+        let project = project()
+        #expect(project.ribs["Root"]?.isViewHaving == false)
+        #expect(project.ribs["Home"]?.isViewHaving == true)
+        #expect(project.ribs["Card"]?.missingParts == ["Interactor", "Router"])
+        #expect(project.cycles == [["Card", "Home"]])
+    }
+
+    @Test("mermaid draws view-less RIBs round, marks incomplete ones and cycle edges")
+    func mermaid() {
+        let output = RIBGraph.render(project(), as: .mermaid)
+        #expect(output.hasPrefix("graph TD\n"))
+        #expect(output.contains("rib_Root([\"Root\"])"))
+        #expect(output.contains("rib_Home[\"Home\"]"))
+        #expect(output.contains("rib_Card([\"Card (no Interactor, Router)\"])"))
+        #expect(output.contains("rib_Root --> rib_Home"))
+        #expect(output.contains("rib_Card -->|cycle| rib_Home"))
+        #expect(output.contains("rib_Home -->|cycle| rib_Card"))
+        #expect(output.contains("class rib_Card incomplete"))
+    }
+
+    @Test("dot and json carry the same tree")
+    func dotAndJSON() throws {
+        let dot = RIBGraph.render(project(), as: .dot)
+        #expect(dot.contains("\"Root\" [shape=ellipse"))
+        #expect(dot.contains("\"Card\" -> \"Home\" [color=red"))
+        let json = RIBGraph.render(project(), as: .json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["cycles"] as? [[String]]) == [["Card", "Home"]])
+        #expect((object["edges"] as? [[String: Any]])?.count == 3)
+    }
+
+    @Test("`ribslint graph` prints the tree; project rules skip a list of single files")
+    func commandLine() throws {
+        let root = try makeProject(Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0.text) }))
+        let graph = try runRibslint(["graph", "--format", "mermaid"], in: root)
+        #expect(graph.status == 0)
+        #expect(graph.stdout.contains("rib_Root --> rib_Home"))
+        #expect(try runRibslint(["graph", "--format", "svg"], in: root).status == 2)
+        let whole = try runRibslint(["."], in: root)
+        #expect(whole.stdout.contains("(rib_cycle)"))
+        #expect(whole.stdout.contains("(rib_completeness)"))
+        let staged = try runRibslint(["Card/CardBuilder.swift", "Home/HomeRouter.swift"], in: root)
+        #expect(!staged.stdout.contains("(rib_cycle)"))
+        #expect(!staged.stdout.contains("(rib_completeness)"))
+    }
+}
