@@ -33,6 +33,11 @@ public struct InteractorUIImportRule: Rule {
                 import UIKit
                 final class LoginViewController: UIViewController, LoginPresentable {}
                 """),
+            Example("""
+                import RIBs
+                import UIKit
+                final class InteractorMock: Interactor {}
+                """, path: "RIBsTests/Mocks.swift"),
         ])
 
     static let uiModules: Set<String> = ["UIKit", "SwiftUI"]

@@ -54,7 +54,7 @@ public struct WeakListenerRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !TestCode.isTestFile(file.path) else { return [] }
-        return file.model.types(.interactor).filter { !TestCode.isTestDouble($0.name) }.flatMap { interactor in
+        return file.model.types(.interactor).flatMap { interactor in
             interactor.storedProperties.compactMap { property -> Violation? in
                 guard !property.isWeak, !property.isStatic else { return nil }
                 let held = property.type?.heldTypeNames ?? []

@@ -104,13 +104,14 @@ public struct FileModel {
 
         var rolesByName: [String: Role] = [:]
         var types: [TypeDeclaration] = []
-        for declaration in collector.types where declaration.kind != .extension {
+        // Test doubles subclass or mimic RIB types but play no part in the app's RIB tree.
+        for declaration in collector.types where declaration.kind != .extension && !TestCode.isTestDouble(declaration.name) {
             let role = conventions.role(inheriting: declaration.inherited)
                 ?? (declaration.kind == .class && importsRIBs ? conventions.role(named: declaration.name) : nil)
             rolesByName[declaration.name] = role
             types.append(declaration.with(role: role))
         }
-        for declaration in collector.types where declaration.kind == .extension {
+        for declaration in collector.types where declaration.kind == .extension && !TestCode.isTestDouble(declaration.name) {
             let role = rolesByName[declaration.name] ?? (importsRIBs ? conventions.role(named: declaration.name) : nil)
             types.append(declaration.with(role: role))
         }

@@ -74,7 +74,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
     public init(file: LintFile, conventions: RoleConventions) {
         path = file.path
         guard !TestCode.isTestFile(file.path) else { return }
-        for type in file.model.types where type.kind == .class && !TestCode.isTestDouble(type.name) {
+        for type in file.model.types where type.kind == .class {
             guard let role = type.role, let declaration = type.declaration.as(ClassDeclSyntax.self),
                 !conventions.baseClasses.values.contains(where: { $0.contains(type.name) })
             else { continue }

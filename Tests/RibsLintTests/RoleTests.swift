@@ -50,6 +50,17 @@ struct RoleTests {
         #expect(file.model.types.filter { $0.role == .interactor }.count == 2)
     }
 
+    @Test("test doubles play no role")
+    func testDoubles() {
+        let found = roles("""
+            import RIBs
+            final class InteractorMock: Interactor, LoginInteractable {}
+            final class MockLoginRouter: Router<LoginInteractable>, LoginRouting {}
+            final class LoginListenerSpy: LoginListener {}
+            """)
+        #expect(found.values.allSatisfy { $0 == nil })
+    }
+
     @Test("MVVM screen interactors stay silent")
     func mvvmInteractor() throws {
         let findings = try lint("""
