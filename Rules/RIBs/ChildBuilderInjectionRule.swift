@@ -28,6 +28,10 @@ public struct ChildBuilderInjectionRule: Rule {
                         let builder = 4️⃣DetailBuilder(dependency: component)
                         attachChild(builder.build(withListener: interactor))
                     }
+
+                    func routeToHelp() {
+                        attachChild(5️⃣HelpBuilder().build(withListener: interactor))
+                    }
                 }
                 """),
         ],
@@ -45,6 +49,12 @@ public struct ChildBuilderInjectionRule: Rule {
                     func routeToChild() {
                         let childRouter = childBuilder.build(withListener: interactor)
                         attachChild(childRouter)
+                    }
+
+                    func routeToHelp() {
+                        let url = URLBuilder().path("help").url
+                        let title = AttributedStringBuilder(font: .body).text("Help").make()
+                        openHelp(url, title)
                     }
                 }
                 """),
@@ -91,9 +101,14 @@ public struct ChildBuilderInjectionRule: Rule {
             super.init()
         }
 
+        /// A RIB builder is made with `dependency:` (or `componentBuilder:`) or is built from at once;
+        /// a `URLBuilder()` or `AttributedStringBuilder()` is no child.
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let labels = node.arguments.compactMap { $0.label?.text }
+            let builtAtOnce = node.parent?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "build"
             if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                name.hasSuffix("Builder"), name.first?.isUppercase == true
+                name.hasSuffix("Builder"), name.first?.isUppercase == true,
+                labels.contains("dependency") || labels.contains("componentBuilder") || builtAtOnce
             {
                 violations.append(Violation(at: node, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`"))
             }

@@ -48,6 +48,10 @@ public struct ProtocolPlacementRule: Rule {
             Example("""
                 protocol SessionListener: AnyObject {}
                 """, path: "Services/SessionService.swift"),
+            Example("""
+                import RIBs
+                protocol LoginDependency: Dependency {}
+                """, path: "Login/LoginComponent.swift"),
         ])
 
     /// Where each protocol role belongs: the file-name suffix of its home.
@@ -57,7 +61,8 @@ public struct ProtocolPlacementRule: Rule {
         .routing: "Interactor.swift", .listener: "Interactor.swift", .presentable: "Interactor.swift",
         .presentableListener: "Interactor.swift",
     ]
-    static let ribFileSuffixes = ["Builder.swift", "Interactor.swift", "Router.swift", "ViewController.swift", "Component.swift"]
+    /// The four files of a RIB (seed 000, RIB Directory Structure); a separate `*Component.swift` is not one.
+    static let ribFileSuffixes = ["Builder.swift", "Interactor.swift", "Router.swift", "ViewController.swift"]
 
     private let allowedFiles: [String]
 

@@ -17,6 +17,8 @@ public struct SwiftUIPresenterRule: Rule {
                 import RIBs
                 final class 1️⃣LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}
                 final class 2️⃣ProfileViewController: UIKit.UIViewController, ProfilePresentable {}
+                final class 3️⃣CartViewController: UIViewController, CartViewControllable {}
+                extension CartViewController: CartPresentable {}
                 """),
         ],
         nonTriggering: [
@@ -33,8 +35,9 @@ public struct SwiftUIPresenterRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         file.model.types.compactMap { type -> Violation? in
+            let conformances = file.model.types.filter { $0.name == type.name }.flatMap(\.inherited)
             guard type.kind == .class, type.inherited.first == "UIViewController",
-                type.inherited.dropFirst().contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
+                conformances.contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
                 let declaration = type.declaration.as(ClassDeclSyntax.self)
             else { return nil }
             return Violation(

@@ -30,6 +30,7 @@ public struct WeakListenerRule: Rule {
                     weak var router: LoginRouting?
                     unowned let owner: LoginListener
                     var listenerCount: Int = 0
+                    private var observers: [WeakBox<LoginListener>] = []
                 }
                 protocol LoginInteractable: Interactable {
                     var listener: LoginListener? { get set }
@@ -56,7 +57,9 @@ public struct WeakListenerRule: Rule {
         guard !TestCode.isTestFile(file.path) else { return [] }
         return file.model.types(.interactor).flatMap { interactor in
             interactor.storedProperties.compactMap { property -> Violation? in
-                guard !property.isWeak, !property.isStatic else { return nil }
+                // `Weak<Listener>`, `WeakBox<Listener>`: a weak hold spelled as a wrapper type.
+                guard !property.isWeak, !property.isStatic, property.type?.trimmedDescription.contains("Weak") != true
+                else { return nil }
                 let held = property.type?.heldTypeNames ?? []
                 let listener = held.first { ProtocolRole(protocolName: $0) == .listener }
                     ?? (property.name == "listener" && !held.isEmpty ? held.first : nil)
