@@ -32,6 +32,23 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
+            Example("""
+                import RIBs
+                final class TabsRouter: ViewableRouter<TabsInteractable, TabsViewControllable>, TabsRouting {
+                    func routeToFeed() {
+                        let router = feedBuilder.build(withListener: interactor)
+                        attachChild(router)
+                    }
+                    func routeToSearch() {
+                        let router = searchBuilder.build(withListener: interactor)
+                        1️⃣attachChild(router)
+                    }
+                    func closeFeed() {
+                        guard let router = children.first(where: { $0 is FeedRouting }) else { return }
+                        detachChild(router)
+                    }
+                }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -186,12 +203,11 @@ public struct AttachDetachBalanceRule: Rule {
         return lifetime
     }
 
-    private final class Visitor: TypeBodyVisitor {
+    private final class Visitor: LocalCollector {
         var attaches: [(kind: String, call: FunctionCallExprSyntax, function: String)] = []
         var detached: Set<String> = []
         /// A detach whose child cannot be told apart (`children.forEach { detachChild($0) }`) balances every attach.
         var detachesAnything = false
-        private var bindings: [String: ExprSyntax] = [:]
         private var function = ""
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -201,20 +217,6 @@ public struct AttachDetachBalanceRule: Rule {
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             function = "init"
-            return .visitChildren
-        }
-
-        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
-                bindings[name] = value
-            }
-            return .visitChildren
-        }
-
-        override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
-                bindings[name] = value
-            }
             return .visitChildren
         }
 
@@ -253,7 +255,7 @@ public struct AttachDetachBalanceRule: Rule {
                 return Self.ribName(builder)
             }
             if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4 {
-                if let bound = bindings[name] { return kind(of: bound, depth: depth + 1) }
+                if let bound = latestBinding(of: name) { return kind(of: bound, depth: depth + 1) }
                 return nil
             }
             // `loggedIn.router`: the child is named by what holds its router.

@@ -94,7 +94,7 @@ public struct InteractorDisposeBagRule: Rule {
         file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let visitor = Visitor(owner: type)
             visitor.walk(type.members)
-            return visitor.violations
+            return visitor.findings.violations
         }
     }
 
@@ -123,19 +123,14 @@ public struct InteractorDisposeBagRule: Rule {
 
     private final class Visitor: TypeBodyVisitor {
         let owner: TypeDeclaration
-        var violations: [Violation] = []
-        private var reported: Set<SyntaxIdentifier> = []
+        var findings = OnePerStatement()
 
         init(owner: TypeDeclaration) {
             self.owner = owner
             super.init()
         }
 
-        private func report(_ node: some SyntaxProtocol, _ message: String) {
-            let statement = node.enclosingStatement?.id ?? node.id
-            guard reported.insert(statement).inserted else { return }
-            violations.append(Violation(at: node, message))
-        }
+        private func report(_ node: some SyntaxProtocol, _ message: String) { findings.report(node, message) }
 
         private var kind: String { owner.role == .worker ? "worker" : "interactor" }
         private var lifecycle: String {
@@ -168,7 +163,8 @@ public struct InteractorDisposeBagRule: Rule {
                 let name = member.declName.baseName.text
                 let label = node.arguments.first?.label?.text
                 if (name == "disposed" && label == "by") || (name == "store" && label == "in") {
-                    violations.append(Violation(
+                    // Every bagged subscription is its own finding, even beside another in one statement.
+                    findings.append(Violation(
                         at: member.period,
                         "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`; end the chain with \(lifecycle)"))
                 }

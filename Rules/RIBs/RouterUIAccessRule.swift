@@ -56,7 +56,7 @@ public struct RouterUIAccessRule: Rule {
         file.model.types(.router).flatMap { router in
             let visitor = Visitor(rule: self, router: router)
             visitor.walk(router.members)
-            return visitor.violations
+            return visitor.findings.violations
         }
     }
 
@@ -76,8 +76,7 @@ public struct RouterUIAccessRule: Rule {
         let rule: RouterUIAccessRule
         let reach: ViewControllerReach
         let presentables: Set<String>
-        var violations: [Violation] = []
-        private var reportedStatements: Set<SyntaxIdentifier> = []
+        var findings = OnePerStatement()
 
         init(rule: RouterUIAccessRule, router: TypeDeclaration) {
             self.rule = rule
@@ -88,11 +87,7 @@ public struct RouterUIAccessRule: Rule {
             super.init()
         }
 
-        private func report(_ node: some SyntaxProtocol, _ message: String) {
-            let statement = node.enclosingStatement?.id ?? node.id
-            guard reportedStatements.insert(statement).inserted else { return }
-            violations.append(Violation(at: node, message))
-        }
+        private func report(_ node: some SyntaxProtocol, _ message: String) { findings.report(node, message) }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let name = constructedType(node), rule.uiTypes.contains(name) {

@@ -17,11 +17,12 @@ struct ViewControllerReach {
     init(scanning type: TypeDeclaration) {
         let collector = LocalCollector()
         collector.walk(type.members)
+        let bindings = collector.bindings
         // A local bound to another local: repeat until no new name appears.
         var changed = true
         while changed {
             changed = false
-            for (name, value) in collector.bindings where !locals.contains(name) && binds(value) {
+            for (name, value) in bindings where !locals.contains(name) && binds(value) {
                 locals.insert(name)
                 changed = true
             }
@@ -93,11 +94,14 @@ struct ViewControllerReach {
     }
 }
 
-/// `let name = value`, `if let name = value`, `guard let name = value` anywhere in the type.
-private final class LocalCollector: SyntaxVisitor {
-    var bindings: [(String, ExprSyntax)] = []
+/// `let name = value`, `if let name = value`, `guard let name = value` in a type's own code, in walk order.
+class LocalCollector: TypeBodyVisitor {
+    private(set) var bindings: [(String, ExprSyntax)] = []
 
-    init() { super.init(viewMode: .sourceAccurate) }
+    /// What `name` was last bound to before the point the walk has reached.
+    func latestBinding(of name: String) -> ExprSyntax? {
+        bindings.last { $0.0 == name }?.1
+    }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
