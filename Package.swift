@@ -35,6 +35,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "ribslint-parse-floor",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Benchmarks/ParseFloor"
+        ),
         .testTarget(
             name: "RibsLintTests",
             dependencies: ["RibsLintKit", "RibsLintRules", "ribslint"]

@@ -131,6 +131,13 @@ public struct AttachDetachBalanceRule: Rule {
                     func closeAll() {
                         children.forEach { detachChild($0) }
                     }
+                    func routeToHelp() {
+                        attachChild(helpBuilder.build(withListener: interactor))
+                    }
+                    func routeBack() {
+                        guard let child = children.last as? ViewableRouting else { return }
+                        detachChild(child)
+                    }
                 }
                 """),
             Example("""
@@ -244,7 +251,8 @@ public struct AttachDetachBalanceRule: Rule {
         private func kind(of expression: ExprSyntax, depth: Int = 0) -> String? {
             let text = expression.trimmedDescription
             if let castType = ViewControllerReach.castType(expression) ?? Self.castType(in: text) {
-                return Self.ribName(castType)
+                // `children.last as? ViewableRouting` finds any child.
+                return Self.genericRouting.contains(castType) ? nil : Self.ribName(castType)
             }
             // `children.first`, `children.last`: any kind of child.
             if text.hasPrefix("children") || text.hasPrefix("self.children") { return nil }
@@ -267,6 +275,8 @@ public struct AttachDetachBalanceRule: Rule {
             if let name = expression.lastName, depth < 4 { return Self.ribName(name) }
             return nil
         }
+
+        static let genericRouting: Set<String> = ["Routing", "ViewableRouting", "LaunchRouting", "Router", "ViewableRouter"]
 
         /// `children.first(where: { $0 is XRouting })`, `children.compactMap { $0 as? Detail.Routing }`: the type
         /// tested or cast to inside a search of `children`; `Detail.Routing` reads as `DetailRouting`.

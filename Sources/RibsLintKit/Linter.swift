@@ -11,6 +11,9 @@ public struct LintResult: Sendable {
     public var unreadable: [String]
     /// Files swift-syntax could not fully parse: linted as far as they parse.
     public var syntaxNotes: [String]
+    /// Files whose results came from the cache, and files linted afresh.
+    public var cacheHits = 0
+    public var cacheMisses = 0
 
     public init(findings: [Finding], fileCount: Int, lineCount: Int, unreadable: [String] = [], syntaxNotes: [String] = []) {
         self.findings = findings
@@ -33,19 +36,35 @@ public struct Linter: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    /// Lints the given paths (or the configuration's `included` when there are none).
-    public func lint(paths: [String], workingDirectory: String) throws(UsageError) -> LintResult {
+    /// Lints the given paths (or the configuration's `included` when there are none), reusing and then
+    /// rewriting `cache` when one is given.
+    public func lint(paths: [String], workingDirectory: String, cache: LintCache? = nil) throws(UsageError) -> LintResult {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
         let files = try discovery.swiftFiles(paths: paths)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
         let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") }
-        let project = ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: paths))
+        let project = projectFacts(paths: paths, workingDirectory: workingDirectory)
         let outcomes = ParallelMap.map(files, jobs: jobs) { file in
-            lint(fileAt: file, project: project)
+            lint(fileAt: file, project: project, cache: cache)
+        }
+        if let cache {
+            var fresh: [String: LintCache.Entry] = [:]
+            for (file, outcome) in zip(files, outcomes) where outcome.unreadable == nil {
+                if let hash = outcome.contentHash {
+                    fresh[file.displayPath] = LintCache.Entry(
+                        contentHash: hash, findings: outcome.findings, facts: outcome.facts, lineCount: outcome.lineCount,
+                        syntaxNote: outcome.syntaxNote)
+                }
+            }
+            // A cache that cannot be written costs speed next time, never correctness now.
+            try? cache.save(fresh)
         }
         let needsTestNames = ruleSet.projectEntries.contains { $0.description.id == "rib_test_presence" }
-        return merge(outcomes, projectPass: runsProjectRules, otherFileNames: needsTestNames ? discovery.allSwiftFileNames() : [])
+        var result = merge(outcomes, projectPass: runsProjectRules, otherFileNames: needsTestNames ? discovery.allSwiftFileNames() : [])
+        result.cacheHits = outcomes.count { $0.fromCache }
+        result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
+        return result
     }
 
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
@@ -59,6 +78,8 @@ public struct Linter: Sendable {
         var lineCount = 0
         var unreadable: String?
         var syntaxNote: String?
+        var contentHash: String?
+        var fromCache = false
     }
 
     /// Gathers file outcomes in input order, runs the project rules over their facts, sorts.
@@ -78,14 +99,48 @@ public struct Linter: Sendable {
         return result
     }
 
-    func lint(fileAt file: DiscoveredFile, project: ProjectFacts) -> FileOutcome {
+    func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?) -> FileOutcome {
         guard let data = FileManager.default.contents(atPath: file.absolutePath) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
+        }
+        let hash = cache.map { _ in stableHash(data) }
+        if let hash, let entry = cache?.entry(for: file.displayPath, contentHash: hash) {
+            return FileOutcome(
+                findings: entry.findings, facts: entry.facts, lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
+                contentHash: hash, fromCache: true)
         }
         guard let source = String(validating: data, as: UTF8.self) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
         }
-        return outcome(source: source, path: file.displayPath, project: project)
+        var outcome = outcome(source: source, path: file.displayPath, project: project)
+        outcome.contentHash = hash
+        return outcome
+    }
+
+    /// What the results of a file depend on besides its bytes: the rules, their severities and options,
+    /// role conventions, the profile and the project facts file rules read.
+    public func cacheKey(project: ProjectFacts) -> String {
+        var parts = ["profile=\(configuration.profile)", "sourcery=\(project.usesSourcery)"]
+        parts += ruleSet.entries.map { "rule=\($0.description.id):\($0.severity.rawValue)" }
+        parts += ruleSet.projectEntries.map { "project=\($0.description.id):\($0.severity.rawValue)" }
+        parts.append("unused=\(ruleSet.unusedSuppressionSeverity?.rawValue ?? "off")")
+        for (id, setting) in configuration.ruleSettings.sorted(by: { $0.key < $1.key }) {
+            parts.append("options=\(id):" + setting.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+        }
+        let conventions = ruleSet.conventions
+        parts.append("frameworks=" + conventions.frameworks.sorted().joined(separator: ","))
+        parts.append("presenters=" + conventions.presenterBaseClasses.sorted().joined(separator: ","))
+        for role in Role.allCases {
+            parts.append("\(role)=" + (conventions.baseClasses[role] ?? []).sorted().joined(separator: ",") + "|"
+                + (conventions.suffixes[role] ?? []).joined(separator: ","))
+        }
+        return stableHash(parts.joined(separator: "\n"))
+    }
+
+    /// The project facts for a run over `paths`: what `cacheKey` needs before linting starts.
+    public func projectFacts(paths: [String], workingDirectory: String) -> ProjectFacts {
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        return ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: paths))
     }
 
     /// Lints one file's text as if it lived at `path`: the engine behind files, stdin and tests.

@@ -47,6 +47,12 @@ struct Lint: ParsableCommand {
     @Option(help: "How many files to lint at once; default: the number of cores.")
     var jobs: Int?
 
+    @Flag(help: "Lint every file afresh and leave the cache alone.")
+    var noCache = false
+
+    @Option(help: "The cache file; default: one per project under $XDG_CACHE_HOME/ribslint or ~/.cache/ribslint.")
+    var cachePath: String?
+
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
@@ -59,8 +65,11 @@ struct Lint: ParsableCommand {
         }
         if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
         let linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let cache = noCache ? nil : LintCache(
+            path: cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory),
+            configurationKey: linter.cacheKey(project: linter.projectFacts(paths: paths, workingDirectory: workingDirectory)))
         let result = try stdinPath.map { try lintStandardInput(linter, path: $0, workingDirectory: workingDirectory) }
-            ?? linter.lint(paths: paths, workingDirectory: workingDirectory)
+            ?? linter.lint(paths: paths, workingDirectory: workingDirectory, cache: cache)
 
         let context = ReportContext(
             rules: ruleSet.enabledDescriptions, rootDirectory: configuration.rootDirectory, workingDirectory: workingDirectory)

@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""ribslint's speed, measured against swift-format and the swift-syntax parse-and-walk floor.
+
+    python3 Benchmarks/bench.py                     # synthetic RIBs monorepos of 1k, 10k and 50k files
+    python3 Benchmarks/bench.py --files 1000 10000  # chosen sizes
+    python3 Benchmarks/bench.py --dir ~/src/MyApp    # any folder of Swift code
+
+Each tree is timed in one run, on the same files and thread count: ribslint with every rule and no
+cache (cold), the parse-and-walk floor, `swift-format lint -r --parallel` with its default
+configuration, and ribslint again with a warm cache. It prints files/s, lines/s, peak RSS and the
+ratios as a table, then the same as JSON (`--json FILE` writes it to a file too).
+"""
+import argparse, json, os, random, shutil, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# ---------------------------------------------------------------- the synthetic monorepo
+
+BUILDER = """import RIBs
+
+/// sourcery: CreateMock
+protocol {n}Dependency: Dependency {{
+    var sessionService: SessionServicing {{ get }}
+    var analytics: AnalyticsLogging {{ get }}
+}}
+
+final class {n}Component: Component<{n}Dependency>{conformances} {{
+    var sessionService: SessionServicing {{ dependency.sessionService }}
+    var analytics: AnalyticsLogging {{ dependency.analytics }}
+    lazy var {lower}Worker: {n}Working = {n}Worker(sessionService: sessionService)
+}}
+
+/// sourcery: CreateMock
+protocol {n}Buildable: Buildable {{
+    func build(withListener listener: {n}Listener) -> {n}Routing
+}}
+
+final class {n}Builder: Builder<{n}Dependency>, {n}Buildable {{
+    func build(withListener listener: {n}Listener) -> {n}Routing {{
+        let component = {n}Component(dependency: dependency)
+        let viewController = {n}ViewController(analytics: component.analytics)
+        let interactor = {n}Interactor(
+            presenter: viewController,
+            sessionService: component.sessionService,
+            worker: component.{lower}Worker{dependency_arg})
+        interactor.listener = listener
+        return {n}Router(
+            interactor: interactor,
+            viewController: viewController{child_args})
+    }}
+}}
+"""
+
+INTERACTOR = """import RIBs
+import RxSwift
+
+/// sourcery: CreateMock
+protocol {n}Routing: ViewableRouting {{
+    func routeToDetail(id: Int)
+    func routeFromDetail()
+}}
+
+/// sourcery: CreateMock
+protocol {n}Presentable: Presentable {{
+    var items: Binder<[String]> {{ get }}
+    var isLoading: Binder<Bool> {{ get }}
+    var itemSelected: Observable<Int> {{ get }}
+    var refreshRequested: Observable<Void> {{ get }}
+}}
+
+/// sourcery: CreateMock
+protocol {n}Listener: AnyObject {{
+    func {lower}DidFinish()
+}}
+
+final class {n}Interactor: PresentableInteractor<{n}Presentable>, {n}Interactable {{
+    weak var router: {n}Routing?
+    {listener_decl}
+    private let sessionService: SessionServicing
+    private let worker: {n}Working
+{bag_decl}
+    init(presenter: {n}Presentable, sessionService: SessionServicing, worker: {n}Working{dependency_param}) {{
+        self.sessionService = sessionService
+        self.worker = worker
+        super.init(presenter: presenter)
+    }}
+
+    override func didBecomeActive() {{
+        super.didBecomeActive()
+        worker.start(self)
+        presenter.itemSelected
+            .filter {{ $0 >= 0 }}
+            .subscribe(onNext: {{ id in
+                self.router?.routeToDetail(id: id)
+            }})
+            {disposal}
+        presenter.refreshRequested
+            .do(onNext: {{ _ in self.presenter.isLoading.onNext(true) }})
+            .flatMapLatest {{ [sessionService] in sessionService.reload() }}
+            .subscribe(onNext: {{ items in
+                self.presenter.isLoading.onNext(false)
+                self.presenter.items.onNext(items.map {{ "\\($0)" }})
+            }})
+            .disposeOnDeactivate(interactor: self)
+    }}
+
+    override func willResignActive() {{
+        super.willResignActive()
+    }}
+
+    func detailDidClose() {{
+        router?.routeFromDetail()
+    }}
+
+    func close() {{
+        listener?.{lower}DidFinish()
+    }}
+}}
+"""
+
+ROUTER = """import RIBs
+
+/// sourcery: CreateMock
+protocol {n}Interactable: Interactable{child_listeners} {{
+    var router: {n}Routing? {{ get set }}
+    var listener: {n}Listener? {{ get set }}
+}}
+
+/// sourcery: CreateMock
+protocol {n}ViewControllable: ViewControllable {{
+    func push(_ viewController: ViewControllable)
+    func pop()
+}}
+
+final class {n}Router: ViewableRouter<{n}Interactable, {n}ViewControllable>, {n}Routing {{
+{child_props}{stored_child}
+    init(interactor: {n}Interactable, viewController: {n}ViewControllable{child_params}) {{
+{child_assigns}        super.init(interactor: interactor, viewController: viewController)
+        interactor.router = self
+    }}
+
+    func routeToDetail(id: Int) {{
+{route_body}    }}
+
+    func routeFromDetail() {{
+        guard let child = children.last as? ViewableRouting else {{ return }}
+        detachChild(child)
+        viewController.pop(){ui_violation}
+    }}
+}}
+"""
+
+VIEW_CONTROLLER = """import RIBs
+import RxSwift
+import SwiftUI
+
+final class {n}ViewState: ObservableObject {{
+    @Published var items: [String] = []
+    @Published var isLoading = false
+}}
+
+struct {n}View: View {{
+    @ObservedObject var state: {n}ViewState
+    var onSelect: (Int) -> Void = {{ _ in }}
+
+    var body: some View {{
+        List(Array(state.items.enumerated()), id: \\.offset) {{ index, item in
+            Button(item) {{ onSelect(index) }}
+        }}
+        .overlay {{ if state.isLoading {{ ProgressView() }} }}
+    }}
+}}
+
+final class {n}ViewController: {superclass}, {n}Presentable, {n}ViewControllable {{
+    private let state = {n}ViewState()
+    private let selection = PublishSubject<Int>()
+    private let refresh = PublishSubject<Void>()
+    private let analytics: AnalyticsLogging
+
+    init(analytics: AnalyticsLogging) {{
+        self.analytics = analytics
+        super.init(rootView: {n}View(state: state))
+        rootView.onSelect = {{ [weak self] index in self?.selection.onNext(index) }}
+    }}
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) {{ fatalError("init(coder:) has not been implemented") }}
+
+    override func viewDidAppear(_ animated: Bool) {{
+        super.{super_call}(animated)
+        analytics.log("{lower}_shown")
+        refresh.onNext(())
+    }}
+
+    var items: Binder<[String]> {{ Binder(state) {{ state, items in state.items = items }} }}
+    var isLoading: Binder<Bool> {{ Binder(state) {{ state, value in state.isLoading = value }} }}
+    var itemSelected: Observable<Int> {{ selection.asObservable() }}
+    var refreshRequested: Observable<Void> {{ refresh.asObservable() }}
+
+    func push(_ viewController: ViewControllable) {{
+        present(viewController.uiviewController, animated: true)
+    }}
+
+    func pop() {{
+        dismiss(animated: true)
+    }}
+}}
+"""
+
+
+def generate(files, folder):
+    """Writes `files` Swift files (4 per RIB) as modules of 25 RIBs; each RIB has up to two children.
+    Deterministic: the same count always gives the same bytes, with violations planted at fixed rates."""
+    rng = random.Random(20261122)
+    ribs = max(1, files // 4)
+    for index in range(ribs):
+        module = index // 25
+        name = f"M{module:03d}Feature{index:05d}"
+        lower = name[0].lower() + name[1:]
+        children = [c for c in (2 * index + 1, 2 * index + 2) if c < ribs and c // 25 == module]
+        child_names = [f"M{module:03d}Feature{c:05d}" for c in children]
+        roll = rng.random()
+        planted = lambda rate, salt: (index * 7919 + salt) % rate == 0
+        values = dict(
+            n=name, lower=lower,
+            conformances="".join(f", {c}Dependency" for c in child_names),
+            dependency_arg=", dependency: dependency" if planted(23, 1) else "",
+            dependency_param=", dependency: " + name + "Dependency" if planted(23, 1) else "",
+            child_args="".join(f",\n            {c[0].lower() + c[1:]}Builder: {c}Builder(dependency: component)" for c in child_names),
+            listener_decl="var listener: " + name + "Listener?" if planted(17, 2) else "weak var listener: " + name + "Listener?",
+            bag_decl="    private let disposeBag = DisposeBag()\n" if planted(13, 3) else "",
+            disposal=".disposed(by: disposeBag)" if planted(13, 3) else ".disposeOnDeactivate(interactor: self)",
+            child_listeners="".join(f", {c}Listener" for c in child_names),
+            child_props="".join(f"    private let {c[0].lower() + c[1:]}Builder: {c}Buildable\n" for c in child_names),
+            stored_child="    private var currentChild: ViewableRouting?\n" if planted(11, 4) else "",
+            child_params="".join(f", {c[0].lower() + c[1:]}Builder: {c}Buildable" for c in child_names),
+            child_assigns="".join(f"        self.{c[0].lower() + c[1:]}Builder = {c[0].lower() + c[1:]}Builder\n" for c in child_names),
+            route_body=(f"        let child = {child_names[0][0].lower() + child_names[0][1:]}Builder.build(withListener: interactor)\n"
+                        "        attachChild(child)\n        viewController.push(child.viewControllable)\n") if child_names
+            else "        _ = id\n",
+            ui_violation="\n        viewController.uiviewController.title = \"Back\"" if planted(19, 5) else "",
+            superclass="UIHostingController<" + name + "View>",
+            super_call="viewWillAppear" if planted(29, 6) else "viewDidAppear",
+        )
+        _ = roll
+        directory = os.path.join(folder, f"Modules/Module{module:03d}/Sources/{name}")
+        os.makedirs(directory, exist_ok=True)
+        for suffix, template in (("Builder", BUILDER), ("Interactor", INTERACTOR), ("Router", ROUTER),
+                                 ("ViewController", VIEW_CONTROLLER)):
+            with open(os.path.join(directory, f"{name}{suffix}.swift"), "w") as handle:
+                handle.write(template.format(**values))
+
+
+# ---------------------------------------------------------------- measuring
+
+def measure(command, cwd=None):
+    """Runs a command; returns (seconds, peak RSS in MB, stdout). Exit codes 0 and 1 both count as done."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        sys.exit(f"{' '.join(command)} failed with exit code {code}")
+    return seconds, usage.ru_maxrss / 1024, output.decode(errors="replace")
+
+
+def count(folder):
+    files = lines = 0
+    for directory, folders, names in os.walk(folder):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        for name in names:
+            if name.endswith(".swift") and not name.startswith("."):
+                files += 1
+                with open(os.path.join(directory, name), "rb") as handle:
+                    lines += handle.read().count(b"\n") + 1
+    return files, lines
+
+
+def bench(folder, binaries, jobs, scratch):
+    ribslint, floor = binaries
+    files, lines = count(folder)
+    every_rule = os.path.join(scratch, "every-rule.yml")
+    with open(every_rule, "w") as handle:
+        handle.write("opt_in_rules: [weak_self_capture, rib_test_presence, back_navigation]\n"
+                     "rules:\n  create_mock_annotation:\n    sourcery: on\n")
+    format_config = os.path.join(scratch, "swift-format.json")
+    with open(format_config, "w") as handle:
+        handle.write(subprocess.check_output(["swift-format", "dump-configuration"]).decode())
+    cache = os.path.join(scratch, "cache.json")
+    lint = [ribslint, "lint", "--config", every_rule, "--reporter", "json", "--quiet", "--jobs", str(jobs), folder]
+    rows = {}
+    rows["ribslint cold"] = measure(lint + ["--no-cache"])
+    rows["parse+walk floor"] = measure([floor, "--jobs", str(jobs), folder])
+    rows["swift-format lint"] = measure(["swift-format", "lint", "-r", "--parallel", "--configuration", format_config, folder])
+    if os.path.exists(cache):
+        os.remove(cache)
+    measure(lint + ["--cache-path", cache])
+    rows["ribslint warm"] = measure(lint + ["--cache-path", cache])
+    findings = len(json.loads(rows["ribslint cold"][2])["findings"])
+    warm_findings = len(json.loads(rows["ribslint warm"][2])["findings"])
+    if findings != warm_findings:
+        sys.exit(f"warm run reported {warm_findings} findings, cold {findings}")
+    result = {"tree": folder, "files": files, "lines": lines, "findings": findings, "runs": {}}
+    for name, (seconds, rss, _) in rows.items():
+        result["runs"][name] = {"seconds": round(seconds, 3), "files_per_s": round(files / seconds),
+                                "lines_per_s": round(lines / seconds), "peak_rss_mb": round(rss, 1)}
+    runs = result["runs"]
+    result["ratios"] = {
+        "ribslint lines/s over swift-format": round(runs["ribslint cold"]["lines_per_s"] / runs["swift-format lint"]["lines_per_s"], 1),
+        "ribslint time over floor": round(runs["ribslint cold"]["seconds"] / runs["parse+walk floor"]["seconds"], 2),
+        "warm time over cold": round(runs["ribslint warm"]["seconds"] / runs["ribslint cold"]["seconds"], 3),
+    }
+    return result
+
+
+def table(results):
+    lines = ["| tree | files | lines | run | seconds | files/s | lines/s | peak RSS MB |", "|---|---:|---:|---|---:|---:|---:|---:|"]
+    for result in results:
+        for name, run in result["runs"].items():
+            lines.append(f"| {os.path.basename(result['tree'])} | {result['files']} | {result['lines']} | {name} | "
+                         f"{run['seconds']} | {run['files_per_s']} | {run['lines_per_s']} | {run['peak_rss_mb']} |")
+    lines.append("")
+    lines.append("| tree | ribslint ÷ swift-format (lines/s) | ribslint ÷ floor (time) | warm ÷ cold (time) | time per line vs smallest tree |")
+    lines.append("|---|---:|---:|---:|---:|")
+    base = results[0]["runs"]["ribslint cold"]["seconds"] / results[0]["lines"]
+    for result in results:
+        ratios = result["ratios"]
+        per_line = result["runs"]["ribslint cold"]["seconds"] / result["lines"]
+        lines.append(f"| {os.path.basename(result['tree'])} | {ratios['ribslint lines/s over swift-format']}× | "
+                     f"{ratios['ribslint time over floor']}× | {ratios['warm time over cold']} | {per_line / base:.2f}× |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--files", type=int, nargs="*", default=[1000, 10000, 50000], help="synthetic tree sizes")
+    parser.add_argument("--dir", action="append", default=[], help="benchmark this folder instead (repeatable)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count(), help="threads for ribslint and the floor")
+    parser.add_argument("--json", help="also write the JSON results to this file")
+    parser.add_argument("--no-build", action="store_true", help="use the release binaries already built")
+    arguments = parser.parse_args()
+
+    if not arguments.no_build:
+        subprocess.check_call(["swift", "build", "-c", "release", "--product", "ribslint", "--product", "ribslint-parse-floor"], cwd=ROOT)
+    bin_path = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).decode().strip()
+    binaries = (os.path.join(bin_path, "ribslint"), os.path.join(bin_path, "ribslint-parse-floor"))
+
+    scratch = tempfile.mkdtemp(prefix="ribslint-bench-")
+    try:
+        trees = list(arguments.dir)
+        if not trees:
+            for files in arguments.files:
+                folder = os.path.join(scratch, f"synthetic-{files}")
+                generate(files, folder)
+                trees.append(folder)
+        results = []
+        for folder in trees:
+            print(f"benchmarking {folder} …", file=sys.stderr)
+            results.append(bench(folder, binaries, arguments.jobs, scratch))
+        print(table(results))
+        print()
+        print(json.dumps(results, indent=2))
+        if arguments.json:
+            with open(arguments.json, "w") as handle:
+                json.dump(results, handle, indent=2)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
