@@ -112,44 +112,38 @@ public struct CreateMockAnnotationRule: Rule {
     }
 }
 
-/// Sourcery's view of a file's annotations, line by line.
+/// Sourcery's view of a file's annotations, read upward from each declaration as Sourcery reads them.
+/// Only the lines above a protocol are classified; the whole file is scanned only when it has
+/// `sourcery:begin:` blocks or `sourcery:file:` annotations.
 struct SourceryAnnotations {
     enum Presence { case attached, detached, missing }
 
     private enum Kind { case comment, attribute, blank, other }
 
-    private let lines: [(kind: Kind, createMock: Bool)]
+    private let file: LintFile
     private let blockLines: Set<Int>
     private let fileWide: Bool
 
     init(file: LintFile) {
-        var lines: [(Kind, Bool)] = []
+        self.file = file
         var blockLines = Set<Int>()
         var fileWide = false
-        var inBlock = false
-        var inComment = false
-        for number in 1...file.lineCount {
-            let text = file.lineText(number).trimmingCharacters(in: .whitespaces)
-            let isComment = inComment || text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("*")
-            if text.hasPrefix("/*"), !text.contains("*/") { inComment = true } else if inComment, text.contains("*/") { inComment = false }
-            var createMock = false
-            if isComment, let annotation = Self.annotation(in: text) {
-                if annotation.hasPrefix("begin:") {
-                    inBlock = Self.keys(annotation.dropFirst("begin:".count)).contains("CreateMock")
-                } else if annotation.hasPrefix("end") {
-                    inBlock = false
-                } else if annotation.hasPrefix("file:") {
-                    fileWide = fileWide || Self.keys(annotation.dropFirst("file:".count)).contains("CreateMock")
-                } else {
-                    createMock = Self.keys(annotation).contains("CreateMock")
+        if file.source.contains("sourcery:begin:") || file.source.contains("sourcery:file:") {
+            var inBlock = false
+            for number in 1...file.lineCount {
+                let text = Self.trimmed(file.lineText(number))
+                if Self.isComment(text), let annotation = Self.annotation(in: text) {
+                    if annotation.hasPrefix("begin:") {
+                        inBlock = Self.keys(annotation.dropFirst("begin:".count)).contains("CreateMock")
+                    } else if annotation.hasPrefix("end") {
+                        inBlock = false
+                    } else if annotation.hasPrefix("file:") {
+                        fileWide = fileWide || Self.keys(annotation.dropFirst("file:".count)).contains("CreateMock")
+                    }
                 }
+                if inBlock { blockLines.insert(number) }
             }
-            if inBlock { blockLines.insert(number) }
-            let isAttribute = text.hasPrefix("@") && (text.contains(")") || !text.contains(" ")) || text.hasPrefix("#")
-            let kind: Kind = isComment ? .comment : isAttribute ? .attribute : text.isEmpty ? .blank : .other
-            lines.append((kind, createMock))
         }
-        self.lines = lines
         self.blockLines = blockLines
         self.fileWide = fileWide
     }
@@ -157,22 +151,45 @@ struct SourceryAnnotations {
     func createMock(forDeclarationAt line: Int) -> Presence {
         if fileWide || blockLines.contains(line) { return .attached }
         var number = line - 1
-        while number >= 1, lines[number - 1].kind == .comment || lines[number - 1].kind == .attribute {
-            if lines[number - 1].createMock { return .attached }
+        while number >= 1, let (kind, createMock) = classify(number), kind == .comment || kind == .attribute {
+            if createMock { return .attached }
             number -= 1
         }
         // Sourcery stops at a blank line; an annotation just beyond it was meant for this protocol.
-        while number >= 1, lines[number - 1].kind == .blank { number -= 1 }
-        while number >= 1, lines[number - 1].kind == .comment || lines[number - 1].kind == .attribute {
-            if lines[number - 1].createMock { return .detached }
+        while number >= 1, classify(number)?.kind == .blank { number -= 1 }
+        while number >= 1, let (kind, createMock) = classify(number), kind == .comment || kind == .attribute {
+            if createMock { return .detached }
             number -= 1
         }
         return .missing
     }
 
+    /// A line's kind as Sourcery sees it, and whether it carries `CreateMock`. Lines inside a multi-line
+    /// `/* */` comment start with `*` by convention, as Sourcery also assumes.
+    private func classify(_ number: Int) -> (kind: Kind, createMock: Bool)? {
+        let text = Self.trimmed(file.lineText(number))
+        if Self.isComment(text) {
+            let annotation = Self.annotation(in: text)
+            let createMock = annotation.map { !$0.hasPrefix("begin:") && !$0.hasPrefix("file:") && Self.keys($0).contains("CreateMock") } ?? false
+            return (.comment, createMock)
+        }
+        if text.hasPrefix("@") && (text.contains(")") || !text.contains(" ")) || text.hasPrefix("#") { return (.attribute, false) }
+        return (text.isEmpty ? .blank : .other, false)
+    }
+
+    private static func isComment(_ text: Substring) -> Bool {
+        text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("*")
+    }
+
+    private static func trimmed(_ line: Substring) -> Substring {
+        let start = line.firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
+        let end = line.lastIndex { $0 != " " && $0 != "\t" && $0 != "\r" }.map(line.index(after:)) ?? start
+        return start < end ? line[start..<end] : line[start..<start]
+    }
+
     /// The text after `sourcery:` in a comment line, or nil when the line carries no annotation.
-    private static func annotation(in line: String) -> Substring? {
-        var text = Substring(line)
+    private static func annotation(in line: Substring) -> Substring? {
+        var text = line
         for prefix in ["///", "//", "/**", "/*", "*"] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
             break

@@ -55,32 +55,35 @@ public struct SuperCallMismatchRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.source.contains("super.") else { return [] }
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(file.tree)
-        return visitor.violations
+        // Overrides are members of the model's types, nested ones included: only their bodies are read.
+        return file.model.types.flatMap(\.functions).filter { $0.modifiers.contains(.override) }.flatMap { function in
+            let visitor = Visitor(overriding: function.name.text)
+            if let body = function.body { visitor.walk(body) }
+            return visitor.violations
+        }
     }
 
     private final class Visitor: SyntaxVisitor {
+        let overriding: String
         var violations: [Violation] = []
-        /// The name of each enclosing function, nil for one that overrides nothing.
-        private var overriding: [String?] = []
 
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            overriding.append(node.modifiers.contains(.override) ? node.name.text : nil)
-            return .visitChildren
+        init(overriding: String) {
+            self.overriding = overriding
+            super.init(viewMode: .sourceAccurate)
         }
 
-        override func visitPost(_ node: FunctionDeclSyntax) { overriding.removeLast() }
+        /// A nested function's `super` calls are its own business.
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                member.base?.is(SuperExprSyntax.self) == true, let current = overriding.last, let name = current
+                let base = member.base, base.is(SuperExprSyntax.self)
             else { return .visitChildren }
             let called = member.declName.baseName.text
-            if called != name, let base = member.base {
+            if called != overriding {
                 violations.append(Violation(
                     at: base,
-                    "override of '\(name)' calls 'super.\(called)'; call 'super.\(name)' so the superclass runs its own '\(name)'"))
+                    "override of '\(overriding)' calls 'super.\(called)'; call 'super.\(overriding)' so the superclass runs its own '\(overriding)'"))
             }
             return .visitChildren
         }

@@ -175,7 +175,9 @@ public struct Linter: Sendable {
         }
         var facts = FileFacts()
         if !ruleSet.projectEntries.isEmpty {
-            facts = FileFacts(file: file, conventions: ruleSet.conventions)
+            facts = FileFacts(
+                file: file, conventions: ruleSet.conventions,
+                navigation: ruleSet.projectEntries.contains { $0.description.id == "back_navigation" })
             facts.suppressions = projectSpans(suppressions, used: used, file: file)
         }
         if let severity = ruleSet.unusedSuppressionSeverity {

@@ -71,7 +71,8 @@ public struct FileFacts: Sendable, Codable, Equatable {
 
     public init() {}
 
-    public init(file: LintFile, conventions: RoleConventions) {
+    /// - Parameter navigation: also collect pushes and back handling (for `back_navigation`).
+    public init(file: LintFile, conventions: RoleConventions, navigation: Bool = true) {
         path = file.path
         guard !TestCode.isTestFile(file.path) else { return }
         for type in file.model.types where type.kind == .class {
@@ -91,10 +92,10 @@ public struct FileFacts: Sendable, Codable, Equatable {
             if role == .builder || role == .router || role == .component {
                 edges += Self.builderEdges(from: rib, in: type, file: file)
             }
-            if role == .router {
+            if navigation, role == .router {
                 pushes += Self.pushedChildren(from: rib, in: type, file: file)
             }
-            if role == .presenter, Self.handlesBackNavigation(file.source) {
+            if navigation, role == .presenter, Self.handlesBackNavigation(file.source) {
                 handlesBack.append(rib)
             }
         }
