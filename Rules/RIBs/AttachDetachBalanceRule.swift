@@ -188,17 +188,16 @@ public struct AttachDetachBalanceRule: Rule {
             } else {
                 continue
             }
-            let text = body.trimmedDescription
-            if text.range(of: #"set\w*ViewControllers\("#, options: .regularExpression) != nil
-                || text.range(of: #"\.viewControllers\s*="#, options: .regularExpression) != nil
-            {
-                lifetime.insert(name)
+            for token in body.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let identifier) = token.tokenKind, let next = token.nextToken(viewMode: .sourceAccurate)
+                else { continue }
+                if next.tokenKind == .leftParen {
+                    calls[name, default: []].insert(identifier)
+                    if identifier.hasPrefix("set"), identifier.hasSuffix("ViewControllers") { lifetime.insert(name) }
+                } else if identifier == "viewControllers", next.tokenKind == .equal {
+                    lifetime.insert(name)
+                }
             }
-            calls[name, default: []].formUnion(body.tokens(viewMode: .sourceAccurate).compactMap { token in
-                guard case .identifier(let called) = token.tokenKind, token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
-                else { return nil }
-                return called
-            })
         }
         var frontier = Array(lifetime)
         while let next = frontier.popLast() {

@@ -128,7 +128,7 @@ struct SourceryAnnotations {
         self.file = file
         var blockLines = Set<Int>()
         var fileWide = false
-        if file.source.contains("sourcery:begin:") || file.source.contains("sourcery:file:") {
+        if file.contains("sourcery:begin:") || file.contains("sourcery:file:") {
             var inBlock = false
             for number in 1...file.lineCount {
                 let text = Self.trimmed(file.lineText(number))

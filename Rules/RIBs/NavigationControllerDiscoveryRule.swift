@@ -113,7 +113,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// A view controller that declares its own `navigationController` is not reaching for UIKit's.
         let inheritsNavigationController: Bool
         var violations: [Violation] = []
-        private var shadowed: [Bool] = []
+        private var functions: [FunctionDeclSyntax] = []
 
         init(owner: TypeDeclaration, declaredNames: Set<String>) {
             self.owner = owner
@@ -128,11 +128,11 @@ public struct NavigationControllerDiscoveryRule: Rule {
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            shadowed.append(Self.declares("navigationController", in: Syntax(node)))
+            functions.append(node)
             return .visitChildren
         }
 
-        override func visitPost(_ node: FunctionDeclSyntax) { shadowed.removeLast() }
+        override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             guard node.declName.baseName.text == "navigationController", let base = node.base else { return .visitChildren }
@@ -145,8 +145,9 @@ public struct NavigationControllerDiscoveryRule: Rule {
         }
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.baseName.text == "navigationController", inheritsNavigationController, shadowed.last != true,
-                node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id
+            if node.baseName.text == "navigationController", inheritsNavigationController,
+                node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id,
+                !(functions.last.map { Self.declares("navigationController", in: Syntax($0)) } ?? false)
             {
                 violations.append(Violation(at: node, message))
             }

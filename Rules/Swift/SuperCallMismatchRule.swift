@@ -54,7 +54,7 @@ public struct SuperCallMismatchRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        guard file.source.contains("super.") else { return [] }
+        guard file.contains("super.") else { return [] }
         // Overrides are members of the model's types, nested ones included: only their bodies are read.
         return file.model.types.flatMap(\.functions).filter { $0.modifiers.contains(.override) }.flatMap { function in
             let visitor = Visitor(overriding: function.name.text)

@@ -65,4 +65,25 @@ public struct LintFile {
     }
 
     public var lineCount: Int { lineStarts.count }
+
+    /// Whether the file's text contains `needle`: a byte scan, much cheaper than Foundation's search,
+    /// for rules that can skip a file outright.
+    public func contains(_ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        return source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count >= pattern.count else { return false }
+            var index = 0
+            let last = bytes.count - pattern.count
+            while index <= last {
+                if bytes[index] == first {
+                    var matched = 1
+                    while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
+                    if matched == pattern.count { return true }
+                }
+                index += 1
+            }
+            return false
+        } ?? source.contains(needle)
+    }
 }

@@ -95,7 +95,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
             if navigation, role == .router {
                 pushes += Self.pushedChildren(from: rib, in: type, file: file)
             }
-            if navigation, role == .presenter, Self.handlesBackNavigation(file.source) {
+            if navigation, role == .presenter, Self.handlesBackNavigation(file) {
                 handlesBack.append(rib)
             }
         }
@@ -137,6 +137,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
 
     /// `DetailBuilder(` constructed, or `DetailBuildable` / `Detail.Buildable` named as a type.
     private static func childRIB(named name: String, token: TokenSyntax) -> String? {
+        guard name.hasSuffix("Buildable") || name.hasSuffix("Builder") else { return nil }
         let isType = token.parent?.is(IdentifierTypeSyntax.self) == true || token.parent?.is(MemberTypeSyntax.self) == true
         let isConstruction = token.parent?.is(DeclReferenceExprSyntax.self) == true
             && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
@@ -187,8 +188,8 @@ public struct FileFacts: Sendable, Codable, Equatable {
         }
     }
 
-    static func handlesBackNavigation(_ source: String) -> Bool {
-        source.contains("isMovingFromParent") || source.contains("navigationBarBackButtonHidden(true)")
-            || source.contains("hidesBackButton = true") || source.contains("setHidesBackButton(true")
+    static func handlesBackNavigation(_ file: LintFile) -> Bool {
+        file.contains("isMovingFromParent") || file.contains("navigationBarBackButtonHidden(true)")
+            || file.contains("hidesBackButton = true") || file.contains("setHidesBackButton(true")
     }
 }

@@ -67,7 +67,7 @@ struct SuppressionMap {
     let spans: [Span]
 
     init(file: LintFile) {
-        directives = file.source.contains(Suppression.marker) ? Self.directives(in: file) : []
+        directives = file.contains(Suppression.marker) ? Self.directives(in: file) : []
         var spans: [Span] = []
         for (index, directive) in directives.enumerated() where directive.action == .disable && !directive.isMalformed {
             for id in directive.ruleIDs {
