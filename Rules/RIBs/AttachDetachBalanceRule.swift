@@ -158,7 +158,8 @@ public struct AttachDetachBalanceRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        file.model.typeGroups(.router).flatMap { router -> [Violation] in
+        guard file.contains("attachChild") else { return [] }
+        return file.model.typeGroups(.router).flatMap { router -> [Violation] in
             let lifetime = Self.lifetimeFunctions(of: router)
             let visitor = Visitor()
             for part in router { visitor.walk(part.members) }

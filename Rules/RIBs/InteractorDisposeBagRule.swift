@@ -91,7 +91,8 @@ public struct InteractorDisposeBagRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
+        guard ["DisposeBag", "AnyCancellable", "disposed(", "store("].contains(where: file.contains) else { return [] }
+        return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let visitor = Visitor(owner: type)
             visitor.walk(type.members)
             return visitor.findings.violations

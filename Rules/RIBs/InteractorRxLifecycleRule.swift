@@ -83,7 +83,8 @@ public struct InteractorRxLifecycleRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
+        guard Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
+        return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let visitor = Visitor(isWorker: type.role == .worker, owner: type.name)
             visitor.walk(type.members)
             return visitor.violations

@@ -99,7 +99,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
     static let roles: Set<Role> = [.router, .interactor, .builder, .presenter]
 
     public func violations(in file: LintFile) -> [Violation] {
-        file.model.types.filter { $0.role.map(Self.roles.contains) == true }.flatMap { type in
+        guard file.contains("navigationController") || file.contains("UINavigationController") else { return [] }
+        return file.model.types.filter { $0.role.map(Self.roles.contains) == true }.flatMap { type in
             let declared = file.model.types.filter { $0.name == type.name }.flatMap(\.declaredPropertyNames)
             let visitor = Visitor(owner: type, declaredNames: Set(declared))
             visitor.walk(type.members)

@@ -50,7 +50,7 @@ public struct WeakSelfCaptureRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        guard file.contains("self") else { return [] }
+        guard file.contains("self"), Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
         return file.model.types.filter { $0.role != .interactor && $0.role != .worker && $0.kind == .class }.flatMap { type in
             let visitor = Visitor()
             visitor.walk(type.members)

@@ -2,6 +2,9 @@ import SwiftSyntax
 
 /// Rx and Combine calls that start a subscription, and the chains they end.
 enum Subscription {
+    /// Method names that may start a subscription: a file with none of them has nothing to check.
+    static let names = ["subscribe", "bind", "drive", "emit", "sink", "assign"]
+
     /// `.subscribe(…)`, `.bind(to:|with:|onNext:)`, `.drive(…)`, `.emit(…)`, `.sink(…)`, `.assign(to:on:)`;
     /// not the operators `subscribe(on:)` and Combine's self-managing `assign(to: &$published)`.
     static func isSubscribing(_ call: FunctionCallExprSyntax) -> MemberAccessExprSyntax? {

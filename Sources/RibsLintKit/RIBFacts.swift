@@ -92,7 +92,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
             if role == .builder || role == .router || role == .component {
                 edges += Self.builderEdges(from: rib, in: type, file: file)
             }
-            if navigation, role == .router {
+            if navigation, role == .router, file.contains("push") {
                 pushes += Self.pushedChildren(from: rib, in: type, file: file)
             }
             if navigation, role == .presenter, Self.handlesBackNavigation(file) {
