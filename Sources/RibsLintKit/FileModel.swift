@@ -26,8 +26,20 @@ public struct TypeDeclaration {
     public let role: Role?
     public let declaration: DeclSyntax
     public let members: MemberBlockSyntax
+    /// Computed once with the model: several rules read them.
+    public let storedProperties: [StoredProperty]
 
-    public var storedProperties: [StoredProperty] {
+    init(name: String, kind: Kind, inherited: [String], role: Role?, declaration: DeclSyntax, members: MemberBlockSyntax) {
+        self.name = name
+        self.kind = kind
+        self.inherited = inherited
+        self.role = role
+        self.declaration = declaration
+        self.members = members
+        self.storedProperties = role == nil ? [] : Self.storedProperties(of: members)
+    }
+
+    static func storedProperties(of members: MemberBlockSyntax) -> [StoredProperty] {
         members.members.flatMap { item -> [StoredProperty] in
             guard let variable = item.decl.as(VariableDeclSyntax.self) else { return [] }
             return variable.bindings.compactMap { binding in

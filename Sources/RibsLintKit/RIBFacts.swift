@@ -89,8 +89,10 @@ public struct FileFacts: Sendable, Codable, Equatable {
                     isPresentable: conformances.contains { ProtocolRole(protocolName: $0) == .presentable },
                     point: SourcePoint(declaration.name, in: file)))
             }
-            if role == .builder || role == .router || role == .component {
+            if role == .builder || role == .component {
                 edges += Self.builderEdges(from: rib, in: type, file: file)
+            } else if role == .router {
+                edges += Self.handedBuilders(to: rib, in: type, file: file)
             }
             if navigation, role == .router, file.contains("push") {
                 pushes += Self.pushedChildren(from: rib, in: type, file: file)
@@ -133,6 +135,36 @@ public struct FileFacts: Sendable, Codable, Equatable {
         }
         var seen = Set<String>()
         return edges.filter { seen.insert("\($0.to)|\($0.point.line)").inserted }
+    }
+
+    /// A router's child builders: the builder types it stores or its initializer takes. A router's other
+    /// code builds nothing, so its tokens need no scan.
+    static func handedBuilders(to rib: String, in type: TypeDeclaration, file: LintFile) -> [Edge] {
+        let stored = type.storedProperties.compactMap(\.type)
+        let parameters = type.initializers.flatMap { $0.signature.parameterClause.parameters.map(\.type) }
+        var seen = Set<String>()
+        return (stored + parameters).compactMap { typeSyntax -> Edge? in
+            guard let child = Self.builderRIB(typeSyntax), child != rib, seen.insert(child).inserted else { return nil }
+            return Edge(from: rib, to: child, point: SourcePoint(typeSyntax, in: file))
+        }
+    }
+
+    /// `DetailBuildable`, `any DetailBuildable`, `Detail.Buildable`, `DetailBuilder?` → `Detail`.
+    static func builderRIB(_ type: TypeSyntax) -> String? {
+        var current = type
+        while true {
+            if let optional = current.as(OptionalTypeSyntax.self) { current = optional.wrappedType; continue }
+            if let existential = current.as(SomeOrAnyTypeSyntax.self) { current = existential.constraint; continue }
+            break
+        }
+        if let member = current.as(MemberTypeSyntax.self), ["Buildable", "Builder"].contains(member.name.text) {
+            return member.baseType.baseName
+        }
+        guard let name = current.baseName else { return nil }
+        for suffix in ["Buildable", "Builder"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return nil
     }
 
     /// `DetailBuilder(` constructed, or `DetailBuildable` / `Detail.Buildable` named as a type.
