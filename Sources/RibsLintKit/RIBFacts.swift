@@ -92,7 +92,9 @@ public struct FileFacts: Sendable, Codable, Equatable {
             if role == .builder || role == .component {
                 edges += Self.builderEdges(from: rib, in: type, file: file)
             } else if role == .router {
+                // A router that constructs a builder itself (a `child_builder_injection` finding) still builds that child.
                 edges += Self.handedBuilders(to: rib, in: type, file: file)
+                    + (file.contains("Builder(") ? Self.builderEdges(from: rib, in: type, file: file) : [])
             }
             if navigation, role == .router, file.contains("push") {
                 pushes += Self.pushedChildren(from: rib, in: type, file: file)
@@ -137,8 +139,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
         return edges.filter { seen.insert("\($0.to)|\($0.point.line)").inserted }
     }
 
-    /// A router's child builders: the builder types it stores or its initializer takes. A router's other
-    /// code builds nothing, so its tokens need no scan.
+    /// A router's child builders: the builder types it stores or its initializer takes.
     static func handedBuilders(to rib: String, in type: TypeDeclaration, file: LintFile) -> [Edge] {
         let stored = type.storedProperties.compactMap(\.type)
         let parameters = type.initializers.flatMap { $0.signature.parameterClause.parameters.map(\.type) }

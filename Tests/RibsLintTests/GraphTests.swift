@@ -45,6 +45,21 @@ struct GraphTests {
         #expect(project.cycles == [["Card", "Home"]])
     }
 
+    @Test("a router's child builders come from its properties, its initializer and what it constructs")
+    func routerEdges() {
+        let source = """
+            import RIBs
+            final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable>, ShopRouting {
+                private let cartBuilder: any CartBuildable
+                init(interactor: ShopInteractable, viewController: ShopViewControllable, search: Search.Buildable) {}
+                func routeToHelp() { attachChild(HelpBuilder(dependency: component).build(withListener: interactor)) }
+            }
+            """
+        let facts = FileFacts(file: LintFile(path: "Shop/ShopRouter.swift", source: source, conventions: .standard), conventions: .standard)
+        #expect(Set(facts.edges.map(\.to)) == ["Cart", "Search", "Help"])
+        #expect(facts.edges.allSatisfy { $0.from == "Shop" })
+    }
+
     @Test("mermaid draws view-less RIBs round, marks incomplete ones and cycle edges")
     func mermaid() {
         let output = RIBGraph.render(project(), as: .mermaid)
