@@ -10,7 +10,7 @@ cache (cold), the parse-and-walk floor, `swift-format lint -r --parallel` with i
 configuration, and ribslint again with a warm cache. It prints files/s, lines/s, peak RSS and the
 ratios as a table, then the same as JSON (`--json FILE` writes it to a file too).
 """
-import argparse, json, os, random, shutil, subprocess, sys, tempfile, time
+import argparse, json, os, random, resource, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -266,6 +266,27 @@ def measure(command, cwd=None):
     return seconds, usage.ru_maxrss / 1024, output.decode(errors="replace")
 
 
+def swift_format(folder, config):
+    """`swift-format lint --parallel` over the tree. It keeps every file of a run open, so a tree with
+    more files than the open-file limit allows is linted in batches of files (times summed, RSS the
+    peak); the result says how many batches it took."""
+    paths = []
+    for directory, folders, names in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        paths += [os.path.join(directory, n) for n in sorted(names) if n.endswith(".swift") and not n.startswith(".")]
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if len(paths) < limit // 2:
+        seconds, rss, output = measure(["swift-format", "lint", "-r", "--parallel", "--configuration", config, folder])
+        return seconds, rss, output, 1
+    batch = 5000
+    total, peak = 0.0, 0.0
+    for start in range(0, len(paths), batch):
+        seconds, rss, _ = measure(["swift-format", "lint", "--parallel", "--configuration", config] + paths[start:start + batch])
+        total += seconds
+        peak = max(peak, rss)
+    return total, peak, "", (len(paths) + batch - 1) // batch
+
+
 def count(folder):
     files = lines = 0
     for directory, folders, names in os.walk(folder):
@@ -281,19 +302,22 @@ def count(folder):
 def bench(folder, binaries, jobs, scratch):
     ribslint, floor = binaries
     files, lines = count(folder)
-    every_rule = os.path.join(scratch, "every-rule.yml")
+    # The configuration's folder is the project root `rib_test_presence` searches for tests: give it
+    # its own, or every run would walk every generated tree.
+    os.makedirs(os.path.join(scratch, "config"), exist_ok=True)
+    every_rule = os.path.join(scratch, "config", "every-rule.yml")
     with open(every_rule, "w") as handle:
         handle.write("opt_in_rules: [weak_self_capture, rib_test_presence, back_navigation]\n"
                      "rules:\n  create_mock_annotation:\n    sourcery: on\n")
     format_config = os.path.join(scratch, "swift-format.json")
     with open(format_config, "w") as handle:
         handle.write(subprocess.check_output(["swift-format", "dump-configuration"]).decode())
-    cache = os.path.join(scratch, "cache.json")
+    cache = os.path.join(scratch, "ribslint.cache")
     lint = [ribslint, "lint", "--config", every_rule, "--reporter", "json", "--quiet", "--jobs", str(jobs), folder]
     rows = {}
     rows["ribslint cold"] = measure(lint + ["--no-cache"])
     rows["parse+walk floor"] = measure([floor, "--jobs", str(jobs), folder])
-    rows["swift-format lint"] = measure(["swift-format", "lint", "-r", "--parallel", "--configuration", format_config, folder])
+    *rows["swift-format lint"], batches = swift_format(folder, format_config)
     if os.path.exists(cache):
         os.remove(cache)
     measure(lint + ["--cache-path", cache])
@@ -302,7 +326,7 @@ def bench(folder, binaries, jobs, scratch):
     warm_findings = len(json.loads(rows["ribslint warm"][2])["findings"])
     if findings != warm_findings:
         sys.exit(f"warm run reported {warm_findings} findings, cold {findings}")
-    result = {"tree": folder, "files": files, "lines": lines, "findings": findings, "runs": {}}
+    result = {"tree": folder, "files": files, "lines": lines, "findings": findings, "swift_format_batches": batches, "runs": {}}
     for name, (seconds, rss, _) in rows.items():
         result["runs"][name] = {"seconds": round(seconds, 3), "files_per_s": round(files / seconds),
                                 "lines_per_s": round(lines / seconds), "peak_rss_mb": round(rss, 1)}
@@ -341,6 +365,9 @@ def main():
     parser.add_argument("--json", help="also write the JSON results to this file")
     parser.add_argument("--no-build", action="store_true", help="use the release binaries already built")
     arguments = parser.parse_args()
+    # Children inherit the raised limit; swift-format --parallel holds every file of a run open at once.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 1 << 20, hard))
 
     if not arguments.no_build:
         subprocess.check_call(["swift", "build", "-c", "release", "--product", "ribslint", "--product", "ribslint-parse-floor"], cwd=ROOT)

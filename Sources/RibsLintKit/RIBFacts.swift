@@ -10,6 +10,15 @@ public struct SourcePoint: Sendable, Codable, Equatable {
     public let endColumn: Int
     public let lineText: String
 
+    init(path: String, line: Int, column: Int, endLine: Int, endColumn: Int, lineText: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.lineText = lineText
+    }
+
     init(_ node: some SyntaxProtocol, in file: LintFile) {
         self.init(
             offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, end: node.endPositionBeforeTrailingTrivia.utf8Offset,

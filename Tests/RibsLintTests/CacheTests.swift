@@ -35,7 +35,7 @@ struct CacheTests {
         return try linter.lint(paths: [], workingDirectory: root.path, cache: cache)
     }
 
-    func cachePath(_ root: URL) -> String { root.appendingPathComponent("cache/ribslint.json").path }
+    func cachePath(_ root: URL) -> String { root.appendingPathComponent("cache/ribslint.cache").path }
 
     @Test("a warm run reuses every file and reports the same findings, project findings included")
     func warm() throws {
@@ -86,16 +86,21 @@ struct CacheTests {
         try Data("{\"format\": 1, \"toolVersion\": \"0.0.1\", \"configurationKey\": \"x\", \"entries\": {}}".utf8)
             .write(to: URL(fileURLWithPath: path))
         #expect(try run(root, cachePath: path).cacheHits == 0)
+        // A valid cache cut short, as by a full disk, is not trusted either.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try whole.prefix(whole.count - 7).write(to: URL(fileURLWithPath: path))
+        #expect(try run(root, cachePath: path).cacheHits == 0)
+        #expect(try run(root, cachePath: path).cacheHits == 3)
     }
 
     @Test("the command line uses the cache unless told not to")
     func commandLine() throws {
         let root = try makeProject(files)
-        let cold = try runRibslint(["--cache-path", "c.json", "."], in: root)
-        let warm = try runRibslint(["--cache-path", "c.json", "."], in: root)
+        let cold = try runRibslint(["--cache-path", "c.cache", "."], in: root)
+        let warm = try runRibslint(["--cache-path", "c.cache", "."], in: root)
         let uncached = try runRibslint(["--no-cache", "--cache-path", "none.json", "."], in: root)
         #expect(cold.stdout == warm.stdout && warm.stdout == uncached.stdout)
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("c.json").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("c.cache").path))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("none.json").path))
     }
 }
