@@ -44,29 +44,52 @@ public enum Reporter: String, Sendable, CaseIterable {
             + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(property(finding.ruleID))::\(data(finding.message))\n"
     }
 
-    /// JSON report, format version 1: `{version, tool, findings[], summary}`; keys sorted.
+    /// JSON report, format version 1: `{findings[], summary, tool, version}`, keys sorted, two-space indent.
+    /// Written by hand: Foundation's encoder took most of a warm run's time over tens of thousands of findings.
     static func json(_ result: LintResult) -> String {
-        struct Report: Encodable {
-            struct Tool: Encodable { let name = "ribslint", version = ribslintVersion }
-            struct Item: Encodable {
-                let file: String, line: Int, column: Int, endLine: Int, endColumn: Int
-                let severity: String, rule: String, message: String, fingerprint: String
-            }
-            struct Summary: Encodable { let files: Int, errors: Int, warnings: Int, incomplete: Bool }
-            let version = 1
-            let tool = Tool()
-            let findings: [Item]
-            let summary: Summary
+        var out = "{\n  \"findings\" : ["
+        for (index, finding) in result.findings.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            out += "    {\n"
+            out += "      \"column\" : \(finding.column),\n"
+            out += "      \"endColumn\" : \(finding.endColumn),\n"
+            out += "      \"endLine\" : \(finding.endLine),\n"
+            out += "      \"file\" : \(jsonString(finding.path)),\n"
+            out += "      \"fingerprint\" : \(jsonString(finding.fingerprint)),\n"
+            out += "      \"line\" : \(finding.line),\n"
+            out += "      \"message\" : \(jsonString(finding.message)),\n"
+            out += "      \"rule\" : \(jsonString(finding.ruleID)),\n"
+            out += "      \"severity\" : \(jsonString(finding.severity.rawValue))\n"
+            out += "    }"
         }
-        let report = Report(
-            findings: result.findings.map {
-                .init(file: $0.path, line: $0.line, column: $0.column, endLine: $0.endLine, endColumn: $0.endColumn,
-                      severity: $0.severity.rawValue, rule: $0.ruleID, message: $0.message, fingerprint: $0.fingerprint)
-            },
-            summary: .init(
-                files: result.fileCount, errors: result.findings.count { $0.severity == .error },
-                warnings: result.findings.count { $0.severity == .warning }, incomplete: !result.unreadable.isEmpty))
-        return encode(report)
+        out += result.findings.isEmpty ? "],\n" : "\n  ],\n"
+        let errors = result.findings.count { $0.severity == .error }
+        out += "  \"summary\" : {\n"
+        out += "    \"errors\" : \(errors),\n"
+        out += "    \"files\" : \(result.fileCount),\n"
+        out += "    \"incomplete\" : \(!result.unreadable.isEmpty),\n"
+        out += "    \"warnings\" : \(result.findings.count - errors)\n"
+        out += "  },\n"
+        out += "  \"tool\" : {\n    \"name\" : \"ribslint\",\n    \"version\" : \(jsonString(ribslintVersion))\n  },\n"
+        out += "  \"version\" : 1\n}\n"
+        return out
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     static func encode(_ value: some Encodable) -> String {

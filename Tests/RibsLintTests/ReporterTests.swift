@@ -42,6 +42,21 @@ struct ReporterTests {
         #expect(summary["errors"] as? Int == 1)
     }
 
+    @Test("json escapes what JSON must escape")
+    func jsonEscaping() throws {
+        let finding = Finding(
+            ruleID: "router_ui_access", severity: .warning, path: "dir/\"odd\\name\".swift", line: 1, column: 1,
+            endLine: 1, endColumn: 2, message: "tab\there\nnew line \u{1} é 🧭")
+        let output = Reporter.json.render(LintResult(findings: [finding], fileCount: 1, lineCount: 1), context)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let item = try #require((object["findings"] as? [[String: Any]])?.first)
+        #expect(item["file"] as? String == finding.path)
+        #expect(item["message"] as? String == finding.message)
+        #expect((object["summary"] as? [String: Any])?["warnings"] as? Int == 1)
+        let empty = Reporter.json.render(LintResult(findings: [], fileCount: 0, lineCount: 0), context)
+        #expect((try JSONSerialization.jsonObject(with: Data(empty.utf8)) as? [String: Any])?["findings"] as? [Any] != nil)
+    }
+
     @Test("sarif has rules, indices, relative uris under %SRCROOT% and 1-based regions")
     func sarif() throws {
         let output = Reporter.sarif.render(try result(source), context)
