@@ -370,7 +370,9 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 1 << 20, hard))
 
     if not arguments.no_build:
-        subprocess.check_call(["swift", "build", "-c", "release", "--product", "ribslint", "--product", "ribslint-parse-floor"], cwd=ROOT)
+        # One product per call: `swift build` builds only the last `--product` it is given.
+        for product in ("ribslint", "ribslint-parse-floor"):
+            subprocess.check_call(["swift", "build", "-c", "release", "--product", product], cwd=ROOT)
     bin_path = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).decode().strip()
     binaries = (os.path.join(bin_path, "ribslint"), os.path.join(bin_path, "ribslint-parse-floor"))
 
