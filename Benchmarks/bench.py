@@ -372,7 +372,7 @@ def main():
     if not arguments.no_build:
         # One product per call: `swift build` builds only the last `--product` it is given.
         for product in ("ribslint", "ribslint-parse-floor"):
-            subprocess.check_call(["swift", "build", "-c", "release", "--product", product], cwd=ROOT)
+            subprocess.check_call(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, stdout=sys.stderr)
     bin_path = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).decode().strip()
     binaries = (os.path.join(bin_path, "ribslint"), os.path.join(bin_path, "ribslint-parse-floor"))
 
