@@ -7,8 +7,8 @@ public struct DiscoveredFile: Sendable, Equatable {
     public let displayPath: String
 }
 
-/// Expands paths into a sorted list of Swift files: folders are walked (hidden entries skipped,
-/// symlinked folders followed once), `excluded` globs are dropped.
+/// Expands paths into a sorted list of Swift files: folders are walked (hidden entries and Xcode template
+/// bundles skipped, symlinked folders followed once), `excluded` globs are dropped.
 struct FileDiscovery {
     let configuration: Configuration
     let workingDirectory: String
@@ -83,7 +83,8 @@ struct FileDiscovery {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                walk(path, into: &found, visited: &visited)
+                // `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code.
+                if !entry.hasSuffix(".xctemplate") { walk(path, into: &found, visited: &visited) }
             } else if entry.hasSuffix(".swift") {
                 found.insert(path)
             }

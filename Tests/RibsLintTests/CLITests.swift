@@ -59,6 +59,18 @@ struct CLITests {
         #expect(run.stderr.contains("could not fully parse"))
     }
 
+    @Test("hidden folders and Xcode template bundles are not walked")
+    func skippedFolders() throws {
+        let project = try makeProject([
+            "App/B.swift": violating, ".build/checkouts/C.swift": violating,
+            "Templates/RIB.xctemplate/Default/___FILEBASENAME___Router.swift": violating,
+        ])
+        let run = try runRibslint(["--no-cache", "."], in: project)
+        #expect(run.stdout.components(separatedBy: "\n").filter { $0.contains("error:") } == [
+            "App/B.swift:3:9: error: router stores child router 'child' (ChildRouting); find it in `children` when you need it, so attach and detach keep one source of truth (router_child_reference)",
+        ])
+    }
+
     @Test("a symlink loop ends, and a linked folder is linted once")
     func symlinkLoop() throws {
         let project = try makeProject(["Sub/B.swift": violating])
