@@ -1,5 +1,5 @@
 /// How loudly a finding speaks; `error` fails the run.
-public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+public enum Severity: String, Sendable, CaseIterable, Comparable {
     case warning
     case error
 
@@ -28,7 +28,7 @@ public struct Violation: Sendable, Equatable {
 }
 
 /// A located, rule-attributed report, ready for a reporter.
-public struct Finding: Sendable, Equatable, Codable {
+public struct Finding: Sendable, Equatable {
     public let ruleID: String
     public let severity: Severity
     /// The path as given to the linter, relative to the working directory when below it.

@@ -2,7 +2,7 @@ import Foundation
 import SwiftSyntax
 
 /// A place in a file a project finding can point at, with the line text its fingerprint needs.
-public struct SourcePoint: Sendable, Codable, Equatable {
+public struct SourcePoint: Sendable, Equatable {
     public let path: String
     public let line: Int
     public let column: Int
@@ -38,9 +38,9 @@ public struct SourcePoint: Sendable, Codable, Equatable {
 }
 
 /// What one file contributes to the project's RIB model; kept instead of the syntax tree.
-public struct FileFacts: Sendable, Codable, Equatable {
+public struct FileFacts: Sendable, Equatable {
     /// A class playing a RIB role, and the RIB it belongs to.
-    public struct Part: Sendable, Codable, Equatable {
+    public struct Part: Sendable, Equatable {
         public let rib: String
         public let role: Role
         public let typeName: String
@@ -53,7 +53,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
     }
 
     /// RIB `from` builds or is handed the builder of RIB `to`.
-    public struct Edge: Sendable, Codable, Equatable {
+    public struct Edge: Sendable, Equatable {
         public let from: String
         public let to: String
         public let point: SourcePoint
@@ -69,7 +69,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
     /// `// ribslint:disable…` lines for rules the project pass judges, by rule id.
     public var suppressions: [SuppressedSpan] = []
 
-    public struct SuppressedSpan: Sendable, Codable, Equatable {
+    public struct SuppressedSpan: Sendable, Equatable {
         public let ruleID: String
         public let lines: ClosedRange<Int>
         /// The directive's own place, where an unused verdict is reported.

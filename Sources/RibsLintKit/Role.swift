@@ -1,10 +1,10 @@
 /// The part a class plays in a RIB.
-public enum Role: String, Sendable, CaseIterable, Codable {
+public enum Role: String, Sendable, CaseIterable {
     case interactor, router, builder, component, worker, presenter
 }
 
 /// The part a protocol plays in a RIB's contracts, from its name suffix.
-public enum ProtocolRole: String, Sendable, CaseIterable, Codable {
+public enum ProtocolRole: String, Sendable, CaseIterable {
     case dependency, buildable, interactable, viewControllable, routing, listener
     case presentable, presentableListener, working
 
