@@ -9,8 +9,9 @@ public struct AttachDetachBalanceRule: Rule {
         rationale: """
             Seed 000, RIB Lifecycle Management: "ALWAYS attach/detach child RIBs properly" — `attachChild(childRouter) \
             // Required!` and `detachChild(childRouter) // Required!`. A child that is attached but never detached keeps \
-            its interactor active and its subscriptions alive. Children attached in `didLoad` or `init` live as long \
-            as the router (tabs, a launch router's permanent children) and are left alone.
+            its interactor active and its subscriptions alive. Children attached in `didLoad` or `init`, by container \
+            setup (a function that calls `set…ViewControllers` or assigns `viewControllers`), or in functions those \
+            call, live as long as the router (tabs, a launch router's permanent children) and are left alone.
             """,
         defaultSeverity: .warning,
         triggering: [
