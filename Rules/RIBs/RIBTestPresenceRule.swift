@@ -45,7 +45,8 @@ public struct RIBTestPresenceRule: ProjectRule {
     }
 
     public func violations(in project: RIBProject) -> [ProjectViolation] {
-        let testFiles = Set(project.filePaths.compactMap { path -> String? in
+        // Only `<Type>Tests.swift` files can answer; test-root folders are matched for those alone.
+        let testFiles = Set(project.filePaths.filter { $0.hasSuffix("Tests.swift") }.compactMap { path -> String? in
             let components = path.split(separator: "/")
             guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } })
             else { return nil }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// A Swift file to lint: where it is and how to name it in output.
@@ -74,15 +79,16 @@ struct FileDiscovery {
         return configuration.excluded.contains { Glob.matches($0, relative) }
     }
 
+    /// A folder is walked once however many links lead to it: it is known by device and inode, which one
+    /// `stat` gives, where resolving every folder's real path cost more than reading the files.
     private func walk(_ directory: String, into found: inout Set<String>, visited: inout Set<String>) {
-        let canonical = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        guard visited.insert(canonical).inserted else { return }
+        var info = stat()
+        guard stat(directory, &info) == 0, visited.insert("\(info.st_dev):\(info.st_ino)").inserted else { return }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for entry in entries where !entry.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            guard stat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
                 // `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code.
                 if !entry.hasSuffix(".xctemplate") { walk(path, into: &found, visited: &visited) }
             } else if entry.hasSuffix(".swift") {

@@ -48,7 +48,8 @@ public struct Linter: Sendable {
         let outcomes = ParallelMap.map(files, jobs: jobs) { file in
             lint(fileAt: file, project: project, cache: cache)
         }
-        if let cache {
+        // Rewriting a cache that would come out the same costs as much as the warm run saves.
+        if let cache, outcomes.contains(where: { !$0.fromCache }) || cache.entries.count != outcomes.count {
             var fresh: [String: LintCache.Entry] = [:]
             for (file, outcome) in zip(files, outcomes) where outcome.unreadable == nil {
                 if let hash = outcome.contentHash {

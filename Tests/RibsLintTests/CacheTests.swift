@@ -42,8 +42,12 @@ struct CacheTests {
         let root = try makeProject(files)
         let cold = try run(root, cachePath: cachePath(root))
         #expect(cold.cacheHits == 0 && cold.cacheMisses == 3)
+        let written = try FileManager.default.attributesOfItem(atPath: cachePath(root))[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.05)
         let warm = try run(root, cachePath: cachePath(root))
         #expect(warm.cacheHits == 3 && warm.cacheMisses == 0)
+        let rewritten = try FileManager.default.attributesOfItem(atPath: cachePath(root))[.modificationDate] as? Date
+        #expect(written != nil && written == rewritten, "an unchanged run must not rewrite the cache")
         #expect(warm.findings == cold.findings)
         #expect(warm.findings.contains { $0.ruleID == "rib_cycle" })
         #expect(warm.findings.contains { $0.ruleID == "weak_listener" })
