@@ -84,17 +84,39 @@ struct FileDiscovery {
     private func walk(_ directory: String, into found: inout Set<String>, visited: inout Set<String>) {
         var info = stat()
         guard stat(directory, &info) == 0, visited.insert("\(info.st_dev):\(info.st_ino)").inserted else { return }
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for entry in entries where !entry.hasPrefix(".") {
+        for (entry, kind) in Self.entries(of: directory) where !entry.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
-            guard stat(path, &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFDIR {
+            var isDirectory = kind == .directory
+            if kind == .other {
+                // A link or an entry the folder listing does not type: ask `stat`, which follows links.
+                guard stat(path, &info) == 0 else { continue }
+                isDirectory = info.st_mode & S_IFMT == S_IFDIR
+            }
+            if isDirectory {
                 // `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code.
                 if !entry.hasSuffix(".xctemplate") { walk(path, into: &found, visited: &visited) }
             } else if entry.hasSuffix(".swift") {
                 found.insert(path)
             }
         }
+    }
+
+    private enum EntryKind { case file, directory, other }
+
+    /// A folder's entries with the type `readdir` reports: no `stat` per regular file.
+    private static func entries(of directory: String) -> [(String, EntryKind)] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var entries: [(String, EntryKind)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            let type = Int32(entry.pointee.d_type)
+            entries.append((name, type == Int32(DT_DIR) ? .directory : type == Int32(DT_REG) ? .file : .other))
+        }
+        return entries
     }
 
     private func absolute(_ path: String, from base: String) -> String {
