@@ -285,13 +285,8 @@ public struct AttachDetachBalanceRule: Rule {
             guard text.contains("children"),
                 let range = text.range(of: #"\b(is|as[?!])\s+"#, options: .regularExpression)
             else { return nil }
-            let components = text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." }
-                .split(separator: ".").map(String.init)
-            guard let last = components.last else { return nil }
-            if components.count > 1, ProtocolRole(protocolName: last)?.suffix == last || last == "Router" {
-                return components[components.count - 2] + last
-            }
-            return last
+            return RIBName.qualified(text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." }
+                .split(separator: ".").map(String.init))
         }
 
         /// `settingsBuilder` → `settings`, `SettingsRouting` → `settings`, `settingsRouter` → `settings`.

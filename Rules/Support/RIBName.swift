@@ -10,6 +10,16 @@ enum RIBName {
         return typeName
     }
 
+    /// `Detail.Routing`: a module that names its RIB protocols by role alone is the RIB, so the name reads
+    /// `DetailRouting`; any other qualified name is its last component.
+    static func qualified(_ components: [String]) -> String? {
+        guard let last = components.last else { return nil }
+        if components.count > 1, ProtocolRole(protocolName: last)?.suffix == last || last == "Router" {
+            return components[components.count - 2] + last
+        }
+        return last
+    }
+
     /// An app's own view controller type (not UIKit's): `DetailViewController`, not `UINavigationController`.
     static func isAppViewController(_ name: String) -> Bool {
         guard name.hasSuffix("ViewController"), name != "ViewController", name.first?.isUppercase == true else {

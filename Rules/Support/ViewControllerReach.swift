@@ -72,11 +72,8 @@ struct ViewControllerReach {
         guard elements[1].is(UnresolvedAsExprSyntax.self), let type = elements[2].as(TypeExprSyntax.self)?.type else {
             return nil
         }
-        // `Detail.Routing`: a module that names its RIB protocols by role alone; the module is the RIB.
-        if let member = type.as(MemberTypeSyntax.self), ProtocolRole(protocolName: member.name.text)?.suffix == member.name.text
-            || member.name.text == "Router", let module = member.baseType.baseName
-        {
-            return module + member.name.text
+        if let member = type.as(MemberTypeSyntax.self), let module = member.baseType.baseName {
+            return RIBName.qualified([module, member.name.text])
         }
         return type.heldTypeNames.first
     }

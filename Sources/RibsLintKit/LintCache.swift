@@ -80,15 +80,3 @@ public struct LintCache: Sendable {
         return base.appendingPathComponent("ribslint").appendingPathComponent(stableHash(rootDirectory) + ".cache").path
     }
 }
-
-/// FNV-1a over raw bytes, for file contents.
-func stableHash(_ data: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    data.withUnsafeBytes { buffer in
-        for byte in buffer {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-    }
-    return String(hash, radix: 16) + ":" + String(data.count)
-}

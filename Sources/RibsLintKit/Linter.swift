@@ -42,14 +42,17 @@ public struct Linter: Sendable {
     }
 
     /// Lints the given paths (or the configuration's `included` when there are none), reusing and then
-    /// rewriting `cache` when one is given.
-    public func lint(paths: [String], workingDirectory: String, cache: LintCache? = nil) throws(UsageError) -> LintResult {
+    /// rewriting `cache` when one is given. `project` is the result of `projectFacts(paths:…)` when the
+    /// caller already has it (it keys the cache).
+    public func lint(
+        paths: [String], workingDirectory: String, cache: LintCache? = nil, project: ProjectFacts? = nil
+    ) throws(UsageError) -> LintResult {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
         let files = try discovery.swiftFiles(paths: paths)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
         let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") }
-        let project = projectFacts(paths: paths, workingDirectory: workingDirectory)
+        let project = project ?? projectFacts(paths: paths, workingDirectory: workingDirectory)
         let outcomes = ParallelMap.map(files, jobs: jobs) { file in
             lint(fileAt: file, project: project, cache: cache)
         }

@@ -41,15 +41,14 @@ public struct RuleSet: Sendable {
         func severity(_ description: RuleDescription) -> Severity {
             configuration.ruleSettings[description.id]?.severity ?? description.defaultSeverity
         }
-        entries = available.filter { enabled.contains($0.description.id) }.map { type in
-            let options = RuleOptions(
-                configuration.ruleSettings[type.description.id]?.options ?? [:], documented: type.description.options)
-            return Entry(rule: type.init(options: options), severity: severity(type.description))
+        func options(_ description: RuleDescription) -> RuleOptions {
+            RuleOptions(configuration.ruleSettings[description.id]?.options ?? [:], documented: description.options)
         }
-        projectEntries = project.filter { enabled.contains($0.description.id) }.map { type in
-            let options = RuleOptions(
-                configuration.ruleSettings[type.description.id]?.options ?? [:], documented: type.description.options)
-            return ProjectEntry(rule: type.init(options: options), severity: severity(type.description))
+        entries = available.filter { enabled.contains($0.description.id) }.map {
+            Entry(rule: $0.init(options: options($0.description)), severity: severity($0.description))
+        }
+        projectEntries = project.filter { enabled.contains($0.description.id) }.map {
+            ProjectEntry(rule: $0.init(options: options($0.description)), severity: severity($0.description))
         }
         unusedSuppressionSeverity = enabled.contains(UnusedSuppression.id) ? severity(UnusedSuppression.description) : nil
         knownIDs = Set(all.map(\.id))

@@ -65,11 +65,16 @@ struct Lint: ParsableCommand {
         }
         if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
         let linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let cache = noCache ? nil : LintCache(
-            path: cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory),
-            configurationKey: linter.cacheKey(project: linter.projectFacts(paths: paths, workingDirectory: workingDirectory)))
-        let result = try stdinPath.map { try lintStandardInput(linter, path: $0, workingDirectory: workingDirectory) }
-            ?? linter.lint(paths: paths, workingDirectory: workingDirectory, cache: cache)
+        let result: LintResult
+        if let stdinPath {
+            result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)
+        } else {
+            let project = linter.projectFacts(paths: paths, workingDirectory: workingDirectory)
+            let cache = noCache ? nil : LintCache(
+                path: cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory),
+                configurationKey: linter.cacheKey(project: project))
+            result = try linter.lint(paths: paths, workingDirectory: workingDirectory, cache: cache, project: project)
+        }
 
         let context = ReportContext(
             rules: ruleSet.enabledDescriptions, rootDirectory: configuration.rootDirectory, workingDirectory: workingDirectory)
