@@ -85,34 +85,17 @@ public struct InteractorRxLifecycleRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
         return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
-            let visitor = Visitor(isWorker: type.role == .worker, owner: type.name)
-            visitor.walk(type.members)
-            return visitor.violations
-        }
-    }
-
-    private final class Visitor: TypeBodyVisitor {
-        let isWorker: Bool
-        let owner: String
-        var violations: [Violation] = []
-
-        init(isWorker: Bool, owner: String) {
-            self.isWorker = isWorker
-            self.owner = owner
-            super.init()
-        }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            guard let member = Subscription.isSubscribing(node) else { return .visitChildren }
-            let combine = ["sink", "assign"].contains(member.declName.baseName.text)
-            let expected = isWorker ? "disposeOnStop" : combine ? "cancelOnDeactivate" : "disposeOnDeactivate"
-            if Subscription.name(of: Subscription.chainEnd(from: node)) != expected {
+            let isWorker = type.role == .worker
+            return file.calls(named: Subscription.names, in: type.members).compactMap { call -> Violation? in
+                guard let member = Subscription.isSubscribing(call) else { return nil }
+                let combine = ["sink", "assign"].contains(member.declName.baseName.text)
+                let expected = isWorker ? "disposeOnStop" : combine ? "cancelOnDeactivate" : "disposeOnDeactivate"
+                guard Subscription.name(of: Subscription.chainEnd(from: call)) != expected else { return nil }
                 let fix = isWorker ? ".disposeOnStop(self)" : combine ? ".cancelOnDeactivate(interactor: self)" : ".disposeOnDeactivate(interactor: self)"
-                violations.append(Violation(
+                return Violation(
                     at: member.period,
-                    "subscription in \(isWorker ? "worker" : "interactor") '\(owner)' is not bound to its lifecycle; end the chain with `\(fix)`"))
+                    "subscription in \(isWorker ? "worker" : "interactor") '\(type.name)' is not bound to its lifecycle; end the chain with `\(fix)`")
             }
-            return .visitChildren
         }
     }
 }

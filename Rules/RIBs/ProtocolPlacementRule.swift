@@ -71,7 +71,7 @@ public struct ProtocolPlacementRule: Rule {
     }
 
     public func violations(in file: LintFile) -> [Violation] {
-        let name = String(file.fileName)
+        let name = file.fileName
         guard let fileSuffix = Self.ribFileSuffixes.first(where: { name.hasSuffix($0) && name.count > $0.count }),
             !allowedFiles.contains(where: { Wildcard.matches(Substring($0), name) })
         else { return [] }

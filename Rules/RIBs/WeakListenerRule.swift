@@ -54,17 +54,17 @@ public struct WeakListenerRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        guard !TestCode.isTestFile(file.path) else { return [] }
+        guard !file.isTestFile else { return [] }
         return file.model.types(.interactor).flatMap { interactor in
             interactor.storedProperties.compactMap { property -> Violation? in
-                // `Weak<Listener>`, `WeakBox<Listener>`: a weak hold spelled as a wrapper type.
-                guard !property.isWeak, !property.isStatic, property.type?.trimmedDescription.contains("Weak") != true
-                else { return nil }
+                guard !property.isWeak, !property.isStatic else { return nil }
                 let held = property.type?.heldTypeNames ?? []
                 let listener = held.first { ProtocolRole(protocolName: $0) == .listener }
                     ?? (property.name == "listener" && !held.isEmpty ? held.first : nil)
                 let router = held.first { ProtocolRole(protocolName: $0) == .routing }
-                guard let name = listener ?? router else { return nil }
+                // `Weak<Listener>`, `WeakBox<Listener>`: a weak hold spelled as a wrapper type.
+                guard let name = listener ?? router, property.type?.trimmedDescription.contains("Weak") != true
+                else { return nil }
                 let what = listener != nil ? "listener" : "router"
                 return Violation(
                     at: property.nameNode,

@@ -52,31 +52,22 @@ public struct WeakSelfCaptureRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("self"), Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
         return file.model.types.filter { $0.role != .interactor && $0.role != .worker && $0.kind == .class }.flatMap { type in
-            let visitor = Visitor()
-            visitor.walk(type.members)
-            return visitor.violations
+            file.calls(named: Subscription.names, in: type.members).flatMap { call -> [Violation] in
+                guard Subscription.isSubscribing(call) != nil else { return [] }
+                let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + [call.trailingClosure].compactMap { $0 }
+                return closures.filter(Self.capturesSelfStrongly).map {
+                    Violation(at: $0.leftBrace, "subscription closure captures `self` strongly; capture `[weak self]`")
+                }
+            }
         }
     }
 
-    private final class Visitor: TypeBodyVisitor {
-        var violations: [Violation] = []
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            guard Subscription.isSubscribing(node) != nil else { return .visitChildren }
-            let closures = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + [node.trailingClosure].compactMap { $0 }
-            for closure in closures where Self.capturesSelfStrongly(closure) {
-                violations.append(Violation(at: closure.leftBrace, "subscription closure captures `self` strongly; capture `[weak self]`"))
-            }
-            return .visitChildren
+    static func capturesSelfStrongly(_ closure: ClosureExprSyntax) -> Bool {
+        let captures = closure.signature?.capture?.items ?? []
+        let weakSelf = captures.contains { item in
+            item.name.text == "self" && item.specifier != nil
         }
-
-        static func capturesSelfStrongly(_ closure: ClosureExprSyntax) -> Bool {
-            let captures = closure.signature?.capture?.items ?? []
-            let weakSelf = captures.contains { item in
-                item.name.text == "self" && item.specifier != nil
-            }
-            guard !weakSelf else { return false }
-            return closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.self) }
-        }
+        guard !weakSelf else { return false }
+        return closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.self) }
     }
 }

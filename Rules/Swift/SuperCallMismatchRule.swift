@@ -57,35 +57,31 @@ public struct SuperCallMismatchRule: Rule {
         guard file.contains("super.") else { return [] }
         // Overrides are members of the model's types, nested ones included: only their bodies are read.
         return file.model.types.flatMap(\.functions).filter { $0.modifiers.contains(.override) }.flatMap { function in
-            let visitor = Visitor(overriding: function.name.text)
-            if let body = function.body { visitor.walk(body) }
-            return visitor.violations
+            let overriding = function.name.text
+            guard let body = function.body else { return [Violation]() }
+            return file.tokens(spelled: "super", in: body).compactMap { token -> Violation? in
+                guard let base = token.parent?.as(SuperExprSyntax.self), let member = base.parent?.as(MemberAccessExprSyntax.self),
+                    member.base?.id == base.id, let call = member.parent?.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.id == member.id, !call.isInNestedFunction(below: Syntax(body))
+                else { return nil }
+                let called = member.declName.baseName.text
+                guard called != overriding else { return nil }
+                return Violation(
+                    at: base,
+                    "override of '\(overriding)' calls 'super.\(called)'; call 'super.\(overriding)' so the superclass runs its own '\(overriding)'")
+            }
         }
     }
+}
 
-    private final class Visitor: SyntaxVisitor {
-        let overriding: String
-        var violations: [Violation] = []
-
-        init(overriding: String) {
-            self.overriding = overriding
-            super.init(viewMode: .sourceAccurate)
+extension SyntaxProtocol {
+    /// A nested function's `super` calls are its own business.
+    fileprivate func isInNestedFunction(below ancestor: Syntax) -> Bool {
+        var node = parent
+        while let current = node, current.id != ancestor.id {
+            if current.is(FunctionDeclSyntax.self) { return true }
+            node = current.parent
         }
-
-        /// A nested function's `super` calls are its own business.
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                let base = member.base, base.is(SuperExprSyntax.self)
-            else { return .visitChildren }
-            let called = member.declName.baseName.text
-            if called != overriding {
-                violations.append(Violation(
-                    at: base,
-                    "override of '\(overriding)' calls 'super.\(called)'; call 'super.\(overriding)' so the superclass runs its own '\(overriding)'"))
-            }
-            return .visitChildren
-        }
+        return false
     }
 }

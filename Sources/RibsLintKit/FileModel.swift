@@ -106,8 +106,8 @@ public struct FileModel {
     public let protocols: [ProtocolDeclaration]
 
     public init(tree: SourceFileSyntax, conventions: RoleConventions) {
-        let collector = DeclarationCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
+        var collector = DeclarationCollector()
+        collector.collect(tree.statements)
         imports = collector.imports
         importsRIBs = collector.imports.contains { conventions.frameworks.contains($0) }
         protocols = collector.protocols.map {
@@ -162,52 +162,62 @@ private struct PendingType {
     }
 }
 
-private final class DeclarationCollector: SyntaxVisitor {
+/// Descends declarations only — top level, member blocks, `#if` clauses — never into bodies or
+/// expressions: no declaration a RIB rule reads lives there, and the descent stays cheap.
+private struct DeclarationCollector {
     var imports: [String] = []
     var types: [PendingType] = []
     var protocols: [ProtocolDeclSyntax] = []
 
-    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let module = node.path.first?.name.text { imports.append(module) }
-        return .skipChildren
+    mutating func collect(_ items: CodeBlockItemListSyntax) {
+        for item in items {
+            if case .decl(let declaration) = item.item { collect(declaration) }
+        }
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        add(node.name.text, .class, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
+    mutating func collect(_ members: MemberBlockItemListSyntax) {
+        for member in members { collect(member.decl) }
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        add(node.name.text, .struct, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
+    mutating func collect(_ declaration: DeclSyntax) {
+        switch declaration.as(DeclSyntaxEnum.self) {
+        case .importDecl(let node):
+            if let module = node.path.first?.name.text { imports.append(module) }
+        case .classDecl(let node):
+            add(node.name.text, .class, node.inheritanceClause, declaration, node.memberBlock)
+        case .structDecl(let node):
+            add(node.name.text, .struct, node.inheritanceClause, declaration, node.memberBlock)
+        case .enumDecl(let node):
+            add(node.name.text, .enum, node.inheritanceClause, declaration, node.memberBlock)
+        case .actorDecl(let node):
+            add(node.name.text, .actor, node.inheritanceClause, declaration, node.memberBlock)
+        case .extensionDecl(let node):
+            if let name = node.extendedType.baseName {
+                add(name, .extension, node.inheritanceClause, declaration, node.memberBlock)
+            } else {
+                collect(node.memberBlock.members)
+            }
+        case .protocolDecl(let node):
+            protocols.append(node)
+        case .ifConfigDecl(let node):
+            for clause in node.clauses {
+                switch clause.elements {
+                case .statements(let items): collect(items)
+                case .decls(let members): collect(members)
+                default: break
+                }
+            }
+        default:
+            break
+        }
     }
 
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        add(node.name.text, .enum, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
-    }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        add(node.name.text, .actor, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard let name = node.extendedType.baseName else { return .visitChildren }
-        return add(name, .extension, node.inheritanceClause, DeclSyntax(node), node.memberBlock)
-    }
-
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        protocols.append(node)
-        return .skipChildren
-    }
-
-    // Function bodies hold no declarations a RIB rule reads; skipping them keeps the pass cheap.
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-    private func add(
+    private mutating func add(
         _ name: String, _ kind: TypeDeclaration.Kind, _ inheritance: InheritanceClauseSyntax?,
         _ declaration: DeclSyntax, _ members: MemberBlockSyntax
-    ) -> SyntaxVisitorContinueKind {
+    ) {
         let inherited = inheritance?.inheritedTypes.compactMap { $0.type.baseName } ?? []
         types.append(PendingType(name: name, kind: kind, inherited: inherited, declaration: declaration, members: members))
-        return .visitChildren
+        collect(members.members)
     }
 }

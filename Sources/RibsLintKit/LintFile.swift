@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwiftParser
 import SwiftSyntax
 
@@ -22,19 +27,38 @@ public struct LintFile {
 
     public init(path: String, source: String, conventions: RoleConventions, project: ProjectFacts = ProjectFacts()) {
         self.path = path
+        var source = source
+        source.makeContiguousUTF8()  // byte searches read the UTF-8 storage directly
         self.source = source
         self.tree = Parser.parse(source: source)
         self.model = FileModel(tree: tree, conventions: conventions)
         self.project = project
-        var starts = [0]
-        for (offset, byte) in source.utf8.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
-        }
-        self.lineStarts = starts
+        self.lineStarts = Self.lineStarts(of: source)
+        self.fileName = path.split(separator: "/").last.map(String.init) ?? path
+        self.isTestFile = TestCode.isTestFile(path)
     }
 
     /// The file's name without directories: `LoginRouter.swift`.
-    public var fileName: Substring { path.split(separator: "/").last ?? Substring(path) }
+    public let fileName: String
+    /// A test file (`TestCode.isTestFile`): rules about production wiring leave it alone.
+    public let isTestFile: Bool
+
+    /// UTF-8 offsets where lines begin, found with `memchr`.
+    private static func lineStarts(of source: String) -> [Int] {
+        var starts = [0]
+        var source = source
+        source.withUTF8 { text in
+            guard let base = text.baseAddress else { return }
+            let end = base + text.count
+            var cursor = base
+            while cursor < end, let hit = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
+                let newline = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                starts.append(newline - base + 1)
+                cursor = newline + 1
+            }
+        }
+        return starts
+    }
 
     public var hasSyntaxErrors: Bool { tree.hasError }
 
@@ -64,26 +88,72 @@ public struct LintFile {
         return source[start..<end]
     }
 
+    /// A line's text without the spaces and tabs around it: what fingerprints hash.
+    public func trimmedLineText(_ line: Int) -> String {
+        let text = lineText(line).utf8
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let start = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(Substring(text[start...last]))
+    }
+
     public var lineCount: Int { lineStarts.count }
 
-    /// Whether the file's text contains `needle`: a byte scan, much cheaper than Foundation's search,
-    /// for rules that can skip a file outright.
+    /// Whether the file's text contains `needle`: a byte search, much cheaper than Foundation's, for
+    /// rules that can skip a file outright.
     public func contains(_ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
-        return source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes.count >= pattern.count else { return false }
-            var index = 0
-            let last = bytes.count - pattern.count
-            while index <= last {
-                if bytes[index] == first {
-                    var matched = 1
-                    while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
-                    if matched == pattern.count { return true }
-                }
-                index += 1
+        firstOffset(of: needle, in: 0..<source.utf8.count) != nil
+    }
+
+    /// Tokens spelled `word` inside `node`, found by a byte search of the node's text and confirmed in
+    /// its tree: a rule after a few names reads a few tokens instead of walking every node.
+    public func tokens(spelled word: String, in node: some SyntaxProtocol) -> [TokenSyntax] {
+        var found: [TokenSyntax] = []
+        var start = node.position.utf8Offset
+        let end = node.endPosition.utf8Offset
+        while let offset = firstOffset(of: word, in: start..<end) {
+            start = offset + 1
+            if let token = node.token(at: AbsolutePosition(utf8Offset: offset)), token.text == word,
+                token.positionAfterSkippingLeadingTrivia.utf8Offset == offset
+            {
+                found.append(token)
             }
-            return false
-        } ?? source.contains(needle)
+        }
+        return found
+    }
+
+    /// Calls of `.name(…)` or `name(…)` for any of `names` in `node`'s own code (nested type declarations
+    /// belong to other types), in source order.
+    public func calls(named names: [String], in node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
+        names.flatMap { tokens(spelled: $0, in: node) }.compactMap { token -> FunctionCallExprSyntax? in
+            guard var called = token.parent?.as(DeclReferenceExprSyntax.self).map(ExprSyntax.init) else { return nil }
+            if let member = called.parent?.as(MemberAccessExprSyntax.self), member.declName.id == called.id {
+                called = ExprSyntax(member)
+            }
+            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id,
+                !call.isInNestedType(below: Syntax(node))
+            else { return nil }
+            return call
+        }.sorted { $0.position < $1.position }
+    }
+
+    /// The UTF-8 offset where `needle` first occurs within `range`: `memchr` to each candidate first
+    /// byte, then `memcmp`.
+    private func firstOffset(of needle: String, in range: Range<Int>) -> Int? {
+        var pattern = needle
+        return pattern.withUTF8 { pattern in
+            guard let first = pattern.first else { return range.lowerBound }
+            return source.utf8.withContiguousStorageIfAvailable { text -> Int? in
+                guard let base = text.baseAddress, range.upperBound <= text.count, range.count >= pattern.count else { return nil }
+                let end = base + (range.upperBound - pattern.count + 1)
+                var cursor = base + range.lowerBound
+                while cursor < end, let hit = memchr(cursor, Int32(first), end - cursor) {
+                    let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return candidate - base }
+                    cursor = candidate + 1
+                }
+                return nil
+            } ?? nil
+        }
     }
 }

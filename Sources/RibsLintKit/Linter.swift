@@ -69,7 +69,7 @@ public struct Linter: Sendable {
             // A cache that cannot be written costs speed next time, never correctness now.
             try? cache.save(fresh)
         }
-        let needsTestNames = ruleSet.projectEntries.contains { $0.description.id == "rib_test_presence" }
+        let needsTestNames = ruleSet.projectEntries.contains { $0.id == "rib_test_presence" }
         var result = merge(outcomes, projectPass: runsProjectRules, otherFileNames: needsTestNames ? discovery.allSwiftFileNames() : [])
         result.cacheHits = outcomes.count { $0.fromCache }
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
@@ -130,8 +130,8 @@ public struct Linter: Sendable {
     /// role conventions, the profile and the project facts file rules read.
     public func cacheKey(project: ProjectFacts) -> String {
         var parts = ["profile=\(configuration.profile)", "sourcery=\(project.usesSourcery)"]
-        parts += ruleSet.entries.map { "rule=\($0.description.id):\($0.severity.rawValue)" }
-        parts += ruleSet.projectEntries.map { "project=\($0.description.id):\($0.severity.rawValue)" }
+        parts += ruleSet.entries.map { "rule=\($0.id):\($0.severity.rawValue)" }
+        parts += ruleSet.projectEntries.map { "project=\($0.id):\($0.severity.rawValue)" }
         parts.append("unused=\(ruleSet.unusedSuppressionSeverity?.rawValue ?? "off")")
         for (id, setting) in configuration.ruleSettings.sorted(by: { $0.key < $1.key }) {
             parts.append("options=\(id):" + setting.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
@@ -172,7 +172,7 @@ public struct Linter: Sendable {
     func lint(_ file: LintFile) -> FileOutcome {
         var raw: [Finding] = []
         for entry in ruleSet.entries {
-            let id = entry.description.id
+            let id = entry.id
             raw += entry.rule.violations(in: file).map { finding(id, entry.severity, $0.position, $0.endPosition, $0.message, file) }
         }
         let suppressions = SuppressionMap(file: file)
@@ -186,7 +186,7 @@ public struct Linter: Sendable {
         if !ruleSet.projectEntries.isEmpty {
             facts = FileFacts(
                 file: file, conventions: ruleSet.conventions,
-                navigation: ruleSet.projectEntries.contains { $0.description.id == "back_navigation" })
+                navigation: ruleSet.projectEntries.contains { $0.id == "back_navigation" })
             facts.suppressions = projectSpans(suppressions, used: used, file: file)
         }
         if let severity = ruleSet.unusedSuppressionSeverity {
@@ -198,7 +198,8 @@ public struct Linter: Sendable {
 
     /// Spans the project pass must honour: those naming a project rule, or `all`.
     private func projectSpans(_ map: SuppressionMap, used: Set<String>, file: LintFile) -> [FileFacts.SuppressedSpan] {
-        let projectIDs = Set(ruleSet.projectEntries.map(\.description.id))
+        guard !map.spans.isEmpty else { return [] }
+        let projectIDs = Set(ruleSet.projectEntries.map(\.id))
         return map.spans.filter { projectIDs.contains($0.ruleID) || $0.ruleID == "all" }.map { span in
             let directive = map.directives[span.directive]
             return FileFacts.SuppressedSpan(
@@ -214,7 +215,7 @@ public struct Linter: Sendable {
         var usedSpans = Set<String>()
         var findings: [Finding] = []
         for entry in ruleSet.projectEntries {
-            let id = entry.description.id
+            let id = entry.id
             for violation in entry.rule.violations(in: project) {
                 let point = violation.point
                 let silencing = spans[point.path, default: []].filter {
@@ -252,10 +253,11 @@ public struct Linter: Sendable {
     }
 
     private func unusedSuppressions(_ map: SuppressionMap, used: Set<String>, file: LintFile, severity: Severity) -> [Finding] {
+        guard !map.directives.isEmpty else { return [] }
         var findings: [Finding] = []
-        let enabled = Set(ruleSet.entries.map(\.description.id))
+        let enabled = Set(ruleSet.entries.map(\.id))
         // The project pass judges suppressions of its own rules, and of `all` while it runs.
-        var deferred = Set(ruleSet.projectEntries.map(\.description.id))
+        var deferred = Set(ruleSet.projectEntries.map(\.id))
         if !deferred.isEmpty { deferred.insert("all") }
         for (index, directive) in map.directives.enumerated() {
             func report(_ message: String) {
@@ -292,7 +294,7 @@ public struct Linter: Sendable {
         var seen: [String: Int] = [:]
         return findings.map { finding in
             var finding = finding
-            let text = file.lineText(finding.line).trimmingCharacters(in: .whitespaces)
+            let text = file.trimmedLineText(finding.line)
             let key = "\(finding.ruleID)|\(finding.path)|\(text)"
             let ordinal = seen[key, default: 0]
             seen[key] = ordinal + 1

@@ -33,7 +33,7 @@ public struct SourcePoint: Sendable, Equatable {
         column = start.column
         endLine = end.line
         endColumn = end.column
-        lineText = file.lineText(start.line).trimmingCharacters(in: .whitespaces)
+        lineText = file.trimmedLineText(start.line)
     }
 }
 
@@ -83,7 +83,7 @@ public struct FileFacts: Sendable, Equatable {
     /// - Parameter navigation: also collect pushes and back handling (for `back_navigation`).
     public init(file: LintFile, conventions: RoleConventions, navigation: Bool = true) {
         path = file.path
-        guard !TestCode.isTestFile(file.path) else { return }
+        guard !file.isTestFile else { return }
         for type in file.model.types where type.kind == .class {
             guard let role = type.role, let declaration = type.declaration.as(ClassDeclSyntax.self),
                 !conventions.baseClasses.values.contains(where: { $0.contains(type.name) })

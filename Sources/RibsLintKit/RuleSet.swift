@@ -3,13 +3,29 @@ public struct RuleSet: Sendable {
     public struct Entry: Sendable {
         public let rule: any Rule
         public let severity: Severity
+        /// Stored: reading it through `description` copies the whole description, examples included.
+        public let id: String
         public var description: RuleDescription { type(of: rule).description }
+
+        init(rule: any Rule, severity: Severity) {
+            self.rule = rule
+            self.severity = severity
+            self.id = type(of: rule).description.id
+        }
     }
 
     public struct ProjectEntry: Sendable {
         public let rule: any ProjectRule
         public let severity: Severity
+        /// Stored: reading it through `description` copies the whole description, examples included.
+        public let id: String
         public var description: RuleDescription { type(of: rule).description }
+
+        init(rule: any ProjectRule, severity: Severity) {
+            self.rule = rule
+            self.severity = severity
+            self.id = type(of: rule).description.id
+        }
     }
 
     public let entries: [Entry]

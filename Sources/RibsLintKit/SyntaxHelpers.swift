@@ -90,6 +90,22 @@ extension SyntaxProtocol {
     }
 }
 
+extension SyntaxProtocol {
+    /// Whether a type declaration (of a nested type) lies between this node and `ancestor`.
+    public func isInNestedType(below ancestor: Syntax) -> Bool {
+        var node = parent
+        while let current = node, current.id != ancestor.id {
+            if current.is(ClassDeclSyntax.self) || current.is(StructDeclSyntax.self) || current.is(EnumDeclSyntax.self)
+                || current.is(ActorDeclSyntax.self) || current.is(ProtocolDeclSyntax.self) || current.is(ExtensionDeclSyntax.self)
+            {
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+}
+
 /// A walker over one type's own code: nested type declarations belong to other types and are skipped.
 open class TypeBodyVisitor: SyntaxVisitor {
     public init() { super.init(viewMode: .sourceAccurate) }

@@ -1,8 +1,13 @@
 /// Test files and test doubles: rules about production wiring leave them alone.
 public enum TestCode {
+    /// A file in a `*Tests` or `Mocks` folder, or named `*Tests.swift` / `*Mocks.swift`.
     public static func isTestFile(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Mocks" || $0 == "Tests" }
-            || path.hasSuffix("Tests.swift") || path.hasSuffix("Mocks.swift")
+        func ends(_ text: some BidirectionalCollection<UInt8>, with suffix: String) -> Bool {
+            text.reversed().starts(with: suffix.utf8.reversed())
+        }
+        let components = path.utf8.split(separator: UInt8(ascii: "/"))
+        return components.dropLast().contains { ends($0, with: "Tests") || $0.elementsEqual("Mocks".utf8) }
+            || ends(path.utf8, with: "Tests.swift") || ends(path.utf8, with: "Mocks.swift")
     }
 
     public static func isTestDouble(_ name: String) -> Bool {

@@ -69,14 +69,14 @@ struct ConfigurationTests {
     @Test("only, opt-in and disabled rules choose the rule set")
     func ruleSelection() throws {
         var configuration = try parse("disabled_rules: [super_call_mismatch]")
-        var ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules).entries.map(\.description.id)
+        var ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules).entries.map(\.id)
         #expect(!ids.contains("super_call_mismatch"))
         #expect(ids.contains("router_ui_access"))
         configuration = try parse("only_rules: [router_ui_access]")
-        ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules).entries.map(\.description.id)
+        ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules).entries.map(\.id)
         #expect(ids == ["router_ui_access"])
         ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules, onlyRules: ["super_call_mismatch"])
-            .entries.map(\.description.id)
+            .entries.map(\.id)
         #expect(ids == ["super_call_mismatch"])
         #expect(throws: UsageError.self) {
             try RuleSet(configuration: configuration, available: RuleRegistry.rules, onlyRules: ["no_such_rule"])
