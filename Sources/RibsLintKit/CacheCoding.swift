@@ -16,6 +16,8 @@ struct CacheWriter {
 
     mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    mutating func append(_ raw: ArraySlice<UInt8>) { bytes.append(contentsOf: raw) }
+
     mutating func write(_ value: String) {
         let utf8 = value.utf8
         write(utf8.count)
@@ -37,18 +39,23 @@ struct CacheWriter {
 struct CacheReader {
     struct Malformed: Error {}
 
-    private let bytes: [UInt8]
-    private var offset = 0
+    private let bytes: ArraySlice<UInt8>
+    private var offset: Int
 
-    init(_ data: Data) { bytes = [UInt8](data) }
+    init(_ bytes: [UInt8]) { self.init(bytes[...]) }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        offset = bytes.startIndex
+    }
+
+    var isAtEnd: Bool { offset == bytes.endIndex }
 
     mutating func int() throws(Malformed) -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < bytes.count, shift < 64 else { throw Malformed() }
+            guard offset < bytes.endIndex, shift < 64 else { throw Malformed() }
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
@@ -59,16 +66,20 @@ struct CacheReader {
     }
 
     mutating func bool() throws(Malformed) -> Bool {
-        guard offset < bytes.count else { throw Malformed() }
+        guard offset < bytes.endIndex else { throw Malformed() }
         offset += 1
         return bytes[offset - 1] != 0
     }
 
-    mutating func string() throws(Malformed) -> String {
-        let count = try int()
-        guard count >= 0, offset + count <= bytes.count else { throw Malformed() }
+    /// The next `count` bytes, as they are.
+    mutating func bytes(_ count: Int) throws(Malformed) -> ArraySlice<UInt8> {
+        guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
         defer { offset += count }
-        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+        return bytes[offset..<(offset + count)]
+    }
+
+    mutating func string() throws(Malformed) -> String {
+        String(decoding: try bytes(try int()), as: UTF8.self)
     }
 
     mutating func optionalString() throws(Malformed) -> String? {
@@ -77,20 +88,29 @@ struct CacheReader {
 
     mutating func array<Element>(_ each: (inout CacheReader) throws(Malformed) -> Element) throws(Malformed) -> [Element] {
         let count = try int()
-        guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+        guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
         var values: [Element] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try each(&self)) }
         return values
     }
+
+    mutating func findings() throws(Malformed) -> [Finding] {
+        try array { reader throws(Malformed) in
+            let ruleID = try reader.string()
+            let severity: Severity = try reader.bool() ? .error : .warning
+            let path = try reader.string()
+            let line = try reader.int(), column = try reader.int(), endLine = try reader.int(), endColumn = try reader.int()
+            return Finding(
+                ruleID: ruleID, severity: severity, path: path, line: line, column: column, endLine: endLine,
+                endColumn: endColumn, message: try reader.string(), fingerprint: try reader.string())
+        }
+    }
 }
 
-extension LintCache.Entry {
-    func write(to writer: inout CacheWriter) {
-        writer.write(contentHash)
-        writer.write(lineCount)
-        writer.write(syntaxNote)
-        writer.write(findings) { writer, finding in
+extension CacheWriter {
+    mutating func write(_ findings: [Finding]) {
+        write(findings) { writer, finding in
             writer.write(finding.ruleID)
             writer.write(finding.severity == .error)
             writer.write(finding.path)
@@ -98,8 +118,57 @@ extension LintCache.Entry {
             writer.write(finding.message)
             writer.write(finding.fingerprint)
         }
-        writer.write(facts.path)
-        writer.write(facts.parts) { writer, part in
+    }
+}
+
+extension LintCache.Entry {
+    func write(to writer: inout CacheWriter) {
+        writer.write(contentHash)
+        stamp.write(to: &writer)
+        writer.write(lineCount)
+        writer.write(syntaxNote)
+        writer.write(findings)
+        // Length-prefixed, so a run that needs no project pass skips the facts unread.
+        switch facts {
+        case .encoded(let bytes):
+            writer.write(bytes.count)
+            writer.append(bytes)
+        case .decoded(let facts):
+            var nested = CacheWriter()
+            facts.write(to: &nested)
+            writer.write(nested.bytes.count)
+            writer.append(nested.bytes[...])
+        }
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        contentHash = try reader.string()
+        stamp = try FileStamp(from: &reader)
+        lineCount = try reader.int()
+        syntaxNote = try reader.optionalString()
+        findings = try reader.findings()
+        facts = .encoded(try reader.bytes(try reader.int()))
+    }
+}
+
+extension FileStamp {
+    func write(to writer: inout CacheWriter) {
+        for number in [size, Int(bitPattern: UInt(inode)), modified.seconds, modified.nanoseconds, changed.seconds, changed.nanoseconds] {
+            writer.write(number)
+        }
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        let size = try reader.int(), inode = UInt64(UInt(bitPattern: try reader.int()))
+        let modified = Time(seconds: try reader.int(), nanoseconds: try reader.int())
+        self.init(size: size, inode: inode, modified: modified, changed: Time(seconds: try reader.int(), nanoseconds: try reader.int()))
+    }
+}
+
+extension FileFacts {
+    func write(to writer: inout CacheWriter) {
+        writer.write(path)
+        writer.write(parts) { writer, part in
             writer.write(part.rib)
             writer.write(part.role.rawValue)
             writer.write(part.typeName)
@@ -107,15 +176,15 @@ extension LintCache.Entry {
             writer.write(part.isPresentable)
             part.point.write(to: &writer)
         }
-        for edges in [facts.edges, facts.pushes] {
+        for edges in [edges, pushes] {
             writer.write(edges) { writer, edge in
                 writer.write(edge.from)
                 writer.write(edge.to)
                 edge.point.write(to: &writer)
             }
         }
-        writer.write(facts.handlesBack) { writer, rib in writer.write(rib) }
-        writer.write(facts.suppressions) { writer, span in
+        writer.write(handlesBack) { writer, rib in writer.write(rib) }
+        writer.write(suppressions) { writer, span in
             writer.write(span.ruleID)
             writer.write(span.lines.lowerBound)
             writer.write(span.lines.upperBound)
@@ -125,21 +194,9 @@ extension LintCache.Entry {
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        contentHash = try reader.string()
-        lineCount = try reader.int()
-        syntaxNote = try reader.optionalString()
-        findings = try reader.array { reader throws(CacheReader.Malformed) in
-            let ruleID = try reader.string()
-            let severity: Severity = try reader.bool() ? .error : .warning
-            let path = try reader.string()
-            let line = try reader.int(), column = try reader.int(), endLine = try reader.int(), endColumn = try reader.int()
-            return Finding(
-                ruleID: ruleID, severity: severity, path: path, line: line, column: column, endLine: endLine,
-                endColumn: endColumn, message: try reader.string(), fingerprint: try reader.string())
-        }
-        var facts = FileFacts()
-        facts.path = try reader.string()
-        facts.parts = try reader.array { reader throws(CacheReader.Malformed) in
+        self.init()
+        path = try reader.string()
+        parts = try reader.array { reader throws(CacheReader.Malformed) in
             let rib = try reader.string()
             guard let role = Role(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
             return FileFacts.Part(
@@ -149,17 +206,16 @@ extension LintCache.Entry {
         let edge = { (reader: inout CacheReader) throws(CacheReader.Malformed) -> FileFacts.Edge in
             FileFacts.Edge(from: try reader.string(), to: try reader.string(), point: try SourcePoint(from: &reader))
         }
-        facts.edges = try reader.array(edge)
-        facts.pushes = try reader.array(edge)
-        facts.handlesBack = try reader.array { reader throws(CacheReader.Malformed) in try reader.string() }
-        facts.suppressions = try reader.array { reader throws(CacheReader.Malformed) in
+        edges = try reader.array(edge)
+        pushes = try reader.array(edge)
+        handlesBack = try reader.array { reader throws(CacheReader.Malformed) in try reader.string() }
+        suppressions = try reader.array { reader throws(CacheReader.Malformed) in
             let ruleID = try reader.string()
             let lower = try reader.int(), upper = try reader.int()
             guard lower <= upper else { throw CacheReader.Malformed() }
             return FileFacts.SuppressedSpan(
                 ruleID: ruleID, lines: lower...upper, point: try SourcePoint(from: &reader), awaitingVerdict: try reader.bool())
         }
-        self.facts = facts
     }
 }
 

@@ -17,37 +17,51 @@ public struct DiscoveredFile: Sendable, Equatable {
 struct FileDiscovery {
     let configuration: Configuration
     let workingDirectory: String
+    /// Threads reading folders: listing thousands of folders is mostly waiting on the kernel.
+    var jobs = 1
 
-    func swiftFiles(paths: [String]) throws(UsageError) -> [DiscoveredFile] {
-        let roots: [String] =
-            paths.isEmpty
+    /// The absolute files and folders a run over `paths` covers: the paths, or the configuration's `included`.
+    func roots(of paths: [String]) -> [String] {
+        paths.isEmpty
             ? configuration.included.map { absolute($0, from: configuration.rootDirectory) }
             : paths.map { absolute($0, from: workingDirectory) }
-        var found = Set<String>()
-        var visited = Set<String>()
+    }
+
+    /// Whether the file shown as `displayPath` lies in one of `roots`.
+    func isCovered(_ displayPath: String, by roots: [String]) -> Bool {
+        let path = absolute(displayPath, from: workingDirectory)
+        return roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+
+    func swiftFiles(paths: [String]) throws(UsageError) -> [DiscoveredFile] {
+        let roots = roots(of: paths)
+        var found: [String] = []
+        var folders: [String] = []
         for root in roots {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
                 throw UsageError("error: no such file or directory: \(display(root))")
             }
             if isDirectory.boolValue {
-                walk(root, into: &found, visited: &visited)
+                folders.append(root)
             } else if root.hasSuffix(".swift") {
-                found.insert(root)
+                found.append(root)
             } else {
                 throw UsageError("error: not a Swift file: \(display(root))")
             }
         }
-        return found.filter { !isExcluded($0) }.sorted().map { DiscoveredFile(absolutePath: $0, displayPath: display($0)) }
+        found += walk(folders)
+        var previous: String?
+        return found.sorted().filter { path in
+            defer { previous = path }
+            return path != previous && !isExcluded(path)
+        }.map { DiscoveredFile(absolutePath: $0, displayPath: display($0)) }
     }
 
     /// Every Swift file below the project root, relative to it, excluded ones included: test files live
     /// outside the linted paths as often as not.
     func allSwiftFileNames() -> [String] {
-        var found = Set<String>()
-        var visited = Set<String>()
-        walk(configuration.rootDirectory, into: &found, visited: &visited)
-        return found.compactMap { relativePath($0, to: configuration.rootDirectory) }.sorted()
+        walk([configuration.rootDirectory]).compactMap { relativePath($0, to: configuration.rootDirectory) }.sorted()
     }
 
     /// Whether a Sourcery configuration sits at the project root or in a folder on the way to a linted path.
@@ -79,26 +93,49 @@ struct FileDiscovery {
         return configuration.excluded.contains { Glob.matches($0, relative) }
     }
 
-    /// A folder is walked once however many links lead to it: it is known by device and inode, which one
-    /// `stat` gives, where resolving every folder's real path cost more than reading the files.
-    private func walk(_ directory: String, into found: inout Set<String>, visited: inout Set<String>) {
-        var info = stat()
-        guard stat(directory, &info) == 0, visited.insert("\(info.st_dev):\(info.st_ino)").inserted else { return }
-        for (entry, kind) in Self.entries(of: directory) where !entry.hasPrefix(".") {
-            let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
-            var isDirectory = kind == .directory
-            if kind == .other {
-                // A link or an entry the folder listing does not type: ask `stat`, which follows links.
-                guard stat(path, &info) == 0 else { continue }
-                isDirectory = info.st_mode & S_IFMT == S_IFDIR
-            }
-            if isDirectory {
-                // `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code.
-                if !entry.hasSuffix(".xctemplate") { walk(path, into: &found, visited: &visited) }
-            } else if entry.hasSuffix(".swift") {
-                found.insert(path)
-            }
+    /// The Swift files below `folders`, read a level at a time on `jobs` threads. A folder is walked once
+    /// however many links lead to it: it is known by device and inode, which one `stat` gives, where
+    /// resolving every folder's real path cost more than reading the files. Folders are taken in path
+    /// order, so the link a file is reached by never depends on timing.
+    private func walk(_ folders: [String]) -> [String] {
+        struct Listing {
+            var identity = ""
+            var files: [String] = []
+            var folders: [String] = []
         }
+        var found: [String] = []
+        var visited = Set<String>()
+        var level = folders.sorted()
+        while !level.isEmpty {
+            let listings = ParallelMap.map(level, jobs: jobs) { directory -> Listing? in
+                var info = stat()
+                guard stat(directory, &info) == 0 else { return nil }
+                var listing = Listing(identity: "\(info.st_dev):\(info.st_ino)")
+                for (entry, kind) in Self.entries(of: directory) where !entry.hasPrefix(".") {
+                    let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
+                    var isDirectory = kind == .directory
+                    if kind == .other {
+                        // A link or an entry the folder listing does not type: ask `stat`, which follows links.
+                        guard stat(path, &info) == 0 else { continue }
+                        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+                    }
+                    if isDirectory {
+                        // `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code.
+                        if !entry.hasSuffix(".xctemplate") { listing.folders.append(path) }
+                    } else if entry.hasSuffix(".swift") {
+                        listing.files.append(path)
+                    }
+                }
+                return listing
+            }
+            level = []
+            for case let listing? in listings where visited.insert(listing.identity).inserted {
+                found += listing.files
+                level += listing.folders
+            }
+            level.sort()
+        }
+        return found
     }
 
     private enum EntryKind { case file, directory, other }

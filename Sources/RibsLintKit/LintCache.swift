@@ -1,75 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Per-file results from an earlier run, keyed by the file's bytes: a restored cache in a fresh CI
 /// checkout hits, whatever the files' dates. The whole cache belongs to one tool version and one
 /// effective configuration; any other cache, or one that does not decode, is ignored and rewritten.
+///
+/// A file whose `FileStamp` (size, inode, modification and change times) is what the cache recorded is
+/// not read again, as git trusts its index: only while its modification time lies safely before the run
+/// that recorded it (`isSettled`), so an edit in the same clock tick as that run cannot hide.
 public struct LintCache: Sendable {
     struct Entry: Sendable {
         let contentHash: String
+        let stamp: FileStamp
         let findings: [Finding]
-        let facts: FileFacts
+        let facts: StoredFacts
         let lineCount: Int
         let syntaxNote: String?
     }
 
+    /// Findings of the project pass, valid while every file's bytes and the test file names are as they were.
+    struct ProjectRecord: Sendable {
+        let key: String
+        let findings: [Finding]
+    }
+
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-2"
+    static let format = "ribslint-cache-3"
+    /// How far before the recording run a file must have been modified for its stamp to be trusted:
+    /// more than the coarsest file-system clock (FAT's 2 s).
+    static let settlingSeconds = 3
 
     public let path: String
     let toolVersion: String
     let configurationKey: String
-    let entries: [String: Entry]
+    /// When the run that wrote this cache started, in seconds since 1970.
+    let recordedAt: Int
+    /// Each file's entry as written: decoded by the thread that lints the file, when it needs it.
+    let entries: [String: ArraySlice<UInt8>]
+    let project: ProjectRecord?
 
     /// Loads the cache at `path` if it was written by this tool version for this configuration.
     public init(path: String, toolVersion: String = ribslintVersion, configurationKey: String) {
         self.path = path
         self.toolVersion = toolVersion
         self.configurationKey = configurationKey
-        guard let data = FileManager.default.contents(atPath: path),
-            let entries = try? Self.decode(data, toolVersion: toolVersion, configurationKey: configurationKey)
+        guard let data = readFile(path)?.data,
+            let (recordedAt, entries, project) = try? Self.decode(data, toolVersion: toolVersion, configurationKey: configurationKey)
         else {
-            entries = [:]
+            (recordedAt, entries, project) = (0, [:], nil)
             return
         }
-        self.entries = entries
+        (self.recordedAt, self.entries, self.project) = (recordedAt, entries, project)
     }
 
     private static func decode(
-        _ data: Data, toolVersion: String, configurationKey: String
-    ) throws(CacheReader.Malformed) -> [String: Entry] {
-        var reader = CacheReader(data)
+        _ data: [UInt8], toolVersion: String, configurationKey: String
+    ) throws(CacheReader.Malformed) -> (Int, [String: ArraySlice<UInt8>], ProjectRecord?) {
+        // A checksum over the rest: a cache cut short or altered is never trusted, even where its
+        // fields would still decode (the facts are decoded only when needed, long after loading).
+        guard data.count >= 8 else { throw CacheReader.Malformed() }
+        let body = data[..<(data.count - 8)]
+        let stored = data[(data.count - 8)...].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard body.withUnsafeBytes(wordHash) == stored else { throw CacheReader.Malformed() }
+        var reader = CacheReader(body)
         guard try reader.string() == format, try reader.string() == toolVersion, try reader.string() == configurationKey
         else { throw CacheReader.Malformed() }
+        let recordedAt = try reader.int()
+        let project = try reader.bool() ? ProjectRecord(key: try reader.string(), findings: try reader.findings()) : nil
         let count = try reader.int()
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(max(0, count))
+        var entries: [String: ArraySlice<UInt8>] = [:]
+        entries.reserveCapacity(max(0, min(count, data.count)))
         for _ in 0..<max(0, count) {
             let path = try reader.string()
-            entries[path] = try Entry(from: &reader)
+            entries[path] = try reader.bytes(try reader.int())
         }
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
-        return entries
+        return (recordedAt, entries, project)
     }
 
-    func entry(for path: String, contentHash: String) -> Entry? {
-        guard let entry = entries[path], entry.contentHash == contentHash else { return nil }
+    /// The entry for a file whose stamp the cache can trust, so its bytes need not be read.
+    func settledEntry(for path: String, stamp: FileStamp) -> Entry? {
+        guard let entry = entry(for: path), entry.stamp == stamp, Self.isSettled(stamp, recordedAt: recordedAt) else { return nil }
         return entry
     }
 
-    /// Writes the entries of this run (files no longer linted drop out), in path order.
-    func save(_ fresh: [String: Entry]) throws {
+    func entry(for path: String, contentHash: String) -> Entry? {
+        guard let entry = entry(for: path), entry.contentHash == contentHash else { return nil }
+        return entry
+    }
+
+    /// The entry of the file at `path`; one that does not decode counts as none (the checksum makes that
+    /// a bug of ours, never a damaged file).
+    private func entry(for path: String) -> Entry? {
+        guard let bytes = entries[path] else { return nil }
+        var reader = CacheReader(bytes)
+        return try? Entry(from: &reader)
+    }
+
+    /// Whether a stamp recorded by a run started at `recordedAt` can be trusted.
+    static func isSettled(_ stamp: FileStamp, recordedAt: Int) -> Bool {
+        stamp.modified.seconds < recordedAt - settlingSeconds
+    }
+
+    /// Writes this run's entries and `kept` (entries as written, of files this run did not cover), in path order.
+    func save(_ fresh: [String: Entry], kept: [String: ArraySlice<UInt8>], project: ProjectRecord?, startedAt: Int) throws {
         var writer = CacheWriter()
         writer.write(Self.format)
         writer.write(toolVersion)
         writer.write(configurationKey)
-        writer.write(fresh.count)
-        for (path, entry) in fresh.sorted(by: { $0.key < $1.key }) {
-            writer.write(path)
-            entry.write(to: &writer)
+        writer.write(startedAt)
+        writer.write(project != nil)
+        if let project {
+            writer.write(project.key)
+            writer.write(project.findings)
         }
+        var encoded = kept
+        for (path, entry) in fresh {
+            var nested = CacheWriter()
+            entry.write(to: &nested)
+            encoded[path] = nested.bytes[...]
+        }
+        writer.write(encoded.count)
+        for (path, bytes) in encoded.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            writer.write(bytes.count)
+            writer.append(bytes)
+        }
+        var bytes = writer.bytes
+        let checksum = bytes.withUnsafeBytes(wordHash)
+        bytes += (0..<8).map { UInt8(truncatingIfNeeded: checksum >> (8 * $0)) }
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(writer.bytes).write(to: url, options: .atomic)
+        try Data(bytes).write(to: url, options: .atomic)
     }
 
     /// `$XDG_CACHE_HOME/ribslint` (or `~/.cache/ribslint`), one file per project root.
@@ -78,5 +144,59 @@ public struct LintCache: Sendable {
         let base = environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return base.appendingPathComponent("ribslint").appendingPathComponent(stableHash(rootDirectory) + ".cache").path
+    }
+}
+
+/// What `stat` says of a file: when any of it changes, the file is read and hashed again.
+struct FileStamp: Sendable, Equatable {
+    struct Time: Sendable, Equatable {
+        var seconds: Int
+        var nanoseconds: Int
+    }
+
+    var size: Int
+    var inode: UInt64
+    var modified: Time
+    var changed: Time
+
+    init(size: Int, inode: UInt64, modified: Time, changed: Time) {
+        self.size = size
+        self.inode = inode
+        self.modified = modified
+        self.changed = changed
+    }
+
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        self.init(
+            size: Int(info.st_size), inode: UInt64(info.st_ino),
+            modified: Time(seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec)),
+            changed: Time(seconds: Int(changed.tv_sec), nanoseconds: Int(changed.tv_nsec)))
+    }
+
+    /// The stamp of the file at `path`, or nil when it cannot be stat'ed.
+    static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        return stat(path, &info) == 0 ? FileStamp(info) : nil
+    }
+}
+
+/// A file's project facts: decoded only when the project pass has to run again.
+enum StoredFacts: Sendable {
+    case decoded(FileFacts)
+    case encoded(ArraySlice<UInt8>)
+
+    func facts() -> FileFacts {
+        switch self {
+        case .decoded(let facts): return facts
+        case .encoded(let bytes):
+            var reader = CacheReader(bytes)
+            // The bytes were checked when the cache was read (`Entry.init(from:)`).
+            return (try? FileFacts(from: &reader)) ?? FileFacts()
+        }
     }
 }

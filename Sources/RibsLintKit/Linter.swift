@@ -19,6 +19,8 @@ public struct LintResult: Sendable {
     /// Files whose results came from the cache, and files linted afresh.
     public var cacheHits = 0
     public var cacheMisses = 0
+    /// Files whose bytes were read: a cached file whose stamp the cache trusts is not.
+    public var filesRead = 0
 
     public init(findings: [Finding], fileCount: Int, lineCount: Int, unreadable: [String] = [], syntaxNotes: [String] = []) {
         self.findings = findings
@@ -47,52 +49,107 @@ public struct Linter: Sendable {
     public func lint(
         paths: [String], workingDirectory: String, cache: LintCache? = nil, project: ProjectFacts? = nil
     ) throws(UsageError) -> LintResult {
-        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let startedAt = Int(time(nil))
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs)
         let files = try discovery.swiftFiles(paths: paths)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
-        let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") }
+        let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") } && !ruleSet.projectEntries.isEmpty
         let project = project ?? projectFacts(paths: paths, workingDirectory: workingDirectory)
         let outcomes = ParallelMap.map(files, jobs: jobs) { file in
-            lint(fileAt: file, project: project, cache: cache)
+            lint(fileAt: file, project: project, cache: cache, startedAt: startedAt)
         }
-        // Rewriting a cache that would come out the same costs as much as the warm run saves.
-        if let cache, outcomes.contains(where: { !$0.fromCache }) || cache.entries.count != outcomes.count {
-            var fresh: [String: LintCache.Entry] = [:]
-            for (file, outcome) in zip(files, outcomes) where outcome.unreadable == nil {
-                if let hash = outcome.contentHash {
-                    fresh[file.displayPath] = LintCache.Entry(
-                        contentHash: hash, findings: outcome.findings, facts: outcome.facts, lineCount: outcome.lineCount,
-                        syntaxNote: outcome.syntaxNote)
-                }
+        var projectRecord: LintCache.ProjectRecord?
+        if runsProjectRules {
+            let needsTestNames = ruleSet.projectEntries.contains { $0.id == "rib_test_presence" }
+            let otherFileNames = needsTestNames ? discovery.allSwiftFileNames() : []
+            let key = Self.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
+            if let cached = cache?.project, cached.key == key, outcomes.allSatisfy({ $0.contentHash != nil }) {
+                projectRecord = cached
+            } else {
+                projectRecord = LintCache.ProjectRecord(
+                    key: key, findings: projectFindings(outcomes.map { $0.facts.facts() }, otherFileNames: otherFileNames))
             }
-            // A cache that cannot be written costs speed next time, never correctness now.
-            try? cache.save(fresh)
         }
-        let needsTestNames = ruleSet.projectEntries.contains { $0.id == "rib_test_presence" }
-        var result = merge(outcomes, projectPass: runsProjectRules, otherFileNames: needsTestNames ? discovery.allSwiftFileNames() : [])
-        result.cacheHits = outcomes.count { $0.fromCache }
+        if let cache {
+            save(
+                outcomes, of: files, project: projectRecord, to: cache, roots: discovery.roots(of: paths),
+                workingDirectory: workingDirectory, startedAt: startedAt)
+        }
+        var result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
+        result.cacheHits = outcomes.count(where: \.fromCache)
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
+        result.filesRead = outcomes.count { !$0.stampTrusted }
         return result
+    }
+
+    /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
+    /// now be trusted, a file gone, new project findings. Entries of files outside this run's paths stay.
+    private func save(
+        _ outcomes: [FileOutcome], of files: [DiscoveredFile], project: LintCache.ProjectRecord?, to cache: LintCache,
+        roots: [String], workingDirectory: String, startedAt: Int
+    ) {
+        let learnt = outcomes.contains(where: \.isNews) || project.map { $0.key != cache.project?.key } ?? false
+        // Nothing new of any file, and no other entry: the cache would come out the same.
+        if !learnt, cache.entries.count == outcomes.count { return }
+        var fresh: [String: LintCache.Entry] = [:]
+        for (file, outcome) in zip(files, outcomes) {
+            if let hash = outcome.contentHash, let stamp = outcome.stamp {
+                fresh[file.displayPath] = LintCache.Entry(
+                    contentHash: hash, stamp: stamp, findings: outcome.findings, facts: outcome.facts,
+                    lineCount: outcome.lineCount, syntaxNote: outcome.syntaxNote)
+            }
+        }
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        var kept: [String: ArraySlice<UInt8>] = [:]
+        var dropped = false
+        for (path, entry) in cache.entries where fresh[path] == nil {
+            if discovery.isCovered(path, by: roots) { dropped = true } else { kept[path] = entry }
+        }
+        guard learnt || dropped else { return }
+        // A cache that cannot be written costs speed next time, never correctness now.
+        try? cache.save(fresh, kept: kept, project: project ?? cache.project, startedAt: startedAt)
+    }
+
+    /// What the project findings depend on besides the configuration: every file's path and bytes, and
+    /// the names of the project's Swift files.
+    static func projectKey(files: [DiscoveredFile], outcomes: [FileOutcome], otherFileNames: [String]) -> String {
+        var hash = StableHasher()
+        for (file, outcome) in zip(files, outcomes) {
+            hash.combine(file.displayPath)
+            hash.combine(outcome.contentHash ?? "-")
+        }
+        hash.combine("other files")
+        otherFileNames.forEach { hash.combine($0) }
+        return hash.value
     }
 
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
     public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
-        merge(sources.map { outcome(source: $0.text, path: $0.path, project: project) }, projectPass: true, otherFileNames: [])
+        let outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project) }
+        let projectFindings = ruleSet.projectEntries.isEmpty ? [] : projectFindings(outcomes.map { $0.facts.facts() }, otherFileNames: [])
+        return merge(outcomes, projectFindings: projectFindings)
     }
 
     struct FileOutcome: Sendable {
+
         var findings: [Finding] = []
-        var facts = FileFacts()
+        var facts = StoredFacts.decoded(FileFacts())
         var lineCount = 0
         var unreadable: String?
         var syntaxNote: String?
         var contentHash: String?
+        var stamp: FileStamp?
+        /// The result came from the cache: by a stamp it trusts (`stampTrusted`, the file unread) or by the
+        /// bytes' hash.
         var fromCache = false
+        var stampTrusted = false
+        /// Something the cache should record: a fresh result, or a stamp that changed or can now be trusted.
+        var isNews = true
     }
 
-    /// Gathers file outcomes in input order, runs the project rules over their facts, sorts.
-    func merge(_ outcomes: [FileOutcome], projectPass: Bool, otherFileNames: [String]) -> LintResult {
+    /// Gathers file outcomes in input order with the project findings, sorts.
+    func merge(_ outcomes: [FileOutcome], projectFindings: [Finding]) -> LintResult {
         var result = LintResult(findings: [], fileCount: outcomes.count, lineCount: 0)
         for outcome in outcomes {
             result.findings += outcome.findings
@@ -101,28 +158,35 @@ public struct Linter: Sendable {
             if let note = outcome.syntaxNote { result.syntaxNotes.append(note) }
         }
         result.fileCount -= result.unreadable.count
-        if projectPass, !ruleSet.projectEntries.isEmpty {
-            result.findings += projectFindings(outcomes.map(\.facts), otherFileNames: otherFileNames)
-        }
+        result.findings += projectFindings
         result.findings.sort(by: Finding.ordered)
         return result
     }
 
-    func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?) -> FileOutcome {
-        guard let data = readFile(file.absolutePath) else {
+    func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?, startedAt: Int) -> FileOutcome {
+        if let cache, let stamp = FileStamp.of(file.absolutePath), let entry = cache.settledEntry(for: file.displayPath, stamp: stamp) {
+            var outcome = FileOutcome(entry)
+            outcome.stampTrusted = true
+            outcome.isNews = false
+            return outcome
+        }
+        guard let (data, stamp) = readFile(file.absolutePath) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
         }
         let hash = cache.map { _ in stableHash(data) }
         if let hash, let entry = cache?.entry(for: file.displayPath, contentHash: hash) {
-            return FileOutcome(
-                findings: entry.findings, facts: entry.facts, lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
-                contentHash: hash, fromCache: true)
+            var outcome = FileOutcome(entry)
+            outcome.stamp = stamp
+            // News only when the stamp changed, or will be trusted once this run records it.
+            outcome.isNews = stamp != entry.stamp || LintCache.isSettled(stamp, recordedAt: startedAt)
+            return outcome
         }
         guard let source = String(validating: data, as: UTF8.self) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
         }
         var outcome = outcome(source: source, path: file.displayPath, project: project)
         outcome.contentHash = hash
+        outcome.stamp = stamp
         return outcome
     }
 
@@ -164,7 +228,17 @@ public struct Linter: Sendable {
         }
         return outcome
     }
+}
 
+extension Linter.FileOutcome {
+    init(_ entry: LintCache.Entry) {
+        self.init(
+            findings: entry.findings, facts: entry.facts, lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
+            contentHash: entry.contentHash, stamp: entry.stamp, fromCache: true)
+    }
+}
+
+extension Linter {
     public func lint(source: String, path: String, project: ProjectFacts) -> [Finding] {
         lint(sources: [(path, source)], project: project).findings
     }
@@ -193,7 +267,7 @@ public struct Linter: Sendable {
             let unused = unusedSuppressions(suppressions, used: used, file: file, severity: severity)
             findings += unused.filter { suppressions.silencing($0.ruleID, line: $0.line).isEmpty }
         }
-        return FileOutcome(findings: Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file), facts: facts)
+        return FileOutcome(findings: Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file), facts: .decoded(facts))
     }
 
     /// Spans the project pass must honour: those naming a project rule, or `all`.
@@ -313,8 +387,9 @@ public struct Linter: Sendable {
     }
 }
 
-/// A file's bytes by `open`/`read`: Foundation's `contents(atPath:)` costs more than the read on Linux.
-func readFile(_ path: String) -> Data? {
+/// A file's bytes by `open`/`read` (Foundation's `contents(atPath:)` costs more than the read on Linux),
+/// with its stamp taken before the read: an edit racing the read changes the stamp too.
+func readFile(_ path: String) -> (data: [UInt8], stamp: FileStamp)? {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -330,7 +405,10 @@ func readFile(_ path: String) -> Data? {
             return read(descriptor, base + filled, buffer.count - filled)
         }
         if count < 0 { return nil }
-        if count == 0 { return Data(bytes[0..<filled]) }
+        if count == 0 {
+            bytes.removeSubrange(filled...)
+            return (bytes, FileStamp(info))
+        }
         filled += count
     }
 }

@@ -24,7 +24,7 @@ struct CacheTests {
     ]
 
     func run(
-        _ root: URL, cachePath: String, toolVersion: String = ribslintVersion, disabled: [String] = []
+        _ root: URL, cachePath: String, toolVersion: String = ribslintVersion, disabled: [String] = [], paths: [String] = []
     ) throws -> LintResult {
         var configuration = Configuration(rootDirectory: root.path)
         configuration.disabledRules = disabled
@@ -32,7 +32,15 @@ struct CacheTests {
         let linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 2)
         let key = linter.cacheKey(project: linter.projectFacts(paths: [], workingDirectory: root.path))
         let cache = LintCache(path: cachePath, toolVersion: toolVersion, configurationKey: key)
-        return try linter.lint(paths: [], workingDirectory: root.path, cache: cache)
+        return try linter.lint(paths: paths, workingDirectory: root.path, cache: cache)
+    }
+
+    /// Sets the project's files' dates an hour back, as an untouched checkout's are.
+    func backdate(_ root: URL) throws {
+        for path in files.keys {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: root.appendingPathComponent(path).path)
+        }
     }
 
     func cachePath(_ root: URL) -> String { root.appendingPathComponent("cache/ribslint.cache").path }
@@ -65,6 +73,51 @@ struct CacheTests {
         #expect(!after.findings.contains { $0.ruleID == "weak_listener" })
     }
 
+    @Test("a file whose stamp the cache trusts is not read; a touched one is read and hits by its bytes")
+    func stamps() throws {
+        let root = try makeProject(files)
+        try backdate(root)
+        let cold = try run(root, cachePath: cachePath(root))
+        #expect(cold.filesRead == 3)
+        let warm = try run(root, cachePath: cachePath(root))
+        #expect(warm.filesRead == 0 && warm.cacheHits == 3)
+        #expect(warm.findings == cold.findings)
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: root.appendingPathComponent("Other/Plain.swift").path)
+        let touched = try run(root, cachePath: cachePath(root))
+        #expect(touched.filesRead == 1 && touched.cacheHits == 3)
+    }
+
+    @Test("files changed just before the recording run are read every time: an edit in the same clock tick cannot hide")
+    func racyStamps() throws {
+        let root = try makeProject(files)
+        _ = try run(root, cachePath: cachePath(root))
+        let again = try run(root, cachePath: cachePath(root))
+        #expect(again.filesRead == 3 && again.cacheHits == 3)
+    }
+
+    @Test("linting single files keeps the cache of the rest of the project")
+    func subset() throws {
+        let root = try makeProject(files)
+        try backdate(root)
+        _ = try run(root, cachePath: cachePath(root))
+        let one = try run(root, cachePath: cachePath(root), paths: ["Other/Plain.swift"])
+        #expect(one.fileCount == 1 && one.cacheHits == 1)
+        let all = try run(root, cachePath: cachePath(root))
+        #expect(all.cacheMisses == 0 && all.filesRead == 0)
+    }
+
+    @Test("an edit that breaks a cycle runs the project pass again")
+    func projectPass() throws {
+        let root = try makeProject(files)
+        #expect(try run(root, cachePath: cachePath(root)).findings.contains { $0.ruleID == "rib_cycle" })
+        let card = root.appendingPathComponent("Card/CardBuilder.swift")
+        let text = try String(contentsOf: card, encoding: .utf8).replacingOccurrences(of: "HomeBuilder(dependency: dependency)", with: "nil")
+        try text.write(to: card, atomically: true, encoding: .utf8)
+        let after = try run(root, cachePath: cachePath(root))
+        #expect(after.cacheHits == 2)
+        #expect(!after.findings.contains { $0.ruleID == "rib_cycle" })
+    }
+
     @Test("a changed configuration or tool version relints everything")
     func invalidation() throws {
         let root = try makeProject(files)
@@ -95,6 +148,11 @@ struct CacheTests {
         try whole.prefix(whole.count - 7).write(to: URL(fileURLWithPath: path))
         #expect(try run(root, cachePath: path).cacheHits == 0)
         #expect(try run(root, cachePath: path).cacheHits == 3)
+        // One byte changed anywhere: the checksum no longer matches.
+        var altered = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        altered[altered.count / 2] ^= 0x01
+        try Data(altered).write(to: URL(fileURLWithPath: path))
+        #expect(try run(root, cachePath: path).cacheHits == 0)
     }
 
     @Test("the command line uses the cache unless told not to")
