@@ -169,9 +169,12 @@ struct SourceryAnnotations {
     private func classify(_ number: Int) -> (kind: Kind, createMock: Bool)? {
         let text = Self.trimmed(file.lineText(number))
         if Self.isComment(text) {
-            let annotation = Self.annotation(in: text)
-            let createMock = annotation.map { !$0.hasPrefix("begin:") && !$0.hasPrefix("file:") && Self.keys($0).contains("CreateMock") } ?? false
-            return (.comment, createMock)
+            // Most comment lines are prose: a byte search rules them out before any parsing.
+            guard text.utf8.firstRange(of: "CreateMock".utf8) != nil, let annotation = Self.annotation(in: text) else {
+                return (.comment, false)
+            }
+            let isBlockOrFile = annotation.utf8.starts(with: "begin:".utf8) || annotation.utf8.starts(with: "file:".utf8)
+            return (.comment, !isBlockOrFile && Self.keys(annotation).contains("CreateMock"))
         }
         let bytes = text.utf8
         if bytes.first == UInt8(ascii: "@") && (bytes.contains(UInt8(ascii: ")")) || !bytes.contains(UInt8(ascii: " ")))

@@ -95,6 +95,23 @@ struct CacheReader {
         return values
     }
 
+    /// Length-prefixed records by path, kept as written: each is decoded when it is needed.
+    mutating func records() throws(Malformed) -> [String: ArraySlice<UInt8>] {
+        let count = try int()
+        guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
+        var records: [String: ArraySlice<UInt8>] = [:]
+        records.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try string()
+            records[path] = try bytes(try int())
+        }
+        return records
+    }
+
+    mutating func strings() throws(Malformed) -> [String] {
+        try array { reader throws(Malformed) in try reader.string() }
+    }
+
     mutating func findings() throws(Malformed) -> [Finding] {
         try array { reader throws(Malformed) in
             let ruleID = try reader.string()
@@ -109,6 +126,28 @@ struct CacheReader {
 }
 
 extension CacheWriter {
+    /// `kept` records as written and `added` ones encoded, together in path order, each length-prefixed.
+    mutating func write<Record>(
+        records kept: [String: ArraySlice<UInt8>], adding added: [String: Record], _ encode: (Record, inout CacheWriter) -> Void
+    ) {
+        var all = kept
+        for (path, record) in added {
+            var nested = CacheWriter()
+            encode(record, &nested)
+            all[path] = nested.bytes[...]
+        }
+        write(all.count)
+        for (path, bytes) in all.sorted(by: { $0.key < $1.key }) {
+            write(path)
+            write(bytes.count)
+            append(bytes)
+        }
+    }
+
+    mutating func write(_ strings: [String]) {
+        write(strings) { writer, text in writer.write(text) }
+    }
+
     mutating func write(_ findings: [Finding]) {
         write(findings) { writer, finding in
             writer.write(finding.ruleID)
@@ -151,6 +190,17 @@ extension LintCache.Entry {
     }
 }
 
+extension FolderListing {
+    func write(to writer: inout CacheWriter) {
+        stamp.write(to: &writer)
+        for names in [files, folders, untyped] { writer.write(names) }
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(stamp: try FileStamp(from: &reader), files: try reader.strings(), folders: try reader.strings(), untyped: try reader.strings())
+    }
+}
+
 extension FileStamp {
     func write(to writer: inout CacheWriter) {
         for number in [size, Int(bitPattern: UInt(inode)), modified.seconds, modified.nanoseconds, changed.seconds, changed.nanoseconds] {
@@ -183,7 +233,7 @@ extension FileFacts {
                 edge.point.write(to: &writer)
             }
         }
-        writer.write(handlesBack) { writer, rib in writer.write(rib) }
+        writer.write(handlesBack)
         writer.write(suppressions) { writer, span in
             writer.write(span.ruleID)
             writer.write(span.lines.lowerBound)
@@ -208,7 +258,7 @@ extension FileFacts {
         }
         edges = try reader.array(edge)
         pushes = try reader.array(edge)
-        handlesBack = try reader.array { reader throws(CacheReader.Malformed) in try reader.string() }
+        handlesBack = try reader.strings()
         suppressions = try reader.array { reader throws(CacheReader.Malformed) in
             let ruleID = try reader.string()
             let lower = try reader.int(), upper = try reader.int()

@@ -19,6 +19,8 @@ struct FileDiscovery {
     let workingDirectory: String
     /// Threads reading folders: listing thousands of folders is mostly waiting on the kernel.
     var jobs = 1
+    /// Listings of an earlier run to reuse, and this run's to record: see `FolderMemory`.
+    var memory: FolderMemory?
 
     /// The absolute files and folders a run over `paths` covers: the paths, or the configuration's `included`.
     func roots(of paths: [String]) -> [String] {
@@ -98,44 +100,60 @@ struct FileDiscovery {
     /// resolving every folder's real path cost more than reading the files. Folders are taken in path
     /// order, so the link a file is reached by never depends on timing.
     private func walk(_ folders: [String]) -> [String] {
-        struct Listing {
-            var identity = ""
-            var files: [String] = []
-            var folders: [String] = []
+        struct Visit {
+            let identity: String
+            let listing: FolderListing
+            let wasRead: Bool
         }
         var found: [String] = []
         var visited = Set<String>()
         var level = folders.sorted()
         while !level.isEmpty {
-            let listings = ParallelMap.map(level, jobs: jobs) { directory -> Listing? in
+            let visits = ParallelMap.map(level, jobs: jobs) { directory -> Visit? in
                 var info = stat()
                 guard stat(directory, &info) == 0 else { return nil }
-                var listing = Listing(identity: "\(info.st_dev):\(info.st_ino)")
-                for (entry, kind) in Self.entries(of: directory) where !entry.hasPrefix(".") {
-                    let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
-                    var isDirectory = kind == .directory
-                    if kind == .other {
-                        // A link or an entry the folder listing does not type: ask `stat`, which follows links.
-                        guard stat(path, &info) == 0 else { continue }
-                        isDirectory = info.st_mode & S_IFMT == S_IFDIR
-                    }
-                    if isDirectory {
-                        // `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code.
-                        if !entry.hasSuffix(".xctemplate") { listing.folders.append(path) }
-                    } else if entry.hasSuffix(".swift") {
-                        listing.files.append(path)
+                let stamp = FileStamp(info)
+                let identity = "\(info.st_dev):\(info.st_ino)"
+                if let listing = memory?.recorded(directory, stamp: stamp) {
+                    return Visit(identity: identity, listing: listing, wasRead: false)
+                }
+                return Visit(identity: identity, listing: Self.listing(of: directory, stamp: stamp), wasRead: true)
+            }
+            let directories = level
+            level = []
+            for (directory, visit) in zip(directories, visits) {
+                guard let visit, visited.insert(visit.identity).inserted else { continue }
+                memory?.remember(directory, visit.listing, wasRead: visit.wasRead)
+                let base = directory.hasSuffix("/") ? directory : directory + "/"
+                found += visit.listing.files.map { base + $0 }
+                level += visit.listing.folders.map { base + $0 }
+                // Entries the folder listing does not type (links) are asked of `stat`, which follows them.
+                for name in visit.listing.untyped {
+                    var info = stat()
+                    guard stat(base + name, &info) == 0 else { continue }
+                    if info.st_mode & S_IFMT == S_IFDIR {
+                        if FolderListing.isWalked(folder: name) { level.append(base + name) }
+                    } else if name.hasSuffix(".swift") {
+                        found.append(base + name)
                     }
                 }
-                return listing
-            }
-            level = []
-            for case let listing? in listings where visited.insert(listing.identity).inserted {
-                found += listing.files
-                level += listing.folders
             }
             level.sort()
         }
         return found
+    }
+
+    /// A folder's entries as `readdir` gives them: hidden ones left out.
+    private static func listing(of directory: String, stamp: FileStamp) -> FolderListing {
+        var listing = FolderListing(stamp: stamp)
+        for (entry, kind) in entries(of: directory) where !entry.hasPrefix(".") {
+            switch kind {
+            case .directory: if FolderListing.isWalked(folder: entry) { listing.folders.append(entry) }
+            case .file: if entry.hasSuffix(".swift") { listing.files.append(entry) }
+            case .other: listing.untyped.append(entry)
+            }
+        }
+        return listing
     }
 
     private enum EntryKind { case file, directory, other }
@@ -217,5 +235,52 @@ enum Glob {
             return match(pattern.dropFirst(), text.dropFirst())
         }
         return false
+    }
+}
+
+/// A folder's Swift files, subfolders and untyped entries (links), by name, with the folder's stamp.
+struct FolderListing: Sendable, Equatable {
+    var stamp: FileStamp
+    var files: [String] = []
+    var folders: [String] = []
+    var untyped: [String] = []
+
+    func hasSameEntries(as other: FolderListing?) -> Bool {
+        files == other?.files && folders == other?.folders && untyped == other?.untyped
+    }
+
+    /// `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code.
+    static func isWalked(folder name: String) -> Bool { !name.hasSuffix(".xctemplate") }
+}
+
+/// Folder listings across runs, as git's untracked cache keeps them: a folder's entries change only with
+/// its modification time, so a folder whose stamp the cache trusts is not read again. What this run
+/// listed or reused is remembered for the next one.
+final class FolderMemory: @unchecked Sendable {
+    let cache: LintCache?
+    private(set) var listings: [String: FolderListing] = [:]
+    /// A folder was read whose entries differ from the recorded ones. A folder read only because its stamp
+    /// changed is not news on its own: the folder holding the cache file changes with every write.
+    private(set) var isNews = false
+    private(set) var foldersRead = 0
+
+    init(cache: LintCache?) {
+        self.cache = cache
+    }
+
+    /// The listing recorded for `directory`, when its stamp is the recorded one and trusted.
+    func recorded(_ directory: String, stamp: FileStamp) -> FolderListing? {
+        guard let cache, let listing = cache.folder(directory), listing.stamp == stamp,
+            LintCache.isSettled(stamp, recordedAt: cache.recordedAt)
+        else { return nil }
+        return listing
+    }
+
+    /// Called on one thread, between the parallel reads of each level.
+    func remember(_ directory: String, _ listing: FolderListing, wasRead: Bool) {
+        listings[directory] = listing
+        if wasRead { foldersRead += 1 }
+        guard wasRead, !isNews else { return }
+        isNews = !listing.hasSameEntries(as: cache?.folder(directory))
     }
 }

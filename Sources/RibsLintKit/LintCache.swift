@@ -22,6 +22,12 @@ public struct LintCache: Sendable {
         let syntaxNote: String?
     }
 
+    /// Entries and folder listings, as written, that a run keeps for files and folders it did not cover.
+    struct Kept {
+        var entries: [String: ArraySlice<UInt8>] = [:]
+        var folders: [String: ArraySlice<UInt8>] = [:]
+    }
+
     /// Findings of the project pass, valid while every file's bytes and the test file names are as they were.
     struct ProjectRecord: Sendable {
         let key: String
@@ -29,7 +35,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-3"
+    static let format = "ribslint-cache-4"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -41,6 +47,8 @@ public struct LintCache: Sendable {
     let recordedAt: Int
     /// Each file's entry as written: decoded by the thread that lints the file, when it needs it.
     let entries: [String: ArraySlice<UInt8>]
+    /// Each folder's listing as written, by absolute path (see `FolderMemory`).
+    let folders: [String: ArraySlice<UInt8>]
     let project: ProjectRecord?
 
     /// Loads the cache at `path` if it was written by this tool version for this configuration.
@@ -49,17 +57,17 @@ public struct LintCache: Sendable {
         self.toolVersion = toolVersion
         self.configurationKey = configurationKey
         guard let data = readFile(path)?.data,
-            let (recordedAt, entries, project) = try? Self.decode(data, toolVersion: toolVersion, configurationKey: configurationKey)
+            let decoded = try? Self.decode(data, toolVersion: toolVersion, configurationKey: configurationKey)
         else {
-            (recordedAt, entries, project) = (0, [:], nil)
+            (recordedAt, entries, folders, project) = (0, [:], [:], nil)
             return
         }
-        (self.recordedAt, self.entries, self.project) = (recordedAt, entries, project)
+        (recordedAt, entries, folders, project) = decoded
     }
 
     private static func decode(
         _ data: [UInt8], toolVersion: String, configurationKey: String
-    ) throws(CacheReader.Malformed) -> (Int, [String: ArraySlice<UInt8>], ProjectRecord?) {
+    ) throws(CacheReader.Malformed) -> (Int, [String: ArraySlice<UInt8>], [String: ArraySlice<UInt8>], ProjectRecord?) {
         // A checksum over the rest: a cache cut short or altered is never trusted, even where its
         // fields would still decode (the facts are decoded only when needed, long after loading).
         guard data.count >= 8 else { throw CacheReader.Malformed() }
@@ -71,15 +79,10 @@ public struct LintCache: Sendable {
         else { throw CacheReader.Malformed() }
         let recordedAt = try reader.int()
         let project = try reader.bool() ? ProjectRecord(key: try reader.string(), findings: try reader.findings()) : nil
-        let count = try reader.int()
-        var entries: [String: ArraySlice<UInt8>] = [:]
-        entries.reserveCapacity(max(0, min(count, data.count)))
-        for _ in 0..<max(0, count) {
-            let path = try reader.string()
-            entries[path] = try reader.bytes(try reader.int())
-        }
+        let folders = try reader.records()
+        let entries = try reader.records()
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
-        return (recordedAt, entries, project)
+        return (recordedAt, entries, folders, project)
     }
 
     /// The entry for a file whose stamp the cache can trust, so its bytes need not be read.
@@ -91,6 +94,12 @@ public struct LintCache: Sendable {
     func entry(for path: String, contentHash: String) -> Entry? {
         guard let entry = entry(for: path), entry.contentHash == contentHash else { return nil }
         return entry
+    }
+
+    func folder(_ path: String) -> FolderListing? {
+        guard let bytes = folders[path] else { return nil }
+        var reader = CacheReader(bytes)
+        return try? FolderListing(from: &reader)
     }
 
     /// The entry of the file at `path`; one that does not decode counts as none (the checksum makes that
@@ -106,8 +115,11 @@ public struct LintCache: Sendable {
         stamp.modified.seconds < recordedAt - settlingSeconds
     }
 
-    /// Writes this run's entries and `kept` (entries as written, of files this run did not cover), in path order.
-    func save(_ fresh: [String: Entry], kept: [String: ArraySlice<UInt8>], project: ProjectRecord?, startedAt: Int) throws {
+    /// Writes this run's entries and folder listings, and `kept` ones (as written, of files and folders this
+    /// run did not cover), in path order.
+    func save(
+        _ fresh: [String: Entry], folders: [String: FolderListing], kept: Kept, project: ProjectRecord?, startedAt: Int
+    ) throws {
         var writer = CacheWriter()
         writer.write(Self.format)
         writer.write(toolVersion)
@@ -118,18 +130,8 @@ public struct LintCache: Sendable {
             writer.write(project.key)
             writer.write(project.findings)
         }
-        var encoded = kept
-        for (path, entry) in fresh {
-            var nested = CacheWriter()
-            entry.write(to: &nested)
-            encoded[path] = nested.bytes[...]
-        }
-        writer.write(encoded.count)
-        for (path, bytes) in encoded.sorted(by: { $0.key < $1.key }) {
-            writer.write(path)
-            writer.write(bytes.count)
-            writer.append(bytes)
-        }
+        writer.write(records: kept.folders, adding: folders) { listing, writer in listing.write(to: &writer) }
+        writer.write(records: kept.entries, adding: fresh) { entry, writer in entry.write(to: &writer) }
         var bytes = writer.bytes
         let checksum = bytes.withUnsafeBytes(wordHash)
         bytes += (0..<8).map { UInt8(truncatingIfNeeded: checksum >> (8 * $0)) }

@@ -108,16 +108,21 @@ public struct LintFile {
     /// Tokens spelled `word` inside `node`, found by a byte search of the node's text and confirmed in
     /// its tree: a rule after a few names reads a few tokens instead of walking every node.
     public func tokens(spelled word: String, in node: some SyntaxProtocol) -> [TokenSyntax] {
+        tokens(containing: word, in: node).filter { $0.text == word }
+    }
+
+    /// Tokens whose text contains `fragment` (not their trivia), in source order, found the same way.
+    public func tokens(containing fragment: String, in node: some SyntaxProtocol) -> [TokenSyntax] {
         var found: [TokenSyntax] = []
         var start = node.position.utf8Offset
         let end = node.endPosition.utf8Offset
-        while let offset = firstOffset(of: word, in: start..<end) {
+        while let offset = firstOffset(of: fragment, in: start..<end) {
             start = offset + 1
-            if let token = node.token(at: AbsolutePosition(utf8Offset: offset)), token.text == word,
-                token.positionAfterSkippingLeadingTrivia.utf8Offset == offset
-            {
-                found.append(token)
-            }
+            guard let token = node.token(at: AbsolutePosition(utf8Offset: offset)) else { continue }
+            let text = token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset
+            guard text.contains(offset) else { continue }
+            if found.last?.id != token.id { found.append(token) }
+            start = max(start, text.upperBound)
         }
         return found
     }

@@ -19,8 +19,10 @@ public struct LintResult: Sendable {
     /// Files whose results came from the cache, and files linted afresh.
     public var cacheHits = 0
     public var cacheMisses = 0
-    /// Files whose bytes were read: a cached file whose stamp the cache trusts is not.
+    /// Files whose bytes were read, and folders listed: a cached file or folder whose stamp the cache
+    /// trusts is not.
     public var filesRead = 0
+    public var foldersRead = 0
 
     public init(findings: [Finding], fileCount: Int, lineCount: Int, unreadable: [String] = [], syntaxNotes: [String] = []) {
         self.findings = findings
@@ -50,7 +52,8 @@ public struct Linter: Sendable {
         paths: [String], workingDirectory: String, cache: LintCache? = nil, project: ProjectFacts? = nil
     ) throws(UsageError) -> LintResult {
         let startedAt = Int(time(nil))
-        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs)
+        let memory = cache.map { FolderMemory(cache: $0) }
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs, memory: memory)
         let files = try discovery.swiftFiles(paths: paths)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
@@ -71,27 +74,29 @@ public struct Linter: Sendable {
                     key: key, findings: projectFindings(outcomes.map { $0.facts.facts() }, otherFileNames: otherFileNames))
             }
         }
-        if let cache {
+        if let cache, let memory {
             save(
-                outcomes, of: files, project: projectRecord, to: cache, roots: discovery.roots(of: paths),
+                outcomes, of: files, folders: memory, project: projectRecord, to: cache, roots: discovery.roots(of: paths),
                 workingDirectory: workingDirectory, startedAt: startedAt)
         }
         var result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
         result.cacheHits = outcomes.count(where: \.fromCache)
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
         result.filesRead = outcomes.count { !$0.stampTrusted }
+        result.foldersRead = memory?.foldersRead ?? 0
         return result
     }
 
     /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
     /// now be trusted, a file gone, new project findings. Entries of files outside this run's paths stay.
     private func save(
-        _ outcomes: [FileOutcome], of files: [DiscoveredFile], project: LintCache.ProjectRecord?, to cache: LintCache,
+        _ outcomes: [FileOutcome], of files: [DiscoveredFile], folders: FolderMemory, project: LintCache.ProjectRecord?,
+        to cache: LintCache,
         roots: [String], workingDirectory: String, startedAt: Int
     ) {
-        let learnt = outcomes.contains(where: \.isNews) || project.map { $0.key != cache.project?.key } ?? false
-        // Nothing new of any file, and no other entry: the cache would come out the same.
-        if !learnt, cache.entries.count == outcomes.count { return }
+        let learnt = outcomes.contains(where: \.isNews) || folders.isNews || project.map { $0.key != cache.project?.key } ?? false
+        // Nothing new of any file or folder, and no other: the cache would come out the same.
+        if !learnt, cache.entries.count == outcomes.count, cache.folders.count == folders.listings.count { return }
         var fresh: [String: LintCache.Entry] = [:]
         for (file, outcome) in zip(files, outcomes) {
             if let hash = outcome.contentHash, let stamp = outcome.stamp {
@@ -101,14 +106,17 @@ public struct Linter: Sendable {
             }
         }
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
-        var kept: [String: ArraySlice<UInt8>] = [:]
+        var kept = LintCache.Kept()
         var dropped = false
         for (path, entry) in cache.entries where fresh[path] == nil {
-            if discovery.isCovered(path, by: roots) { dropped = true } else { kept[path] = entry }
+            if discovery.isCovered(path, by: roots) { dropped = true } else { kept.entries[path] = entry }
+        }
+        for (path, listing) in cache.folders where folders.listings[path] == nil {
+            if discovery.isCovered(path, by: roots) { dropped = true } else { kept.folders[path] = listing }
         }
         guard learnt || dropped else { return }
         // A cache that cannot be written costs speed next time, never correctness now.
-        try? cache.save(fresh, kept: kept, project: project ?? cache.project, startedAt: startedAt)
+        try? cache.save(fresh, folders: folders.listings, kept: kept, project: project ?? cache.project, startedAt: startedAt)
     }
 
     /// What the project findings depend on besides the configuration: every file's path and bytes, and
@@ -395,21 +403,29 @@ func readFile(_ path: String) -> (data: [UInt8], stamp: FileStamp)? {
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return nil }
-    // Sized by `fstat`, read until end of file (a file may still grow while it is read).
-    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-    var filled = 0
+    // Sized by `fstat` (one byte more, to see the end), read until end of file: a file may still grow
+    // while it is read. The buffer is not zeroed first; only what `read` filled is kept.
+    var bytes: [UInt8] = []
+    var capacity = max(Int(info.st_size), 0) + 1
     while true {
-        if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-        let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return -1 }
-            return read(descriptor, base + filled, buffer.count - filled)
+        var failed = false
+        let filled = bytes.count
+        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let start = buffer.baseAddress!
+            bytes.withUnsafeBufferPointer { old in
+                if let base = old.baseAddress { start.initialize(from: base, count: old.count) }
+            }
+            count = filled
+            while count < capacity {
+                let got = read(descriptor, start + count, capacity - count)
+                if got < 0 { failed = true; return }
+                if got == 0 { return }
+                count += got
+            }
         }
-        if count < 0 { return nil }
-        if count == 0 {
-            bytes.removeSubrange(filled...)
-            return (bytes, FileStamp(info))
-        }
-        filled += count
+        if failed { return nil }
+        if bytes.count < capacity { return (bytes, FileStamp(info)) }
+        capacity *= 2
     }
 }
 

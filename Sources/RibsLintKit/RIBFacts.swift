@@ -140,7 +140,7 @@ public struct FileFacts: Sendable, Equatable {
     /// Child builders a builder constructs, and child builders a builder or router is handed.
     static func builderEdges(from rib: String, in type: TypeDeclaration, file: LintFile) -> [Edge] {
         var edges: [Edge] = []
-        for token in type.members.tokens(viewMode: .sourceAccurate) {
+        for token in file.tokens(containing: "Build", in: type.members) {
             guard case .identifier(let name) = token.tokenKind, let child = childRIB(named: name, token: token) else { continue }
             if child != rib { edges.append(Edge(from: rib, to: child, point: SourcePoint(token, in: file))) }
         }

@@ -35,15 +35,16 @@ struct CacheTests {
         return try linter.lint(paths: paths, workingDirectory: root.path, cache: cache)
     }
 
-    /// Sets the project's files' dates an hour back, as an untouched checkout's are.
+    /// Sets the dates of the project's files and folders an hour back, as an untouched checkout's are.
     func backdate(_ root: URL) throws {
-        for path in files.keys {
-            try FileManager.default.setAttributes(
-                [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: root.appendingPathComponent(path).path)
+        let items = [root.path] + (FileManager.default.subpaths(atPath: root.path) ?? []).map { root.appendingPathComponent($0).path }
+        for path in items {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: path)
         }
     }
 
-    func cachePath(_ root: URL) -> String { root.appendingPathComponent("cache/ribslint.cache").path }
+    /// Beside the project, not in it: a cache folder appearing in the project would be news to the next run.
+    func cachePath(_ root: URL) -> String { root.path + ".cache/ribslint.cache" }
 
     @Test("a warm run reuses every file and reports the same findings, project findings included")
     func warm() throws {
@@ -85,6 +86,23 @@ struct CacheTests {
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: root.appendingPathComponent("Other/Plain.swift").path)
         let touched = try run(root, cachePath: cachePath(root))
         #expect(touched.filesRead == 1 && touched.cacheHits == 3)
+    }
+
+    @Test("a folder whose stamp the cache trusts is not listed again; adding or removing a file is seen")
+    func folders() throws {
+        let root = try makeProject(files)
+        let cache = cachePath(root)
+        try backdate(root)
+        let cold = try run(root, cachePath: cache)
+        #expect(cold.foldersRead == 4 && cold.fileCount == 3)
+        let warm = try run(root, cachePath: cache)
+        #expect(warm.foldersRead == 0 && warm.filesRead == 0 && warm.fileCount == 3)
+        try Data("struct Extra {}\n".utf8).write(to: root.appendingPathComponent("Other/Extra.swift"))
+        let added = try run(root, cachePath: cache)
+        #expect(added.foldersRead == 1 && added.fileCount == 4 && added.cacheMisses == 1)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Other/Plain.swift"))
+        let removed = try run(root, cachePath: cache)
+        #expect(removed.fileCount == 3 && !removed.findings.contains { $0.path.hasSuffix("Plain.swift") })
     }
 
     @Test("files changed just before the recording run are read every time: an edit in the same clock tick cannot hide")
