@@ -7,8 +7,9 @@
 
 Each tree is timed in one run, on the same files and thread count: ribslint with every rule and no
 cache (cold), the parse-and-walk floor, `swift-format lint -r --parallel` with its default
-configuration, and ribslint again with a warm cache. It prints files/s, lines/s, peak RSS and the
-ratios as a table, then the same as JSON (`--json FILE` writes it to a file too).
+configuration, and ribslint again with a warm cache. ribslint (cold and warm) and the floor are timed in
+three interleaved rounds and their median runs kept; swift-format, two orders of magnitude slower, once. It prints files/s, lines/s,
+peak RSS and the ratios as a table, then the same as JSON (`--json FILE` writes it to a file too).
 """
 import argparse, json, os, random, resource, shutil, subprocess, sys, tempfile, time
 
@@ -253,6 +254,11 @@ def generate(files, folder):
 
 # ---------------------------------------------------------------- measuring
 
+def median(results):
+    """The run of median time: this VM's timings vary by ±20% from one run to the next."""
+    return sorted(results, key=lambda result: result[0])[len(results) // 2]
+
+
 def measure(command, cwd=None):
     """Runs a command; returns (seconds, peak RSS in MB, stdout). Exit codes 0 and 1 both count as done."""
     start = time.perf_counter()
@@ -314,18 +320,23 @@ def bench(folder, binaries, jobs, scratch):
         handle.write(subprocess.check_output(["swift-format", "dump-configuration"]).decode())
     cache = os.path.join(scratch, "ribslint.cache")
     lint = [ribslint, "lint", "--config", every_rule, "--reporter", "json", "--quiet", "--jobs", str(jobs), folder]
-    rows = {}
-    rows["ribslint cold"] = measure(lint + ["--no-cache"])
-    rows["parse+walk floor"] = measure([floor, "--jobs", str(jobs), folder])
-    *rows["swift-format lint"], batches = swift_format(folder, format_config)
     if os.path.exists(cache):
         os.remove(cache)
-    measure(lint + ["--cache-path", cache])
-    rows["ribslint warm"] = measure(lint + ["--cache-path", cache])
+    measure(lint + ["--cache-path", cache])  # fills the cache the warm runs read
+    # Rounds of cold, floor and warm runs, medians kept: this VM's speed drifts over tens of seconds, and
+    # interleaving spreads the drift over every kind of run alike.
+    runs = {"ribslint cold": lint + ["--no-cache"], "parse+walk floor": [floor, "--jobs", str(jobs), folder],
+            "ribslint warm": lint + ["--cache-path", cache]}
+    timed = {name: [] for name in runs}
+    for _ in range(3):
+        for name, command in runs.items():
+            timed[name].append(measure(command))
+    rows = {name: median(results) for name, results in timed.items()}
+    *rows["swift-format lint"], batches = swift_format(folder, format_config)
+    rows = {name: rows[name] for name in ("ribslint cold", "parse+walk floor", "swift-format lint", "ribslint warm")}
     findings = len(json.loads(rows["ribslint cold"][2])["findings"])
-    warm_findings = len(json.loads(rows["ribslint warm"][2])["findings"])
-    if findings != warm_findings:
-        sys.exit(f"warm run reported {warm_findings} findings, cold {findings}")
+    if rows["ribslint warm"][2] != rows["ribslint cold"][2]:
+        sys.exit("the warm run's report differs from the cold run's")
     result = {"tree": folder, "files": files, "lines": lines, "findings": findings, "swift_format_batches": batches, "runs": {}}
     for name, (seconds, rss, _) in rows.items():
         result["runs"][name] = {"seconds": round(seconds, 3), "files_per_s": round(files / seconds),
@@ -357,6 +368,15 @@ def table(results):
     return "\n".join(lines)
 
 
+def settle(trees, seconds=4):
+    """Waits until the newest generated file is `seconds` old: ribslint, like git, re-reads a file changed
+    in the seconds before the run that cached it (an edit in the same clock tick could hide otherwise), so a
+    tree timed the instant it was written would not show what a warm run costs on a checkout."""
+    newest = max(os.path.getmtime(os.path.join(directory, name))
+                 for tree in trees for directory, _, names in os.walk(tree) for name in names + ["."])
+    time.sleep(max(0.0, newest + seconds - time.time()))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, nargs="*", default=[1000, 10000, 50000], help="synthetic tree sizes")
@@ -384,6 +404,8 @@ def main():
                 folder = os.path.join(scratch, f"synthetic-{files}")
                 generate(files, folder)
                 trees.append(folder)
+        if not arguments.dir:
+            settle(trees)
         results = []
         for folder in trees:
             print(f"benchmarking {folder} …", file=sys.stderr)
