@@ -83,50 +83,48 @@ public struct ChildBuilderInjectionRule: Rule {
             var violations = builderProperties.filter { !$0.isLet }.map {
                 Violation(at: $0.nameNode, "router keeps child builder '\($0.name)' in a `var`; take it in `init` and keep it as `private let`")
             }
-            let visitor = Visitor(builderNames: Set(builderProperties.map(\.name)))
+            // Found by text, then confirmed in the tree: builders are few, a router's code is not.
             for function in router.functions {
-                visitor.walk(function)
+                violations += constructions(in: function, file: file)
+                for name in Set(builderProperties.map(\.name)) {
+                    violations += assignments(to: name, in: function, file: file)
+                }
             }
-            violations += visitor.violations
             return violations
         }
     }
 
-    private final class Visitor: TypeBodyVisitor {
-        let builderNames: Set<String>
-        var violations: [Violation] = []
-
-        init(builderNames: Set<String>) {
-            self.builderNames = builderNames
-            super.init()
+    /// A RIB builder is made with `dependency:` (or `componentBuilder:`) or is built from at once;
+    /// a `URLBuilder()` or `AttributedStringBuilder()` is no child.
+    private func constructions(in function: FunctionDeclSyntax, file: LintFile) -> [Violation] {
+        file.tokens(containing: "Builder", in: function).compactMap { token in
+            let name = token.text
+            guard name.hasSuffix("Builder"), name.first?.isUppercase == true,
+                let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id,
+                !call.isInNestedType(below: Syntax(function))
+            else { return nil }
+            let labels = call.arguments.compactMap { $0.label?.text }
+            let builtAtOnce = call.parent?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "build"
+            guard labels.contains("dependency") || labels.contains("componentBuilder") || builtAtOnce else { return nil }
+            return Violation(at: call, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`")
         }
+    }
 
-        /// A RIB builder is made with `dependency:` (or `componentBuilder:`) or is built from at once;
-        /// a `URLBuilder()` or `AttributedStringBuilder()` is no child.
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            let labels = node.arguments.compactMap { $0.label?.text }
-            let builtAtOnce = node.parent?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "build"
-            if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                name.hasSuffix("Builder"), name.first?.isUppercase == true,
-                labels.contains("dependency") || labels.contains("componentBuilder") || builtAtOnce
-            {
-                violations.append(Violation(at: node, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`"))
+    /// `childBuilder = …` or `self.childBuilder = …`.
+    private func assignments(to name: String, in function: FunctionDeclSyntax, file: LintFile) -> [Violation] {
+        file.tokens(spelled: name, in: function).compactMap { token in
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
+            var target = ExprSyntax(reference)
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+                target = ExprSyntax(member)
             }
-            return .visitChildren
-        }
-
-        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let elements = Array(node.elements)
-            for (index, element) in elements.enumerated() where element.is(AssignmentExprSyntax.self) && index > 0 {
-                let target = elements[index - 1]
-                let isSelfMember = target.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-                if let name = target.lastName, builderNames.contains(name),
-                    target.is(DeclReferenceExprSyntax.self) || isSelfMember
-                {
-                    violations.append(Violation(at: target, "router sets child builder '\(name)' after creation; pass it to `init` instead"))
-                }
-            }
-            return .visitChildren
+            guard let elements = target.parent?.as(ExprListSyntax.self), elements.parent?.is(SequenceExprSyntax.self) == true,
+                let index = elements.firstIndex(where: { $0.id == target.id }), elements.index(after: index) != elements.endIndex,
+                elements[elements.index(after: index)].is(AssignmentExprSyntax.self), !target.isInNestedType(below: Syntax(function))
+            else { return nil }
+            return Violation(at: target, "router sets child builder '\(name)' after creation; pass it to `init` instead")
         }
     }
 }

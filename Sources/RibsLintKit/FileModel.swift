@@ -42,6 +42,9 @@ public struct TypeDeclaration {
     static func storedProperties(of members: MemberBlockSyntax) -> [StoredProperty] {
         members.members.flatMap { item -> [StoredProperty] in
             guard let variable = item.decl.as(VariableDeclSyntax.self) else { return [] }
+            let modifiers = Set(variable.modifiers.compactMap { modifier -> Keyword? in
+                if case .keyword(let keyword) = modifier.name.tokenKind { return keyword } else { return nil }
+            })
             return variable.bindings.compactMap { binding in
                 guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
                     binding.isStored
@@ -51,8 +54,8 @@ public struct TypeDeclaration {
                     type: binding.typeAnnotation?.type ?? variable.bindings.last?.typeAnnotation?.type,
                     initializer: binding.initializer?.value,
                     isLet: variable.bindingSpecifier.tokenKind == .keyword(.let),
-                    isWeak: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
-                    isStatic: variable.modifiers.contains(.static) || variable.modifiers.contains(.class),
+                    isWeak: modifiers.contains(.weak) || modifiers.contains(.unowned),
+                    isStatic: modifiers.contains(.static) || modifiers.contains(.class),
                     declaration: variable,
                     binding: binding)
             }

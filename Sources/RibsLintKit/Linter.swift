@@ -296,9 +296,11 @@ extension Linter {
         let spans = Dictionary(grouping: facts.flatMap(\.suppressions), by: \.point.path)
         var usedSpans = Set<String>()
         var findings: [Finding] = []
-        for entry in ruleSet.projectEntries {
+        // The project rules read one shared model: each on its own thread.
+        let violations = ParallelMap.map(ruleSet.projectEntries, jobs: jobs) { $0.rule.violations(in: project) }
+        for (entry, violations) in zip(ruleSet.projectEntries, violations) {
             let id = entry.id
-            for violation in entry.rule.violations(in: project) {
+            for violation in violations {
                 let point = violation.point
                 let silencing = spans[point.path, default: []].filter {
                     ($0.ruleID == id || $0.ruleID == "all") && $0.lines.contains(point.line)
