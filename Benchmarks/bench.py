@@ -390,9 +390,11 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 1 << 20, hard))
 
     if not arguments.no_build:
-        # One product per call: `swift build` builds only the last `--product` it is given.
+        # One product per call: `swift build` builds only the last `--product` it is given. Both are built
+        # as the README installs ribslint, with the Swift runtime linked in (no dynamic linking at start).
         for product in ("ribslint", "ribslint-parse-floor"):
-            subprocess.check_call(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, stdout=sys.stderr)
+            subprocess.check_call(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", product],
+                                  cwd=ROOT, stdout=sys.stderr)
     bin_path = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).decode().strip()
     binaries = (os.path.join(bin_path, "ribslint"), os.path.join(bin_path, "ribslint-parse-floor"))
 

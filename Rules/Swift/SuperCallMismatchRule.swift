@@ -55,33 +55,33 @@ public struct SuperCallMismatchRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("super.") else { return [] }
-        // Overrides are members of the model's types, nested ones included: found from each `super`
-        // token up to the function around it, so no other code is read.
-        let members = Set(file.model.types.map(\.members.id))
-        return file.tokens(spelled: "super", in: file.tree).compactMap { token -> Violation? in
-            guard let base = token.parent?.as(SuperExprSyntax.self), let member = base.parent?.as(MemberAccessExprSyntax.self),
-                member.base?.id == base.id, let call = member.parent?.as(FunctionCallExprSyntax.self),
-                call.calledExpression.id == member.id, let function = call.enclosingFunction,
-                function.modifiers.contains(.override), let block = function.parent?.parent?.parent, members.contains(block.id)
-            else { return nil }
+        // Overrides are members of the model's types, nested ones included: only their bodies are read.
+        return file.model.types.flatMap(\.functions).filter { $0.modifiers.contains(.override) }.flatMap { function in
             let overriding = function.name.text
-            let called = member.declName.baseName.text
-            guard called != overriding else { return nil }
-            return Violation(
-                at: base,
-                "override of '\(overriding)' calls 'super.\(called)'; call 'super.\(overriding)' so the superclass runs its own '\(overriding)'")
+            guard let body = function.body else { return [Violation]() }
+            return file.tokens(spelled: "super", in: body).compactMap { token -> Violation? in
+                guard let base = token.parent?.as(SuperExprSyntax.self), let member = base.parent?.as(MemberAccessExprSyntax.self),
+                    member.base?.id == base.id, let call = member.parent?.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.id == member.id, !call.isInNestedFunction(below: Syntax(body))
+                else { return nil }
+                let called = member.declName.baseName.text
+                guard called != overriding else { return nil }
+                return Violation(
+                    at: base,
+                    "override of '\(overriding)' calls 'super.\(called)'; call 'super.\(overriding)' so the superclass runs its own '\(overriding)'")
+            }
         }
     }
 }
 
 extension SyntaxProtocol {
-    /// The function whose body holds this node: a nested function's `super` calls are its own business.
-    fileprivate var enclosingFunction: FunctionDeclSyntax? {
+    /// A nested function's `super` calls are its own business.
+    fileprivate func isInNestedFunction(below ancestor: Syntax) -> Bool {
         var node = parent
-        while let current = node {
-            if let function = current.as(FunctionDeclSyntax.self) { return function }
+        while let current = node, current.id != ancestor.id {
+            if current.is(FunctionDeclSyntax.self) { return true }
             node = current.parent
         }
-        return nil
+        return false
     }
 }

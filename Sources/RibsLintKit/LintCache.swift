@@ -192,13 +192,13 @@ enum StoredFacts: Sendable {
     case decoded(FileFacts)
     case encoded(ArraySlice<UInt8>)
 
-    func facts() -> FileFacts {
+    /// The facts, or nil when cached bytes do not decode (the checksum makes that a bug of ours).
+    func facts() -> FileFacts? {
         switch self {
         case .decoded(let facts): return facts
         case .encoded(let bytes):
             var reader = CacheReader(bytes)
-            // The bytes were checked when the cache was read (`Entry.init(from:)`).
-            return (try? FileFacts(from: &reader)) ?? FileFacts()
+            return try? FileFacts(from: &reader)
         }
     }
 }

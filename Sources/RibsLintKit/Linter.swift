@@ -71,7 +71,7 @@ public struct Linter: Sendable {
                 projectRecord = cached
             } else {
                 projectRecord = LintCache.ProjectRecord(
-                    key: key, findings: projectFindings(outcomes.map { $0.facts.facts() }, otherFileNames: otherFileNames))
+                    key: key, findings: projectFindings(facts(of: outcomes, files: files, project: project), otherFileNames: otherFileNames))
             }
         }
         if let cache, let memory {
@@ -85,6 +85,13 @@ public struct Linter: Sendable {
         result.filesRead = outcomes.count { !$0.stampTrusted }
         result.foldersRead = memory?.foldersRead ?? 0
         return result
+    }
+
+    /// Every file's facts for the project pass; a file whose cached facts do not decode is linted again.
+    private func facts(of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts) -> [FileFacts] {
+        zip(files, outcomes).map { file, outcome in
+            outcome.facts.facts() ?? lint(fileAt: file, project: project, cache: nil, startedAt: 0).facts.facts() ?? FileFacts()
+        }
     }
 
     /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
@@ -135,7 +142,7 @@ public struct Linter: Sendable {
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
     public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
         let outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project) }
-        let projectFindings = ruleSet.projectEntries.isEmpty ? [] : projectFindings(outcomes.map { $0.facts.facts() }, otherFileNames: [])
+        let projectFindings = ruleSet.projectEntries.isEmpty ? [] : projectFindings(outcomes.compactMap { $0.facts.facts() }, otherFileNames: [])
         return merge(outcomes, projectFindings: projectFindings)
     }
 
