@@ -34,7 +34,7 @@ public struct LintFile {
         self.model = FileModel(tree: tree, conventions: conventions)
         self.project = project
         self.lineStarts = Self.lineStarts(of: source)
-        self.fileName = path.split(separator: "/").last.map(String.init) ?? path
+        self.fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         self.isTestFile = TestCode.isTestFile(path)
     }
 
