@@ -55,15 +55,16 @@ public struct SuperCallMismatchRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("super.") else { return [] }
-        // Overrides are members of the model's types, nested ones included: only their bodies are read.
-        return file.model.types.flatMap(\.functions).filter { $0.modifiers.contains(.override) }.flatMap { function in
-            let overriding = function.name.text
-            guard let body = function.body else { return [Violation]() }
-            return file.tokens(spelled: "super", in: body).compactMap { token -> Violation? in
+        // Overrides are members of the model's types, nested ones included: each `super` token in a type
+        // leads up to the function around it, which must be an override among the type's own members.
+        return file.model.types.flatMap { type in
+            file.tokens(spelled: "super", in: type.members).compactMap { token -> Violation? in
                 guard let base = token.parent?.as(SuperExprSyntax.self), let member = base.parent?.as(MemberAccessExprSyntax.self),
                     member.base?.id == base.id, let call = member.parent?.as(FunctionCallExprSyntax.self),
-                    call.calledExpression.id == member.id, !call.isInNestedFunction(below: Syntax(body))
+                    call.calledExpression.id == member.id, let function = call.enclosingFunction,
+                    function.parent?.parent?.parent?.id == type.members.id, function.modifiers.contains(.override)
                 else { return nil }
+                let overriding = function.name.text
                 let called = member.declName.baseName.text
                 guard called != overriding else { return nil }
                 return Violation(
@@ -75,13 +76,13 @@ public struct SuperCallMismatchRule: Rule {
 }
 
 extension SyntaxProtocol {
-    /// A nested function's `super` calls are its own business.
-    fileprivate func isInNestedFunction(below ancestor: Syntax) -> Bool {
+    /// The function whose body holds this node: a nested function's `super` calls are its own business.
+    fileprivate var enclosingFunction: FunctionDeclSyntax? {
         var node = parent
-        while let current = node, current.id != ancestor.id {
-            if current.is(FunctionDeclSyntax.self) { return true }
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) { return function }
             node = current.parent
         }
-        return false
+        return nil
     }
 }

@@ -42,9 +42,15 @@ public struct TypeDeclaration {
     static func storedProperties(of members: MemberBlockSyntax) -> [StoredProperty] {
         members.members.flatMap { item -> [StoredProperty] in
             guard let variable = item.decl.as(VariableDeclSyntax.self) else { return [] }
-            let modifiers = Set(variable.modifiers.compactMap { modifier -> Keyword? in
-                if case .keyword(let keyword) = modifier.name.tokenKind { return keyword } else { return nil }
-            })
+            var isWeak = false
+            var isStatic = false
+            for modifier in variable.modifiers {
+                switch modifier.name.tokenKind {
+                case .keyword(.weak), .keyword(.unowned): isWeak = true
+                case .keyword(.static), .keyword(.class): isStatic = true
+                default: break
+                }
+            }
             return variable.bindings.compactMap { binding in
                 guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
                     binding.isStored
@@ -54,8 +60,8 @@ public struct TypeDeclaration {
                     type: binding.typeAnnotation?.type ?? variable.bindings.last?.typeAnnotation?.type,
                     initializer: binding.initializer?.value,
                     isLet: variable.bindingSpecifier.tokenKind == .keyword(.let),
-                    isWeak: modifiers.contains(.weak) || modifiers.contains(.unowned),
-                    isStatic: modifiers.contains(.static) || modifiers.contains(.class),
+                    isWeak: isWeak,
+                    isStatic: isStatic,
                     declaration: variable,
                     binding: binding)
             }
