@@ -7,7 +7,7 @@ import Foundation
 
 /// Per-file results from an earlier run, keyed by the file's bytes: a restored cache in a fresh CI
 /// checkout hits, whatever the files' dates. The whole cache belongs to one tool version and one
-/// effective configuration; any other cache, or one that does not decode, is ignored and rewritten.
+/// effective configuration; any other cache, or one whose checksum does not match, is ignored and rewritten.
 ///
 /// A file whose `FileStamp` (size, inode, modification and change times) is what the cache recorded is
 /// not read again, as git trusts its index: only while its modification time lies safely before the run
