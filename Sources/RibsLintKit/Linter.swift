@@ -147,7 +147,6 @@ public struct Linter: Sendable {
     }
 
     struct FileOutcome: Sendable {
-
         var findings: [Finding] = []
         var facts = StoredFacts.decoded(FileFacts())
         var lineCount = 0
