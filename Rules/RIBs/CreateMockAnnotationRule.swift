@@ -170,7 +170,7 @@ struct SourceryAnnotations {
         let text = Self.trimmed(file.lineText(number))
         if Self.isComment(text) {
             // Most comment lines are prose: a byte search rules them out before any parsing.
-            guard Self.firstIndex(of: "CreateMock", in: text) != nil, let annotation = Self.annotation(in: text) else {
+            guard text.firstIndex(ofBytes: "CreateMock") != nil, let annotation = Self.annotation(in: text) else {
                 return (.comment, false)
             }
             let isBlockOrFile = annotation.utf8.starts(with: "begin:".utf8) || annotation.utf8.starts(with: "file:".utf8)
@@ -208,7 +208,7 @@ struct SourceryAnnotations {
         text = trimmed(text)
         guard text.utf8.starts(with: "sourcery:".utf8) else { return nil }
         text = Substring(text.utf8.dropFirst("sourcery:".utf8.count))
-        if let end = firstIndex(of: "*/", in: text) { text = text[..<end] }
+        if let end = text.firstIndex(ofBytes: "*/") { text = text[..<end] }
         return text
     }
 
@@ -219,17 +219,5 @@ struct SourceryAnnotations {
             let name = part.split(separator: UInt8(ascii: "=")).first?.split(separator: UInt8(ascii: ":")).last
             return name.map { String(trimmed(Substring($0))) }
         }
-    }
-
-    /// Where `needle` first starts in `text`, comparing bytes.
-    private static func firstIndex(of needle: StaticString, in text: Substring) -> Substring.Index? {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            if bytes[index] == pattern[0], bytes[index...].starts(with: pattern) { return index }
-            index = bytes.index(after: index)
-        }
-        return nil
     }
 }

@@ -160,14 +160,9 @@ struct FileStamp: Sendable, Equatable {
     var inode: UInt64
     var modified: Time
     var changed: Time
+}
 
-    init(size: Int, inode: UInt64, modified: Time, changed: Time) {
-        self.size = size
-        self.inode = inode
-        self.modified = modified
-        self.changed = changed
-    }
-
+extension FileStamp {
     init(_ info: stat) {
         #if canImport(Darwin)
         let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)

@@ -142,23 +142,38 @@ public struct LintFile {
         }.sorted { $0.position < $1.position }
     }
 
-    /// The UTF-8 offset where `needle` first occurs within `range`: `memchr` to each candidate first
-    /// byte, then `memcmp`.
+    /// The UTF-8 offset where `needle` first occurs within `range` of the source.
     private func firstOffset(of needle: String, in range: Range<Int>) -> Int? {
-        var pattern = needle
-        return pattern.withUTF8 { pattern in
-            guard let first = pattern.first else { return range.lowerBound }
-            return source.utf8.withContiguousStorageIfAvailable { text -> Int? in
-                guard let base = text.baseAddress, range.upperBound <= text.count, range.count >= pattern.count else { return nil }
-                let end = base + (range.upperBound - pattern.count + 1)
-                var cursor = base + range.lowerBound
-                while cursor < end, let hit = memchr(cursor, Int32(first), end - cursor) {
-                    let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return candidate - base }
-                    cursor = candidate + 1
-                }
-                return nil
-            } ?? nil
+        source.utf8.withContiguousStorageIfAvailable { text -> Int? in
+            guard range.upperBound <= text.count else { return nil }
+            return firstUTF8Offset(of: needle, in: UnsafeBufferPointer(rebasing: text[range])).map { $0 + range.lowerBound }
+        } ?? nil
+    }
+}
+
+/// The offset where `needle`'s UTF-8 bytes first occur in `text`: `memchr` to each candidate first byte,
+/// then `memcmp` — much cheaper than Foundation's or the standard library's generic search.
+func firstUTF8Offset(of needle: String, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    var pattern = needle
+    return pattern.withUTF8 { pattern -> Int? in
+        guard let first = pattern.first else { return 0 }
+        guard let base = text.baseAddress, text.count >= pattern.count else { return nil }
+        let end = base + (text.count - pattern.count + 1)
+        var cursor = base
+        while cursor < end, let hit = memchr(cursor, Int32(first), end - cursor) {
+            let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return candidate - base }
+            cursor = candidate + 1
         }
+        return nil
+    }
+}
+
+extension Substring {
+    /// Where `needle` first starts in this text, found by its UTF-8 bytes (`firstUTF8Offset`).
+    public func firstIndex(ofBytes needle: String) -> Index? {
+        var text = self
+        let offset = text.withUTF8 { firstUTF8Offset(of: needle, in: $0) }
+        return offset.map { utf8.index(startIndex, offsetBy: $0) }
     }
 }

@@ -75,9 +75,7 @@ public struct Linter: Sendable {
             }
         }
         if let cache, let memory {
-            save(
-                outcomes, of: files, folders: memory, project: projectRecord, to: cache, roots: discovery.roots(of: paths),
-                workingDirectory: workingDirectory, startedAt: startedAt)
+            save(outcomes, of: files, folders: memory, project: projectRecord, to: cache, run: discovery, paths: paths, startedAt: startedAt)
         }
         var result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
         result.cacheHits = outcomes.count(where: \.fromCache)
@@ -98,8 +96,7 @@ public struct Linter: Sendable {
     /// now be trusted, a file gone, new project findings. Entries of files outside this run's paths stay.
     private func save(
         _ outcomes: [FileOutcome], of files: [DiscoveredFile], folders: FolderMemory, project: LintCache.ProjectRecord?,
-        to cache: LintCache,
-        roots: [String], workingDirectory: String, startedAt: Int
+        to cache: LintCache, run discovery: FileDiscovery, paths: [String], startedAt: Int
     ) {
         let learnt = outcomes.contains(where: \.isNews) || folders.isNews || project.map { $0.key != cache.project?.key } ?? false
         // Nothing new of any file or folder, and no other: the cache would come out the same.
@@ -112,7 +109,7 @@ public struct Linter: Sendable {
                     lineCount: outcome.lineCount, syntaxNote: outcome.syntaxNote)
             }
         }
-        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let roots = discovery.roots(of: paths)
         var kept = LintCache.Kept()
         var dropped = false
         for (path, entry) in cache.entries where fresh[path] == nil {

@@ -6,12 +6,6 @@ public struct RuleSet: Sendable {
         /// Stored: reading it through `description` copies the whole description, examples included.
         public let id: String
         public var description: RuleDescription { type(of: rule).description }
-
-        init(rule: any Rule, severity: Severity) {
-            self.rule = rule
-            self.severity = severity
-            self.id = type(of: rule).description.id
-        }
     }
 
     public struct ProjectEntry: Sendable {
@@ -20,12 +14,6 @@ public struct RuleSet: Sendable {
         /// Stored: reading it through `description` copies the whole description, examples included.
         public let id: String
         public var description: RuleDescription { type(of: rule).description }
-
-        init(rule: any ProjectRule, severity: Severity) {
-            self.rule = rule
-            self.severity = severity
-            self.id = type(of: rule).description.id
-        }
     }
 
     public let entries: [Entry]
@@ -61,10 +49,10 @@ public struct RuleSet: Sendable {
             RuleOptions(configuration.ruleSettings[description.id]?.options ?? [:], documented: description.options)
         }
         entries = available.filter { enabled.contains($0.description.id) }.map {
-            Entry(rule: $0.init(options: options($0.description)), severity: severity($0.description))
+            Entry(rule: $0.init(options: options($0.description)), severity: severity($0.description), id: $0.description.id)
         }
         projectEntries = project.filter { enabled.contains($0.description.id) }.map {
-            ProjectEntry(rule: $0.init(options: options($0.description)), severity: severity($0.description))
+            ProjectEntry(rule: $0.init(options: options($0.description)), severity: severity($0.description), id: $0.description.id)
         }
         unusedSuppressionSeverity = enabled.contains(UnusedSuppression.id) ? severity(UnusedSuppression.description) : nil
         knownIDs = Set(all.map(\.id))

@@ -1,8 +1,9 @@
 import Foundation
 
 /// FNV-1a, 64 bit: Swift's `Hasher` is seeded per process, fingerprints and cache keys must not be.
-func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+/// `continuing` carries on from an earlier hash, for texts hashed in parts.
+func fnv1a(_ bytes: some Sequence<UInt8>, continuing hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var hash = hash
     for byte in bytes {
         hash ^= UInt64(byte)
         hash = hash &* 0x100_0000_01b3
@@ -10,26 +11,26 @@ func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
     return hash
 }
 
+/// A 64-bit hash as 16 hex digits.
+private func hex16(_ hash: UInt64) -> String {
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+}
+
 /// FNV-1a over a sequence of texts, each ended by a zero byte so that ["ab", "c"] and ["a", "bc"] differ.
 struct StableHasher {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = fnv1a([])
 
     mutating func combine(_ text: String) {
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        hash = hash &* 0x100_0000_01b3
+        hash = fnv1a(text.utf8, continuing: hash)
+        hash = fnv1a([0], continuing: hash)
     }
 
-    var value: String {
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    var value: String { hex16(hash) }
 }
 
 /// A text's hash as 16 hex digits.
-public func stableHash(_ text: String) -> String {
-    let hex = String(fnv1a(text.utf8), radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-}
+public func stableHash(_ text: String) -> String { hex16(fnv1a(text.utf8)) }
 
 /// A 64-bit hash of bytes, eight at a time, for file contents and the cache's checksum: FNV-1a byte by
 /// byte is a tenth of a warm run over a large tree. Words are read little-endian, so the value is the same
