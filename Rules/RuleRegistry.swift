@@ -1,6 +1,6 @@
 import RibsLintKit
 
-/// Every rule ribslint ships, in the order `ribslint rules` lists them.
+/// Every profile and rule ribslint ships, in the order `ribslint rules` lists them.
 public enum RuleRegistry {
     public static let rules: [any Rule.Type] = [
         AttachDetachBalanceRule.self,
@@ -21,7 +21,7 @@ public enum RuleRegistry {
         WeakSelfCaptureRule.self,
     ]
 
-    /// Rules over the whole project's RIB model.
+    /// Rules over the whole project.
     public static let projectRules: [any ProjectRule.Type] = [
         BackNavigationRule.self,
         InteractorKindRule.self,
@@ -30,9 +30,11 @@ public enum RuleRegistry {
         RIBTestPresenceRule.self,
     ]
 
+    /// The profiles in the order `.ribslint.yml`'s error messages list them; `ribs` is the default.
+    public static let profiles: [Profile] = [.ribs, .swiftUIRIB, .viper, .composableRIBs]
+
+    public static let catalog = Catalog(profiles: profiles, rules: rules, projectRules: projectRules)
+
     /// Descriptions of every rule, the engine's `unused_suppression` included, sorted by id.
-    public static var descriptions: [RuleDescription] {
-        (rules.map { $0.description } + projectRules.map { $0.description } + [UnusedSuppression.description])
-            .sorted { $0.id < $1.id }
-    }
+    public static var descriptions: [RuleDescription] { catalog.descriptions }
 }

@@ -60,10 +60,13 @@ public struct BackNavigationRule: ProjectRule {
                 """),
         ])
 
+    public static let facts: [any FileFacts.Type] = [RIBFacts.self, NavigationFacts.self]
+
     public init(options: RuleOptions) {}
 
-    public func violations(in project: RIBProject) -> [ProjectViolation] {
-        project.pushes.compactMap { push in
+    public func violations(in project: Project) -> [ProjectViolation] {
+        let project = project.model(RIBProject.self)
+        return project.pushes.compactMap { push in
             guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to)
             else { return nil }
             return ProjectViolation(

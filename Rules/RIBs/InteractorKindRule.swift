@@ -51,10 +51,13 @@ public struct InteractorKindRule: ProjectRule {
                 """),
         ])
 
+    public static let facts: [any FileFacts.Type] = [RIBFacts.self]
+
     public init(options: RuleOptions) {}
 
-    public func violations(in project: RIBProject) -> [ProjectViolation] {
-        project.ribs.values.sorted { $0.name < $1.name }.compactMap { rib in
+    public func violations(in project: Project) -> [ProjectViolation] {
+        let project = project.model(RIBProject.self)
+        return project.ribs.values.sorted { $0.name < $1.name }.compactMap { rib in
             guard let interactor = rib.parts[.interactor] else { return nil }
             let hasPresenter = rib.hasPresenter
             switch interactor.superclass {

@@ -61,10 +61,13 @@ public struct RIBCompletenessRule: ProjectRule {
                 """),
         ])
 
+    public static let facts: [any FileFacts.Type] = [RIBFacts.self]
+
     public init(options: RuleOptions) {}
 
-    public func violations(in project: RIBProject) -> [ProjectViolation] {
-        project.ribs.values.filter(\.isRIB).sorted { $0.name < $1.name }.compactMap { rib in
+    public func violations(in project: Project) -> [ProjectViolation] {
+        let project = project.model(RIBProject.self)
+        return project.ribs.values.filter(\.isRIB).sorted { $0.name < $1.name }.compactMap { rib in
             let missing = rib.missingParts
             guard !missing.isEmpty, let anchor = rib.anchor else { return nil }
             let kind = rib.isViewHaving ? "a view-having RIB needs Builder, Interactor, Router and ViewController"

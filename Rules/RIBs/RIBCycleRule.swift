@@ -59,10 +59,13 @@ public struct RIBCycleRule: ProjectRule {
                 """),
         ])
 
+    public static let facts: [any FileFacts.Type] = [RIBFacts.self]
+
     public init(options: RuleOptions) {}
 
-    public func violations(in project: RIBProject) -> [ProjectViolation] {
-        project.cycles.flatMap { cycle -> [ProjectViolation] in
+    public func violations(in project: Project) -> [ProjectViolation] {
+        let project = project.model(RIBProject.self)
+        return project.cycles.flatMap { cycle -> [ProjectViolation] in
             let members = Set(cycle)
             return project.edges.filter { members.contains($0.from) && members.contains($0.to) }.map { edge in
                 ProjectViolation(

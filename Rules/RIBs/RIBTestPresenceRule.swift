@@ -40,11 +40,14 @@ public struct RIBTestPresenceRule: ProjectRule {
 
     private let testRoots: [String]
 
+    public static let facts: [any FileFacts.Type] = [RIBFacts.self]
+
     public init(options: RuleOptions) {
         testRoots = options.strings("test_roots")
     }
 
-    public func violations(in project: RIBProject) -> [ProjectViolation] {
+    public func violations(in project: Project) -> [ProjectViolation] {
+        let project = project.model(RIBProject.self)
         // Only `<Type>Tests.swift` files can answer; test-root folders are matched for those alone.
         let testFiles = Set(project.filePaths.filter { $0.hasSuffix("Tests.swift") }.compactMap { path -> String? in
             let components = path.split(separator: "/")

@@ -3,7 +3,7 @@ import RibsLintKit
 /// The RIB a type belongs to, by the prefix its role suffix leaves: `LoginViewController` → `Login`.
 enum RIBName {
     static func prefix(of typeName: String, role: Role?) -> String {
-        let suffixes = role.map { RoleConventions.standard.suffixes[$0] ?? [] } ?? []
+        let suffixes = role.flatMap { Profile.ribs.definition(of: $0)?.suffixes } ?? []
         for suffix in suffixes where typeName.hasSuffix(suffix) {
             return String(typeName.dropLast(suffix.count))
         }

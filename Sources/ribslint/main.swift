@@ -57,8 +57,7 @@ struct Lint: ParsableCommand {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
-        let ruleSet = try RuleSet(
-            configuration: configuration, available: RuleRegistry.rules, project: RuleRegistry.projectRules, onlyRules: onlyRules)
+        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog, onlyRules: onlyRules)
         let format = reporter ?? configuration.reporter
         guard let reporter = Reporter(rawValue: format) else {
             throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -69,11 +68,8 @@ struct Lint: ParsableCommand {
         if let stdinPath {
             result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)
         } else {
-            let project = linter.projectFacts(paths: paths, workingDirectory: workingDirectory)
-            let cache = noCache ? nil : LintCache(
-                path: cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory),
-                configurationKey: linter.cacheKey(project: project))
-            result = try linter.lint(paths: paths, workingDirectory: workingDirectory, cache: cache, project: project)
+            let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
+            result = try linter.lint(paths: paths, workingDirectory: workingDirectory, cachePath: cache)
         }
 
         let context = ReportContext(
@@ -130,10 +126,10 @@ struct Graph: ParsableCommand {
         }
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
-        let ruleSet = try RuleSet(configuration: configuration, available: [], onlyRules: [])
+        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
         let linter = Linter(configuration: configuration, ruleSet: ruleSet)
-        let (project, unreadable) = try linter.ribProject(paths: paths, workingDirectory: workingDirectory)
-        print(RIBGraph.render(project, as: format), terminator: "")
+        let (project, unreadable) = try linter.project(paths: paths, workingDirectory: workingDirectory, facts: [RIBFacts.self])
+        print(RIBGraph.render(project.model(RIBProject.self), as: format), terminator: "")
         for problem in unreadable { printError(problem) }
         if !unreadable.isEmpty { throw ExitCode(2) }
     }
@@ -164,10 +160,10 @@ func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Conf
         guard FileManager.default.fileExists(atPath: path) else {
             throw UsageError("error: no configuration file at \(path)")
         }
-        return try Configuration.load(path: path, rules: RuleRegistry.descriptions)
+        return try Configuration.load(path: path, catalog: RuleRegistry.catalog)
     }
     if let found = Configuration.find(from: workingDirectory) {
-        return try Configuration.load(path: found, rules: RuleRegistry.descriptions)
+        return try Configuration.load(path: found, catalog: RuleRegistry.catalog)
     }
     return Configuration(rootDirectory: workingDirectory)
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RibsLintKit
+@testable import RibsLintKit
 import RibsLintRules
 import Testing
 
@@ -28,11 +28,9 @@ struct CacheTests {
     ) throws -> LintResult {
         var configuration = Configuration(rootDirectory: root.path)
         configuration.disabledRules = disabled
-        let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules, project: RuleRegistry.projectRules)
+        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
         let linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 2)
-        let key = linter.cacheKey(project: linter.projectFacts(paths: [], workingDirectory: root.path))
-        let cache = LintCache(path: cachePath, toolVersion: toolVersion, configurationKey: key)
-        return try linter.lint(paths: paths, workingDirectory: root.path, cache: cache)
+        return try linter.lint(paths: paths, workingDirectory: root.path, cachePath: cachePath, toolVersion: toolVersion)
     }
 
     /// Sets the dates of the project's files and folders an hour back, as an untouched checkout's are.

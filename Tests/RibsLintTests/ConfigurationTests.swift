@@ -5,7 +5,7 @@ import Testing
 @Suite("Configuration")
 struct ConfigurationTests {
     func parse(_ yaml: String) throws(UsageError) -> Configuration {
-        try Configuration.parse(yaml: yaml, path: "cfg.yml", rules: RuleRegistry.descriptions, rootDirectory: "/root")
+        try Configuration.parse(yaml: yaml, path: "cfg.yml", catalog: RuleRegistry.catalog, rootDirectory: "/root")
     }
 
     func failure(_ yaml: String) -> String {
@@ -69,24 +69,24 @@ struct ConfigurationTests {
     @Test("only, opt-in and disabled rules choose the rule set")
     func ruleSelection() throws {
         var configuration = try parse("disabled_rules: [super_call_mismatch]")
-        var ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules).entries.map(\.id)
+        var ids = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog).entries.map(\.id)
         #expect(!ids.contains("super_call_mismatch"))
         #expect(ids.contains("router_ui_access"))
         configuration = try parse("only_rules: [router_ui_access]")
-        ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules).entries.map(\.id)
+        ids = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog).entries.map(\.id)
         #expect(ids == ["router_ui_access"])
-        ids = try RuleSet(configuration: configuration, available: RuleRegistry.rules, onlyRules: ["super_call_mismatch"])
+        ids = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog, onlyRules: ["super_call_mismatch"])
             .entries.map(\.id)
         #expect(ids == ["super_call_mismatch"])
         #expect(throws: UsageError.self) {
-            try RuleSet(configuration: configuration, available: RuleRegistry.rules, onlyRules: ["no_such_rule"])
+            try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog, onlyRules: ["no_such_rule"])
         }
     }
 
     @Test("the profile chooses the default rules")
     func profiles() throws {
         func ids(_ yaml: String) throws -> Set<String> {
-            Set(try RuleSet(configuration: try parse(yaml), available: RuleRegistry.rules, project: RuleRegistry.projectRules)
+            Set(try RuleSet(configuration: try parse(yaml), catalog: RuleRegistry.catalog)
                 .enabledDescriptions.map(\.id))
         }
         let ribs = try ids("profile: ribs")
@@ -104,7 +104,7 @@ struct ConfigurationTests {
     func severity() throws {
         var configuration = try parse("rules:\n  router_child_reference:\n    severity: warning")
         configuration.onlyRules = ["router_child_reference"]
-        let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules)
+        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
         let findings = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1).lint(
             source: "final class A: Router<I> { var child: ChildRouting? }", path: "A.swift", project: ProjectFacts())
         #expect(findings.map(\.severity) == [.warning])

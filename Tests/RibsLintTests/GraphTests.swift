@@ -1,5 +1,6 @@
 import Foundation
 import RibsLintKit
+import RibsLintRules
 import Testing
 
 @Suite("RIB graph")
@@ -31,9 +32,10 @@ struct GraphTests {
     ]
 
     func project() -> RIBProject {
-        RIBProject(facts: sources.map {
-            FileFacts(file: LintFile(path: $0.path, source: $0.text, conventions: .standard), conventions: .standard)
-        })
+        let files = sources.map {
+            FileContribution(path: $0.path, facts: [RIBFacts.id: RIBFacts(file: LintFile(path: $0.path, source: $0.text, profile: .ribs))])
+        }
+        return Project(files: files).model(RIBProject.self)
     }
 
     @Test("the model knows view-having, view-less, incomplete RIBs and the cycle")
@@ -55,7 +57,7 @@ struct GraphTests {
                 func routeToHelp() { attachChild(HelpBuilder(dependency: component).build(withListener: interactor)) }
             }
             """
-        let facts = FileFacts(file: LintFile(path: "Shop/ShopRouter.swift", source: source, conventions: .standard), conventions: .standard)
+        let facts = RIBFacts(file: LintFile(path: "Shop/ShopRouter.swift", source: source, profile: .ribs))
         #expect(Set(facts.edges.map(\.to)) == ["Cart", "Search", "Help"])
         #expect(facts.edges.allSatisfy { $0.from == "Shop" })
     }

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Roles")
 struct RoleTests {
-    func roles(_ source: String, conventions: RoleConventions = .standard) -> [String: Role?] {
-        let file = LintFile(path: "x.swift", source: source, conventions: conventions)
+    func roles(_ source: String, profile: Profile = .ribs) -> [String: Role?] {
+        let file = LintFile(path: "x.swift", source: source, profile: profile)
         return Dictionary(file.model.types.map { ($0.name, $0.role) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -46,7 +46,7 @@ struct RoleTests {
         let file = LintFile(path: "x.swift", source: """
             final class LoginInteractor: Interactor {}
             extension LoginInteractor: LoginPresentableListener { func tap() {} }
-            """, conventions: .standard)
+            """, profile: .ribs)
         #expect(file.model.types.filter { $0.role == .interactor }.count == 2)
     }
 
@@ -81,13 +81,13 @@ struct RoleTests {
               frameworks: [AcmeRIBs]
               interactor:
                 base_classes: [AcmeInteractor]
-            """, path: ".ribslint.yml", rules: RuleRegistry.descriptions, rootDirectory: "/")
+            """, path: ".ribslint.yml", catalog: RuleRegistry.catalog, rootDirectory: "/")
         let found = roles("""
             import AcmeRIBs
             final class A: AcmeInteractor {}
             final class BRouter {}
             final class C: Interactor {}
-            """, conventions: configuration.conventions)
+            """, profile: Profile.ribs.applying(configuration.roles))
         #expect(found["A"] == .interactor)
         #expect(found["BRouter"] == .router)
         #expect(found["C"] == .some(nil))

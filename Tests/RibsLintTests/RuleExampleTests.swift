@@ -50,10 +50,10 @@ struct RuleExampleTests {
             let marked = MarkedText(file.code)
             markerCount += marked.markers.count
             if testCase.mutation == .asWritten, id != UnusedSuppression.id {
-                let parsed = LintFile(path: file.path, source: marked.text, conventions: .standard)
+                let parsed = LintFile(path: file.path, source: marked.text, profile: .ribs)
                 #expect(!parsed.hasSyntaxErrors, "\(file.path) does not parse cleanly", sourceLocation: location)
             }
-            let probe = LintFile(path: file.path, source: marked.text, conventions: .standard)
+            let probe = LintFile(path: file.path, source: marked.text, profile: .ribs)
             let lineShift = testCase.mutation == .emojiCommentOnTop ? 1 : 0
             expected += marked.markers.map { marker in
                 let (line, column) = probe.location(of: marker.offset)

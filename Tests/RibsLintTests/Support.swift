@@ -18,7 +18,7 @@ func lint(
     var configuration = Configuration(rootDirectory: "/")
     configuration.onlyRules = rules + [UnusedSuppression.id]
     for (id, values) in options { configuration.ruleSettings[id] = RuleSetting(severity: nil, options: values) }
-    let ruleSet = try RuleSet(configuration: configuration, available: RuleRegistry.rules, project: RuleRegistry.projectRules)
+    let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
     return Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1)
         .lint(sources: sources, project: ProjectFacts(usesSourcery: usesSourcery)).findings
 }

@@ -2,10 +2,11 @@ import Foundation
 
 /// The cache's binary format: varints and length-prefixed UTF-8, written and read field by field.
 /// Foundation's JSON coders take seconds over tens of thousands of entries on Linux; this takes a blink.
-struct CacheWriter {
-    private(set) var bytes: [UInt8] = []
+/// Public for `FileFacts`, which write and read their own fields.
+public struct CacheWriter {
+    public private(set) var bytes: [UInt8] = []
 
-    mutating func write(_ value: Int) {
+    public mutating func write(_ value: Int) {
         var rest = UInt64(bitPattern: Int64(value))
         while rest >= 0x80 {
             bytes.append(UInt8(rest & 0x7f) | 0x80)
@@ -14,44 +15,46 @@ struct CacheWriter {
         bytes.append(UInt8(rest))
     }
 
-    mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     mutating func append(_ raw: ArraySlice<UInt8>) { bytes.append(contentsOf: raw) }
 
-    mutating func write(_ value: String) {
+    public mutating func write(_ value: String) {
         let utf8 = value.utf8
         write(utf8.count)
         bytes.append(contentsOf: utf8)
     }
 
-    mutating func write(_ value: String?) {
+    public mutating func write(_ value: String?) {
         write(value != nil)
         if let value { write(value) }
     }
 
-    mutating func write<Element>(_ values: [Element], _ each: (inout CacheWriter, Element) -> Void) {
+    public mutating func write<Element>(_ values: [Element], _ each: (inout CacheWriter, Element) -> Void) {
         write(values.count)
         for value in values { each(&self, value) }
     }
 }
 
 /// Reads what `CacheWriter` wrote; any inconsistency throws, and the cache is then ignored.
-struct CacheReader {
-    struct Malformed: Error {}
+public struct CacheReader {
+    public struct Malformed: Error {
+        public init() {}
+    }
 
     private let bytes: ArraySlice<UInt8>
     private var offset: Int
 
-    init(_ bytes: [UInt8]) { self.init(bytes[...]) }
+    public init(_ bytes: [UInt8]) { self.init(bytes[...]) }
 
-    init(_ bytes: ArraySlice<UInt8>) {
+    public init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
         offset = bytes.startIndex
     }
 
-    var isAtEnd: Bool { offset == bytes.endIndex }
+    public var isAtEnd: Bool { offset == bytes.endIndex }
 
-    mutating func int() throws(Malformed) -> Int {
+    public mutating func int() throws(Malformed) -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -65,7 +68,7 @@ struct CacheReader {
         return Int(Int64(bitPattern: value))
     }
 
-    mutating func bool() throws(Malformed) -> Bool {
+    public mutating func bool() throws(Malformed) -> Bool {
         guard offset < bytes.endIndex else { throw Malformed() }
         offset += 1
         return bytes[offset - 1] != 0
@@ -78,15 +81,15 @@ struct CacheReader {
         return bytes[offset..<(offset + count)]
     }
 
-    mutating func string() throws(Malformed) -> String {
+    public mutating func string() throws(Malformed) -> String {
         String(decoding: try bytes(try int()), as: UTF8.self)
     }
 
-    mutating func optionalString() throws(Malformed) -> String? {
+    public mutating func optionalString() throws(Malformed) -> String? {
         try bool() ? try string() : nil
     }
 
-    mutating func array<Element>(_ each: (inout CacheReader) throws(Malformed) -> Element) throws(Malformed) -> [Element] {
+    public mutating func array<Element>(_ each: (inout CacheReader) throws(Malformed) -> Element) throws(Malformed) -> [Element] {
         let count = try int()
         guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
         var values: [Element] = []
@@ -108,7 +111,7 @@ struct CacheReader {
         return records
     }
 
-    mutating func strings() throws(Malformed) -> [String] {
+    public mutating func strings() throws(Malformed) -> [String] {
         try array { reader throws(Malformed) in try reader.string() }
     }
 
@@ -144,7 +147,7 @@ extension CacheWriter {
         }
     }
 
-    mutating func write(_ strings: [String]) {
+    public mutating func write(_ strings: [String]) {
         write(strings) { writer, text in writer.write(text) }
     }
 
@@ -168,13 +171,13 @@ extension LintCache.Entry {
         writer.write(syntaxNote)
         writer.write(findings)
         // Length-prefixed, so a run that needs no project pass skips the facts unread.
-        switch facts {
+        switch contribution {
         case .encoded(let bytes):
             writer.write(bytes.count)
             writer.append(bytes)
-        case .decoded(let facts):
+        case .decoded(let contribution):
             var nested = CacheWriter()
-            facts.write(to: &nested)
+            contribution.write(to: &nested)
             writer.write(nested.bytes.count)
             writer.append(nested.bytes[...])
         }
@@ -186,7 +189,7 @@ extension LintCache.Entry {
         lineCount = try reader.int()
         syntaxNote = try reader.optionalString()
         findings = try reader.findings()
-        facts = .encoded(try reader.bytes(try reader.int()))
+        contribution = .encoded(try reader.bytes(try reader.int()))
     }
 }
 
@@ -215,25 +218,9 @@ extension FileStamp {
     }
 }
 
-extension FileFacts {
+extension FileContribution {
     func write(to writer: inout CacheWriter) {
         writer.write(path)
-        writer.write(parts) { writer, part in
-            writer.write(part.rib)
-            writer.write(part.role.rawValue)
-            writer.write(part.typeName)
-            writer.write(part.superclass)
-            writer.write(part.isPresentable)
-            part.point.write(to: &writer)
-        }
-        for edges in [edges, pushes] {
-            writer.write(edges) { writer, edge in
-                writer.write(edge.from)
-                writer.write(edge.to)
-                edge.point.write(to: &writer)
-            }
-        }
-        writer.write(handlesBack)
         writer.write(suppressions) { writer, span in
             writer.write(span.ruleID)
             writer.write(span.lines.lowerBound)
@@ -241,42 +228,48 @@ extension FileFacts {
             span.point.write(to: &writer)
             writer.write(span.awaitingVerdict)
         }
+        // Each kind length-prefixed under its id: the engine stores facts it does not know the shape of.
+        writer.write(facts.count)
+        for (id, facts) in facts.sorted(by: { $0.key < $1.key }) {
+            writer.write(id)
+            var nested = CacheWriter()
+            facts.write(to: &nested)
+            writer.write(nested.bytes.count)
+            writer.append(nested.bytes[...])
+        }
     }
 
-    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        self.init()
-        path = try reader.string()
-        parts = try reader.array { reader throws(CacheReader.Malformed) in
-            let rib = try reader.string()
-            guard let role = Role(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
-            return FileFacts.Part(
-                rib: rib, role: role, typeName: try reader.string(), superclass: try reader.optionalString(),
-                isPresentable: try reader.bool(), point: try SourcePoint(from: &reader))
-        }
-        let edge = { (reader: inout CacheReader) throws(CacheReader.Malformed) -> FileFacts.Edge in
-            FileFacts.Edge(from: try reader.string(), to: try reader.string(), point: try SourcePoint(from: &reader))
-        }
-        edges = try reader.array(edge)
-        pushes = try reader.array(edge)
-        handlesBack = try reader.strings()
-        suppressions = try reader.array { reader throws(CacheReader.Malformed) in
+    /// Reads a contribution holding the facts of every kind in `kinds`.
+    init(from reader: inout CacheReader, kinds: [any FileFacts.Type]) throws(CacheReader.Malformed) {
+        let path = try reader.string()
+        let suppressions = try reader.array { reader throws(CacheReader.Malformed) in
             let ruleID = try reader.string()
             let lower = try reader.int(), upper = try reader.int()
             guard lower <= upper else { throw CacheReader.Malformed() }
-            return FileFacts.SuppressedSpan(
+            return SuppressedSpan(
                 ruleID: ruleID, lines: lower...upper, point: try SourcePoint(from: &reader), awaitingVerdict: try reader.bool())
         }
+        var facts: [String: any FileFacts] = [:]
+        for _ in 0..<(try reader.int()) {
+            let id = try reader.string()
+            var nested = CacheReader(try reader.bytes(try reader.int()))
+            guard let kind = kinds.first(where: { $0.id == id }) else { continue }
+            facts[id] = try kind.init(from: &nested)
+            guard nested.isAtEnd else { throw CacheReader.Malformed() }
+        }
+        guard kinds.allSatisfy({ facts[$0.id] != nil }) else { throw CacheReader.Malformed() }
+        self.init(path: path, facts: facts, suppressions: suppressions)
     }
 }
 
 extension SourcePoint {
-    func write(to writer: inout CacheWriter) {
+    public func write(to writer: inout CacheWriter) {
         writer.write(path)
         for number in [line, column, endLine, endColumn] { writer.write(number) }
         writer.write(lineText)
     }
 
-    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+    public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         self.init(
             path: try reader.string(), line: try reader.int(), column: try reader.int(), endLine: try reader.int(),
             endColumn: try reader.int(), lineText: try reader.string())

@@ -1,4 +1,5 @@
 import Foundation
+import RibsLintKit
 
 /// The RIB tree for people: Mermaid (GitHub renders it), Graphviz DOT, or JSON for tools.
 public enum RIBGraph {
@@ -14,7 +15,7 @@ public enum RIBGraph {
 
     struct Shape {
         let nodes: [RIBProject.RIB]
-        let edges: [FileFacts.Edge]
+        let edges: [RIBFacts.Edge]
         let cycleEdges: Set<String>
     }
 
@@ -33,7 +34,7 @@ public enum RIBGraph {
         return Shape(nodes: nodes, edges: edges, cycleEdges: cycleEdges)
     }
 
-    static func key(_ edge: FileFacts.Edge) -> String { "\(edge.from)→\(edge.to)" }
+    static func key(_ edge: RIBFacts.Edge) -> String { "\(edge.from)→\(edge.to)" }
 
     static func identifier(_ name: String) -> String {
         "rib_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
@@ -107,22 +108,5 @@ public enum RIBGraph {
             },
             cycles: project.cycles)
         return Reporter.encode(graph)
-    }
-}
-
-extension Linter {
-    /// The project's RIB model, from the given paths (or `included`): for `ribslint graph`.
-    public func ribProject(paths: [String], workingDirectory: String) throws(UsageError) -> (RIBProject, unreadable: [String]) {
-        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
-        let files = try discovery.swiftFiles(paths: paths)
-        let conventions = ruleSet.conventions
-        let outcomes = ParallelMap.map(files, jobs: jobs) { file -> (FileFacts?, String?) in
-            guard let data = FileManager.default.contents(atPath: file.absolutePath),
-                let source = String(validating: data, as: UTF8.self)
-            else { return (nil, "\(file.displayPath): error: cannot read the file as UTF-8 text; skipped") }
-            let lintFile = LintFile(path: file.displayPath, source: source, conventions: conventions)
-            return (FileFacts(file: lintFile, conventions: conventions), nil)
-        }
-        return (RIBProject(facts: outcomes.compactMap(\.0)), outcomes.compactMap(\.1))
     }
 }

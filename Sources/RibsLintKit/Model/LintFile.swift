@@ -22,16 +22,19 @@ public struct LintFile {
     public let source: String
     public let tree: SourceFileSyntax
     public let model: FileModel
+    /// The profile in force for this file: what its roles come from.
+    public let profile: Profile
     public let project: ProjectFacts
     private let lineStarts: [Int]
 
-    public init(path: String, source: String, conventions: RoleConventions, project: ProjectFacts = ProjectFacts()) {
+    public init(path: String, source: String, profile: Profile, project: ProjectFacts = ProjectFacts()) {
         self.path = path
         var source = source
         source.makeContiguousUTF8()  // byte searches read the UTF-8 storage directly
         self.source = source
         self.tree = Parser.parse(source: source)
-        self.model = FileModel(tree: tree, conventions: conventions)
+        self.model = FileModel(tree: tree, profile: profile)
+        self.profile = profile
         self.project = project
         self.lineStarts = Self.lineStarts(of: source)
         self.fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path

@@ -17,7 +17,7 @@ public struct LintCache: Sendable {
         let contentHash: String
         let stamp: FileStamp
         let findings: [Finding]
-        let facts: StoredFacts
+        let contribution: StoredContribution
         let lineCount: Int
         let syntaxNote: String?
     }
@@ -35,7 +35,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-4"
+    static let format = "ribslint-cache-5"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -149,6 +149,107 @@ public struct LintCache: Sendable {
     }
 }
 
+/// Every decision a run makes about the cache: its key, what to reuse, what to record.
+extension LintCache {
+    /// What the results of a file depend on besides its bytes: the rules, their severities and options,
+    /// the profile with its roles, and the project facts file rules read.
+    static func key(for linter: Linter, project: ProjectFacts) -> String {
+        let ruleSet = linter.ruleSet
+        var parts = [ruleSet.profile.fingerprint, "sourcery=\(project.usesSourcery)"]
+        parts += ruleSet.entries.map { "rule=\($0.id):\($0.severity.rawValue)" }
+        parts += ruleSet.projectEntries.map { "project=\($0.id):\($0.severity.rawValue)" }
+        parts += ruleSet.factKinds.map { "facts=\($0.id)" }
+        parts.append("unused=\(ruleSet.unusedSuppressionSeverity?.rawValue ?? "off")")
+        for (id, setting) in linter.configuration.ruleSettings.sorted(by: { $0.key < $1.key }) {
+            parts.append("options=\(id):" + setting.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+        }
+        return stableHash(parts.joined(separator: "\n"))
+    }
+
+    enum Lookup {
+        /// The file's recorded outcome: by a stamp the cache trusts (the file unread), or by its bytes.
+        case hit(Linter.FileOutcome)
+        /// Not in the cache: the bytes, read, for the file pass.
+        case miss(data: [UInt8], stamp: FileStamp, hash: String)
+        case unreadable
+    }
+
+    func lookup(_ file: DiscoveredFile, startedAt: Int) -> Lookup {
+        if let stamp = FileStamp.of(file.absolutePath), let entry = settledEntry(for: file.displayPath, stamp: stamp) {
+            var outcome = Linter.FileOutcome(entry)
+            outcome.stampTrusted = true
+            outcome.isNews = false
+            return .hit(outcome)
+        }
+        guard let (data, stamp) = readFile(file.absolutePath) else { return .unreadable }
+        let hash = stableHash(data)
+        guard let entry = entry(for: file.displayPath, contentHash: hash) else { return .miss(data: data, stamp: stamp, hash: hash) }
+        var outcome = Linter.FileOutcome(entry)
+        outcome.stamp = stamp
+        // News only when the stamp changed, or will be trusted once this run records it.
+        outcome.isNews = stamp != entry.stamp || Self.isSettled(stamp, recordedAt: startedAt)
+        return .hit(outcome)
+    }
+
+    /// The recorded project findings, when every file's bytes and the test file names are as they were.
+    func projectRecord(key: String, outcomes: [Linter.FileOutcome]) -> ProjectRecord? {
+        guard let project, project.key == key, outcomes.allSatisfy({ $0.contentHash != nil }) else { return nil }
+        return project
+    }
+
+    /// What the project findings depend on besides the configuration: every file's path and bytes, and
+    /// the names of the project's Swift files.
+    static func projectKey(files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String]) -> String {
+        var hash = StableHasher()
+        for (file, outcome) in zip(files, outcomes) {
+            hash.combine(file.displayPath)
+            hash.combine(outcome.contentHash ?? "-")
+        }
+        hash.combine("other files")
+        otherFileNames.forEach { hash.combine($0) }
+        return hash.value
+    }
+
+    /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
+    /// now be trusted, a file gone, new project findings. Entries of files outside this run's paths stay.
+    func record(
+        _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], folders: FolderMemory, project: ProjectRecord?,
+        run discovery: FileDiscovery, paths: [String], startedAt: Int
+    ) {
+        let learnt = outcomes.contains(where: \.isNews) || folders.isNews || project.map { $0.key != self.project?.key } ?? false
+        // Nothing new of any file or folder, and no other: the cache would come out the same.
+        if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count { return }
+        var fresh: [String: Entry] = [:]
+        for (file, outcome) in zip(files, outcomes) {
+            if let hash = outcome.contentHash, let stamp = outcome.stamp {
+                fresh[file.displayPath] = Entry(
+                    contentHash: hash, stamp: stamp, findings: outcome.findings, contribution: outcome.contribution,
+                    lineCount: outcome.lineCount, syntaxNote: outcome.syntaxNote)
+            }
+        }
+        let roots = discovery.roots(of: paths)
+        var kept = Kept()
+        var dropped = false
+        for (path, entry) in entries where fresh[path] == nil {
+            if discovery.isCovered(path, by: roots) { dropped = true } else { kept.entries[path] = entry }
+        }
+        for (path, listing) in self.folders where folders.listings[path] == nil {
+            if discovery.isCovered(path, by: roots) { dropped = true } else { kept.folders[path] = listing }
+        }
+        guard learnt || dropped else { return }
+        // A cache that cannot be written costs speed next time, never correctness now.
+        try? save(fresh, folders: folders.listings, kept: kept, project: project ?? self.project, startedAt: startedAt)
+    }
+}
+
+extension Linter.FileOutcome {
+    init(_ entry: LintCache.Entry) {
+        self.init(
+            findings: entry.findings, contribution: entry.contribution, lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
+            contentHash: entry.contentHash, stamp: entry.stamp, fromCache: true)
+    }
+}
+
 /// What `stat` says of a file: when any of it changes, the file is read and hashed again.
 struct FileStamp: Sendable, Equatable {
     struct Time: Sendable, Equatable {
@@ -182,18 +283,19 @@ extension FileStamp {
     }
 }
 
-/// A file's project facts: decoded only when the project pass has to run again.
-enum StoredFacts: Sendable {
-    case decoded(FileFacts)
+/// A file's contribution to the project pass: decoded only when the project pass has to run again.
+enum StoredContribution: Sendable {
+    case decoded(FileContribution)
     case encoded(ArraySlice<UInt8>)
 
-    /// The facts, or nil when cached bytes do not decode (the checksum makes that a bug of ours).
-    func facts() -> FileFacts? {
+    /// The contribution with the facts of `kinds`, or nil when cached bytes do not decode or lack one of
+    /// them (the checksum makes that a bug of ours).
+    func decoded(_ kinds: [any FileFacts.Type]) -> FileContribution? {
         switch self {
-        case .decoded(let facts): return facts
+        case .decoded(let contribution): return contribution
         case .encoded(let bytes):
             var reader = CacheReader(bytes)
-            return try? FileFacts(from: &reader)
+            return try? FileContribution(from: &reader, kinds: kinds)
         }
     }
 }

@@ -100,40 +100,42 @@ extension PatternBindingSyntax {
     }
 }
 
-/// A protocol with the RIB contract role its name gives it.
+/// A protocol with the contract role its name gives it.
 public struct ProtocolDeclaration {
     public let name: String
     public let role: ProtocolRole?
     public let declaration: ProtocolDeclSyntax
 }
 
-/// What one pass over a file learns: imports, types with their roles, protocols.
+/// What one pass over a file learns: imports, types with the roles the profile gives them, protocols.
 public struct FileModel {
     public let imports: [String]
-    public let importsRIBs: Bool
+    /// The file imports one of the profile's frameworks, so name suffixes give roles.
+    public let importsFramework: Bool
     public let types: [TypeDeclaration]
     public let protocols: [ProtocolDeclaration]
 
-    public init(tree: SourceFileSyntax, conventions: RoleConventions) {
+    public init(tree: SourceFileSyntax, profile: Profile) {
         var collector = DeclarationCollector()
         collector.collect(tree.statements)
         imports = collector.imports
-        importsRIBs = collector.imports.contains { conventions.frameworks.contains($0) }
+        let importsFramework = collector.imports.contains { profile.frameworks.contains($0) }
+        self.importsFramework = importsFramework
         protocols = collector.protocols.map {
-            ProtocolDeclaration(name: $0.name.text, role: ProtocolRole(protocolName: $0.name.text), declaration: $0)
+            ProtocolDeclaration(name: $0.name.text, role: profile.protocolRole(named: $0.name.text), declaration: $0)
         }
 
         var rolesByName: [String: Role] = [:]
         var types: [TypeDeclaration] = []
         // Test doubles subclass or mimic RIB types but play no part in the app's RIB tree.
         for declaration in collector.types where declaration.kind != .extension && !TestCode.isTestDouble(declaration.name) {
-            let role = conventions.role(inheriting: declaration.inherited)
-                ?? (declaration.kind == .class && importsRIBs ? conventions.role(named: declaration.name) : nil)
+            let role = profile.role(inheriting: declaration.inherited)
+                ?? (importsFramework ? profile.role(named: declaration.name, kind: declaration.kind) : nil)
             rolesByName[declaration.name] = role
             types.append(declaration.with(role: role))
         }
         for declaration in collector.types where declaration.kind == .extension && !TestCode.isTestDouble(declaration.name) {
-            let role = rolesByName[declaration.name] ?? (importsRIBs ? conventions.role(named: declaration.name) : nil)
+            let role = rolesByName[declaration.name] ?? (importsFramework ? profile.role(named: declaration.name, kind: .extension) : nil)
             types.append(declaration.with(role: role))
         }
         self.types = types.sorted { $0.declaration.position < $1.declaration.position }
@@ -154,8 +156,8 @@ public struct FileModel {
         return order.compactMap { groups[$0] }
     }
 
-    /// True when some type of the file plays a RIB role.
-    public var hasRIBRole: Bool { types.contains { $0.role != nil } }
+    /// True when some type of the file plays a role.
+    public var hasRole: Bool { types.contains { $0.role != nil } }
 }
 
 private struct PendingType {

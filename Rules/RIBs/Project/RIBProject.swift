@@ -1,8 +1,11 @@
-/// The RIBs of the whole project, merged from every file's facts.
-public struct RIBProject: Sendable {
+import RibsLintKit
+
+/// The RIBs of the whole project, merged from every file's `RIBFacts` (and `NavigationFacts` where
+/// `back_navigation` asked for them).
+public struct RIBProject: ProjectModel {
     public struct RIB: Sendable, Equatable {
         public let name: String
-        public var parts: [Role: FileFacts.Part] = [:]
+        public var parts: [Role: RIBFacts.Part] = [:]
 
         /// A RIB with a presenter, or whose interactor is a `PresentableInteractor`, owns a view.
         public var isViewHaving: Bool {
@@ -23,20 +26,22 @@ public struct RIBProject: Sendable {
         }
 
         /// Where findings about the RIB as a whole point: its builder, else its router, else its interactor.
-        public var anchor: FileFacts.Part? {
+        public var anchor: RIBFacts.Part? {
             parts[.builder] ?? parts[.router] ?? parts[.interactor] ?? parts[.presenter]
         }
     }
 
     public let ribs: [String: RIB]
     /// Parent → child references, one per distinct pair, at the first place it is made.
-    public let edges: [FileFacts.Edge]
-    public let pushes: [FileFacts.Edge]
+    public let edges: [RIBFacts.Edge]
+    public let pushes: [RIBFacts.Edge]
     public let ribsHandlingBack: Set<String>
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
 
-    public init(facts: [FileFacts], otherFileNames: [String] = []) {
+    public init(project: Project) {
+        let facts = project.facts(RIBFacts.self)
+        let navigation = project.facts(NavigationFacts.self)
         var ribs: [String: RIB] = [:]
         for part in facts.flatMap(\.parts) where [.builder, .interactor, .router, .presenter].contains(part.role) {
             var rib = ribs[part.rib] ?? RIB(name: part.rib)
@@ -46,9 +51,9 @@ public struct RIBProject: Sendable {
         self.ribs = ribs
         var seen = Set<String>()
         edges = facts.flatMap(\.edges).filter { seen.insert("\($0.from)→\($0.to)").inserted }
-        pushes = facts.flatMap(\.pushes)
-        ribsHandlingBack = Set(facts.flatMap(\.handlesBack))
-        filePaths = facts.map(\.path) + otherFileNames
+        pushes = navigation.flatMap(\.pushes)
+        ribsHandlingBack = Set(navigation.flatMap(\.handlesBack))
+        filePaths = project.filePaths
     }
 
     /// RIB names in every cycle of the parent → child graph (strongly connected, more than one RIB).
@@ -89,22 +94,5 @@ public struct RIBProject: Sendable {
             connect(node)
         }
         return components.sorted { $0.first ?? "" < $1.first ?? "" }
-    }
-}
-
-/// A check over the whole project's RIBs: what no single file can tell.
-public protocol ProjectRule: Sendable {
-    static var description: RuleDescription { get }
-    init(options: RuleOptions)
-    func violations(in project: RIBProject) -> [ProjectViolation]
-}
-
-public struct ProjectViolation: Sendable, Equatable {
-    public let point: SourcePoint
-    public let message: String
-
-    public init(at point: SourcePoint, _ message: String) {
-        self.point = point
-        self.message = message
     }
 }

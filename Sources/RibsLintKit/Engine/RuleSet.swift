@@ -18,18 +18,22 @@ public struct RuleSet: Sendable {
 
     public let entries: [Entry]
     public let projectEntries: [ProjectEntry]
+    /// The file facts the enabled project rules read, each kind once.
+    public let factKinds: [any FileFacts.Type]
     /// Severity of `unused_suppression`, nil when it is off.
     public let unusedSuppressionSeverity: Severity?
     /// Every rule id a suppression comment may name.
     public let knownIDs: Set<String>
-    public let conventions: RoleConventions
+    /// The profile in force, with the project's role overrides applied.
+    public let profile: Profile
     /// Descriptions of the rules that are on, in id order: what reporters list.
     public let enabledDescriptions: [RuleDescription]
 
     /// - Parameter onlyRules: rule ids from the command line; they replace the configuration's choice.
     public init(
-        configuration: Configuration, available: [any Rule.Type], project: [any ProjectRule.Type] = [], onlyRules: [String] = []
+        configuration: Configuration, catalog: Catalog, onlyRules: [String] = []
     ) throws(UsageError) {
+        let available = catalog.rules, project = catalog.projectRules
         let all = available.map { $0.description } + project.map { $0.description } + [UnusedSuppression.description]
         for id in onlyRules where !all.contains(where: { $0.id == id }) {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
@@ -54,9 +58,11 @@ public struct RuleSet: Sendable {
         projectEntries = project.filter { enabled.contains($0.description.id) }.map {
             ProjectEntry(rule: $0.init(options: options($0.description)), severity: severity($0.description), id: $0.description.id)
         }
+        var factIDs = Set<String>()
+        factKinds = projectEntries.flatMap { type(of: $0.rule).facts }.filter { factIDs.insert($0.id).inserted }
         unusedSuppressionSeverity = enabled.contains(UnusedSuppression.id) ? severity(UnusedSuppression.description) : nil
         knownIDs = Set(all.map(\.id))
-        conventions = configuration.conventions
+        profile = (catalog.profile(named: configuration.profile) ?? Profile(name: configuration.profile)).applying(configuration.roles)
         enabledDescriptions = all.filter { enabled.contains($0.id) }.sorted { $0.id < $1.id }
     }
 }

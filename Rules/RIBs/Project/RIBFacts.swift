@@ -1,44 +1,12 @@
-import Foundation
+import RibsLintKit
 import SwiftSyntax
 
-/// A place in a file a project finding can point at, with the line text its fingerprint needs.
-public struct SourcePoint: Sendable, Equatable {
-    public let path: String
-    public let line: Int
-    public let column: Int
-    public let endLine: Int
-    public let endColumn: Int
-    public let lineText: String
+/// What one file contributes to the project's RIB tree: the RIB parts it declares and the children its
+/// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
+/// `rib_test_presence`, `back_navigation` and `ribslint graph`.
+public struct RIBFacts: FileFacts, Equatable {
+    public static let id = "rib-parts-1"
 
-    init(path: String, line: Int, column: Int, endLine: Int, endColumn: Int, lineText: String) {
-        self.path = path
-        self.line = line
-        self.column = column
-        self.endLine = endLine
-        self.endColumn = endColumn
-        self.lineText = lineText
-    }
-
-    init(_ node: some SyntaxProtocol, in file: LintFile) {
-        self.init(
-            offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, end: node.endPositionBeforeTrailingTrivia.utf8Offset,
-            in: file)
-    }
-
-    init(offset: Int, end endOffset: Int, in file: LintFile) {
-        let start = file.location(of: offset)
-        let end = file.location(of: endOffset)
-        path = file.path
-        line = start.line
-        column = start.column
-        endLine = end.line
-        endColumn = end.column
-        lineText = file.trimmedLineText(start.line)
-    }
-}
-
-/// What one file contributes to the project's RIB model; kept instead of the syntax tree.
-public struct FileFacts: Sendable, Equatable {
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Sendable, Equatable {
         public let rib: String
@@ -59,39 +27,16 @@ public struct FileFacts: Sendable, Equatable {
         public let point: SourcePoint
     }
 
-    public var path = ""
     public var parts: [Part] = []
     public var edges: [Edge] = []
-    /// Children a router pushes on a navigation stack, for `back_navigation`.
-    public var pushes: [Edge] = []
-    /// RIBs whose presenter hides the back button or reports `isMovingFromParent`.
-    public var handlesBack: [String] = []
-    /// `// ribslint:disable…` lines for rules the project pass judges, by rule id.
-    public var suppressions: [SuppressedSpan] = []
 
-    public struct SuppressedSpan: Sendable, Equatable {
-        public let ruleID: String
-        public let lines: ClosedRange<Int>
-        /// The directive's own place, where an unused verdict is reported.
-        public let point: SourcePoint
-        /// The file pass found nothing for it to silence; the project pass decides.
-        public let awaitingVerdict: Bool
-    }
-
-    public init() {}
-
-    /// - Parameter navigation: also collect pushes and back handling (for `back_navigation`).
-    public init(file: LintFile, conventions: RoleConventions, navigation: Bool = true) {
-        path = file.path
-        guard !file.isTestFile else { return }
-        for type in file.model.types where type.kind == .class {
-            guard let role = type.role, let declaration = type.declaration.as(ClassDeclSyntax.self),
-                !conventions.baseClasses.values.contains(where: { $0.contains(type.name) })
-            else { continue }
-            let rib = Self.ribName(of: type, role: role, conventions: conventions, path: file.path)
+    public init(file: LintFile) {
+        for (type, role, rib) in Self.ribTypes(of: file) {
             // Conformances added by extensions in the same file count as the class's own.
             let conformances = file.model.types.filter { $0.name == type.name }.flatMap(\.inherited)
-            if Self.isConventionallyNamed(type.name, role: role, conformances: conformances, conventions: conventions) {
+            if Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
+                let declaration = type.declaration.as(ClassDeclSyntax.self)
+            {
                 parts.append(Part(
                     rib: rib, role: role, typeName: type.name,
                     superclass: role == .interactor ? type.inherited.first : nil,
@@ -105,32 +50,37 @@ public struct FileFacts: Sendable, Equatable {
                 edges += Self.handedBuilders(to: rib, in: type, file: file)
                     + (file.contains("Builder(") ? Self.builderEdges(from: rib, in: type, file: file) : [])
             }
-            if navigation, role == .router, file.contains("push") {
-                pushes += Self.pushedChildren(from: rib, in: type, file: file)
-            }
-            if navigation, role == .presenter, Self.handlesBackNavigation(file) {
-                handlesBack.append(rib)
-            }
+        }
+    }
+
+    /// The app's classes playing a RIB role in a production file, with the RIB each belongs to.
+    static func ribTypes(of file: LintFile) -> [(TypeDeclaration, Role, String)] {
+        guard !file.isTestFile else { return [] }
+        return file.model.types.compactMap { type in
+            guard type.kind == .class, let role = type.role, type.declaration.is(ClassDeclSyntax.self),
+                !file.profile.isBaseClass(type.name)
+            else { return nil }
+            return (type, role, ribName(of: type, role: role, profile: file.profile, path: file.path))
         }
     }
 
     /// A RIB part is named for its role (`LoginRouter`, or plain `Router` in a folder per RIB), or is a
     /// presenter by its `*Presentable`; a `TasksBuilderAdapter` builds, but is no RIB of its own.
-    static func isConventionallyNamed(_ name: String, role: Role, conformances: [String], conventions: RoleConventions) -> Bool {
+    static func isConventionallyNamed(_ name: String, role: Role, conformances: [String], profile: Profile) -> Bool {
         if role == .presenter, conformances.contains(where: { ProtocolRole(protocolName: $0) == .presentable }) { return true }
-        return conventions.suffixes[role, default: []].contains { name.hasSuffix($0) }
+        return profile.definition(of: role)?.suffixes.contains { name.hasSuffix($0) } == true
     }
 
     /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to; a type named only by its
     /// role (`Router` in a folder per RIB) by its folder.
-    static func ribName(of type: TypeDeclaration, role: Role, conventions: RoleConventions, path: String) -> String {
+    static func ribName(of type: TypeDeclaration, role: Role, profile: Profile, path: String) -> String {
         if role == .presenter,
             let presentable = type.inherited.first(where: { ProtocolRole(protocolName: $0) == .presentable }),
             presentable.count > "Presentable".count
         {
             return String(presentable.dropLast("Presentable".count))
         }
-        for suffix in conventions.suffixes[role, default: []] where type.name.hasSuffix(suffix) && type.name.count > suffix.count {
+        for suffix in profile.definition(of: role)?.suffixes ?? [] where type.name.hasSuffix(suffix) && type.name.count > suffix.count {
             return String(type.name.dropLast(suffix.count))
         }
         let folders = path.split(separator: "/").dropLast()
@@ -193,9 +143,30 @@ public struct FileFacts: Sendable, Equatable {
         }
         return nil
     }
+}
+
+/// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
+/// what `back_navigation` reads.
+public struct NavigationFacts: FileFacts, Equatable {
+    public static let id = "rib-navigation-1"
+
+    public var pushes: [RIBFacts.Edge] = []
+    /// RIBs whose presenter hides the back button or reports `isMovingFromParent`.
+    public var handlesBack: [String] = []
+
+    public init(file: LintFile) {
+        for (type, role, rib) in RIBFacts.ribTypes(of: file) {
+            if role == .router, file.contains("push") {
+                pushes += Self.pushedChildren(from: rib, in: type, file: file)
+            }
+            if role == .presenter, Self.handlesBackNavigation(file) {
+                handlesBack.append(rib)
+            }
+        }
+    }
 
     /// `navigationController.push(detail.viewControllable…)` where `detail` came from `detailBuilder.build(…)`.
-    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> [Edge] {
+    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> [RIBFacts.Edge] {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
             var pushes: [(String, FunctionCallExprSyntax)] = []
@@ -226,12 +197,59 @@ public struct FileFacts: Sendable, Equatable {
             var child = builder
             for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
             guard !child.isEmpty else { return nil }
-            return Edge(from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), point: SourcePoint(call, in: file))
+            return RIBFacts.Edge(from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), point: SourcePoint(call, in: file))
         }
     }
 
     static func handlesBackNavigation(_ file: LintFile) -> Bool {
         file.contains("isMovingFromParent") || file.contains("navigationBarBackButtonHidden(true)")
             || file.contains("hidesBackButton = true") || file.contains("setHidesBackButton(true")
+    }
+}
+
+extension RIBFacts {
+    public func write(to writer: inout CacheWriter) {
+        writer.write(parts) { writer, part in
+            writer.write(part.rib)
+            writer.write(part.role.rawValue)
+            writer.write(part.typeName)
+            writer.write(part.superclass)
+            writer.write(part.isPresentable)
+            part.point.write(to: &writer)
+        }
+        writer.write(edges) { writer, edge in edge.write(to: &writer) }
+    }
+
+    public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        parts = try reader.array { reader throws(CacheReader.Malformed) in
+            Part(
+                rib: try reader.string(), role: Role(try reader.string()), typeName: try reader.string(),
+                superclass: try reader.optionalString(), isPresentable: try reader.bool(), point: try SourcePoint(from: &reader))
+        }
+        edges = try reader.array(Edge.init(from:))
+    }
+}
+
+extension RIBFacts.Edge {
+    func write(to writer: inout CacheWriter) {
+        writer.write(from)
+        writer.write(to)
+        point.write(to: &writer)
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(from: try reader.string(), to: try reader.string(), point: try SourcePoint(from: &reader))
+    }
+}
+
+extension NavigationFacts {
+    public func write(to writer: inout CacheWriter) {
+        writer.write(pushes) { writer, edge in edge.write(to: &writer) }
+        writer.write(handlesBack)
+    }
+
+    public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        pushes = try reader.array(RIBFacts.Edge.init(from:))
+        handlesBack = try reader.strings()
     }
 }

@@ -123,7 +123,7 @@ public enum Reporter: String, Sendable, CaseIterable {
         }
     }
 
-    static func encode(_ value: some Encodable) -> String {
+    public static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return "{}\n" }

@@ -35,7 +35,8 @@ public struct Configuration: Sendable {
     public var optInRules: [String] = []
     public var onlyRules: [String] = []
     public var reporter = "xcode"
-    public var conventions = RoleConventions.standard
+    /// The project's adjustments to the profile's roles (`roles:`).
+    public var roles = RoleOverrides()
     public var ruleSettings: [String: RuleSetting] = [:]
 
     public init(rootDirectory: String) {
@@ -65,7 +66,7 @@ public struct Configuration: Sendable {
         }
     }
 
-    public static func load(path: String, rules: [RuleDescription]) throws(UsageError) -> Configuration {
+    public static func load(path: String, catalog: Catalog) throws(UsageError) -> Configuration {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("\(path): error: cannot read the configuration file")
         }
@@ -73,15 +74,15 @@ public struct Configuration: Sendable {
             throw UsageError("\(path): error: the configuration file is not UTF-8 text")
         }
         let root = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-        var configuration = try parse(yaml: text, path: path, rules: rules, rootDirectory: root)
+        var configuration = try parse(yaml: text, path: path, catalog: catalog, rootDirectory: root)
         configuration.configPath = path
         return configuration
     }
 
     public static func parse(
-        yaml: String, path: String, rules: [RuleDescription], rootDirectory: String
+        yaml: String, path: String, catalog: Catalog, rootDirectory: String
     ) throws(UsageError) -> Configuration {
-        let reader = ConfigReader(path: path, rules: rules)
+        let reader = ConfigReader(path: path, rules: catalog.descriptions)
         var configuration = Configuration(rootDirectory: rootDirectory)
         let document: Node?
         do {
@@ -93,21 +94,25 @@ public struct Configuration: Sendable {
         }
         guard let document else { return configuration }
         let top = try reader.mapping(document, "the configuration")
+        // Roles are checked against the profile, wherever `profile:` stands.
+        if let value = top.first(where: { $0.key.string == Key.profile.rawValue })?.value {
+            configuration.profile = try reader.choice(value, Key.profile.rawValue, from: catalog.profiles.map(\.name))
+        }
+        let profile = catalog.profile(named: configuration.profile)
         for (keyNode, value) in top {
             let name = keyNode.string ?? ""
             guard let key = Key(rawValue: name) else {
                 throw reader.error(keyNode, "unknown key '\(name)'; known keys: \(Key.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
             }
             switch key {
-            case .profile:
-                configuration.profile = try reader.choice(value, name, from: profiles)
+            case .profile: break
             case .included: configuration.included = try reader.strings(value, name)
             case .excluded: configuration.excluded = try reader.strings(value, name)
             case .reporter: configuration.reporter = try reader.choice(value, name, from: reporters)
             case .disabledRules: configuration.disabledRules = try reader.ruleIDs(value, name)
             case .optInRules: configuration.optInRules = try reader.ruleIDs(value, name)
             case .onlyRules: configuration.onlyRules = try reader.ruleIDs(value, name)
-            case .roles: configuration.conventions = try reader.conventions(value)
+            case .roles: configuration.roles = try reader.roles(value, of: profile)
             case .rules: configuration.ruleSettings = try reader.ruleSettings(value)
             }
         }
@@ -215,31 +220,33 @@ private struct ConfigReader {
         }
     }
 
-    func conventions(_ node: Node) throws(UsageError) -> RoleConventions {
-        var conventions = RoleConventions.standard
+    func roles(_ node: Node, of profile: Profile?) throws(UsageError) -> RoleOverrides {
+        var overrides = RoleOverrides()
+        let roleNames = profile?.roles.map(\.role.rawValue) ?? []
         for (keyNode, value) in try mapping(node, "'roles'") {
             let name = keyNode.string ?? ""
             if name == "frameworks" {
-                conventions.frameworks = Set(try strings(value, name))
+                overrides.frameworks = Set(try strings(value, name))
                 continue
             }
             if name == "presenter_base_classes" {
-                conventions.presenterBaseClasses = Set(try strings(value, name))
+                overrides.conformingBaseClasses = Set(try strings(value, name))
                 continue
             }
-            guard let role = Role(rawValue: name) else {
-                let known = (["frameworks", "presenter_base_classes"] + Role.allCases.map(\.rawValue)).joined(separator: ", ")
+            guard roleNames.contains(name) else {
+                let known = (["frameworks", "presenter_base_classes"] + roleNames).joined(separator: ", ")
                 throw error(keyNode, "unknown key '\(name)' in 'roles'; known: \(known)")
             }
+            let role = Role(name)
             for (fieldNode, fieldValue) in try mapping(value, "'roles.\(name)'") {
                 switch fieldNode.string ?? "" {
-                case "base_classes": conventions.baseClasses[role] = Set(try strings(fieldValue, "base_classes"))
-                case "suffixes": conventions.suffixes[role] = try strings(fieldValue, "suffixes")
+                case "base_classes": overrides.baseClasses[role] = Set(try strings(fieldValue, "base_classes"))
+                case "suffixes": overrides.suffixes[role] = try strings(fieldValue, "suffixes")
                 default:
                     throw error(fieldNode, "unknown key '\(fieldNode.string ?? "")' in 'roles.\(name)'; known: base_classes, suffixes")
                 }
             }
         }
-        return conventions
+        return overrides
     }
 }

@@ -1,0 +1,7 @@
+import RibsLintKit
+
+extension Profile {
+    /// Its roles and rules come with the profile's rulebook (RULES-composable-ribs.md); until then only the rules for
+    /// every Swift file run under it.
+    public static let composableRIBs = Profile(name: "composable-ribs")
+}

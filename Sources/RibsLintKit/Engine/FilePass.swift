@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwiftSyntax
+
+/// The per-file pass: parse once, model once, run the file rules, apply suppressions, fingerprint — and
+/// take the facts the project rules asked for before the syntax tree is dropped.
+extension Linter {
+    /// Lints one file's text as if it lived at `path`: the engine behind files, stdin and tests.
+    func outcome(source: String, path: String, project: ProjectFacts) -> FileOutcome {
+        let file = LintFile(path: path, source: source, profile: ruleSet.profile, project: project)
+        var outcome = lint(file)
+        outcome.lineCount = file.lineCount
+        if file.hasSyntaxErrors {
+            let (line, column) = file.location(of: Self.firstSyntaxError(in: file.tree))
+            outcome.syntaxNote = "\(path):\(line):\(column): warning: swift-syntax could not fully parse this file; "
+                + "findings cover what parsed"
+        }
+        return outcome
+    }
+
+    func lint(_ file: LintFile) -> FileOutcome {
+        var raw: [Finding] = []
+        for entry in ruleSet.entries {
+            let id = entry.id
+            raw += entry.rule.violations(in: file).map { finding(id, entry.severity, $0.position, $0.endPosition, $0.message, file) }
+        }
+        let suppressions = SuppressionMap(file: file)
+        var used = Set<String>()
+        var findings = raw.filter { finding in
+            let silencing = suppressions.silencing(finding.ruleID, line: finding.line)
+            for index in silencing { used.insert("\(index) \(finding.ruleID)") }
+            return silencing.isEmpty
+        }
+        var contribution = FileContribution(path: file.path)
+        if !ruleSet.projectEntries.isEmpty {
+            var facts: [String: any FileFacts] = [:]
+            for kind in ruleSet.factKinds { facts[kind.id] = kind.init(file: file) }
+            contribution = FileContribution(path: file.path, facts: facts, suppressions: projectSpans(suppressions, used: used, file: file))
+        }
+        if let severity = ruleSet.unusedSuppressionSeverity {
+            let unused = unusedSuppressions(suppressions, used: used, file: file, severity: severity)
+            findings += unused.filter { suppressions.silencing($0.ruleID, line: $0.line).isEmpty }
+        }
+        return FileOutcome(findings: Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file), contribution: .decoded(contribution))
+    }
+
+    /// Spans the project pass must honour: those naming a project rule, or `all`.
+    private func projectSpans(_ map: SuppressionMap, used: Set<String>, file: LintFile) -> [SuppressedSpan] {
+        guard !map.spans.isEmpty else { return [] }
+        let projectIDs = Set(ruleSet.projectEntries.map(\.id))
+        return map.spans.filter { projectIDs.contains($0.ruleID) || $0.ruleID == "all" }.map { span in
+            let directive = map.directives[span.directive]
+            return SuppressedSpan(
+                ruleID: span.ruleID, lines: span.lines, point: SourcePoint(offset: directive.offset, end: directive.endOffset, in: file),
+                awaitingVerdict: !used.contains { $0.hasPrefix("\(span.directive) ") })
+        }
+    }
+
+
+    private func unusedSuppressions(_ map: SuppressionMap, used: Set<String>, file: LintFile, severity: Severity) -> [Finding] {
+        guard !map.directives.isEmpty else { return [] }
+        var findings: [Finding] = []
+        let enabled = Set(ruleSet.entries.map(\.id))
+        // The project pass judges suppressions of its own rules, and of `all` while it runs.
+        var deferred = Set(ruleSet.projectEntries.map(\.id))
+        if !deferred.isEmpty { deferred.insert("all") }
+        for (index, directive) in map.directives.enumerated() {
+            func report(_ message: String) {
+                findings.append(finding(UnusedSuppression.id, severity, directive.offset, directive.endOffset, message, file))
+            }
+            if directive.isMalformed {
+                report("malformed suppression; write `// ribslint:disable[:next|this|previous|file] <rule ids|all> [- reason]`")
+                continue
+            }
+            for id in directive.ruleIDs where !deferred.contains(id) || (id == "all" && used.contains(where: { $0.hasPrefix("\(index) ") })) {
+                if id != "all", !ruleSet.knownIDs.contains(id) {
+                    report("suppression names unknown rule '\(id)'; `ribslint rules` lists the ids")
+                } else if directive.action == .disable, id == "all" || enabled.contains(id),
+                    !used.contains("\(index) \(id)"), !(id == "all" && used.contains(where: { $0.hasPrefix("\(index) ") }))
+                {
+                    report("suppression of '\(id)' silences no finding; remove it")
+                }
+            }
+        }
+        return findings
+    }
+
+    private func finding(_ id: String, _ severity: Severity, _ start: Int, _ end: Int, _ message: String, _ file: LintFile) -> Finding {
+        let begin = file.location(of: start)
+        let finish = file.location(of: max(start, end))
+        return Finding(
+            ruleID: id, severity: severity, path: file.path, line: begin.line, column: begin.column,
+            endLine: finish.line, endColumn: finish.column, message: message)
+    }
+
+    /// Fingerprints hash the rule, the path, the finding's trimmed line text and its ordinal among equal
+    /// keys — so inserting lines above a finding leaves it unchanged.
+    static func fingerprinted(_ findings: [Finding], file: LintFile) -> [Finding] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            var finding = finding
+            let text = file.trimmedLineText(finding.line)
+            let key = "\(finding.ruleID)|\(finding.path)|\(text)"
+            let ordinal = seen[key, default: 0]
+            seen[key] = ordinal + 1
+            finding.fingerprint = stableHash("\(key)|\(ordinal)")
+            return finding
+        }
+    }
+
+    static func firstSyntaxError(in tree: SourceFileSyntax) -> Int {
+        for token in tree.tokens(viewMode: .all) {
+            if token.presence == .missing || token.parent?.is(UnexpectedNodesSyntax.self) == true {
+                return token.positionAfterSkippingLeadingTrivia.utf8Offset
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,284 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+
+/// What a run produced: findings in reporting order, and what could not be linted.
+public struct LintResult: Sendable {
+    public var findings: [Finding]
+    public var fileCount: Int
+    public var lineCount: Int
+    /// Files that could not be read or are not UTF-8 text: the run is incomplete.
+    public var unreadable: [String]
+    /// Files swift-syntax could not fully parse: linted as far as they parse.
+    public var syntaxNotes: [String]
+    /// Files whose results came from the cache, and files linted afresh.
+    public var cacheHits = 0
+    public var cacheMisses = 0
+    /// Files whose bytes were read, and folders listed: a cached file or folder whose stamp the cache
+    /// trusts is not.
+    public var filesRead = 0
+    public var foldersRead = 0
+
+    public init(findings: [Finding], fileCount: Int, lineCount: Int, unreadable: [String] = [], syntaxNotes: [String] = []) {
+        self.findings = findings
+        self.fileCount = fileCount
+        self.lineCount = lineCount
+        self.unreadable = unreadable
+        self.syntaxNotes = syntaxNotes
+    }
+}
+
+/// Runs a lint: finds the files, runs the file pass on each (in parallel, from the cache where it can),
+/// then the project pass over their facts, and gathers the findings in a deterministic order. The file
+/// pass lives in `FilePass.swift`, the project pass in `ProjectPass.swift`, every cache decision in
+/// `LintCache`.
+public struct Linter: Sendable {
+    public let configuration: Configuration
+    public let ruleSet: RuleSet
+    public let jobs: Int
+
+    public init(configuration: Configuration, ruleSet: RuleSet, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.configuration = configuration
+        self.ruleSet = ruleSet
+        self.jobs = max(1, jobs)
+    }
+
+    /// Lints the given paths (or the configuration's `included` when there are none), reusing and then
+    /// rewriting the cache at `cachePath` when one is given.
+    public func lint(paths: [String], workingDirectory: String, cachePath: String? = nil) throws(UsageError) -> LintResult {
+        try lint(paths: paths, workingDirectory: workingDirectory, cachePath: cachePath, toolVersion: ribslintVersion)
+    }
+
+    /// `toolVersion` is the version a cache must have been written by (tests pretend to be another).
+    func lint(paths: [String], workingDirectory: String, cachePath: String?, toolVersion: String) throws(UsageError) -> LintResult {
+        let startedAt = Int(time(nil))
+        let project = projectFacts(paths: paths, workingDirectory: workingDirectory)
+        let cache = cachePath.map {
+            LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self, project: project))
+        }
+        let memory = cache.map { FolderMemory(cache: $0) }
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs, memory: memory)
+        let files = try discovery.swiftFiles(paths: paths)
+        // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
+        // files) would make every RIB look incomplete.
+        let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") } && !ruleSet.projectEntries.isEmpty
+        let outcomes = ParallelMap.map(files, jobs: jobs) { file in
+            lint(fileAt: file, project: project, cache: cache, startedAt: startedAt)
+        }
+        var projectRecord: LintCache.ProjectRecord?
+        if runsProjectRules {
+            let needsTestNames = ruleSet.projectEntries.contains { $0.id == "rib_test_presence" }
+            let otherFileNames = needsTestNames ? discovery.allSwiftFileNames() : []
+            let key = LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
+            projectRecord = cache?.projectRecord(key: key, outcomes: outcomes)
+                ?? LintCache.ProjectRecord(
+                    key: key,
+                    findings: projectFindings(contributions(of: outcomes, files: files, project: project), otherFileNames: otherFileNames))
+        }
+        if let cache, let memory {
+            cache.record(outcomes, of: files, folders: memory, project: projectRecord, run: discovery, paths: paths, startedAt: startedAt)
+        }
+        var result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
+        result.cacheHits = outcomes.count(where: \.fromCache)
+        result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
+        result.filesRead = outcomes.count { !$0.stampTrusted }
+        result.foldersRead = memory?.foldersRead ?? 0
+        return result
+    }
+
+    /// Every file's contribution to the project pass; a file whose cached facts do not decode is linted again.
+    private func contributions(of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts) -> [FileContribution] {
+        zip(files, outcomes).map { file, outcome in
+            outcome.contribution.decoded(ruleSet.factKinds)
+                ?? lint(fileAt: file, project: project, cache: nil, startedAt: 0).contribution.decoded(ruleSet.factKinds)
+                ?? FileContribution(path: file.displayPath)
+        }
+    }
+
+    /// The facts of every file below `paths` (or `included`) that `kinds` take, as one project: what
+    /// `ribslint graph` draws. Files that cannot be read are named in `unreadable`.
+    public func project(
+        paths: [String], workingDirectory: String, facts kinds: [any FileFacts.Type]
+    ) throws(UsageError) -> (Project, unreadable: [String]) {
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let files = try discovery.swiftFiles(paths: paths)
+        let profile = ruleSet.profile
+        let outcomes = ParallelMap.map(files, jobs: jobs) { file -> (FileContribution?, String?) in
+            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self)
+            else { return (nil, "\(file.displayPath): error: cannot read the file as UTF-8 text; skipped") }
+            let lintFile = LintFile(path: file.displayPath, source: source, profile: profile)
+            var facts: [String: any FileFacts] = [:]
+            for kind in kinds { facts[kind.id] = kind.init(file: lintFile) }
+            return (FileContribution(path: file.displayPath, facts: facts), nil)
+        }
+        return (Project(files: outcomes.compactMap(\.0)), outcomes.compactMap(\.1))
+    }
+
+    /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
+    public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
+        let outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project) }
+        let projectFindings = ruleSet.projectEntries.isEmpty
+            ? [] : projectFindings(outcomes.compactMap { $0.contribution.decoded(ruleSet.factKinds) }, otherFileNames: [])
+        return merge(outcomes, projectFindings: projectFindings)
+    }
+
+    public func lint(source: String, path: String, project: ProjectFacts) -> [Finding] {
+        lint(sources: [(path, source)], project: project).findings
+    }
+
+    struct FileOutcome: Sendable {
+        var findings: [Finding] = []
+        var contribution = StoredContribution.decoded(FileContribution(path: ""))
+        var lineCount = 0
+        var unreadable: String?
+        var syntaxNote: String?
+        var contentHash: String?
+        var stamp: FileStamp?
+        /// The result came from the cache: by a stamp it trusts (`stampTrusted`, the file unread) or by the
+        /// bytes' hash.
+        var fromCache = false
+        var stampTrusted = false
+        /// Something the cache should record: a fresh result, or a stamp that changed or can now be trusted.
+        var isNews = true
+    }
+
+    /// Gathers file outcomes in input order with the project findings, sorts.
+    func merge(_ outcomes: [FileOutcome], projectFindings: [Finding]) -> LintResult {
+        var result = LintResult(findings: [], fileCount: outcomes.count, lineCount: 0)
+        for outcome in outcomes {
+            result.findings += outcome.findings
+            result.lineCount += outcome.lineCount
+            if let problem = outcome.unreadable { result.unreadable.append(problem) }
+            if let note = outcome.syntaxNote { result.syntaxNotes.append(note) }
+        }
+        result.fileCount -= result.unreadable.count
+        result.findings += projectFindings
+        result.findings.sort(by: Finding.ordered)
+        return result
+    }
+
+    /// One file's outcome: from the cache when it has the file, else read and linted afresh.
+    func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?, startedAt: Int) -> FileOutcome {
+        let read: (data: [UInt8], stamp: FileStamp, hash: String?)
+        if let cache {
+            switch cache.lookup(file, startedAt: startedAt) {
+            case .hit(let outcome): return outcome
+            case .unreadable: return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
+            case .miss(let data, let stamp, let hash): read = (data, stamp, hash)
+            }
+        } else {
+            guard let (data, stamp) = readFile(file.absolutePath) else {
+                return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
+            }
+            read = (data, stamp, nil)
+        }
+        guard let source = String(validating: read.data, as: UTF8.self) else {
+            return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
+        }
+        var outcome = outcome(source: source, path: file.displayPath, project: project)
+        outcome.contentHash = read.hash
+        outcome.stamp = read.stamp
+        return outcome
+    }
+
+    /// The project facts for a run over `paths`: what file rules read of the project, and part of the cache key.
+    public func projectFacts(paths: [String], workingDirectory: String) -> ProjectFacts {
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        return ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: paths))
+    }
+}
+
+/// A file's bytes by `open`/`read` (Foundation's `contents(atPath:)` costs more than the read on Linux),
+/// with its stamp taken before the read: an edit racing the read changes the stamp too.
+func readFile(_ path: String) -> (data: [UInt8], stamp: FileStamp)? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    // Sized by `fstat` (one byte more, to see the end), read until end of file: a file may still grow
+    // while it is read. The buffer is not zeroed first; only what `read` filled is kept.
+    var bytes: [UInt8] = []
+    var capacity = max(Int(info.st_size), 0) + 1
+    while true {
+        var failed = false
+        let filled = bytes.count
+        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let start = buffer.baseAddress!
+            bytes.withUnsafeBufferPointer { old in
+                if let base = old.baseAddress { start.initialize(from: base, count: old.count) }
+            }
+            count = filled
+            while count < capacity {
+                let got = read(descriptor, start + count, capacity - count)
+                if got < 0 { failed = true; return }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if failed { return nil }
+        if bytes.count < capacity { return (bytes, FileStamp(info)) }
+        capacity *= 2
+    }
+}
+
+/// Maps over items on `jobs` threads; results keep the input order, so output never depends on timing.
+enum ParallelMap {
+    static func map<Input: Sendable, Output: Sendable>(
+        _ items: [Input], jobs: Int, _ transform: @Sendable (Input) -> Output
+    ) -> [Output] {
+        let slots = Slots<Output>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
+            while let index = slots.claimNext() {
+                slots.set(index, transform(items[index]))
+            }
+        }
+        return slots.values()
+    }
+
+    private final class Slots<Value>: @unchecked Sendable {
+        private var storage: [Value?]
+        private var counter = 0
+        private let lock = NSLock()
+
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: Value) {
+            lock.lock()
+            storage[index] = value
+            lock.unlock()
+        }
+
+        /// The next index no thread has taken yet.
+        func claimNext() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard counter < storage.count else { return nil }
+            counter += 1
+            return counter - 1
+        }
+
+        func values() -> [Value] { storage.compactMap { $0 } }
+    }
+}
+
+extension Linter {
+    /// Lints text from standard input as the file at `path` (editors): excluded paths yield nothing.
+    public func lint(source: String, stdinPath path: String, workingDirectory: String) -> LintResult {
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: workingDirectory).appendingPathComponent(path).standardizedFileURL.path
+        var result = LintResult(findings: [], fileCount: 0, lineCount: 0, unreadable: [], syntaxNotes: [])
+        guard !discovery.isExcluded(absolute) else { return result }
+        let project = ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]))
+        let outcome = outcome(source: source, path: path, project: project)
+        result.findings = outcome.findings
+        result.fileCount = 1
+        result.lineCount = outcome.lineCount
+        result.syntaxNotes = outcome.syntaxNote.map { [$0] } ?? []
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// What a project rule keeps of one file once its syntax tree is gone: taken in the file pass, cached with
+/// the file, read in the project pass. Declared beside the rules that read it, so a new project rule adds
+/// its facts in its own folder and neither the engine nor the cache format changes.
+public protocol FileFacts: Sendable {
+    /// Names the facts in the cache; change it when their encoding changes.
+    static var id: String { get }
+    init(file: LintFile)
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed)
+    func write(to writer: inout CacheWriter)
+}
+
+/// A `// ribslint:disable…` span naming a project rule (or `all`), which only the project pass can judge.
+public struct SuppressedSpan: Sendable, Equatable {
+    public let ruleID: String
+    public let lines: ClosedRange<Int>
+    /// The directive's own place, where an unused verdict is reported.
+    public let point: SourcePoint
+    /// The file pass found nothing for it to silence; the project pass decides.
+    public let awaitingVerdict: Bool
+}
+
+/// What one file brings to the project pass: the facts its rules asked for and its project suppressions.
+public struct FileContribution: Sendable {
+    public let path: String
+    public let facts: [String: any FileFacts]
+    let suppressions: [SuppressedSpan]
+
+    public init(path: String, facts: [String: any FileFacts] = [:], suppressions: [SuppressedSpan] = []) {
+        self.path = path
+        self.facts = facts
+        self.suppressions = suppressions
+    }
+}
+
+/// The whole project as the project rules see it: every file's facts, in path order, and the names of its
+/// Swift files, linted or not. Models built from the facts (the RIB tree) are built once and shared.
+public final class Project: @unchecked Sendable {
+    public let files: [FileContribution]
+    /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
+    public let filePaths: [String]
+    private var models: [ObjectIdentifier: any Sendable] = [:]
+    private let lock = NSLock()
+
+    public init(files: [FileContribution], otherFileNames: [String] = []) {
+        self.files = files
+        filePaths = files.map(\.path) + otherFileNames
+    }
+
+    /// Every file's facts of one kind, in file order.
+    public func facts<Facts: FileFacts>(_ kind: Facts.Type) -> [Facts] {
+        files.compactMap { $0.facts[Facts.id] as? Facts }
+    }
+
+    /// The model of the project of this kind, built on first use; rules running in parallel share it.
+    public func model<Model: ProjectModel>(_ kind: Model.Type) -> Model {
+        lock.lock()
+        defer { lock.unlock() }
+        if let model = models[ObjectIdentifier(kind)] as? Model { return model }
+        let model = Model(project: self)
+        models[ObjectIdentifier(kind)] = model
+        return model
+    }
+}
+
+/// A view of the whole project merged from file facts, such as the RIB tree.
+public protocol ProjectModel: Sendable {
+    init(project: Project)
+}
+
+/// A check over the whole project: what no single file can tell.
+public protocol ProjectRule: Sendable {
+    static var description: RuleDescription { get }
+    /// The facts this rule reads from every file.
+    static var facts: [any FileFacts.Type] { get }
+    init(options: RuleOptions)
+    func violations(in project: Project) -> [ProjectViolation]
+}
+
+public struct ProjectViolation: Sendable, Equatable {
+    public let point: SourcePoint
+    public let message: String
+
+    public init(at point: SourcePoint, _ message: String) {
+        self.point = point
+        self.message = message
+    }
+}

@@ -1,0 +1,156 @@
+/// A part a type plays in an architecture: a profile names its own (`router`, `presenter`, `view`, …).
+public struct Role: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { rawValue = name }
+
+    public var description: String { rawValue }
+}
+
+/// The part a protocol plays in an architecture's contracts (`listener`, `presentable`, …), from its name.
+public struct ProtocolRole: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { rawValue = name }
+
+    public var description: String { rawValue }
+}
+
+/// How one role is recognised in code. Inheritance always counts; a name suffix only in a file that
+/// imports one of the profile's frameworks, and only for the declaration kinds listed.
+public struct RoleDefinition: Sendable, Equatable {
+    public let role: Role
+    /// Superclasses or protocols (base names, module prefix dropped) that give the role wherever the type is.
+    public var baseClasses: Set<String>
+    /// A subclass of one of these that conforms to a protocol of one of `conformingTo` plays the role:
+    /// a `UIViewController` conforming to its `*Presentable` is a presenter.
+    public var conformingSubclassesOf: Set<String>
+    public var conformingTo: Set<ProtocolRole>
+    /// Name suffixes that give the role in a framework-importing file: `…Router`.
+    public var suffixes: [String]
+    /// Declaration kinds a name suffix can give the role to.
+    public var suffixKinds: Set<TypeDeclaration.Kind>
+
+    public init(
+        _ role: Role, baseClasses: Set<String> = [], conformingSubclassesOf: Set<String> = [], conformingTo: Set<ProtocolRole> = [],
+        suffixes: [String] = [], suffixKinds: Set<TypeDeclaration.Kind> = [.class]
+    ) {
+        self.role = role
+        self.baseClasses = baseClasses
+        self.conformingSubclassesOf = conformingSubclassesOf
+        self.conformingTo = conformingTo
+        self.suffixes = suffixes
+        self.suffixKinds = suffixKinds
+    }
+}
+
+/// An architecture ribslint knows: the roles its code plays and how each is recognised, the protocol
+/// roles of its contracts, and the frameworks whose import makes a name suffix count. Declared beside the
+/// profile's rules (`Rules/RIBs/RIBsProfile.swift`); `.ribslint.yml`'s `roles:` adjusts it per project.
+public struct Profile: Sendable, Equatable {
+    public let name: String
+    /// Imported modules that let name suffixes give roles: `RIBs`, `ModernRIBs`, `CombineRIBs`.
+    public var frameworks: Set<String>
+    /// In precedence order: the first definition whose base classes a type inherits wins.
+    public var roles: [RoleDefinition]
+    /// Protocol roles by name suffix, longest suffix first, so `LoginPresentableListener` is no `…Listener`.
+    public var protocolSuffixes: [ProtocolSuffix]
+
+    public struct ProtocolSuffix: Sendable, Equatable {
+        public let suffix: String
+        public let role: ProtocolRole
+
+        public init(_ suffix: String, _ role: ProtocolRole) {
+            self.suffix = suffix
+            self.role = role
+        }
+    }
+
+    public init(name: String, frameworks: Set<String> = [], roles: [RoleDefinition] = [], protocolSuffixes: [ProtocolSuffix] = []) {
+        self.name = name
+        self.frameworks = frameworks
+        self.roles = roles
+        self.protocolSuffixes = protocolSuffixes
+    }
+
+    public func definition(of role: Role) -> RoleDefinition? { roles.first { $0.role == role } }
+
+    /// The role a protocol's name gives it.
+    public func protocolRole(named name: String) -> ProtocolRole? {
+        protocolSuffixes.first { name.hasSuffix($0.suffix) }?.role
+    }
+
+    /// The name suffix that gives a protocol `role`: `Listener`, `ViewControllable`, …
+    public func suffix(of role: ProtocolRole) -> String? {
+        protocolSuffixes.first { $0.role == role }?.suffix
+    }
+
+    /// The role a type's inheritance clause (superclass first) gives it, whatever the file imports.
+    public func role(inheriting inherited: [String]) -> Role? {
+        for name in inherited {
+            if let definition = roles.first(where: { $0.baseClasses.contains(name) }) { return definition.role }
+        }
+        guard let superclass = inherited.first else { return nil }
+        return roles.first { definition in
+            definition.conformingSubclassesOf.contains(superclass)
+                && inherited.dropFirst().contains { protocolRole(named: $0).map(definition.conformingTo.contains) == true }
+        }?.role
+    }
+
+    /// The role a type's name gives it; only meaningful in a file importing one of `frameworks`.
+    public func role(named name: String, kind: TypeDeclaration.Kind) -> Role? {
+        roles.first { definition in
+            (kind == .extension || definition.suffixKinds.contains(kind))
+                && definition.suffixes.contains { name.hasSuffix($0) && name.count > $0.count }
+        }?.role
+    }
+
+    /// Whether `name` is one of the profile's own base classes (`Router`, `Interactor`): the framework,
+    /// not the app.
+    public func isBaseClass(_ name: String) -> Bool { roles.contains { $0.baseClasses.contains(name) } }
+
+    /// Everything about the profile that changes what rules report: part of the cache key.
+    var fingerprint: String {
+        var parts = ["profile=\(name)", "frameworks=" + frameworks.sorted().joined(separator: ",")]
+        for definition in roles {
+            parts.append(
+                "\(definition.role)=" + definition.baseClasses.sorted().joined(separator: ",") + "|"
+                    + definition.conformingSubclassesOf.sorted().joined(separator: ",") + "|"
+                    + definition.conformingTo.map(\.rawValue).sorted().joined(separator: ",") + "|"
+                    + definition.suffixes.joined(separator: ",") + "|" + definition.suffixKinds.map(\.rawValue).sorted().joined(separator: ","))
+        }
+        parts += protocolSuffixes.map { "\($0.suffix)=\($0.role)" }
+        return parts.joined(separator: "\n")
+    }
+}
+
+/// A project's adjustments to its profile's roles, from `.ribslint.yml`'s `roles:`: teams rename things.
+public struct RoleOverrides: Sendable, Equatable {
+    public var frameworks: Set<String>?
+    /// Superclasses that make a conforming subclass a presenter (every role recognised that way).
+    public var conformingBaseClasses: Set<String>?
+    public var baseClasses: [Role: Set<String>] = [:]
+    public var suffixes: [Role: [String]] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { self == RoleOverrides() }
+}
+
+extension Profile {
+    /// The profile with a project's overrides applied.
+    public func applying(_ overrides: RoleOverrides) -> Profile {
+        var profile = self
+        if let frameworks = overrides.frameworks { profile.frameworks = frameworks }
+        profile.roles = roles.map { definition in
+            var definition = definition
+            if let bases = overrides.baseClasses[definition.role] { definition.baseClasses = bases }
+            if let suffixes = overrides.suffixes[definition.role] { definition.suffixes = suffixes }
+            if let bases = overrides.conformingBaseClasses, !definition.conformingTo.isEmpty { definition.conformingSubclassesOf = bases }
+            return definition
+        }
+        return profile
+    }
+}
