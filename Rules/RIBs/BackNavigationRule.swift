@@ -14,6 +14,28 @@ public struct BackNavigationRule: ProjectRule {
         defaultSeverity: .warning,
         isOptIn: true,
         triggering: [
+            // A comment or a string naming the property handles nothing.
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        1️⃣navigationController.push(detail.viewControllable, animated: true)
+                    }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: UIHostingController<DetailView>, DetailPresentable, DetailViewControllable {
+                    // TODO: check isMovingFromParent
+                    let note = "isMovingFromParent"
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        navigationController?.setNavigationBarHidden(false, animated: animated)
+                    }
+                }
+                """),
             Example("""
                 // file: Feed/FeedRouter.swift
                 import RIBs
@@ -71,7 +93,7 @@ public struct BackNavigationRule: ProjectRule {
             else { return nil }
             return ProjectViolation(
                 at: push.point,
-                "child '\(push.to)' is pushed but '\(presenter.typeName)' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back")
+                "child '\(project.name(of: push.to))' is pushed but '\(presenter.typeName)' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back")
         }
     }
 }

@@ -33,6 +33,33 @@ public struct RIBCompletenessRule: ProjectRule {
                 """),
         ],
         nonTriggering: [
+            // A RIB is what its builder wires: the tab bar controller it constructs is its presenter, whatever its
+            // name, and a router inheriting the app's own base class (declared in another file) is its router.
+            Example("""
+                // file: Base/BaseRouter.swift
+                import RIBs
+                open class BaseRouter<I, V>: ViewableRouter<I, V> {}
+                // file: Tabs/TabsBuilder.swift
+                import RIBs
+                final class TabsBuilder: Builder<TabsDependency>, TabsBuildable {
+                    func build(withListener listener: TabsListener) -> TabsRouting {
+                        let tabBar = MainTabBarController()
+                        let interactor = TabsInteractor(presenter: tabBar)
+                        return TabsRouter(interactor: interactor, viewController: tabBar)
+                    }
+                }
+                // file: Tabs/TabsInteractor.swift
+                import RIBs
+                final class TabsInteractor: PresentableInteractor<TabsPresentable>, TabsInteractable {}
+                // file: Tabs/TabsRouter.swift
+                import UIKit
+                final class TabsRouter: BaseRouter<TabsInteractable, TabsViewControllable>, TabsRouting {}
+                // file: Tabs/MainTabBarController.swift
+                import UIKit
+                final class MainTabBarController: UITabBarController, TabsViewControllable {}
+                // file: Tabs/MainTabBarController+Presentable.swift
+                extension MainTabBarController: TabsPresentable {}
+                """),
             Example("""
                 // file: Login/LoginBuilder.swift
                 import RIBs
@@ -67,7 +94,7 @@ public struct RIBCompletenessRule: ProjectRule {
 
     public func violations(in project: Project) -> [ProjectViolation] {
         let project = project.model(RIBProject.self)
-        return project.ribs.values.filter(\.isRIB).sorted { $0.name < $1.name }.compactMap { rib in
+        return project.ribs.values.filter(\.isRIB).sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             let missing = rib.missingParts
             guard !missing.isEmpty, let anchor = rib.anchor else { return nil }
             let kind = rib.isViewHaving ? "a view-having RIB needs Builder, Interactor, Router and ViewController"

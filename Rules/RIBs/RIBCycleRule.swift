@@ -33,6 +33,25 @@ public struct RIBCycleRule: ProjectRule {
                 """),
         ],
         nonTriggering: [
+            // Two apps of one monorepo, each with its own Profile and Settings: different RIBs, no cycle.
+            Example("""
+                // file: ShopApp/Profile/ProfileBuilder.swift
+                import RIBs
+                final class ProfileBuilder: Builder<ProfileDependency>, ProfileBuildable {
+                    func build() -> ProfileRouting { ProfileRouter(settingsBuilder: SettingsBuilder(dependency: dependency)) }
+                }
+                // file: ShopApp/Settings/SettingsBuilder.swift
+                import RIBs
+                final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {}
+                // file: ChatApp/Settings/SettingsBuilder.swift
+                import RIBs
+                final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {
+                    func build() -> SettingsRouting { SettingsRouter(profileBuilder: ProfileBuilder(dependency: dependency)) }
+                }
+                // file: ChatApp/Profile/ProfileBuilder.swift
+                import RIBs
+                final class ProfileBuilder: Builder<ProfileDependency>, ProfileBuildable {}
+                """),
             Example("""
                 // file: Root/RootBuilder.swift
                 import RIBs
@@ -70,7 +89,7 @@ public struct RIBCycleRule: ProjectRule {
             return project.edges.filter { members.contains($0.from) && members.contains($0.to) }.map { edge in
                 ProjectViolation(
                     at: edge.point,
-                    "this reference from '\(edge.from)' to '\(edge.to)' closes the RIB cycle \((cycle + [cycle[0]]).joined(separator: " → ")); RIBs must form a tree, so pass what the child needs down instead")
+                    "this reference from '\(project.name(of: edge.from))' to '\(project.name(of: edge.to))' closes the RIB cycle \((cycle + [cycle[0]]).map(project.name(of:)).joined(separator: " → ")); RIBs must form a tree, so pass what the child needs down instead")
             }
         }
     }

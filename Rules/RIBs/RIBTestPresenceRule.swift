@@ -55,7 +55,7 @@ public struct RIBTestPresenceRule: ProjectRule {
             else { return nil }
             return components.last.map(String.init)
         })
-        return project.ribs.values.sorted { $0.name < $1.name }.compactMap { rib in
+        return project.ribs.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
             let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { $0.map { "\($0.typeName)Tests.swift" } }
             guard !candidates.contains(where: testFiles.contains) else { return nil }

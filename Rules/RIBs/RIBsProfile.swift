@@ -44,11 +44,12 @@ extension Profile {
                 .builder, baseClasses: ["Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder"], suffixes: ["Builder"]),
             RoleDefinition(.component, baseClasses: ["Component"], suffixes: ["Component"]),
             RoleDefinition(.worker, baseClasses: ["Worker"], suffixes: ["Worker"]),
+            // RIBs' own `Presenter<ViewController>` drives a view controller that may live in another module.
             RoleDefinition(
-                .presenter,
+                .presenter, baseClasses: ["Presenter"],
                 conformingSubclassesOf: [
                     "UIViewController", "UIHostingController", "UITableViewController", "UICollectionViewController",
-                    "UIPageViewController",
+                    "UIPageViewController", "UITabBarController", "UINavigationController", "UISplitViewController",
                 ],
                 conformingTo: [.presentable, .viewControllable], suffixes: ["ViewController"]),
         ],

@@ -134,6 +134,23 @@ struct CacheTests {
         #expect(!after.findings.contains { $0.ruleID == "rib_cycle" })
     }
 
+    @Test("a file is linted again when a declaration it inherits from changes in another file")
+    func typeDependency() throws {
+        var project = files
+        project["Base/BaseRouter.swift"] = "import RIBs\nopen class BaseRouter<I>: Router<I> {}\n"
+        project["Feed/FeedRouter.swift"] = "import UIKit\nfinal class FeedRouter: BaseRouter<FeedInteractable> {\n    var detail: DetailRouting?\n}\n"
+        let root = try makeProject(project)
+        let cold = try run(root, cachePath: cachePath(root))
+        #expect(cold.relinted >= 1)
+        #expect(cold.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
+        let warm = try run(root, cachePath: cachePath(root))
+        #expect(warm.relinted == 0 && warm.findings == cold.findings)
+        try "open class BaseRouter<I> {}\n".write(to: root.appendingPathComponent("Base/BaseRouter.swift"), atomically: true, encoding: .utf8)
+        let after = try run(root, cachePath: cachePath(root))
+        #expect(after.relinted == 1, "FeedRouter.swift looked BaseRouter up and gets another answer")
+        #expect(!after.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
+    }
+
     @Test("a changed configuration or tool version relints everything")
     func invalidation() throws {
         let root = try makeProject(files)

@@ -31,6 +31,38 @@ struct RoleTests {
         #expect(found["H"] == .some(nil))
     }
 
+    @Test("the type index resolves roles through the project's own base classes and other files' extensions")
+    func typeIndex() throws {
+        let base = "import RIBs\nopen class BaseRouter<I, V>: ViewableRouter<I, V> {}\nclass BaseScreen: UIViewController {}\n"
+        let feed = """
+            import UIKit
+            final class FeedRouter: BaseRouter<FeedInteractable, FeedViewControllable>, FeedRouting {}
+            final class FeedViewController: BaseScreen {}
+            final class TabsController: UITabBarController, TabsPresentable {}
+            """
+        let presentable = "extension FeedViewController: FeedPresentable {}\n"
+        let local = LintFile(path: "Feed/FeedRouter.swift", source: feed, profile: .ribs)
+        #expect(local.model.types.allSatisfy { $0.role == nil || $0.name == "TabsController" }, "nothing in the file says more")
+        var declarations = local.model.declarations
+        declarations += LintFile(path: "Base.swift", source: base, profile: .ribs).model.declarations
+        declarations += LintFile(path: "Feed/Feed+Presentable.swift", source: presentable, profile: .ribs).model.declarations
+        let index = TypeIndex(declarations)
+        let resolved = LintFile(path: "Feed/FeedRouter.swift", source: feed, profile: .ribs, index: index).model.types
+        let roles = Dictionary(uniqueKeysWithValues: resolved.map { ($0.name, $0.role) })
+        #expect(roles["FeedRouter"] == .router)
+        #expect(roles["FeedViewController"] == .presenter, "UIViewController through BaseScreen, FeedPresentable from another file")
+        #expect(roles["TabsController"] == .presenter, "a tab bar controller conforming to its Presentable")
+        let router = try #require(resolved.first { $0.name == "FeedRouter" })
+        #expect(router.inheritance.superclasses == ["BaseRouter", "ViewableRouter"])
+    }
+
+    @Test("a cycle of superclasses ends")
+    func inheritanceCycle() {
+        let source = "class A: B {}\nclass B: A {}\nfinal class CRouter: A {}\n"
+        let file = LintFile(path: "x.swift", source: source, profile: .ribs)
+        #expect(file.model.types.allSatisfy { $0.role == nil })
+    }
+
     @Test("a name suffix counts only in a file importing a RIBs framework")
     func suffix() {
         let without = roles("import RxSwift\nfinal class SearchInteractor { let bag = DisposeBag() }")

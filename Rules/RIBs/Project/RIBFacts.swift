@@ -5,7 +5,7 @@ import SwiftSyntax
 /// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
 /// `rib_test_presence`, `back_navigation` and `ribslint graph`.
 public struct RIBFacts: FileFacts, Equatable {
-    public static let id = "rib-parts-1"
+    public static let id = "rib-parts-2"
 
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Sendable, Equatable {
@@ -17,31 +17,49 @@ public struct RIBFacts: FileFacts, Equatable {
         /// A presenter conforming to a `*Presentable`; a view controller that is only `*ViewControllable`
         /// is a container, as in a view-less Root.
         public let isPresentable: Bool
+        /// Named for its role, or a presenter by its `*Presentable`: it joins the RIB of its name prefix when
+        /// no builder wires it. Any other part joins only the RIB whose builder constructs it.
+        public let isConventional: Bool
         public let point: SourcePoint
     }
 
-    /// RIB `from` builds or is handed the builder of RIB `to`.
+    /// RIB `from` builds or is handed the builder of RIB `to`; `fromType` is the builder or router that does.
     public struct Edge: Sendable, Equatable {
         public let from: String
         public let to: String
+        public let fromType: String
         public let point: SourcePoint
+    }
+
+    /// The types a builder constructs: its RIB's interactor, router and view controller, whatever their names.
+    public struct Wiring: Sendable, Equatable {
+        public let builderType: String
+        /// The builder's file: several apps may each have a `LoginBuilder`.
+        public let path: String
+        public let constructed: [String]
     }
 
     public var parts: [Part] = []
     public var edges: [Edge] = []
+    public var wirings: [Wiring] = []
 
     public init(file: LintFile) {
         for (type, role, rib) in Self.ribTypes(of: file) {
-            // Conformances added by extensions in the same file count as the class's own.
-            let conformances = file.model.types.filter { $0.name == type.name }.flatMap(\.inherited)
-            if Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
-                let declaration = type.declaration.as(ClassDeclSyntax.self)
-            {
+            guard let declaration = type.declaration.as(ClassDeclSyntax.self) else { continue }
+            let conformances = type.inheritance.conformances
+            let isPresentable = conformances.contains { ProtocolRole(protocolName: $0) == .presentable }
+            // The app's own generic base classes (`BaseRouter<I, V>`) are no RIB of their own.
+            if declaration.genericParameterClause == nil {
+                let interactorBase = type.inheritance.superclasses.first { file.profile.definition(of: .interactor)?.baseClasses.contains($0) == true }
                 parts.append(Part(
                     rib: rib, role: role, typeName: type.name,
-                    superclass: role == .interactor ? type.inherited.first : nil,
-                    isPresentable: conformances.contains { ProtocolRole(protocolName: $0) == .presentable },
+                    superclass: role == .interactor ? interactorBase ?? type.inheritance.superclasses.first : nil,
+                    isPresentable: isPresentable,
+                    isConventional: Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
                     point: SourcePoint(declaration.name, in: file)))
+            }
+            if role == .builder {
+                wirings.append(Wiring(builderType: type.name, path: file.path, constructed: Self.constructedTypes(in: type, file: file)))
             }
             if role == .builder || role == .component {
                 edges += Self.builderEdges(from: rib, in: type, file: file)
@@ -51,6 +69,31 @@ public struct RIBFacts: FileFacts, Equatable {
                     + (file.contains("Builder(") ? Self.builderEdges(from: rib, in: type, file: file) : [])
             }
         }
+    }
+
+    /// Type names a builder constructs (`LoginInteractor(presenter:)`, `RootTabBarController()`,
+    /// `LoginRouter.init(…)`), in source order.
+    static func constructedTypes(in type: TypeDeclaration, file: LintFile) -> [String] {
+        final class Finder: TypeBodyVisitor {
+            var names: [String] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                var called = node.calledExpression
+                if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+                    let base = member.base
+                {
+                    called = base
+                }
+                if let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true,
+                    !names.contains(name)
+                {
+                    names.append(name)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder()
+        finder.walk(type.members)
+        return finder.names
     }
 
     /// The app's classes playing a RIB role in a production file, with the RIB each belongs to.
@@ -92,7 +135,7 @@ public struct RIBFacts: FileFacts, Equatable {
         var edges: [Edge] = []
         for token in file.tokens(containing: "Build", in: type.members) {
             guard case .identifier(let name) = token.tokenKind, let child = childRIB(named: name, token: token) else { continue }
-            if child != rib { edges.append(Edge(from: rib, to: child, point: SourcePoint(token, in: file))) }
+            if child != rib { edges.append(Edge(from: rib, to: child, fromType: type.name, point: SourcePoint(token, in: file))) }
         }
         var seen = Set<String>()
         return edges.filter { seen.insert("\($0.to)|\($0.point.line)").inserted }
@@ -105,7 +148,7 @@ public struct RIBFacts: FileFacts, Equatable {
         var seen = Set<String>()
         return (stored + parameters).compactMap { typeSyntax -> Edge? in
             guard let child = Self.builderRIB(typeSyntax), child != rib, seen.insert(child).inserted else { return nil }
-            return Edge(from: rib, to: child, point: SourcePoint(typeSyntax, in: file))
+            return Edge(from: rib, to: child, fromType: type.name, point: SourcePoint(typeSyntax, in: file))
         }
     }
 
@@ -148,11 +191,11 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-1"
+    public static let id = "rib-navigation-2"
 
     public var pushes: [RIBFacts.Edge] = []
-    /// RIBs whose presenter hides the back button or reports `isMovingFromParent`.
-    public var handlesBack: [String] = []
+    /// Presenters that hide the back button (or the whole bar) or check `isMovingFromParent`.
+    public var presentersHandlingBack: [String] = []
 
     public init(file: LintFile) {
         for (type, role, rib) in RIBFacts.ribTypes(of: file) {
@@ -160,7 +203,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                 pushes += Self.pushedChildren(from: rib, in: type, file: file)
             }
             if role == .presenter, Self.handlesBackNavigation(file) {
-                handlesBack.append(rib)
+                presentersHandlingBack.append(type.name)
             }
         }
     }
@@ -190,20 +233,38 @@ public struct NavigationFacts: FileFacts, Equatable {
                 return .visitChildren
             }
         }
-        let finder = Finder()
-        finder.walk(type.members)
-        return finder.pushes.compactMap { local, call in
-            guard let builder = finder.builtBy[local] else { return nil }
-            var child = builder
-            for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
-            guard !child.isEmpty else { return nil }
-            return RIBFacts.Edge(from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), point: SourcePoint(call, in: file))
+        // Locals are scoped to their function: three routing methods may each call theirs `router`.
+        return type.members.members.flatMap { member -> [RIBFacts.Edge] in
+            let finder = Finder()
+            finder.walk(member)
+            return finder.pushes.compactMap { local, call in
+                guard let builder = finder.builtBy[local] else { return nil }
+                var child = builder
+                for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
+                guard !child.isEmpty else { return nil }
+                return RIBFacts.Edge(
+                    from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file))
+            }
         }
     }
 
+    /// Code of the presenter's file, not comments or strings: `isMovingFromParent`, or the back button (or
+    /// the whole bar) hidden — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
+    /// `setNavigationBarHidden(true, …)`, SwiftUI's `navigationBarBackButtonHidden(true)` in the view it hosts.
     static func handlesBackNavigation(_ file: LintFile) -> Bool {
-        file.contains("isMovingFromParent") || file.contains("navigationBarBackButtonHidden(true)")
-            || file.contains("hidesBackButton = true") || file.contains("setHidesBackButton(true")
+        if file.tokens(spelled: "isMovingFromParent", in: file.tree).contains(where: { $0.tokenKind == .identifier("isMovingFromParent") }) {
+            return true
+        }
+        let hiding = ["hidesBackButton", "isNavigationBarHidden", "setHidesBackButton", "setNavigationBarHidden", "navigationBarBackButtonHidden"]
+        return hiding.contains { name in
+            file.tokens(spelled: name, in: file.tree).contains { token in
+                // `name = true` or `name(true…`
+                guard token.tokenKind == .identifier(name), let next = token.nextToken(viewMode: .sourceAccurate),
+                    next.tokenKind == .equal || next.tokenKind == .leftParen
+                else { return false }
+                return next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
+            }
+        }
     }
 }
 
@@ -215,18 +276,28 @@ extension RIBFacts {
             writer.write(part.typeName)
             writer.write(part.superclass)
             writer.write(part.isPresentable)
+            writer.write(part.isConventional)
             part.point.write(to: &writer)
         }
         writer.write(edges) { writer, edge in edge.write(to: &writer) }
+        writer.write(wirings) { writer, wiring in
+            writer.write(wiring.builderType)
+            writer.write(wiring.path)
+            writer.write(wiring.constructed)
+        }
     }
 
     public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         parts = try reader.array { reader throws(CacheReader.Malformed) in
             Part(
                 rib: try reader.string(), role: Role(try reader.string()), typeName: try reader.string(),
-                superclass: try reader.optionalString(), isPresentable: try reader.bool(), point: try SourcePoint(from: &reader))
+                superclass: try reader.optionalString(), isPresentable: try reader.bool(), isConventional: try reader.bool(),
+                point: try SourcePoint(from: &reader))
         }
         edges = try reader.array(Edge.init(from:))
+        wirings = try reader.array { reader throws(CacheReader.Malformed) in
+            Wiring(builderType: try reader.string(), path: try reader.string(), constructed: try reader.strings())
+        }
     }
 }
 
@@ -234,22 +305,23 @@ extension RIBFacts.Edge {
     func write(to writer: inout CacheWriter) {
         writer.write(from)
         writer.write(to)
+        writer.write(fromType)
         point.write(to: &writer)
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        self.init(from: try reader.string(), to: try reader.string(), point: try SourcePoint(from: &reader))
+        self.init(from: try reader.string(), to: try reader.string(), fromType: try reader.string(), point: try SourcePoint(from: &reader))
     }
 }
 
 extension NavigationFacts {
     public func write(to writer: inout CacheWriter) {
         writer.write(pushes) { writer, edge in edge.write(to: &writer) }
-        writer.write(handlesBack)
+        writer.write(presentersHandlingBack)
     }
 
     public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         pushes = try reader.array(RIBFacts.Edge.init(from:))
-        handlesBack = try reader.strings()
+        presentersHandlingBack = try reader.strings()
     }
 }

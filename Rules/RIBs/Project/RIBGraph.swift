@@ -15,15 +15,24 @@ public enum RIBGraph {
 
     struct Shape {
         let nodes: [RIBProject.RIB]
-        let edges: [RIBFacts.Edge]
+        let edges: [RIBProject.Link]
+        /// A RIB's name, with its folder when another RIB has the same name.
+        let labels: [String: String]
         let cycleEdges: Set<String>
+
+        func label(_ id: String) -> String { labels[id] ?? id }
     }
 
     static func shape(_ project: RIBProject) -> Shape {
-        let nodes = project.ribs.values.filter(\.isRIB).sorted { $0.name < $1.name }
-        let names = Set(nodes.map(\.name))
-        let edges = project.edges.filter { names.contains($0.from) && names.contains($0.to) }
+        let nodes = project.ribs.values.filter(\.isRIB).sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+        let ids = Set(nodes.map(\.id))
+        let edges = project.edges.filter { ids.contains($0.from) && ids.contains($0.to) }
             .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        let sameName = Dictionary(grouping: nodes, by: \.name)
+        var labels: [String: String] = [:]
+        for rib in nodes {
+            labels[rib.id] = sameName[rib.name, default: []].count > 1 ? "\(rib.name) (\(RIBProject.folder(of: rib.id)))" : rib.name
+        }
         var cycleEdges = Set<String>()
         for cycle in project.cycles {
             let members = Set(cycle)
@@ -31,10 +40,10 @@ public enum RIBGraph {
                 cycleEdges.insert(key(edge))
             }
         }
-        return Shape(nodes: nodes, edges: edges, cycleEdges: cycleEdges)
+        return Shape(nodes: nodes, edges: edges, labels: labels, cycleEdges: cycleEdges)
     }
 
-    static func key(_ edge: RIBFacts.Edge) -> String { "\(edge.from)→\(edge.to)" }
+    static func key(_ edge: RIBProject.Link) -> String { "\(edge.from)→\(edge.to)" }
 
     static func identifier(_ name: String) -> String {
         "rib_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
@@ -44,21 +53,21 @@ public enum RIBGraph {
         let shape = shape(project)
         var lines = ["graph TD"]
         for rib in shape.nodes {
-            let label = rib.name + (rib.missingParts.isEmpty ? "" : " (no \(rib.missingParts.joined(separator: ", ")))")
+            let label = shape.label(rib.id) + (rib.missingParts.isEmpty ? "" : " (no \(rib.missingParts.joined(separator: ", ")))")
             let node = rib.isViewHaving ? "[\"\(label)\"]" : "([\"\(label)\"])"
-            lines.append("    \(identifier(rib.name))\(node)")
+            lines.append("    \(identifier(shape.label(rib.id)))\(node)")
         }
         var cycleLinks: [Int] = []
         for (index, edge) in shape.edges.enumerated() {
             let inCycle = shape.cycleEdges.contains(key(edge))
             if inCycle { cycleLinks.append(index) }
-            lines.append("    \(identifier(edge.from)) \(inCycle ? "-->|cycle|" : "-->") \(identifier(edge.to))")
+            lines.append("    \(identifier(shape.label(edge.from))) \(inCycle ? "-->|cycle|" : "-->") \(identifier(shape.label(edge.to)))")
         }
         lines.append("    classDef viewless fill:#eef,stroke:#557")
         lines.append("    classDef incomplete stroke:#c00,stroke-width:2px,stroke-dasharray:5 5")
-        let viewless = shape.nodes.filter { !$0.isViewHaving }.map { identifier($0.name) }
+        let viewless = shape.nodes.filter { !$0.isViewHaving }.map { identifier(shape.label($0.id)) }
         if !viewless.isEmpty { lines.append("    class \(viewless.joined(separator: ",")) viewless") }
-        let incomplete = shape.nodes.filter { !$0.missingParts.isEmpty }.map { identifier($0.name) }
+        let incomplete = shape.nodes.filter { !$0.missingParts.isEmpty }.map { identifier(shape.label($0.id)) }
         if !incomplete.isEmpty { lines.append("    class \(incomplete.joined(separator: ",")) incomplete") }
         if !cycleLinks.isEmpty {
             lines.append("    linkStyle \(cycleLinks.map(String.init).joined(separator: ",")) stroke:#c00,stroke-width:2px")
@@ -79,11 +88,11 @@ public enum RIBGraph {
                 attributes.append("color=red, style=\"dashed\(rib.isViewHaving ? "" : ",filled")\"")
                 attributes.append("xlabel=\"no \(rib.missingParts.joined(separator: ", "))\"")
             }
-            lines.append("    \"\(rib.name)\" [\(attributes.joined(separator: ", "))];")
+            lines.append("    \"\(shape.label(rib.id))\" [\(attributes.joined(separator: ", "))];")
         }
         for edge in shape.edges {
             let style = shape.cycleEdges.contains(key(edge)) ? " [color=red, penwidth=2, label=\"cycle\"]" : ""
-            lines.append("    \"\(edge.from)\" -> \"\(edge.to)\"\(style);")
+            lines.append("    \"\(shape.label(edge.from))\" -> \"\(shape.label(edge.to))\"\(style);")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -100,13 +109,13 @@ public enum RIBGraph {
         let graph = Graph(
             ribs: shape.nodes.map { rib in
                 Node(
-                    name: rib.name, viewHaving: rib.isViewHaving, missing: rib.missingParts,
+                    name: shape.label(rib.id), viewHaving: rib.isViewHaving, missing: rib.missingParts,
                     parts: Dictionary(uniqueKeysWithValues: rib.parts.map { ($0.key.rawValue, "\($0.value.point.path):\($0.value.point.line)") }))
             },
             edges: shape.edges.map {
-                Edge(from: $0.from, to: $0.to, file: $0.point.path, line: $0.point.line, inCycle: shape.cycleEdges.contains(key($0)))
+                Edge(from: shape.label($0.from), to: shape.label($0.to), file: $0.point.path, line: $0.point.line, inCycle: shape.cycleEdges.contains(key($0)))
             },
-            cycles: project.cycles)
+            cycles: project.cycles.map { $0.map(shape.label) })
         return Reporter.encode(graph)
     }
 }

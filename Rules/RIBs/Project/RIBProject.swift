@@ -1,9 +1,15 @@
 import RibsLintKit
 
 /// The RIBs of the whole project, merged from every file's `RIBFacts` (and `NavigationFacts` where
-/// `back_navigation` asked for them).
+/// `back_navigation` asked for them). A RIB is what its builder wires: the interactor, router and view
+/// controller its builder constructs, wherever declared and whatever named. Parts no builder wires join
+/// the RIB of their name prefix. Equal names in different folders (two apps, two modules) are different
+/// RIBs: a part or a reference goes to the RIB of that name nearest to it in the folder tree.
 public struct RIBProject: ProjectModel {
     public struct RIB: Sendable, Equatable {
+        /// Unique in the project: the name and the folder of the part it grew from.
+        public let id: String
+        /// What users read: `Login`.
         public let name: String
         public var parts: [Role: RIBFacts.Part] = [:]
 
@@ -18,7 +24,7 @@ public struct RIBProject: ProjectModel {
         /// A builder, router or interactor makes a RIB; a lone view controller may be plain UIKit.
         public var isRIB: Bool { parts[.builder] != nil || parts[.router] != nil || parts[.interactor] != nil }
 
-        /// Parts a RIB of its kind needs but lacks (seed 000, "Scaffolding the new RIB"), by file-name role.
+        /// Parts a RIB of its kind needs but lacks (RIBs Architecture Guide, "Scaffolding the new RIB").
         public var missingParts: [String] {
             let required: [(Role, String)] = [(.builder, "Builder"), (.interactor, "Interactor"), (.router, "Router")]
                 + (isViewHaving ? [(.presenter, "ViewController")] : [])
@@ -31,32 +37,119 @@ public struct RIBProject: ProjectModel {
         }
     }
 
+    /// A parent → child reference between two RIBs, by id.
+    public struct Link: Sendable, Equatable {
+        public let from: String
+        public let to: String
+        public let point: SourcePoint
+    }
+
+    /// By id.
     public let ribs: [String: RIB]
     /// Parent → child references, one per distinct pair, at the first place it is made.
-    public let edges: [RIBFacts.Edge]
-    public let pushes: [RIBFacts.Edge]
+    public let edges: [Link]
+    public let pushes: [Link]
     public let ribsHandlingBack: Set<String>
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
 
+    static let partRoles: [Role] = [.builder, .interactor, .router, .presenter]
+
     public init(project: Project) {
         let facts = project.facts(RIBFacts.self)
-        let navigation = project.facts(NavigationFacts.self)
+        let parts = facts.flatMap(\.parts).filter { Self.partRoles.contains($0.role) }
         var ribs: [String: RIB] = [:]
-        for part in facts.flatMap(\.parts) where [.builder, .interactor, .router, .presenter].contains(part.role) {
-            var rib = ribs[part.rib] ?? RIB(name: part.rib)
-            if rib.parts[part.role] == nil { rib.parts[part.role] = part }
-            ribs[part.rib] = rib
+        var ribOfPart: [Int: String] = [:]
+        var partsByType: [String: [Int]] = [:]
+        for (position, part) in parts.enumerated() { partsByType[part.typeName, default: []].append(position) }
+
+        func add(_ position: Int, to id: String) {
+            guard ribOfPart[position] == nil, ribs[id]?.parts[parts[position].role] == nil else { return }
+            ribs[id]?.parts[parts[position].role] = parts[position]
+            ribOfPart[position] = id
+        }
+        // Builders first: each is a RIB, and claims what it constructs.
+        for (position, part) in parts.enumerated() where part.role == .builder && part.isConventional {
+            let id = Self.id(part.rib, at: part.point.path)
+            guard ribs[id] == nil else { continue }
+            ribs[id] = RIB(id: id, name: part.rib)
+            add(position, to: id)
+        }
+        for wiring in facts.flatMap(\.wirings) {
+            guard let builder = partsByType[wiring.builderType]?.first(where: { parts[$0].role == .builder && parts[$0].point.path == wiring.path }),
+                let id = ribOfPart[builder]
+            else { continue }
+            for name in wiring.constructed {
+                let candidates = (partsByType[name] ?? []).filter { parts[$0].role != .builder && ribOfPart[$0] == nil }
+                if let nearest = Self.nearest(candidates, to: parts[builder].point.path, path: { parts[$0].point.path }) {
+                    add(nearest, to: id)
+                }
+            }
+        }
+        // Then by name: the nearest RIB of the part's name prefix, or a new one.
+        var idsByName: [String: [String]] = [:]
+        for rib in ribs.values { idsByName[rib.name, default: []].append(rib.id) }
+        for (position, part) in parts.enumerated() where ribOfPart[position] == nil && part.isConventional {
+            let candidates = (idsByName[part.rib] ?? []).filter { ribs[$0]?.parts[part.role] == nil }.sorted()
+            if let id = Self.nearest(candidates, to: part.point.path, path: Self.folder(of:)) {
+                add(position, to: id)
+            } else {
+                let id = Self.id(part.rib, at: part.point.path)
+                guard ribs[id] == nil else { continue }
+                ribs[id] = RIB(id: id, name: part.rib)
+                idsByName[part.rib, default: []].append(id)
+                add(position, to: id)
+            }
         }
         self.ribs = ribs
+
+        /// The RIB a reference made in `path` means by `name`: the nearest of that name; unknown ones by name.
+        func resolve(_ name: String, near path: String) -> String {
+            Self.nearest((idsByName[name] ?? []).sorted(), to: path, path: Self.folder(of:)) ?? name
+        }
+        func source(_ edge: RIBFacts.Edge) -> String {
+            let part = (partsByType[edge.fromType] ?? []).first { parts[$0].point.path == edge.point.path }
+            return part.flatMap { ribOfPart[$0] } ?? resolve(edge.from, near: edge.point.path)
+        }
         var seen = Set<String>()
-        edges = facts.flatMap(\.edges).filter { seen.insert("\($0.from)→\($0.to)").inserted }
-        pushes = navigation.flatMap(\.pushes)
-        ribsHandlingBack = Set(navigation.flatMap(\.handlesBack))
+        edges = facts.flatMap(\.edges).map { Link(from: source($0), to: resolve($0.to, near: $0.point.path), point: $0.point) }
+            .filter { $0.from != $0.to && seen.insert("\($0.from)→\($0.to)").inserted }
+        let navigation = project.facts(NavigationFacts.self)
+        pushes = navigation.flatMap(\.pushes).map { Link(from: source($0), to: resolve($0.to, near: $0.point.path), point: $0.point) }
+        ribsHandlingBack = Set(navigation.flatMap(\.presentersHandlingBack).compactMap { presenter in
+            (partsByType[presenter] ?? []).first { parts[$0].role == .presenter }.flatMap { ribOfPart[$0] }
+        })
         filePaths = project.filePaths
     }
 
-    /// RIB names in every cycle of the parent → child graph (strongly connected, more than one RIB).
+    /// The RIBs called `name`, in id order: one, unless two apps or modules each have one.
+    public func ribs(named name: String) -> [RIB] {
+        ribs.values.filter { $0.name == name }.sorted { $0.id < $1.id }
+    }
+
+    /// The name a user reads for a RIB id (the id itself for a child no file declares).
+    public func name(of id: String) -> String { ribs[id]?.name ?? id }
+
+    static func id(_ name: String, at path: String) -> String { name + "@" + folder(of: path) }
+
+    static func folder(of path: String) -> String {
+        let id = path.split(separator: "@", maxSplits: 1).last.map(String.init) ?? path
+        return id.lastIndex(of: "/").map { String(id[..<$0]) } ?? ""
+    }
+
+    /// The candidate sharing the longest folder prefix with `reference`; the first on a tie.
+    static func nearest<Candidate>(_ candidates: [Candidate], to reference: String, path: (Candidate) -> String) -> Candidate? {
+        let folders = folder(of: reference).split(separator: "/")
+        var best: (candidate: Candidate, shared: Int)?
+        for candidate in candidates {
+            let shared = zip(folders, folder(of: path(candidate)).split(separator: "/")).prefix { $0 == $1 }.count
+            if let current = best, shared <= current.shared { continue }
+            best = (candidate, shared)
+        }
+        return best?.candidate
+    }
+
+    /// RIB ids in every cycle of the parent → child graph (strongly connected, more than one RIB).
     public var cycles: [[String]] {
         var adjacency: [String: [String]] = [:]
         for edge in edges { adjacency[edge.from, default: []].append(edge.to) }

@@ -170,6 +170,16 @@ extension LintCache.Entry {
         writer.write(lineCount)
         writer.write(syntaxNote)
         writer.write(findings)
+        writer.write(declarations) { writer, declared in
+            writer.write(declared.name)
+            writer.write(declared.kind.rawValue)
+            writer.write(declared.inherited)
+            writer.write(declared.genericArguments)
+        }
+        writer.write(lookups.sorted { $0.key < $1.key }) { writer, lookup in
+            writer.write(lookup.key)
+            writer.write(lookup.value)
+        }
         // Length-prefixed, so a run that needs no project pass skips the facts unread.
         switch contribution {
         case .encoded(let bytes):
@@ -189,6 +199,14 @@ extension LintCache.Entry {
         lineCount = try reader.int()
         syntaxNote = try reader.optionalString()
         findings = try reader.findings()
+        declarations = try reader.array { reader throws(CacheReader.Malformed) in
+            let name = try reader.string()
+            guard let kind = TypeDeclaration.Kind(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
+            return DeclaredType(name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings())
+        }
+        var lookups: [String: String] = [:]
+        for _ in 0..<(try reader.int()) { lookups[try reader.string()] = try reader.string() }
+        self.lookups = lookups
         contribution = .encoded(try reader.bytes(try reader.int()))
     }
 }

@@ -18,6 +18,8 @@ public struct LintCache: Sendable {
         let stamp: FileStamp
         let findings: [Finding]
         let contribution: StoredContribution
+        let declarations: [DeclaredType]
+        let lookups: [String: String]
         let lineCount: Int
         let syntaxNote: String?
     }
@@ -35,7 +37,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-5"
+    static let format = "ribslint-cache-6"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -224,7 +226,8 @@ extension LintCache {
             if let hash = outcome.contentHash, let stamp = outcome.stamp {
                 fresh[file.displayPath] = Entry(
                     contentHash: hash, stamp: stamp, findings: outcome.findings, contribution: outcome.contribution,
-                    lineCount: outcome.lineCount, syntaxNote: outcome.syntaxNote)
+                    declarations: outcome.declarations, lookups: outcome.lookups, lineCount: outcome.lineCount,
+                    syntaxNote: outcome.syntaxNote)
             }
         }
         let roots = discovery.roots(of: paths)
@@ -245,7 +248,8 @@ extension LintCache {
 extension Linter.FileOutcome {
     init(_ entry: LintCache.Entry) {
         self.init(
-            findings: entry.findings, contribution: entry.contribution, lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
+            findings: entry.findings, contribution: entry.contribution, declarations: entry.declarations, lookups: entry.lookups,
+            lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
             contentHash: entry.contentHash, stamp: entry.stamp, fromCache: true)
     }
 }

@@ -9,10 +9,12 @@ import SwiftSyntax
 /// take the facts the project rules asked for before the syntax tree is dropped.
 extension Linter {
     /// Lints one file's text as if it lived at `path`: the engine behind files, stdin and tests.
-    func outcome(source: String, path: String, project: ProjectFacts) -> FileOutcome {
-        let file = LintFile(path: path, source: source, profile: ruleSet.profile, project: project)
+    func outcome(source: String, path: String, project: ProjectFacts, index: TypeIndex?) -> FileOutcome {
+        let file = LintFile(path: path, source: source, profile: ruleSet.profile, project: project, index: index)
         var outcome = lint(file)
         outcome.lineCount = file.lineCount
+        outcome.declarations = file.model.declarations
+        outcome.lookups = file.model.lookups
         if file.hasSyntaxErrors {
             let (line, column) = file.location(of: Self.firstSyntaxError(in: file.tree))
             outcome.syntaxNote = "\(path):\(line):\(column): warning: swift-syntax could not fully parse this file; "

@@ -22,6 +22,8 @@ public struct LintResult: Sendable {
     /// trusts is not.
     public var filesRead = 0
     public var foldersRead = 0
+    /// Files linted a second time because types they inherit from are declared or extended in other files.
+    public var relinted = 0
 
     public init(findings: [Finding], fileCount: Int, lineCount: Int, unreadable: [String] = [], syntaxNotes: [String] = []) {
         self.findings = findings
@@ -66,9 +68,16 @@ public struct Linter: Sendable {
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
         let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") } && !ruleSet.projectEntries.isEmpty
-        let outcomes = ParallelMap.map(files, jobs: jobs) { file in
+        var outcomes = ParallelMap.map(files, jobs: jobs) { file in
             lint(fileAt: file, project: project, cache: cache, startedAt: startedAt)
         }
+        let index = TypeIndex(outcomes.lazy.flatMap(\.declarations))
+        let stale = outcomes.indices.filter { index.answersDiffer(from: outcomes[$0].lookups) }
+        let firstPass = outcomes
+        let relinted = ParallelMap.map(stale, jobs: jobs) { position in
+            relint(files[position], firstPass[position], project: project, index: index)
+        }
+        for (position, outcome) in zip(stale, relinted) { outcomes[position] = outcome }
         var projectRecord: LintCache.ProjectRecord?
         if runsProjectRules {
             let needsTestNames = ruleSet.projectEntries.contains { $0.id == "rib_test_presence" }
@@ -86,15 +95,28 @@ public struct Linter: Sendable {
         result.cacheHits = outcomes.count(where: \.fromCache)
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
         result.filesRead = outcomes.count { !$0.stampTrusted }
+        result.relinted = stale.count
         result.foldersRead = memory?.foldersRead ?? 0
         return result
     }
 
+    /// A file linted again with the whole project's types: what it looked up is declared or extended elsewhere.
+    private func relint(_ file: DiscoveredFile, _ first: FileOutcome, project: ProjectFacts, index: TypeIndex) -> FileOutcome {
+        guard let (data, stamp) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else {
+            return first
+        }
+        var outcome = outcome(source: source, path: file.displayPath, project: project, index: index)
+        outcome.contentHash = first.contentHash.map { _ in stableHash(data) }
+        outcome.stamp = stamp
+        return outcome
+    }
+
     /// Every file's contribution to the project pass; a file whose cached facts do not decode is linted again.
     private func contributions(of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts) -> [FileContribution] {
-        zip(files, outcomes).map { file, outcome in
+        let index = TypeIndex(outcomes.lazy.flatMap(\.declarations))
+        return zip(files, outcomes).map { file, outcome in
             outcome.contribution.decoded(ruleSet.factKinds)
-                ?? lint(fileAt: file, project: project, cache: nil, startedAt: 0).contribution.decoded(ruleSet.factKinds)
+                ?? relint(file, outcome, project: project, index: index).contribution.decoded(ruleSet.factKinds)
                 ?? FileContribution(path: file.displayPath)
         }
     }
@@ -107,20 +129,29 @@ public struct Linter: Sendable {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
         let files = try discovery.swiftFiles(paths: paths)
         let profile = ruleSet.profile
-        let outcomes = ParallelMap.map(files, jobs: jobs) { file -> (FileContribution?, String?) in
-            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self)
-            else { return (nil, "\(file.displayPath): error: cannot read the file as UTF-8 text; skipped") }
-            let lintFile = LintFile(path: file.displayPath, source: source, profile: profile)
+        let sources = ParallelMap.map(files, jobs: jobs) { file -> (String, [DeclaredType])? in
+            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else { return nil }
+            return (source, LintFile(path: file.displayPath, source: source, profile: profile).model.declarations)
+        }
+        let index = TypeIndex(sources.lazy.compactMap { $0 }.flatMap(\.1))
+        let contributions = ParallelMap.map(Array(zip(files, sources)), jobs: jobs) { file, read -> FileContribution? in
+            guard let (source, _) = read else { return nil }
+            let lintFile = LintFile(path: file.displayPath, source: source, profile: profile, index: index)
             var facts: [String: any FileFacts] = [:]
             for kind in kinds { facts[kind.id] = kind.init(file: lintFile) }
-            return (FileContribution(path: file.displayPath, facts: facts), nil)
+            return FileContribution(path: file.displayPath, facts: facts)
         }
-        return (Project(files: outcomes.compactMap(\.0)), outcomes.compactMap(\.1))
+        let unreadable = zip(files, sources).filter { $0.1 == nil }.map { "\($0.0.displayPath): error: cannot read the file as UTF-8 text; skipped" }
+        return (Project(files: contributions.compactMap { $0 }), unreadable)
     }
 
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
     public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
-        let outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project) }
+        var outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project, index: nil) }
+        let index = TypeIndex(outcomes.flatMap(\.declarations))
+        for (position, source) in sources.enumerated() where index.answersDiffer(from: outcomes[position].lookups) {
+            outcomes[position] = outcome(source: source.text, path: source.path, project: project, index: index)
+        }
         let projectFindings = ruleSet.projectEntries.isEmpty
             ? [] : projectFindings(outcomes.compactMap { $0.contribution.decoded(ruleSet.factKinds) }, otherFileNames: [])
         return merge(outcomes, projectFindings: projectFindings)
@@ -133,6 +164,9 @@ public struct Linter: Sendable {
     struct FileOutcome: Sendable {
         var findings: [Finding] = []
         var contribution = StoredContribution.decoded(FileContribution(path: ""))
+        /// What the file declares, for the project's type index, and what it looked up there.
+        var declarations: [DeclaredType] = []
+        var lookups: [String: String] = [:]
         var lineCount = 0
         var unreadable: String?
         var syntaxNote: String?
@@ -179,7 +213,7 @@ public struct Linter: Sendable {
         guard let source = String(validating: read.data, as: UTF8.self) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
         }
-        var outcome = outcome(source: source, path: file.displayPath, project: project)
+        var outcome = outcome(source: source, path: file.displayPath, project: project, index: nil)
         outcome.contentHash = read.hash
         outcome.stamp = read.stamp
         return outcome
@@ -274,7 +308,7 @@ extension Linter {
         var result = LintResult(findings: [], fileCount: 0, lineCount: 0, unreadable: [], syntaxNotes: [])
         guard !discovery.isExcluded(absolute) else { return result }
         let project = ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]))
-        let outcome = outcome(source: source, path: path, project: project)
+        let outcome = outcome(source: source, path: path, project: project, index: nil)
         result.findings = outcome.findings
         result.fileCount = 1
         result.lineCount = outcome.lineCount

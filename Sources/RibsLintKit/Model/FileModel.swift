@@ -17,22 +17,28 @@ public struct StoredProperty {
 
 /// A class, struct, enum, actor or extension, with the role it plays.
 public struct TypeDeclaration {
-    public enum Kind: String, Sendable { case `class`, `struct`, `enum`, `actor`, `extension` }
+    public enum Kind: String, Sendable { case `class`, `struct`, `enum`, `actor`, `extension`, `protocol` }
 
     public let name: String
     public let kind: Kind
     /// Base names of the inheritance clause, superclass first.
     public let inherited: [String]
+    /// Its superclass chain and every conformance, across the project (see `TypeIndex`).
+    public let inheritance: ResolvedInheritance
     public let role: Role?
     public let declaration: DeclSyntax
     public let members: MemberBlockSyntax
     /// Computed once with the model: several rules read them.
     public let storedProperties: [StoredProperty]
 
-    init(name: String, kind: Kind, inherited: [String], role: Role?, declaration: DeclSyntax, members: MemberBlockSyntax) {
+    init(
+        name: String, kind: Kind, inherited: [String], inheritance: ResolvedInheritance, role: Role?, declaration: DeclSyntax,
+        members: MemberBlockSyntax
+    ) {
         self.name = name
         self.kind = kind
         self.inherited = inherited
+        self.inheritance = inheritance
         self.role = role
         self.declaration = declaration
         self.members = members
@@ -114,8 +120,14 @@ public struct FileModel {
     public let importsFramework: Bool
     public let types: [TypeDeclaration]
     public let protocols: [ProtocolDeclaration]
+    /// What the file declares, for the project's `TypeIndex`.
+    public let declarations: [DeclaredType]
+    /// Every name the file looked up in the index, with the answer's fingerprint: while the answers stay
+    /// the same, so do the file's results.
+    let lookups: [String: String]
 
-    public init(tree: SourceFileSyntax, profile: Profile) {
+    /// - Parameter index: the project's types; without one, the file's own declarations are all it knows.
+    public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil) {
         var collector = DeclarationCollector()
         collector.collect(tree.statements)
         imports = collector.imports
@@ -124,21 +136,39 @@ public struct FileModel {
         protocols = collector.protocols.map {
             ProtocolDeclaration(name: $0.name.text, role: profile.protocolRole(named: $0.name.text), declaration: $0)
         }
+        declarations = collector.types.map(\.declared) + collector.protocols.map { node in
+            DeclaredType(
+                name: node.name.text, kind: .protocol, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [],
+                genericArguments: [])
+        }
+        let resolver = TypeResolver(index: index ?? TypeIndex(declarations), profile: profile)
 
-        var rolesByName: [String: Role] = [:]
+        var resolvedByName: [String: (Role?, ResolvedInheritance)] = [:]
         var types: [TypeDeclaration] = []
         // Test doubles subclass or mimic RIB types but play no part in the app's RIB tree.
         for declaration in collector.types where declaration.kind != .extension && !TestCode.isTestDouble(declaration.name) {
-            let role = profile.role(inheriting: declaration.inherited)
+            let inheritance = resolver.resolve(declaration.name, kind: declaration.kind, inherited: declaration.inherited)
+            let role = profile.role(of: inheritance)
                 ?? (importsFramework ? profile.role(named: declaration.name, kind: declaration.kind) : nil)
-            rolesByName[declaration.name] = role
-            types.append(declaration.with(role: role))
+            resolvedByName[declaration.name] = (role, inheritance)
+            types.append(declaration.with(role: role, inheritance: inheritance))
         }
         for declaration in collector.types where declaration.kind == .extension && !TestCode.isTestDouble(declaration.name) {
-            let role = rolesByName[declaration.name] ?? (importsFramework ? profile.role(named: declaration.name, kind: .extension) : nil)
-            types.append(declaration.with(role: role))
+            if let (role, inheritance) = resolvedByName[declaration.name] {
+                types.append(declaration.with(role: role, inheritance: inheritance))
+                continue
+            }
+            // A type declared in another file: its role comes from that declaration, through the index.
+            let primary = resolver.primary(declaration.name)
+            let inheritance = resolver.resolve(
+                declaration.name, kind: primary?.kind ?? .extension, inherited: (primary?.inherited ?? []) + declaration.inherited)
+            let role = profile.role(of: inheritance)
+                ?? (importsFramework ? profile.role(named: declaration.name, kind: .extension) : nil)
+            resolvedByName[declaration.name] = (role, inheritance)
+            types.append(declaration.with(role: role, inheritance: inheritance))
         }
         self.types = types.sorted { $0.declaration.position < $1.declaration.position }
+        lookups = resolver.lookups
     }
 
     public func types(_ role: Role) -> [TypeDeclaration] {
@@ -167,9 +197,16 @@ private struct PendingType {
     let declaration: DeclSyntax
     let members: MemberBlockSyntax
 
-    func with(role: Role?) -> TypeDeclaration {
+    let genericArguments: [String]
+
+    func with(role: Role?, inheritance: ResolvedInheritance) -> TypeDeclaration {
         TypeDeclaration(
-            name: name, kind: kind, inherited: inherited, role: role, declaration: declaration, members: members)
+            name: name, kind: kind, inherited: inherited, inheritance: inheritance, role: role, declaration: declaration,
+            members: members)
+    }
+
+    var declared: DeclaredType {
+        DeclaredType(name: name, kind: kind, inherited: inherited, genericArguments: genericArguments)
     }
 }
 
@@ -228,7 +265,12 @@ private struct DeclarationCollector {
         _ declaration: DeclSyntax, _ members: MemberBlockSyntax
     ) {
         let inherited = inheritance?.inheritedTypes.compactMap { $0.type.baseName } ?? []
-        types.append(PendingType(name: name, kind: kind, inherited: inherited, declaration: declaration, members: members))
+        let first = inheritance?.inheritedTypes.first?.type
+        let arguments = first?.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
+            ?? first?.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
+        types.append(PendingType(
+            name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
+            genericArguments: arguments?.map { $0.argument.trimmedDescription } ?? []))
         collect(members.members)
     }
 }

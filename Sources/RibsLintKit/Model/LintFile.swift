@@ -27,13 +27,14 @@ public struct LintFile {
     public let project: ProjectFacts
     private let lineStarts: [Int]
 
-    public init(path: String, source: String, profile: Profile, project: ProjectFacts = ProjectFacts()) {
+    /// - Parameter index: the project's types; without one, roles come from this file's declarations alone.
+    public init(path: String, source: String, profile: Profile, project: ProjectFacts = ProjectFacts(), index: TypeIndex? = nil) {
         self.path = path
         var source = source
         source.makeContiguousUTF8()  // byte searches read the UTF-8 storage directly
         self.source = source
         self.tree = Parser.parse(source: source)
-        self.model = FileModel(tree: tree, profile: profile)
+        self.model = FileModel(tree: tree, profile: profile, index: index)
         self.profile = profile
         self.project = project
         self.lineStarts = Self.lineStarts(of: source)

@@ -87,15 +87,15 @@ public struct Profile: Sendable, Equatable {
         protocolSuffixes.first { $0.role == role }?.suffix
     }
 
-    /// The role a type's inheritance clause (superclass first) gives it, whatever the file imports.
-    public func role(inheriting inherited: [String]) -> Role? {
-        for name in inherited {
+    /// The role a type's inheritance gives it, whatever the file imports: a base class anywhere in its
+    /// superclass chain or among its conformances, else a conforming subclass of a given base.
+    public func role(of inheritance: ResolvedInheritance) -> Role? {
+        for name in inheritance.all {
             if let definition = roles.first(where: { $0.baseClasses.contains(name) }) { return definition.role }
         }
-        guard let superclass = inherited.first else { return nil }
         return roles.first { definition in
-            definition.conformingSubclassesOf.contains(superclass)
-                && inherited.dropFirst().contains { protocolRole(named: $0).map(definition.conformingTo.contains) == true }
+            inheritance.superclasses.contains(where: definition.conformingSubclassesOf.contains)
+                && inheritance.conformances.contains { protocolRole(named: $0).map(definition.conformingTo.contains) == true }
         }?.role
     }
 
@@ -110,6 +110,9 @@ public struct Profile: Sendable, Equatable {
     /// Whether `name` is one of the profile's own base classes (`Router`, `Interactor`): the framework,
     /// not the app.
     public func isBaseClass(_ name: String) -> Bool { roles.contains { $0.baseClasses.contains(name) } }
+
+    /// Whether `name` is a platform class whose conforming subclasses play a role (`UIViewController`).
+    public func isConformingBase(_ name: String) -> Bool { roles.contains { $0.conformingSubclassesOf.contains(name) } }
 
     /// Everything about the profile that changes what rules report: part of the cache key.
     var fingerprint: String {
