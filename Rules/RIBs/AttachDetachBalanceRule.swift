@@ -7,7 +7,7 @@ public struct AttachDetachBalanceRule: Rule {
         name: "Attach Detach Balance",
         summary: "A router attaches a kind of child it never detaches.",
         rationale: """
-            Seed 000, RIB Lifecycle Management: "ALWAYS attach/detach child RIBs properly" — `attachChild(childRouter) \
+            RIBs Architecture Guide, "RIB Lifecycle Management": "ALWAYS attach/detach child RIBs properly" — `attachChild(childRouter) \
             // Required!` and `detachChild(childRouter) // Required!`. A child that is attached but never detached keeps \
             its interactor active and its subscriptions alive. Children attached in `didLoad` or `init`, by container \
             setup (a function that calls `set…ViewControllers` or assigns `viewControllers`), or in functions those \

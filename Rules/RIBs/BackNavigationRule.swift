@@ -6,7 +6,7 @@ public struct BackNavigationRule: ProjectRule {
         name: "Back Navigation",
         summary: "A child pushed on a navigation stack has a presenter that neither hides the back button nor reports `isMovingFromParent`.",
         rationale: """
-            Seed 000, "Handling Back navigation": the standard Back button and the swipe-to-pop gesture remove the view \
+            RIBs Architecture Guide, "Handling Back navigation": the standard Back button and the swipe-to-pop gesture remove the view \
             controller without telling the parent router; "Failing to notify the parent Router would lead to memory \
             leaks, and undefined behavior later." Either hide the back button and offer a custom one \
             (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`.

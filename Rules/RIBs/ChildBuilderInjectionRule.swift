@@ -7,7 +7,7 @@ public struct ChildBuilderInjectionRule: Rule {
         name: "Child Builder Injection",
         summary: "A router gets a child builder some other way than a `let` assigned from its initializer.",
         rationale: """
-            Seed 000, "Passing Child Builders to Routers": "The best way to pass the child builder to the router is via \
+            RIBs Architecture Guide, "Passing Child Builders to Routers": "The best way to pass the child builder to the router is via \
             the initializer." A builder set later through a setter or kept in a `var` may be missing or replaced: \
             "Child builders should be available unconditionally ... It should be impossible to 'forget' to pass required \
             properties." A builder constructed inside the router ties it to the DI system only the Builder may know.

@@ -7,7 +7,7 @@ public struct CreateMockAnnotationRule: Rule {
         name: "CreateMock Annotation",
         summary: "A RIB protocol lacks a `/// sourcery: CreateMock` annotation that Sourcery would attach to it.",
         rationale: """
-            Seed 000, Testing Requirements: "All protocols MUST have `/// sourcery: CreateMock`" — the mocks RIB \
+            RIBs Architecture Guide, "Testing Requirements": "All protocols MUST have `/// sourcery: CreateMock`" — the mocks RIB \
             tests rely on are generated from it. ribslint reads annotations the way Sourcery does: upward from the \
             declaration through `//`, `///` and `/* */` comment lines, attribute lines such as `@MainActor` and \
             `#if` lines, stopping at the first other line — a blank line included — and honouring \

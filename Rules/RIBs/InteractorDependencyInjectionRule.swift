@@ -7,13 +7,34 @@ public struct InteractorDependencyInjectionRule: Rule {
         name: "Interactor Dependency Injection",
         summary: "An interactor or presenter takes or stores a `*Dependency` protocol or a RIB `*Component`.",
         rationale: """
-            Seed 000, Critical Dependency Injection Pattern: "NEVER pass `*Dependency` protocol references \
+            RIBs Architecture Guide, "Dependency Injection (Parent → Child)": "NEVER pass `*Dependency` protocol references \
             directly to Interactors/ViewControllers ... ALWAYS extract actual services/workers/streams from the \
             component in the Builder." Only the Builder may know the DI system; an interactor holding the \
             dependency hides what it really uses and cannot be tested with plain mocks.
             """,
         defaultSeverity: .error,
         triggering: [
+            // The component itself behind a narrower name: still the DI container. The property that keeps the
+            // parameter is the same mistake, reported once.
+            Example("""
+                // file: Search/SearchInteractor.swift
+                import RIBs
+                protocol SearchInteractorDependency {
+                    var searchService: SearchServicing { get }
+                }
+                final class SearchInteractor: PresentableInteractor<SearchPresentable>, SearchInteractable {
+                    private let dependency: SearchInteractorDependency
+                    init(presenter: SearchPresentable, 1️⃣dependency: SearchInteractorDependency) {
+                        self.dependency = dependency
+                        super.init(presenter: presenter)
+                    }
+                }
+                // file: Search/SearchBuilder.swift
+                import RIBs
+                final class SearchComponent: Component<SearchDependency>, SearchInteractorDependency {
+                    var searchService: SearchServicing { dependency.searchService }
+                }
+                """),
             Example("""
                 import RIBs
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
@@ -51,6 +72,27 @@ public struct InteractorDependencyInjectionRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // A narrow bundle of the services the builder extracted, implemented by a plain struct, is not the
+            // RIB's DI contract.
+            Example("""
+                // file: Search/SearchInteractor.swift
+                import RIBs
+                protocol SearchInteractorDependency {
+                    var searchService: SearchServicing { get }
+                }
+                final class SearchInteractor: PresentableInteractor<SearchPresentable>, SearchInteractable {
+                    private let dependency: SearchInteractorDependency
+                    init(presenter: SearchPresentable, dependency: SearchInteractorDependency) {
+                        self.dependency = dependency
+                        super.init(presenter: presenter)
+                    }
+                }
+                // file: Search/SearchBuilder.swift
+                import RIBs
+                struct SearchServices: SearchInteractorDependency {
+                    let searchService: SearchServicing
+                }
+                """),
             Example("""
                 import RIBs
                 final class LoginBuilder: Builder<LoginDependency>, LoginBuildable {
@@ -101,18 +143,21 @@ public struct InteractorDependencyInjectionRule: Rule {
         let ribComponents = Set(file.model.types(.component).map(\.name))
         var violations: [Violation] = []
         for type in file.model.types where type.role == .interactor || type.role == .presenter {
-            let prefix = RIBName.prefix(of: type.name, role: type.role)
+            let prefix = RIBName.prefix(of: type.name, role: type.role, profile: file.profile)
             func offending(_ typeSyntax: TypeSyntax?, label: String) -> String? {
                 typeSyntax?.heldTypeNames.first { name in
-                    if name.hasSuffix("Dependency") { return true }
+                    if name.hasSuffix("Dependency") { return !Self.isServiceBundle(name, rib: prefix, in: file) }
                     guard name.hasSuffix("Component"), name != "Component" else { return false }
                     return ribComponents.contains(name) || name == prefix + "Component" || label == "component"
                 }
             }
+            // One finding per mistake: the parameter, and the property that keeps it only when no parameter
+            // brought it in.
+            var reported = Set<String>()
             for initializer in type.initializers {
                 for parameter in initializer.signature.parameterClause.parameters {
                     let label = (parameter.secondName ?? parameter.firstName).text
-                    if let name = offending(parameter.type, label: label) {
+                    if let name = offending(parameter.type, label: label), reported.insert(name).inserted {
                         let node = parameter.secondName.map(Syntax.init) ?? Syntax(parameter.firstName)
                         let anchor = parameter.firstName.tokenKind == .wildcard ? node : Syntax(parameter)
                         violations.append(Violation(at: anchor, message(type, name)))
@@ -120,12 +165,24 @@ public struct InteractorDependencyInjectionRule: Rule {
                 }
             }
             for property in type.storedProperties where !property.isStatic {
-                if let name = offending(property.type, label: property.name) {
+                if let name = offending(property.type, label: property.name), reported.insert(name).inserted {
                     violations.append(Violation(at: property.nameNode, message(type, name)))
                 }
             }
         }
         return violations
+    }
+
+    /// A narrow protocol of services the builder extracted (`SearchInteractorDependency` implemented by a
+    /// plain struct or class) rather than the RIB's DI contract: nothing that conforms to it is a component,
+    /// and something does. The RIB's own `<RIB>Dependency` is always its DI contract.
+    static func isServiceBundle(_ name: String, rib: String, in file: LintFile) -> Bool {
+        guard name != rib + "Dependency" else { return false }
+        let conformers = file.model.index.inheritors(of: name)
+        return !conformers.isEmpty && conformers.allSatisfy { conformer in
+            conformer.entry.kind != .protocol && !conformer.name.hasSuffix("Component")
+                && !(conformer.entry.inherited.first.map { $0 == "Component" || $0.hasSuffix("Component") } ?? false)
+        }
     }
 
     private func message(_ type: TypeDeclaration, _ dependency: String) -> String {

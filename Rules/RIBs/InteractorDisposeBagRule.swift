@@ -7,7 +7,7 @@ public struct InteractorDisposeBagRule: Rule {
         name: "Interactor Dispose Bag",
         summary: "An interactor or worker keeps subscriptions in a `DisposeBag` or `Set<AnyCancellable>` instead of binding them to its lifecycle.",
         rationale: """
-            Seed 000 §7, Rx Lifecycle in Interactors: "Do NOT create a DisposeBag in Interactors or Workers." A bag \
+            RIBs Architecture Guide, "Rx Lifecycle in Interactors": "Do NOT create a DisposeBag in Interactors or Workers." A bag \
             lives as long as the object, not as long as the RIB is active: subscriptions keep firing after \
             deactivation. Use `.disposeOnDeactivate(interactor: self)` in interactors and `.disposeOnStop(self)` \
             in workers (`cancelOnDeactivate(interactor:)` with Combine).

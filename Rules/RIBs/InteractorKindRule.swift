@@ -6,7 +6,7 @@ public struct InteractorKindRule: ProjectRule {
         name: "Interactor Kind",
         summary: "A view-having RIB's interactor extends plain `Interactor`, or a view-less RIB's extends `PresentableInteractor`.",
         rationale: """
-            Seed 000 FAQ: "Use PresentableInteractor only for view-having RIBs. View-less RIBs extend base Interactor \
+            RIBs Architecture Guide, "Frequently Asked Pitfalls and FAQ": "Use PresentableInteractor only for view-having RIBs. View-less RIBs extend base Interactor \
             and have no Presentable." The base class says whether the interactor drives a presenter; getting it wrong \
             leaves a view without its presenter contract, or a coordinator with a presenter it cannot have.
             """,

@@ -7,7 +7,7 @@ public struct InteractorRxLifecycleRule: Rule {
         name: "Interactor Rx Lifecycle",
         summary: "A subscription in an interactor or worker is not bound to its lifecycle.",
         rationale: """
-            Seed 000 §7: "For Interactors, ALWAYS use `.disposeOnDeactivate(interactor: self)` for subscriptions made in \
+            RIBs Architecture Guide, "Rx Lifecycle in Interactors": "For Interactors, ALWAYS use `.disposeOnDeactivate(interactor: self)` for subscriptions made in \
             `didBecomeActive()`. For Workers ... ALWAYS use `.disposeOnStop(self)`." A subscription that outlives \
             deactivation keeps running business logic for a RIB that is gone; with Combine, end the chain with \
             `.cancelOnDeactivate(interactor: self)`.

@@ -7,8 +7,8 @@ public struct InteractorUIImportRule: Rule {
         name: "Interactor UI Import",
         summary: "A file declaring an interactor imports UIKit or SwiftUI.",
         rationale: """
-            Seed 000: the interactor "contains business logic and state management" and controls UI only \
-            "via Presentable binders"; seed 003: "Views are designed to be as dumb as possible". An interactor that \
+            RIBs Architecture Guide, "RIB Components": the interactor "contains business logic and state management" and controls UI only \
+            "via Presentable binders"; the RIBs overview: "Views are designed to be as dumb as possible". An interactor that \
             can see UIKit or SwiftUI starts building UI state it should hand to the presenter, and cannot be tested \
             without a UI framework.
             """,

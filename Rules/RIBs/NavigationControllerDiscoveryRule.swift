@@ -7,7 +7,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         name: "Navigation Controller Discovery",
         summary: "A RIB discovers a navigation controller through a view controller or a cast instead of receiving it through DI.",
         rationale: """
-            Seed 000, Navigation Controller Access Rules: "Do NOT attempt to 'discover' a nav controller by casting \
+            RIBs Architecture Guide, "Navigation Controller Access Rules": "Do NOT attempt to 'discover' a nav controller by casting \
             the current view controller to `UINavigationController`, or accessing `viewController.navigationController`." \
             The `UINavigationController` (or a `NavigationControllable`) must be provided explicitly through DI at the \
             level that pushes and pops.

@@ -7,7 +7,7 @@ public struct PresenterListenerRule: Rule {
         name: "Presenter Listener",
         summary: "A view-having presenter keeps a reference to its interactor, as a `listener` or an interactor-typed property.",
         rationale: """
-            Seed 000: "Only view-having RIBs implement Presentable with Rx bindings (no listener protocol)" and, in the \
+            RIBs Architecture Guide, "Presenter/Presentable Pattern Rules": "Only view-having RIBs implement Presentable with Rx bindings (no listener protocol)" and, in the \
             FAQ, "Presenter should not have references to its Interactor." UI events reach the interactor as \
             `Observable`s on the `*Presentable`, which keeps the presenter passive and free of retain cycles.
             """,

@@ -7,7 +7,7 @@ public struct ProtocolPlacementRule: Rule {
         name: "Protocol Placement",
         summary: "A RIB protocol is declared in another RIB file than the one its role belongs in.",
         rationale: """
-            Seed 000, "Protocol Placement is NOT Arbitrary": `*Dependency` and `*Buildable` stay in `*Builder.swift`; \
+            RIBs Architecture Guide, "Protocol Placement is NOT Arbitrary": `*Dependency` and `*Buildable` stay in `*Builder.swift`; \
             `*Interactable` and `*ViewControllable` in `*Router.swift`; `*Routing`, `*Listener`, `*Presentable` in \
             `*Interactor.swift`. "This organization enables proper mock generation and circular dependency prevention."
             """,
@@ -61,7 +61,7 @@ public struct ProtocolPlacementRule: Rule {
         .routing: "Interactor.swift", .listener: "Interactor.swift", .presentable: "Interactor.swift",
         .presentableListener: "Interactor.swift",
     ]
-    /// The four files of a RIB (seed 000, RIB Directory Structure); a separate `*Component.swift` is not one.
+    /// The four files of a RIB (RIBs Architecture Guide, "RIB Directory Structure"); a separate `*Component.swift` is not one.
     static let ribFileSuffixes = ["Builder.swift", "Interactor.swift", "Router.swift", "ViewController.swift"]
 
     private let allowedFiles: [String]

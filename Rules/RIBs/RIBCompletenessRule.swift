@@ -6,7 +6,7 @@ public struct RIBCompletenessRule: ProjectRule {
         name: "RIB Completeness",
         summary: "A RIB lacks one of its parts: Builder, Interactor, Router, and a ViewController when it owns a view.",
         rationale: """
-            Seed 000, "Scaffolding the new RIB": "View-having: Builder, Interactor, Router, ViewController; View-less: \
+            RIBs Architecture Guide, "Adding a New RIB (Spec Checklist)": "View-having: Builder, Interactor, Router, ViewController; View-less: \
             Builder, Interactor, Router only." A RIB without its builder cannot be wired by its parent, one without a \
             router cannot attach children, one without an interactor has nowhere for its logic.
             """,

@@ -6,7 +6,7 @@ public struct RIBCycleRule: ProjectRule {
         name: "RIB Cycle",
         summary: "RIBs build each other in a cycle instead of forming a tree.",
         rationale: """
-            Seed 000, Error Prevention: "NEVER create circular dependencies between RIBs". The RIB tree comes from \
+            RIBs Architecture Guide, "Error Prevention": "NEVER create circular dependencies between RIBs". The RIB tree comes from \
             which builders construct or are handed which child builders; a cycle means a child can build its own \
             ancestor, dependencies flow up as well as down, and the static tree — "If it builds - it works" — is gone. \
             Each reference that closes the cycle is reported where it is made.

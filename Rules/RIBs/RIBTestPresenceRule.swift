@@ -6,7 +6,7 @@ public struct RIBTestPresenceRule: ProjectRule {
         name: "RIB Test Presence",
         summary: "A RIB has no test file for its interactor or its router.",
         rationale: """
-            Seed 000, Testing Requirements: "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
+            RIBs Architecture Guide, "Testing Requirements": "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
             (attach/detach)". ribslint looks for `<Name>InteractorTests.swift` or `<Name>RouterTests.swift` anywhere \
             below the project root in a folder matching `test_roots`, linted or not.
             """,

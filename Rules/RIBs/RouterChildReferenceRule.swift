@@ -7,7 +7,7 @@ public struct RouterChildReferenceRule: Rule {
         name: "Router Child Reference",
         summary: "A router keeps a child router in a stored property instead of finding it in `children`.",
         rationale: """
-            Seed 000, "Routing to a child — Bad examples": a router storing `private var childRouter: ChildRouting?` \
+            RIBs Architecture Guide, "Routing to a child", bad examples: a router storing `private var childRouter: ChildRouting?` \
             "has to manage additional state (error-prone, can get out-of sync). Use Router's `children` collection \
             to access children and find needed router by type."
             """,

@@ -7,7 +7,7 @@ public struct RouterUIAccessRule: Rule {
         name: "Router UI Access",
         summary: "A router controls UI — calls, assignments, casts or UI construction — instead of only managing the view hierarchy.",
         rationale: """
-            Seed 000: "Router NEVER directly touches UI - only view hierarchy" and "ViewControllable is ONLY \
+            RIBs Architecture Guide, "Communication Patterns": "Router NEVER directly touches UI - only view hierarchy" and "ViewControllable is ONLY \
             for view hierarchy management (present/dismiss)". UI state belongs to the presenter, driven by the \
             interactor through `*Presentable`; a router that sets titles or builds alerts bypasses that contract.
             """,

@@ -7,7 +7,7 @@ public struct SwiftUIPresenterRule: Rule {
         name: "SwiftUI Presenter",
         summary: "A presenter conforming to `*Presentable` subclasses `UIViewController` directly instead of `UIHostingController<View>`.",
         rationale: """
-            Seed 000, "SwiftUI-only for new UI": "All new view-having RIBs MUST implement UI in SwiftUI and use a \
+            RIBs Architecture Guide, "RIB Types" (SwiftUI-only for new UI): "All new view-having RIBs MUST implement UI in SwiftUI and use a \
             `UIHostingController<ViewType>` presenter. Do not introduce new UIKit-based presenters." Existing UIKit \
             presenters are legacy: suppress them per file or list them in `disabled_rules` for their folders.
             """,

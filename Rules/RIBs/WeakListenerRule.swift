@@ -7,7 +7,7 @@ public struct WeakListenerRule: Rule {
         name: "Weak Listener",
         summary: "An interactor holds its listener or its router strongly.",
         rationale: """
-            Seed 000, Error Prevention: "NEVER retain strong references to parent RIBs (via Listener)". The parent \
+            RIBs Architecture Guide, "Error Prevention": "NEVER retain strong references to parent RIBs (via Listener)". The parent \
             interactor owns the child through its router; a strong `listener` back to it, or a strong `router` from \
             the interactor, closes a retain cycle and the RIB is never released after detach.
             """,

@@ -7,7 +7,7 @@ public struct WeakSelfCaptureRule: Rule {
         name: "Weak Self Capture",
         summary: "Outside interactors and workers, an Rx or Combine subscription closure captures `self` strongly.",
         rationale: """
-            Seed 000 FAQ: strong `self` in Rx subscriptions is "OK in Interactors and Workers, as long as the Rx \
+            RIBs Architecture Guide, "Frequently Asked Pitfalls and FAQ": strong `self` in Rx subscriptions is "OK in Interactors and Workers, as long as the Rx \
             subscription's lifetime is bound to self ... In all other cases (non-Interactor/Worker), make sure a \
             `[weak self]` is captured." A view controller's bag lives as long as the view controller, so a strong \
             capture keeps it alive.

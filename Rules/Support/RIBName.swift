@@ -2,8 +2,9 @@ import RibsLintKit
 
 /// The RIB a type belongs to, by the prefix its role suffix leaves: `LoginViewController` → `Login`.
 enum RIBName {
-    static func prefix(of typeName: String, role: Role?) -> String {
-        let suffixes = role.flatMap { Profile.ribs.definition(of: $0)?.suffixes } ?? []
+    /// The suffixes are the profile's in force, as `.ribslint.yml`'s `roles:` set them.
+    static func prefix(of typeName: String, role: Role?, profile: Profile) -> String {
+        let suffixes = role.flatMap { profile.definition(of: $0)?.suffixes } ?? []
         for suffix in suffixes where typeName.hasSuffix(suffix) {
             return String(typeName.dropLast(suffix.count))
         }

@@ -7,7 +7,7 @@ public struct SuperCallMismatchRule: Rule {
         name: "Super Call Mismatch",
         summary: "An overriding method calls a different method on `super` than the one it overrides.",
         rationale: """
-            Seed 000's own back-navigation example overrides `viewDidDisappear` and calls \
+            The RIBs Architecture Guide's own example in "Handling Back navigation" overrides `viewDidDisappear` and calls \
             `super.viewWillDisappear(animated)`: UIKit never sees the disappearance it expects, and RIBs' \
             `didBecomeActive`/`willResignActive`/`didLoad` overrides that call the wrong super skip the framework's \
             lifecycle work. An override calls its own super.

@@ -59,11 +59,13 @@ struct CLITests {
         #expect(run.stderr.contains("could not fully parse"))
     }
 
-    @Test("hidden folders and Xcode template bundles are not walked")
+    @Test("hidden folders, Xcode template bundles and vendored code are not walked")
     func skippedFolders() throws {
         let project = try makeProject([
             "App/B.swift": violating, ".build/checkouts/C.swift": violating,
             "Templates/RIB.xctemplate/Default/___FILEBASENAME___Router.swift": violating,
+            "Pods/RIBs/D.swift": violating, "Carthage/Checkouts/E.swift": violating,
+            "Build/SourcePackages/checkouts/F.swift": violating,
         ])
         let run = try runRibslint(["--no-cache", "."], in: project)
         #expect(run.stdout.components(separatedBy: "\n").filter { $0.contains("error:") } == [

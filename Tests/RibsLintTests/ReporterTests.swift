@@ -87,6 +87,8 @@ struct ReporterTests {
         #expect(before[0].fingerprint == shifted[0].fingerprint)
         let two = try result(source.replacingOccurrences(of: "var child: ChildRouting?", with: "var child: ChildRouting?\n    var child: ChildRouting?")).findings
         #expect(Set(two.map(\.fingerprint)).count == 2)
+        let crlf = try result(source.replacingOccurrences(of: "\n", with: "\r\n")).findings
+        #expect(crlf.map(\.fingerprint) == before.map(\.fingerprint), "CRLF and LF copies of a file fingerprint alike")
     }
 
     @Test("github annotations escape their properties and data")

@@ -249,8 +249,12 @@ struct FolderListing: Sendable, Equatable {
         files == other?.files && folders == other?.folders && untyped == other?.untyped
     }
 
-    /// `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code.
-    static func isWalked(folder name: String) -> Bool { !name.hasSuffix(".xctemplate") }
+    /// `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code. `Pods`, `Carthage`,
+    /// `SourcePackages` and `DerivedData` hold other people's code, vendored or checked out by a package
+    /// manager: not the project's to fix (name a path inside one to lint it anyway).
+    static func isWalked(folder name: String) -> Bool {
+        !name.hasSuffix(".xctemplate") && !["Pods", "Carthage", "SourcePackages", "DerivedData"].contains(name)
+    }
 }
 
 /// Folder listings across runs, as git's untracked cache keeps them: a folder's entries change only with

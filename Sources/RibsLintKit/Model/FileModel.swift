@@ -122,9 +122,12 @@ public struct FileModel {
     public let protocols: [ProtocolDeclaration]
     /// What the file declares, for the project's `TypeIndex`.
     public let declarations: [DeclaredType]
+    /// The project's types, for rules that ask about other files (who conforms to a protocol); every
+    /// question is recorded, so the file is linted again when the answer changes.
+    public let index: TypeResolver
     /// Every name the file looked up in the index, with the answer's fingerprint: while the answers stay
     /// the same, so do the file's results.
-    let lookups: [String: String]
+    var lookups: [String: String] { index.lookups }
 
     /// - Parameter index: the project's types; without one, the file's own declarations are all it knows.
     public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil) {
@@ -168,7 +171,7 @@ public struct FileModel {
             types.append(declaration.with(role: role, inheritance: inheritance))
         }
         self.types = types.sorted { $0.declaration.position < $1.declaration.position }
-        lookups = resolver.lookups
+        self.index = resolver
     }
 
     public func types(_ role: Role) -> [TypeDeclaration] {

@@ -92,10 +92,11 @@ public struct LintFile {
         return source[start..<end]
     }
 
-    /// A line's text without the spaces and tabs around it: what fingerprints hash.
+    /// A line's text without the spaces, tabs and carriage return around it: what fingerprints hash, so a
+    /// file saved with CRLF fingerprints as with LF.
     public func trimmedLineText(_ line: Int) -> String {
         let text = lineText(line).utf8
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
         guard let start = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
         else { return "" }
         return String(Substring(text[start...last]))

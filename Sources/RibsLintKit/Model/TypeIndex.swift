@@ -38,11 +38,23 @@ public struct TypeIndex: Sendable {
 
     private var entries: [String: Entry] = [:]
     private var fingerprints: [String: String] = [:]
+    /// Who inherits each name, directly: `conformers["FeedDependency"] == ["FeedComponent"]`.
+    private var inheritors: [String: [String]] = [:]
 
     public init(_ declarations: some Sequence<DeclaredType>) {
         for declaration in declarations { add(declaration) }
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            for inherited in Set(entry.inherited + entry.extensionConformances) { inheritors[inherited, default: []].append(name) }
+        }
         fingerprints = entries.mapValues(\.fingerprint)
+        for (name, names) in inheritors { fingerprints[Self.inheritorsKey(name)] = stableHash(names.joined(separator: ",")) }
     }
+
+    /// The types that list `name` in their inheritance clause or an extension's, in name order.
+    public func inheritors(of name: String) -> [String] { inheritors[name] ?? [] }
+
+    /// The lookup key under which a file records that it asked who inherits `name`.
+    static func inheritorsKey(_ name: String) -> String { "<-" + name }
 
     private mutating func add(_ declaration: DeclaredType) {
         var entry = entries[declaration.name] ?? Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
@@ -81,7 +93,7 @@ public struct ResolvedInheritance: Sendable, Equatable {
 }
 
 /// Resolves inheritance through an index and records every name it looked up with the answer it got.
-final class TypeResolver {
+public final class TypeResolver {
     let index: TypeIndex
     let profile: Profile
     private(set) var lookups: [String: String] = [:]
@@ -96,6 +108,12 @@ final class TypeResolver {
     private func entry(_ name: String) -> TypeIndex.Entry? {
         lookups[name] = index.fingerprint(of: name)
         return index.entry(name)
+    }
+
+    /// The types of the project that inherit `name` directly, with their entries.
+    public func inheritors(of name: String) -> [(name: String, entry: TypeIndex.Entry)] {
+        lookups[TypeIndex.inheritorsKey(name)] = index.fingerprint(of: TypeIndex.inheritorsKey(name))
+        return index.inheritors(of: name).compactMap { inheritor in entry(inheritor).map { (inheritor, $0) } }
     }
 
     /// The primary declaration of a type declared elsewhere (nil for one only extended).
