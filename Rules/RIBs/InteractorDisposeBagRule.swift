@@ -93,7 +93,10 @@ public struct InteractorDisposeBagRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard ["DisposeBag", "AnyCancellable", "disposed(", "store("].contains(where: file.contains) else { return [] }
         return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
-            let visitor = Visitor(owner: type)
+            let isWorker = type.role == .worker
+            let visitor = Visitor(
+                owner: type, lifecycle: Lifecycle(isWorker: isWorker, imports: file.model.imports),
+                combine: Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: true))
             visitor.walk(type.members)
             return visitor.findings.violations
         }
@@ -124,19 +127,21 @@ public struct InteractorDisposeBagRule: Rule {
 
     private final class Visitor: TypeBodyVisitor {
         let owner: TypeDeclaration
+        /// The advice for Rx chains and bags, and for Combine's `.store(in:)`.
+        let lifecycle: String
+        let combineLifecycle: String
         var findings = OnePerStatement()
 
-        init(owner: TypeDeclaration) {
+        init(owner: TypeDeclaration, lifecycle: Lifecycle, combine: Lifecycle) {
             self.owner = owner
+            self.lifecycle = "`\(lifecycle.advice)`"
+            combineLifecycle = "`\(combine.advice)`"
             super.init()
         }
 
         private func report(_ node: some SyntaxProtocol, _ message: String) { findings.report(node, message) }
 
         private var kind: String { owner.role == .worker ? "worker" : "interactor" }
-        private var lifecycle: String {
-            owner.role == .worker ? "`.disposeOnStop(self)`" : "`.disposeOnDeactivate(interactor: self)`"
-        }
 
         override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
             let isMember = node.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
@@ -167,7 +172,7 @@ public struct InteractorDisposeBagRule: Rule {
                     // Every bagged subscription is its own finding, even beside another in one statement.
                     findings.append(Violation(
                         at: member.period,
-                        "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`; end the chain with \(lifecycle)"))
+                        "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`; end the chain with \(name == "store" ? combineLifecycle : lifecycle)"))
                 }
             }
             return .visitChildren

@@ -14,6 +14,18 @@ public struct InteractorRxLifecycleRule: Rule {
             """,
         defaultSeverity: .error,
         triggering: [
+            // Inside `Observable.create` the inner subscription must be returned, not dropped.
+            Example("""
+                import RIBs
+                final class SignUpInteractor: PresentableInteractor<SignUpPresentable>, SignUpInteractable {
+                    func mutate() -> Observable<Int> {
+                        Observable.create { [weak self] observer in
+                            let _ = self?.service.check()1️⃣.subscribe(onNext: { observer.onNext($0) })
+                            return Disposables.create()
+                        }
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
@@ -43,6 +55,27 @@ public struct InteractorRxLifecycleRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // An app's own method named like an Rx one, here already bound, is not a subscription; ModernRIBs keeps
+            // the deprecated `disposeOnDeactivate` working.
+            Example("""
+                import RIBs
+                final class TagsInteractor: PresentableInteractor<TagsPresentable>, TagsInteractable {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        tagStream.subscribe(disposedOnDeactivate: self) { [weak self] tags in self?.show(tags) }
+                    }
+                }
+                """),
+            Example("""
+                import ModernRIBs
+                final class TodayInteractor: PresentableInteractor<TodayPresentable>, TodayInteractable {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        apps.sink { [weak self] in self?.show($0) }.cancelOnDeactivate(interactor: self)
+                        legacy.sink { _ in }.disposeOnDeactivate(interactor: self)
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
@@ -89,12 +122,16 @@ public struct InteractorRxLifecycleRule: Rule {
             return file.calls(named: Subscription.names, in: type.members).compactMap { call -> Violation? in
                 guard let member = Subscription.isSubscribing(call) else { return nil }
                 let combine = ["sink", "assign"].contains(member.declName.baseName.text)
-                let expected = isWorker ? "disposeOnStop" : combine ? "cancelOnDeactivate" : "disposeOnDeactivate"
-                guard Subscription.name(of: Subscription.chainEnd(from: call)) != expected else { return nil }
-                let fix = isWorker ? ".disposeOnStop(self)" : combine ? ".cancelOnDeactivate(interactor: self)" : ".disposeOnDeactivate(interactor: self)"
+                let lifecycle = Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: combine)
+                guard let end = Subscription.name(of: Subscription.chainEnd(from: call)), !lifecycle.accepted.contains(end) else { return nil }
+                let owner = "\(isWorker ? "worker" : "interactor") '\(type.name)'"
+                if Subscription.isInsideCreate(call) {
+                    return Violation(
+                        at: member.period,
+                        "subscription inside `create` in \(owner) is dropped; return its disposable from the `create` closure so the outer subscription owns it")
+                }
                 return Violation(
-                    at: member.period,
-                    "subscription in \(isWorker ? "worker" : "interactor") '\(type.name)' is not bound to its lifecycle; end the chain with `\(fix)`")
+                    at: member.period, "subscription in \(owner) is not bound to its lifecycle; end the chain with `\(lifecycle.advice)`")
             }
         }
     }

@@ -5,18 +5,44 @@ enum Subscription {
     /// Method names that may start a subscription: a file with none of them has nothing to check.
     static let names = ["subscribe", "bind", "drive", "emit", "sink", "assign"]
 
-    /// `.subscribe(…)`, `.bind(to:|with:|onNext:)`, `.drive(…)`, `.emit(…)`, `.sink(…)`, `.assign(to:on:)`;
-    /// not the operators `subscribe(on:)` and Combine's self-managing `assign(to: &$published)`.
+    /// The argument labels each subscribing method of RxSwift, RxCocoa and Combine takes: a call of the same
+    /// name with another label (an app's own `subscribe(disposedOnDeactivate:)`) is not one of them.
+    static let labels: [String: Set<String>] = [
+        "subscribe": ["_", "onNext", "onError", "onCompleted", "onDisposed", "onSuccess", "onFailure", "with"],
+        "bind": ["to", "with", "onNext"],
+        "drive": ["_", "with", "onNext", "onCompleted", "onDisposed"],
+        "emit": ["to", "with", "onNext", "onCompleted", "onDisposed"],
+        "sink": ["receiveCompletion", "receiveValue"],
+    ]
+
+    /// `.subscribe(…)`, `.bind(to:|with:|onNext:)`, `.drive(…)`, `.emit(…)`, `.sink(…)`, `.assign(to:on:)`, told
+    /// apart by their labels; not the operator `subscribe(on:)`, Combine's self-managing
+    /// `assign(to: &$published)`, nor an app's method that shares a name.
     static func isSubscribing(_ call: FunctionCallExprSyntax) -> MemberAccessExprSyntax? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return nil }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
-        switch member.declName.baseName.text {
-        case "subscribe": return labels == ["on"] ? nil : member
-        case "bind": return labels.first.map { ["to", "with", "onNext"].contains($0) } == true ? member : nil
-        case "drive", "emit", "sink": return member
-        case "assign": return labels == ["to", "on"] ? member : nil
-        default: return nil
+        let name = member.declName.baseName.text
+        if name == "assign" { return labels == ["to", "on"] ? member : nil }
+        guard let allowed = Self.labels[name], labels.allSatisfy(allowed.contains) else { return nil }
+        if name == "bind", labels.isEmpty { return nil }
+        return member
+    }
+
+    /// Whether the call sits in the closure of an `Observable.create { … }` (or `Single.create`): there
+    /// `self` is usually weak and optional, and the fix is to return the inner subscription's disposable.
+    static func isInsideCreate(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if let closure = parent.as(ClosureExprSyntax.self),
+                let outer = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                outer.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "create"
+            {
+                return true
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return false }
+            node = parent
         }
+        return false
     }
 
     /// The outermost call of the method chain `call` starts: `a.subscribe().disposed(by:)` → the `disposed` call.
@@ -32,5 +58,31 @@ enum Subscription {
 
     static func name(of call: FunctionCallExprSyntax) -> String? {
         call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+}
+
+/// The operator that binds a subscription to a RIB's lifecycle, in the idiom of the framework the file
+/// imports: RIBs (RxSwift) disposes, ModernRIBs and CombineRIBs cancel (they deprecate `disposeOnDeactivate`
+/// for `cancelOnDeactivate`).
+struct Lifecycle {
+    let isWorker: Bool
+    let cancels: Bool
+
+    init(isWorker: Bool, imports: [String], combineChain: Bool = false) {
+        self.isWorker = isWorker
+        cancels = combineChain || imports.contains("ModernRIBs") || imports.contains("CombineRIBs")
+    }
+
+    /// Chain endings that bind: either spelling, since ModernRIBs keeps the deprecated one working.
+    var accepted: Set<String> { isWorker ? ["disposeOnStop", "cancelOnStop"] : ["disposeOnDeactivate", "cancelOnDeactivate"] }
+
+    /// What to write: `.disposeOnDeactivate(interactor: self)`, `.cancelOnStop(self)`, …
+    var advice: String {
+        switch (isWorker, cancels) {
+        case (true, true): ".cancelOnStop(self)"
+        case (true, false): ".disposeOnStop(self)"
+        case (false, true): ".cancelOnDeactivate(interactor: self)"
+        case (false, false): ".disposeOnDeactivate(interactor: self)"
+        }
     }
 }

@@ -1,0 +1,41 @@
+import RibsLintKit
+import Testing
+
+/// What findings tell the user to write: advice must compile in the file's own framework.
+@Suite("Advice")
+struct AdviceTests {
+    @Test("lifecycle advice follows the framework the file imports")
+    func lifecycleAdvice() throws {
+        let modern = try lint("""
+            import ModernRIBs
+            final class SearchInteractor: PresentableInteractor<SearchPresentable>, SearchInteractable {
+                private var cancellables = Set<AnyCancellable>()
+                func start() { query.sink { _ in }.store(in: &cancellables) }
+            }
+            """, rules: ["interactor_dispose_bag", "interactor_rx_lifecycle"])
+        #expect(modern.count == 3)
+        #expect(modern.allSatisfy { $0.message.contains("`.cancelOnDeactivate(interactor: self)`") }, "\(modern.map(\.message))")
+        let rx = try lint("""
+            import RIBs
+            final class FeedWorker: Worker {
+                func start() { stream.subscribe(onNext: { _ in }).disposed(by: bag) }
+            }
+            """, rules: ["interactor_dispose_bag", "interactor_rx_lifecycle"])
+        #expect(rx.count == 2)
+        #expect(rx.allSatisfy { $0.message.contains("`.disposeOnStop(self)`") }, "\(rx.map(\.message))")
+        let created = try lint("""
+            import RIBs
+            final class SignUpInteractor: Interactor, SignUpInteractable {
+                func check() -> Observable<Int> {
+                    Observable.create { [weak self] observer in
+                        _ = self?.service.check().subscribe(onNext: { observer.onNext($0) })
+                        return Disposables.create()
+                    }
+                }
+            }
+            """, rules: ["interactor_rx_lifecycle"])
+        #expect(created.map(\.message) == [
+            "subscription inside `create` in interactor 'SignUpInteractor' is dropped; return its disposable from the `create` closure so the outer subscription owns it",
+        ])
+    }
+}
