@@ -79,6 +79,21 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // Handing child view controllables to a container is hierarchy work, whatever the method is called.
+        Example("""
+            import RIBs
+            final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                func attachTabs() {
+                    let home = homeBuilder.build(withListener: interactor)
+                    let settings = settingsBuilder.build(withListener: interactor)
+                    let tabs: [ViewControllable] = [home.viewControllable, settings.viewControllable]
+                    viewController.setTabs(tabs)
+                    viewController.setVewControllers(viewControllers: [feedTab(), profileTab()])
+                }
+                private func feedTab() -> ViewControllable { feedBuilder.build(withListener: interactor).viewControllable }
+                private func profileTab() -> ViewControllable { profileBuilder.build(withListener: interactor).viewControllable }
+            }
+            """),
         Example("""
             import RIBs
             final class LoginRouter: ViewableRouter<LoginInteractable, LoginViewControllable>, LoginRouting {

@@ -76,10 +76,15 @@ public struct RouterUIAccessRule: Rule {
         let rule: RouterUIAccessRule
         let reach: ViewControllerReach
         let presentables: Set<String>
+        /// The router's methods that return a view controllable (`func feedTab() -> ViewControllable`).
+        let viewControllerMethods: Set<String>
         var findings = OnePerStatement()
 
         init(rule: RouterUIAccessRule, router: TypeDeclaration) {
             self.rule = rule
+            self.viewControllerMethods = Set(router.functions.filter { function in
+                function.signature.returnClause.map { Self.holdsViewController($0.type) } == true
+            }.map(\.name.text))
             self.reach = ViewControllerReach(scanning: router)
             self.presentables = Set(router.storedProperties.filter { property in
                 property.type?.heldTypeNames.contains { ProtocolRole(protocolName: $0) == .presentable } == true
@@ -154,13 +159,41 @@ public struct RouterUIAccessRule: Rule {
             }
         }
 
-        /// A call handing a view controller to another is a hierarchy operation, whatever its name.
+        /// A call handing a view controller to another is a hierarchy operation, whatever its name: a child's
+        /// `viewControllable`, a list of them (`setTabs(tabs)`, `setVewControllers(viewControllers: [feed()])`),
+        /// or what a router method returning one gives.
         private func passesViewController(_ call: FunctionCallExprSyntax) -> Bool {
-            call.arguments.contains { argument in
-                reach.reaches(argument.expression) || argument.expression.lastName.map {
-                    $0.hasSuffix("ViewController") || $0.hasSuffix("viewController") || $0 == "viewControllable"
-                } == true
+            call.arguments.contains { isViewController($0.expression, in: call) }
+        }
+
+        private func isViewController(_ expression: ExprSyntax, in call: FunctionCallExprSyntax) -> Bool {
+            if reach.reaches(expression) { return true }
+            if let array = expression.as(ArrayExprSyntax.self) {
+                return array.elements.contains { isViewController($0.expression, in: call) }
             }
+            if let inner = expression.as(FunctionCallExprSyntax.self),
+                let name = inner.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            {
+                return viewControllerMethods.contains(name)
+            }
+            if expression.trimmedDescription.contains("viewControllable") { return true }
+            guard let name = expression.lastName else { return false }
+            if name.hasSuffix("ViewController") || name.hasSuffix("viewController") || name.hasSuffix("ViewControllers")
+                || name.hasSuffix("viewControllers") || name == "viewControllable"
+            {
+                return true
+            }
+            // A local of the routing method holding view controllables.
+            guard expression.is(DeclReferenceExprSyntax.self), let function = call.enclosingFunction else { return false }
+            return function.localBindings.contains { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                    && (binding.typeAnnotation.map { Self.holdsViewController($0.type) } == true
+                        || binding.initializer?.value.trimmedDescription.contains("viewControllable") == true)
+            }
+        }
+
+        static func holdsViewController(_ type: TypeSyntax) -> Bool {
+            type.heldTypeNames.contains { $0.hasSuffix("ViewControllable") || $0 == "UIViewController" }
         }
 
         private func constructedType(_ call: FunctionCallExprSyntax) -> String? {

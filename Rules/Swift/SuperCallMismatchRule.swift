@@ -74,15 +74,3 @@ public struct SuperCallMismatchRule: Rule {
         }
     }
 }
-
-extension SyntaxProtocol {
-    /// The function whose body holds this node: a nested function's `super` calls are its own business.
-    fileprivate var enclosingFunction: FunctionDeclSyntax? {
-        var node = parent
-        while let current = node {
-            if let function = current.as(FunctionDeclSyntax.self) { return function }
-            node = current.parent
-        }
-        return nil
-    }
-}

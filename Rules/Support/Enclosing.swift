@@ -1,0 +1,31 @@
+import SwiftSyntax
+
+extension SyntaxProtocol {
+    /// The function whose body holds this node: a nested function's `super` calls are its own business.
+    var enclosingFunction: FunctionDeclSyntax? {
+        var node = parent
+        while let current = node {
+            if let function = current.as(FunctionDeclSyntax.self) { return function }
+            node = current.parent
+        }
+        return nil
+    }
+}
+
+extension FunctionDeclSyntax {
+    /// The `let`/`var` bindings of the function's body, closures included.
+    var localBindings: [PatternBindingSyntax] {
+        final class Collector: SyntaxVisitor {
+            var bindings: [PatternBindingSyntax] = []
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                bindings.append(node)
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        guard let body else { return [] }
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(body)
+        return collector.bindings
+    }
+}
