@@ -10,7 +10,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
             RIBs Architecture Guide, "Navigation Controller Access Rules": "Do NOT attempt to 'discover' a nav controller by casting \
             the current view controller to `UINavigationController`, or accessing `viewController.navigationController`." \
             The `UINavigationController` (or a `NavigationControllable`) must be provided explicitly through DI at the \
-            level that pushes and pops.
+            level that pushes and pops. A presenter styling the bar of the container it sits in (`navigationBar`, \
+            `setNavigationBarHidden`, toolbar visibility) is not navigating, and is left alone.
             """,
         defaultSeverity: .error,
         triggering: [
@@ -46,18 +47,33 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     }
                 }
                 """),
+            // A presenter pushing or popping through the container UIKit lends it navigates without DI.
             Example("""
                 import RIBs
                 final class ProfileViewController: UIHostingController<ProfileView>, ProfilePresentable, ProfileViewControllable {
-                    override func viewDidLoad() {
-                        super.viewDidLoad()
-                        1️⃣navigationController?.setNavigationBarHidden(true, animated: false)
-                        self2️⃣.navigationController?.navigationBar.prefersLargeTitles = true
+                    func push(_ child: ViewControllable) {
+                        1️⃣navigationController?.pushViewController(child.uiviewController, animated: true)
+                    }
+                    func close() {
+                        self2️⃣.navigationController?.popViewController(animated: true)
                     }
                 }
                 """),
         ],
         nonTriggering: [
+            // The guide's rule is about who may push and pop ("If a parent/child RIB must PUSH/POP…"): a presenter
+            // styling its own bar is not reaching for a navigation stack.
+            Example("""
+                import RIBs
+                final class BookmarkViewController: UIViewController, BookmarkPresentable, BookmarkViewControllable {
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        navigationController?.isNavigationBarHidden = true
+                        self.navigationController?.navigationBar.prefersLargeTitles = false
+                        navigationController?.setNavigationBarHidden(false, animated: animated)
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class FlowRouter: ViewableRouter<FlowInteractable, ViewControllable>, FlowRouting {
@@ -139,7 +155,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
             guard node.declName.baseName.text == "navigationController", let base = node.base else { return .visitChildren }
             let baseName = base.lastName ?? ""
             let isSelf = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            if isSelf ? inheritsNavigationController : (reach.reaches(base) || Self.namesViewController(baseName)) {
+            if isSelf ? inheritsNavigationController && !Self.adjustsAppearance(node) : (reach.reaches(base) || Self.namesViewController(baseName)) {
                 violations.append(Violation(at: node.period, message))
             }
             return .visitChildren
@@ -147,7 +163,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             if node.baseName.text == "navigationController", inheritsNavigationController,
-                node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id,
+                node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id, !Self.adjustsAppearance(node),
                 !(functions.last.map { Self.declares("navigationController", in: Syntax($0)) } ?? false)
             {
                 violations.append(Violation(at: node, message))
@@ -165,6 +181,22 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 violations.append(Violation(at: element, message))
             }
             return .visitChildren
+        }
+
+        /// Bar and toolbar appearance a presenter sets on its own container (`navigationController?.navigationBar
+        /// .prefersLargeTitles`, `setNavigationBarHidden`): styling its screen, not navigating with it.
+        static let appearance: Set<String> = [
+            "navigationBar", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar", "isToolbarHidden", "setToolbarHidden",
+            "hidesBarsOnSwipe", "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "hidesBarsWhenVerticallyCompact",
+        ]
+
+        static func adjustsAppearance(_ access: some ExprSyntaxProtocol) -> Bool {
+            var node = Syntax(access)
+            while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                node = parent
+            }
+            guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id else { return false }
+            return appearance.contains(member.declName.baseName.text)
         }
 
         static func namesViewController(_ name: String) -> Bool {
