@@ -47,11 +47,28 @@ public struct SuperCallMismatchRule: Rule {
                         _ = size
                     }
                     func helper() { super.viewWillAppear(true) }
+                    override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+                        guard super.responds(to: action) else { return false }
+                        return super.canBecomeFirstResponder && action == #selector(copy(_:))
+                    }
+                    override func viewWillLayoutSubviews() {
+                        if super.isEditing() { reload() }
+                        let fits = super.sizeThatFits(bounds.size)
+                        use(fits)
+                    }
                 }
                 """),
         ])
 
     public init(options: RuleOptions) {}
+
+    /// A super call standing as a statement of its own forwards the override's job; one inside a condition,
+    /// an expression or a `return` asks the superclass something (`guard super.canPerformAction(…)`).
+    static func isStatement(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+        return node.parent?.is(CodeBlockItemSyntax.self) == true
+    }
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("super.") else { return [] }
@@ -66,7 +83,7 @@ public struct SuperCallMismatchRule: Rule {
                 else { return nil }
                 let overriding = function.name.text
                 let called = member.declName.baseName.text
-                guard called != overriding else { return nil }
+                guard called != overriding, Self.isStatement(call) else { return nil }
                 return Violation(
                     at: base,
                     "override of '\(overriding)' calls 'super.\(called)'; call 'super.\(overriding)' so the superclass runs its own '\(overriding)'")
