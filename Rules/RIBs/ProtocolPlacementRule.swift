@@ -9,7 +9,8 @@ public struct ProtocolPlacementRule: Rule {
         rationale: """
             RIBs Architecture Guide, "Protocol Placement is NOT Arbitrary": `*Dependency` and `*Buildable` stay in `*Builder.swift`; \
             `*Interactable` and `*ViewControllable` in `*Router.swift`; `*Routing`, `*Listener`, `*Presentable` in \
-            `*Interactor.swift`. "This organization enables proper mock generation and circular dependency prevention."
+            `*Interactor.swift`. "This organization enables proper mock generation and circular dependency prevention." \
+            A file is the file of the RIB parts it declares, whatever it is called; a file that declares none is left alone.
             """,
         defaultSeverity: .warning,
         options: [
@@ -26,13 +27,21 @@ public struct ProtocolPlacementRule: Rule {
                 import RIBs
                 1️⃣protocol LoginInteractorDependency: Dependency {}
                 2️⃣protocol LoginViewControllable: ViewControllable {}
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
                 """, path: "Login/LoginInteractor.swift"),
+            // A presenter's file is a presenter file whatever it is called.
+            Example("""
+                import RIBs
+                1️⃣protocol ShareViewControllerListener: AnyObject {}
+                final class ShareExtensionViewController: UIViewController, SharePresentable, ShareViewControllable {}
+                """, path: "Share/ShareExtension.swift"),
         ],
         nonTriggering: [
             Example("""
                 import RIBs
                 protocol LoginDependency: Dependency {}
                 protocol LoginBuildable: Buildable {}
+                final class LoginBuilder: Builder<LoginDependency>, LoginBuildable {}
                 """, path: "Login/LoginBuilder.swift"),
             Example("""
                 import RIBs
@@ -48,21 +57,38 @@ public struct ProtocolPlacementRule: Rule {
             Example("""
                 protocol SessionListener: AnyObject {}
                 """, path: "Services/SessionService.swift"),
+            // A file declaring no RIB part is no RIB file, whatever its name.
+            Example("""
+                import RIBs
+                protocol FeedListener: AnyObject {}
+                protocol FeedInteractorDependency {}
+                """, path: "Feed/FeedInteractor.swift"),
+            // Several parts in one file: each protocol is at home beside its part.
+            Example("""
+                import RIBs
+                protocol FlowDependency: Dependency {}
+                protocol FlowRouting: Routing {}
+                protocol FlowInteractable: Interactable {}
+                final class FlowBuilder: Builder<FlowDependency>, FlowBuildable {}
+                final class FlowInteractor: Interactor, FlowInteractable {}
+                final class FlowRouter: Router<FlowInteractable>, FlowRouting {}
+                """, path: "Flow/FlowBuilder.swift"),
             Example("""
                 import RIBs
                 protocol LoginDependency: Dependency {}
                 """, path: "Login/LoginComponent.swift"),
         ])
 
-    /// Where each protocol role belongs: the file-name suffix of its home.
-    static let homes: [ProtocolRole: String] = [
-        .dependency: "Builder.swift", .buildable: "Builder.swift",
-        .interactable: "Router.swift", .viewControllable: "Router.swift",
-        .routing: "Interactor.swift", .listener: "Interactor.swift", .presentable: "Interactor.swift",
-        .presentableListener: "Interactor.swift",
+    /// Where each protocol role belongs: the file of the RIB part with this role.
+    static let homes: [ProtocolRole: Role] = [
+        .dependency: .builder, .buildable: .builder,
+        .interactable: .router, .viewControllable: .router,
+        .routing: .interactor, .listener: .interactor, .presentable: .interactor, .presentableListener: .interactor,
     ]
-    /// The four files of a RIB (RIBs Architecture Guide, "RIB Directory Structure"); a separate `*Component.swift` is not one.
-    static let ribFileSuffixes = ["Builder.swift", "Interactor.swift", "Router.swift", "ViewController.swift"]
+    /// The file-name suffix of each part's file (RIBs Architecture Guide, "RIB Directory Structure").
+    static let fileSuffixes: [Role: String] = [
+        .builder: "Builder.swift", .router: "Router.swift", .interactor: "Interactor.swift", .presenter: "ViewController.swift",
+    ]
 
     private let allowedFiles: [String]
 
@@ -70,17 +96,23 @@ public struct ProtocolPlacementRule: Rule {
         allowedFiles = options.strings("allowed_files")
     }
 
+    /// A file is a RIB file for the parts it declares, whatever it is called; one that declares none (a
+    /// component, a service, an interface module) holds protocols where it likes.
     public func violations(in file: LintFile) -> [Violation] {
-        let name = file.fileName
-        guard let fileSuffix = Self.ribFileSuffixes.first(where: { name.hasSuffix($0) && name.count > $0.count }),
-            !allowedFiles.contains(where: { Wildcard.matches(Substring($0), name) })
+        guard !file.model.protocols.isEmpty, !allowedFiles.contains(where: { Wildcard.matches(Substring($0), file.fileName) })
         else { return [] }
+        let parts = file.model.types.filter { $0.kind == .class && $0.role.map { Self.fileSuffixes[$0] != nil } == true }
+        guard let first = parts.first, let firstRole = first.role else { return [] }
+        let roles = Set(parts.compactMap(\.role))
+        let rib = RIBFacts.ribName(of: first, role: firstRole, profile: file.profile, path: file.path)
         return file.model.protocols.compactMap { declaration in
-            guard let role = declaration.role, let home = Self.homes[role], home != fileSuffix else { return nil }
-            let expected = String(name.dropLast(fileSuffix.count)) + home
+            guard let role = declaration.role, let home = Self.homes[role], !roles.contains(home), let suffix = Self.fileSuffixes[home]
+            else { return nil }
+            let presenterNote = role == .presentableListener
+                ? ", or nowhere: a presenter exposes its events to the interactor through its Presentable" : ""
             return Violation(
                 at: declaration.declaration.protocolKeyword,
-                "protocol '\(declaration.name)' belongs in \(expected): *\(role.suffix) protocols live in *\(home)")
+                "protocol '\(declaration.name)' belongs in the \(rib) RIB's \(home) file (*\(suffix))\(presenterNote): *\(role.suffix) protocols live beside the \(home)")
         }
     }
 }
