@@ -28,6 +28,15 @@ public struct RouterChildReferenceRule: Rule {
                     private var 1️⃣routers: [String: SettingsRouter] = [:]
                 }
                 """),
+            // The type given only by the initializer, or by the child builder's `build`.
+            Example("""
+                import RIBs
+                final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    private var 1️⃣tabs = [ViewableRouting]()
+                    private lazy var 2️⃣detail = detailBuilder.build(withListener: interactor)
+                    private let detailBuilder: DetailBuildable
+                }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -69,7 +78,7 @@ public struct RouterChildReferenceRule: Rule {
         file.model.types(.router).flatMap { router in
             router.storedProperties.compactMap { property -> Violation? in
                 guard !property.isStatic,
-                    let held = property.type?.heldTypeNames.first(where: { Self.isRouterType($0, isLet: property.isLet) })
+                    let held = property.heldTypeNames(in: router).first(where: { Self.isRouterType($0, isLet: property.isLet) })
                 else { return nil }
                 return Violation(
                     at: property.nameNode,
