@@ -151,6 +151,19 @@ struct CacheTests {
         #expect(!after.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
     }
 
+    @Test("a Sourcery configuration in any walked folder turns mock annotations on, and the cache follows it")
+    func sourceryAnywhere() throws {
+        let root = try makeProject([
+            "App/Login/LoginInteractor.swift": "import RIBs\nprotocol LoginListener: AnyObject {}\n",
+            "Tools/Mocks/.sourcery.yml": "sources: [App]\n",
+        ])
+        let with = try run(root, cachePath: cachePath(root))
+        #expect(with.findings.map(\.ruleID) == ["create_mock_annotation"])
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Tools/Mocks/.sourcery.yml"))
+        let without = try run(root, cachePath: cachePath(root))
+        #expect(without.findings.isEmpty, "recorded results computed with Sourcery in use are not reused without it")
+    }
+
     @Test("a changed configuration or tool version relints everything")
     func invalidation() throws {
         let root = try makeProject(files)

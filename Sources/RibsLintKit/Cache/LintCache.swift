@@ -37,7 +37,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-6"
+    static let format = "ribslint-cache-7"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -48,10 +48,12 @@ public struct LintCache: Sendable {
     /// When the run that wrote this cache started, in seconds since 1970.
     let recordedAt: Int
     /// Each file's entry as written: decoded by the thread that lints the file, when it needs it.
-    let entries: [String: ArraySlice<UInt8>]
+    private(set) var entries: [String: ArraySlice<UInt8>]
     /// Each folder's listing as written, by absolute path (see `FolderMemory`).
     let folders: [String: ArraySlice<UInt8>]
-    let project: ProjectRecord?
+    private(set) var project: ProjectRecord?
+    /// The project facts the entries were computed with (`ProjectFacts.fingerprint`); this run's once known.
+    private(set) var projectFacts: String
 
     /// Loads the cache at `path` if it was written by this tool version for this configuration.
     public init(path: String, toolVersion: String = ribslintVersion, configurationKey: String) {
@@ -61,15 +63,15 @@ public struct LintCache: Sendable {
         guard let data = readFile(path)?.data,
             let decoded = try? Self.decode(data, toolVersion: toolVersion, configurationKey: configurationKey)
         else {
-            (recordedAt, entries, folders, project) = (0, [:], [:], nil)
+            (recordedAt, projectFacts, entries, folders, project) = (0, "", [:], [:], nil)
             return
         }
-        (recordedAt, entries, folders, project) = decoded
+        (recordedAt, projectFacts, entries, folders, project) = decoded
     }
 
     private static func decode(
         _ data: [UInt8], toolVersion: String, configurationKey: String
-    ) throws(CacheReader.Malformed) -> (Int, [String: ArraySlice<UInt8>], [String: ArraySlice<UInt8>], ProjectRecord?) {
+    ) throws(CacheReader.Malformed) -> (Int, String, [String: ArraySlice<UInt8>], [String: ArraySlice<UInt8>], ProjectRecord?) {
         // A checksum over the rest: a cache cut short or altered is never trusted, even where its
         // fields would still decode (the facts are decoded only when needed, long after loading).
         guard data.count >= 8 else { throw CacheReader.Malformed() }
@@ -80,11 +82,12 @@ public struct LintCache: Sendable {
         guard try reader.string() == format, try reader.string() == toolVersion, try reader.string() == configurationKey
         else { throw CacheReader.Malformed() }
         let recordedAt = try reader.int()
+        let projectFacts = try reader.string()
         let project = try reader.bool() ? ProjectRecord(key: try reader.string(), findings: try reader.findings()) : nil
         let folders = try reader.records()
         let entries = try reader.records()
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
-        return (recordedAt, entries, folders, project)
+        return (recordedAt, projectFacts, entries, folders, project)
     }
 
     /// The entry for a file whose stamp the cache can trust, so its bytes need not be read.
@@ -127,6 +130,7 @@ public struct LintCache: Sendable {
         writer.write(toolVersion)
         writer.write(configurationKey)
         writer.write(startedAt)
+        writer.write(projectFacts)
         writer.write(project != nil)
         if let project {
             writer.write(project.key)
@@ -153,11 +157,11 @@ public struct LintCache: Sendable {
 
 /// Every decision a run makes about the cache: its key, what to reuse, what to record.
 extension LintCache {
-    /// What the results of a file depend on besides its bytes: the rules, their severities and options,
-    /// the profile with its roles, and the project facts file rules read.
-    static func key(for linter: Linter, project: ProjectFacts) -> String {
+    /// What the results of a file depend on besides its bytes and the project facts: the rules, their
+    /// severities and options, the profile with its roles.
+    static func key(for linter: Linter) -> String {
         let ruleSet = linter.ruleSet
-        var parts = [ruleSet.profile.fingerprint, "sourcery=\(project.usesSourcery)"]
+        var parts = [ruleSet.profile.fingerprint]
         parts += ruleSet.entries.map { "rule=\($0.id):\($0.severity.rawValue)" }
         parts += ruleSet.projectEntries.map { "project=\($0.id):\($0.severity.rawValue)" }
         parts += ruleSet.factKinds.map { "facts=\($0.id)" }
@@ -191,6 +195,18 @@ extension LintCache {
         // News only when the stamp changed, or will be trusted once this run records it.
         outcome.isNews = stamp != entry.stamp || Self.isSettled(stamp, recordedAt: startedAt)
         return .hit(outcome)
+    }
+
+    /// The cache for a run whose project facts (known once the folders are walked) are `facts`: the recorded
+    /// files' results count only if they were computed with the same facts. Folder listings always do.
+    func forProject(_ facts: ProjectFacts) -> LintCache {
+        var cache = self
+        cache.projectFacts = facts.fingerprint
+        if projectFacts != facts.fingerprint {
+            cache.entries = [:]
+            cache.project = nil
+        }
+        return cache
     }
 
     /// The recorded project findings, when every file's bytes and the test file names are as they were.

@@ -36,6 +36,11 @@ struct FileDiscovery {
     }
 
     func swiftFiles(paths: [String]) throws(UsageError) -> [DiscoveredFile] {
+        try discover(paths: paths).files
+    }
+
+    /// The Swift files below `paths`, and whether a folder walked on the way keeps a Sourcery configuration.
+    func discover(paths: [String]) throws(UsageError) -> (files: [DiscoveredFile], keepsSourcery: Bool) {
         let roots = roots(of: paths)
         var found: [String] = []
         var folders: [String] = []
@@ -52,18 +57,20 @@ struct FileDiscovery {
                 throw UsageError("error: not a Swift file: \(display(root))")
             }
         }
-        found += walk(folders)
+        let walked = walk(folders)
+        found += walked.files
         var previous: String?
-        return found.sorted().filter { path in
+        let files = found.sorted().filter { path in
             defer { previous = path }
             return path != previous && !isExcluded(path)
         }.map { DiscoveredFile(absolutePath: $0, displayPath: display($0)) }
+        return (files, walked.keepsSourcery)
     }
 
     /// Every Swift file below the project root, relative to it, excluded ones included: test files live
     /// outside the linted paths as often as not.
     func allSwiftFileNames() -> [String] {
-        walk([configuration.rootDirectory]).compactMap { relativePath($0, to: configuration.rootDirectory) }.sorted()
+        walk([configuration.rootDirectory]).files.compactMap { relativePath($0, to: configuration.rootDirectory) }.sorted()
     }
 
     /// Whether a Sourcery configuration sits at the project root or in a folder on the way to a linted path.
@@ -99,13 +106,14 @@ struct FileDiscovery {
     /// however many links lead to it: it is known by device and inode, which one `stat` gives, where
     /// resolving every folder's real path cost more than reading the files. Folders are taken in path
     /// order, so the link a file is reached by never depends on timing.
-    private func walk(_ folders: [String]) -> [String] {
+    private func walk(_ folders: [String]) -> (files: [String], keepsSourcery: Bool) {
         struct Visit {
             let identity: String
             let listing: FolderListing
             let wasRead: Bool
         }
         var found: [String] = []
+        var keepsSourcery = false
         var visited = Set<String>()
         var level = folders.sorted()
         while !level.isEmpty {
@@ -126,6 +134,7 @@ struct FileDiscovery {
                 memory?.remember(directory, visit.listing, wasRead: visit.wasRead)
                 let base = directory.hasSuffix("/") ? directory : directory + "/"
                 found += visit.listing.files.map { base + $0 }
+                keepsSourcery = keepsSourcery || visit.listing.keepsSourcery
                 level += visit.listing.folders.map { base + $0 }
                 // Entries the folder listing does not type (links) are asked of `stat`, which follows them.
                 for name in visit.listing.untyped {
@@ -140,13 +149,15 @@ struct FileDiscovery {
             }
             level.sort()
         }
-        return found
+        return (found, keepsSourcery)
     }
 
     /// A folder's entries as `readdir` gives them: hidden ones left out.
     private static func listing(of directory: String, stamp: FileStamp) -> FolderListing {
         var listing = FolderListing(stamp: stamp)
-        for (entry, kind) in entries(of: directory) where !entry.hasPrefix(".") {
+        for (entry, kind) in entries(of: directory) {
+            if FileDiscovery.isSourceryConfiguration(entry) { listing.keepsSourcery = true }
+            guard !entry.hasPrefix(".") else { continue }
             switch kind {
             case .directory: if FolderListing.isWalked(folder: entry) { listing.folders.append(entry) }
             case .file: if entry.hasSuffix(".swift") { listing.files.append(entry) }
@@ -244,9 +255,11 @@ struct FolderListing: Sendable, Equatable {
     var files: [String] = []
     var folders: [String] = []
     var untyped: [String] = []
+    /// The folder holds a Sourcery configuration (`.sourcery.yml`, `sourcery-mocks.yaml`, …).
+    var keepsSourcery = false
 
     func hasSameEntries(as other: FolderListing?) -> Bool {
-        files == other?.files && folders == other?.folders && untyped == other?.untyped
+        files == other?.files && folders == other?.folders && untyped == other?.untyped && keepsSourcery == other?.keepsSourcery
     }
 
     /// `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code. `Pods`, `Carthage`,

@@ -58,13 +58,14 @@ public struct Linter: Sendable {
     /// `toolVersion` is the version a cache must have been written by (tests pretend to be another).
     func lint(paths: [String], workingDirectory: String, cachePath: String?, toolVersion: String) throws(UsageError) -> LintResult {
         let startedAt = Int(time(nil))
-        let project = projectFacts(paths: paths, workingDirectory: workingDirectory)
-        let cache = cachePath.map {
-            LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self, project: project))
-        }
-        let memory = cache.map { FolderMemory(cache: $0) }
+        let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self)) }
+        let memory = stored.map { FolderMemory(cache: $0) }
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs, memory: memory)
-        let files = try discovery.swiftFiles(paths: paths)
+        let (files, keepsSourcery) = try discovery.discover(paths: paths)
+        // Sourcery counts when a walked folder or one above the linted paths keeps its configuration.
+        let probed = projectFacts(paths: paths, workingDirectory: workingDirectory)
+        let project = ProjectFacts(usesSourcery: probed.usesSourcery || keepsSourcery)
+        let cache = stored?.forProject(project)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
         let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") } && !ruleSet.projectEntries.isEmpty

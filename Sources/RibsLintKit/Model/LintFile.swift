@@ -8,12 +8,15 @@ import SwiftSyntax
 
 /// Facts about the whole project that a file rule may read.
 public struct ProjectFacts: Sendable, Equatable {
-    /// A Sourcery configuration was found at the project root or above a linted path.
+    /// A Sourcery configuration was found in a linted folder, at the project root or above a linted path.
     public var usesSourcery: Bool
 
     public init(usesSourcery: Bool = false) {
         self.usesSourcery = usesSourcery
     }
+
+    /// What the cache records the entries were computed with.
+    var fingerprint: String { "sourcery=\(usesSourcery)" }
 }
 
 /// One parsed Swift file with its model: what every rule reads.
