@@ -16,6 +16,17 @@ public struct ChildBuilderInjectionRule: Rule {
         triggering: [
             Example("""
                 import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let settings: SettingsBuilder = 1️⃣.init(dependency: component)
+                        let profile = 2️⃣ProfileBuilder.init(dependency: component)
+                        attachChild(settings.build(withListener: interactor))
+                        attachChild(profile.build(withListener: interactor))
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
                 final class ParentRouter: ViewableRouter<ParentInteractable, ParentViewControllable>, ParentRouting {
                     private var 1️⃣childBuilder: ChildBuildable?
                     var 2️⃣detailBuilder: DetailBuilder
@@ -95,13 +106,12 @@ public struct ChildBuilderInjectionRule: Rule {
     }
 
     /// A RIB builder is made with `dependency:` (or `componentBuilder:`) or is built from at once;
-    /// a `URLBuilder()` or `AttributedStringBuilder()` is no child.
+    /// a `URLBuilder()` or `AttributedStringBuilder()` is no child. Every spelling counts: `DetailBuilder(…)`,
+    /// `DetailBuilder.init(…)`, and `let builder: DetailBuilder = .init(…)`.
     private func constructions(in function: FunctionDeclSyntax, file: LintFile) -> [Violation] {
         file.tokens(containing: "Builder", in: function).compactMap { token in
             let name = token.text
-            guard name.hasSuffix("Builder"), name.first?.isUppercase == true,
-                let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id,
+            guard name.hasSuffix("Builder"), name.first?.isUppercase == true, let call = Self.construction(by: token),
                 !call.isInNestedType(below: Syntax(function))
             else { return nil }
             let labels = call.arguments.compactMap { $0.label?.text }
@@ -109,6 +119,28 @@ public struct ChildBuilderInjectionRule: Rule {
             guard labels.contains("dependency") || labels.contains("componentBuilder") || builtAtOnce else { return nil }
             return Violation(at: call, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`")
         }
+    }
+
+    /// The call that constructs the type `token` names, if it does.
+    static func construction(by token: TokenSyntax) -> FunctionCallExprSyntax? {
+        if let reference = token.parent?.as(DeclReferenceExprSyntax.self) {
+            if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id { return call }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+                member.declName.baseName.tokenKind == .keyword(.`init`),
+                let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
+            {
+                return call
+            }
+            return nil
+        }
+        // `let builder: DetailBuilder = .init(…)`: the type comes from the annotation.
+        guard let type = token.parent?.as(IdentifierTypeSyntax.self), let annotation = type.parent?.as(TypeAnnotationSyntax.self),
+            let binding = annotation.parent?.as(PatternBindingSyntax.self),
+            let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.tokenKind == .keyword(.`init`)
+        else { return nil }
+        return call
     }
 
     /// `childBuilder = …` or `self.childBuilder = …`.

@@ -2,6 +2,15 @@ import RibsLintKit
 
 extension RouterUIAccessRule {
     static let triggeringExamples = [
+        // Named like a hierarchy operation, but it hands over text: the presenter builds that alert.
+        Example("""
+            import RIBs
+            final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                func routeToError() {
+                    1️⃣viewController.presentAlert(title: "Oops", message: "Try again")
+                }
+            }
+            """),
         Example("""
             import RIBs
             final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable>, SettingsRouting {

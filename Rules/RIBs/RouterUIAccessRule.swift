@@ -76,6 +76,9 @@ public struct RouterUIAccessRule: Rule {
         let rule: RouterUIAccessRule
         let reach: ViewControllerReach
         let presentables: Set<String>
+        /// A `presentAlert(title:message:)` is named like a hierarchy operation but builds UI content: it hands
+        /// over text, not a view controller.
+        static let contentLabels: Set<String> = ["title", "message", "text", "subtitle", "body"]
         /// The router's methods that return a view controllable (`func feedTab() -> ViewControllable`).
         let viewControllerMethods: Set<String>
         var findings = OnePerStatement()
@@ -103,7 +106,9 @@ public struct RouterUIAccessRule: Rule {
                 let (rootReaches, members) = reach.chain(base)
                 if rootReaches, let item = members.first(where: RouterUIAccessRule.barItems.contains) {
                     report(node, "router calls '\(method)' on a view controller's \(item); bar items are UI, so let the presenter configure them")
-                } else if reach.reaches(base), !rule.isHierarchyOperation(method, labels: labels), !passesViewController(node) {
+                } else if reach.reaches(base), !passesViewController(node),
+                    !rule.isHierarchyOperation(method, labels: labels) || labels.contains(where: Self.contentLabels.contains)
+                {
                     report(node, "router calls '\(method)' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
                 } else if let owner = base.lastName, presentables.contains(owner) {
                     report(node, "router calls Presentable member '\(method)'; the interactor drives the presenter, not the router")
