@@ -168,7 +168,8 @@ public struct AttachDetachBalanceRule: Rule {
             return visitor.attaches.filter { attach in
                 !visitor.detached.contains(attach.kind) && !lifetime.contains(attach.function)
             }.map {
-                Violation(at: $0.call, "router attaches '\($0.kind)' but never detaches it; detach it when the child closes, or its interactor stays active")
+                let child = $0.isKnown ? "the \($0.kind.prefix(1).uppercased() + $0.kind.dropFirst()) child" : "a child (`\($0.kind)`)"
+                return Violation(at: $0.call, "router attaches \(child) but never detaches it; detach it when the child closes, or its interactor stays active")
             }
         }
     }
@@ -212,7 +213,8 @@ public struct AttachDetachBalanceRule: Rule {
     }
 
     private final class Visitor: LocalCollector {
-        var attaches: [(kind: String, call: FunctionCallExprSyntax, function: String)] = []
+        /// `isKnown`: the kind is a RIB's name; otherwise it is the attached expression's text.
+        var attaches: [(kind: String, isKnown: Bool, call: FunctionCallExprSyntax, function: String)] = []
         var detached: Set<String> = []
         /// A detach whose child cannot be told apart (`children.forEach { detachChild($0) }`) balances every attach.
         var detachesAnything = false
@@ -241,7 +243,8 @@ public struct AttachDetachBalanceRule: Rule {
                 let argument = node.arguments.first?.expression
             else { return .visitChildren }
             if callee == "attachChild" {
-                attaches.append((kind(of: argument) ?? argument.trimmedDescription, node, function))
+                let kind = kind(of: argument)
+                attaches.append((kind ?? argument.trimmedDescription, kind != nil, node, function))
             } else if callee == "detachChild" {
                 if let kind = kind(of: argument) { detached.insert(kind) } else { detachesAnything = true }
             }
@@ -259,9 +262,9 @@ public struct AttachDetachBalanceRule: Rule {
             if text.hasPrefix("children") || text.hasPrefix("self.children") { return nil }
             if let call = expression.unwrapped.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
-                let builder = member.base?.lastName
+                let builder = member.base
             {
-                return Self.ribName(builder)
+                return builderName(of: builder, depth: depth).map(Self.ribName)
             }
             if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4 {
                 if let bound = latestBinding(of: name) { return kind(of: bound, depth: depth + 1) }
@@ -275,6 +278,23 @@ public struct AttachDetachBalanceRule: Rule {
             }
             if let name = expression.lastName, depth < 4 { return Self.ribName(name) }
             return nil
+        }
+
+        /// The builder a `build` is called on: a property's name, or the type a local was constructed as
+        /// (`let builder = DetailBuilder(dependency: …)` → `DetailBuilder`).
+        private func builderName(of expression: ExprSyntax, depth: Int) -> String? {
+            if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4,
+                let bound = latestBinding(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)
+            {
+                var called = bound.calledExpression
+                if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+                    let base = member.base
+                {
+                    called = base
+                }
+                if let type = called.as(DeclReferenceExprSyntax.self)?.baseName.text, type.hasSuffix("Builder") { return type }
+            }
+            return expression.lastName
         }
 
         static let genericRouting: Set<String> = ["Routing", "ViewableRouting", "LaunchRouting", "Router", "ViewableRouter"]
