@@ -12,6 +12,28 @@ public struct InteractorKindRule: ProjectRule {
             """,
         defaultSeverity: .warning,
         triggering: [
+            // A SwiftUI screen that talks to its interactor through a listener of its own still owns a view.
+            Example("""
+                // file: Settings/SettingsBuilder.swift
+                import ModernRIBs
+                final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {
+                    func build(withListener listener: SettingsListener) -> SettingsRouting {
+                        let viewController = SettingsViewController()
+                        let interactor = SettingsInteractor()
+                        viewController.listener = interactor
+                        return SettingsRouter(interactor: interactor, viewController: viewController)
+                    }
+                }
+                // file: Settings/SettingsInteractor.swift
+                import ModernRIBs
+                final class 1️⃣SettingsInteractor: Interactor, SettingsInteractable {}
+                // file: Settings/SettingsRouter.swift
+                import ModernRIBs
+                final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable>, SettingsRouting {}
+                // file: Settings/SettingsViewController.swift
+                import ModernRIBs
+                final class SettingsViewController: UIHostingController<SettingsView>, SettingsViewControllable {}
+                """),
             Example("""
                 // file: Login/LoginInteractor.swift
                 import RIBs

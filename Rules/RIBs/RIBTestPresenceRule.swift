@@ -7,8 +7,9 @@ public struct RIBTestPresenceRule: ProjectRule {
         summary: "A RIB has no test file for its interactor or its router.",
         rationale: """
             RIBs Architecture Guide, "Testing Requirements": "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
-            (attach/detach)". ribslint looks for `<Name>InteractorTests.swift` or `<Name>RouterTests.swift` anywhere \
-            below the project root in a folder matching `test_roots`, linted or not.
+            (attach/detach)". ribslint looks for `<Name>InteractorTests.swift`, `<Name>RouterTests.swift` or `<Name>Tests.swift` \
+            (or `…Spec.swift`, as Quick names them) anywhere below the project root in a folder matching `test_roots`, \
+            linted or not.
             """,
         defaultSeverity: .warning,
         isOptIn: true,
@@ -26,6 +27,18 @@ public struct RIBTestPresenceRule: ProjectRule {
                 """),
         ],
         nonTriggering: [
+            Example("""
+                // file: Settings/SettingsInteractor.swift
+                import RIBs
+                final class SettingsInteractor: Interactor, SettingsInteractable {}
+                // file: Feed/FeedInteractor.swift
+                import RIBs
+                final class FeedInteractor: Interactor, FeedInteractable {}
+                // file: AppTests/SettingsTests.swift
+                import XCTest
+                // file: AppTests/Feed/FeedInteractorSpec.swift
+                import Quick
+                """),
             Example("""
                 // file: Login/LoginInteractor.swift
                 import RIBs
@@ -48,8 +61,9 @@ public struct RIBTestPresenceRule: ProjectRule {
 
     public func violations(in project: Project) -> [ProjectViolation] {
         let project = project.model(RIBProject.self)
-        // Only `<Type>Tests.swift` files can answer; test-root folders are matched for those alone.
-        let testFiles = Set(project.filePaths.filter { $0.hasSuffix("Tests.swift") }.compactMap { path -> String? in
+        // Only `<Name>Tests.swift` or `<Name>Spec.swift` files (XCTest, Quick) can answer; test-root folders are
+        // matched for those alone.
+        let testFiles = Set(project.filePaths.filter { $0.hasSuffix("Tests.swift") || $0.hasSuffix("Spec.swift") }.compactMap { path -> String? in
             let components = path.split(separator: "/")
             guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } })
             else { return nil }
@@ -58,7 +72,8 @@ public struct RIBTestPresenceRule: ProjectRule {
         return project.ribs.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
             let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { $0.map { "\($0.typeName)Tests.swift" } }
-            guard !candidates.contains(where: testFiles.contains) else { return nil }
+            let names = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName, rib.name].compactMap { $0 }
+            guard !names.contains(where: { testFiles.contains($0 + "Tests.swift") || testFiles.contains($0 + "Spec.swift") }) else { return nil }
             return ProjectViolation(
                 at: anchor.point,
                 "the RIB '\(rib.name)' has no test file (\(candidates.joined(separator: " or "))) in a test folder; test its interactor and its attach/detach routing")

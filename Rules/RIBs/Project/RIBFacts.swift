@@ -5,7 +5,7 @@ import SwiftSyntax
 /// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
 /// `rib_test_presence`, `back_navigation` and `ribslint graph`.
 public struct RIBFacts: FileFacts, Equatable {
-    public static let id = "rib-parts-2"
+    public static let id = "rib-parts-3"
 
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Sendable, Equatable {
@@ -17,6 +17,9 @@ public struct RIBFacts: FileFacts, Equatable {
         /// A presenter conforming to a `*Presentable`; a view controller that is only `*ViewControllable`
         /// is a container, as in a view-less Root.
         public let isPresentable: Bool
+        /// A presenter hosting SwiftUI content (`UIHostingController` in its superclass chain): a screen even
+        /// when it conforms only to its `*ViewControllable`, never a bare container.
+        public let hostsContent: Bool
         /// Named for its role, or a presenter by its `*Presentable`: it joins the RIB of its name prefix when
         /// no builder wires it. Any other part joins only the RIB whose builder constructs it.
         public let isConventional: Bool
@@ -55,6 +58,7 @@ public struct RIBFacts: FileFacts, Equatable {
                     rib: rib, role: role, typeName: type.name,
                     superclass: role == .interactor ? interactorBase ?? type.inheritance.superclasses.first : nil,
                     isPresentable: isPresentable,
+                    hostsContent: role == .presenter && type.inheritance.superclasses.contains("UIHostingController"),
                     isConventional: Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
                     point: SourcePoint(declaration.name, in: file)))
             }
@@ -276,6 +280,7 @@ extension RIBFacts {
             writer.write(part.typeName)
             writer.write(part.superclass)
             writer.write(part.isPresentable)
+            writer.write(part.hostsContent)
             writer.write(part.isConventional)
             part.point.write(to: &writer)
         }
@@ -291,7 +296,7 @@ extension RIBFacts {
         parts = try reader.array { reader throws(CacheReader.Malformed) in
             Part(
                 rib: try reader.string(), role: Role(try reader.string()), typeName: try reader.string(),
-                superclass: try reader.optionalString(), isPresentable: try reader.bool(), isConventional: try reader.bool(),
+                superclass: try reader.optionalString(), isPresentable: try reader.bool(), hostsContent: try reader.bool(), isConventional: try reader.bool(),
                 point: try SourcePoint(from: &reader))
         }
         edges = try reader.array(Edge.init(from:))

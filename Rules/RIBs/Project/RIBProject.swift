@@ -18,8 +18,9 @@ public struct RIBProject: ProjectModel {
             hasPresenter || parts[.interactor]?.superclass == "PresentableInteractor"
         }
 
-        /// A view controller implementing the RIB's `*Presentable`.
-        public var hasPresenter: Bool { parts[.presenter]?.isPresentable == true }
+        /// A view controller implementing the RIB's `*Presentable`, or hosting SwiftUI content; a plain
+        /// `*ViewControllable` container (a view-less Root's) is none.
+        public var hasPresenter: Bool { parts[.presenter].map { $0.isPresentable || $0.hostsContent } == true }
 
         /// A builder, router or interactor makes a RIB; a lone view controller may be plain UIKit.
         public var isRIB: Bool { parts[.builder] != nil || parts[.router] != nil || parts[.interactor] != nil }
