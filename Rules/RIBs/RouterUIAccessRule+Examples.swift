@@ -3,6 +3,17 @@ import RibsLintKit
 extension RouterUIAccessRule {
     static let triggeringExamples = [
         // Named like a hierarchy operation, but it hands over text: the presenter builds that alert.
+        // UI state set through the navigation controller the router was handed.
+        Example("""
+            import RIBs
+            final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                private let navigationController: NavigationControllable
+                func routeToDetail() {
+                    navigationController.pushViewController(detail.viewControllable.uiviewController, animated: true)
+                    1️⃣navigationController.setNavigationBarHidden(true, animated: false)
+                }
+            }
+            """),
         Example("""
             import RIBs
             final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {

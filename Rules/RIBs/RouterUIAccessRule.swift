@@ -88,7 +88,7 @@ public struct RouterUIAccessRule: Rule {
             self.viewControllerMethods = Set(router.functions.filter { function in
                 function.signature.returnClause.map { Self.holdsViewController($0.type) } == true
             }.map(\.name.text))
-            self.reach = ViewControllerReach(scanning: router)
+            self.reach = ViewControllerReach(scanning: router, storedContainers: true)
             self.presentables = Set(router.storedProperties.filter { property in
                 property.type?.heldTypeNames.contains { ProtocolRole(protocolName: $0) == .presentable } == true
             }.map(\.name))

@@ -13,8 +13,23 @@ struct ViewControllerReach {
 
     /// Local names bound to a view controller somewhere in the type's code.
     private(set) var locals: Set<String> = []
+    /// Stored properties holding a view controller or a container the type was handed.
+    private(set) var properties: Set<String> = []
 
-    init(scanning type: TypeDeclaration) {
+    /// - Parameter storedContainers: also count the type's stored view controllers and containers
+    ///   (`private let navigationController: NavigationControllable`) — for what a router does with them,
+    ///   not for whether it discovered them.
+    init(scanning type: TypeDeclaration, storedContainers: Bool = false) {
+        if storedContainers {
+            // Handed in, not made here: a container the router creates is its own to set up.
+            let constructed = Self.constructedProperties(of: type)
+            properties = Set(type.storedProperties.filter { property in
+                property.type?.heldTypeNames.contains { name in
+                    name.hasSuffix("ViewControllable") || name == "NavigationControllable"
+                        || ["UIViewController", "UINavigationController", "UITabBarController"].contains(name)
+                } == true && property.initializer == nil && !constructed.contains(property.name)
+            }.map(\.name))
+        }
         let collector = LocalCollector()
         collector.walk(type.members)
         let bindings = collector.bindings
@@ -27,6 +42,26 @@ struct ViewControllerReach {
                 changed = true
             }
         }
+    }
+
+    /// Properties the type assigns a newly constructed object: `navigation = UINavigationController()`.
+    static func constructedProperties(of type: TypeDeclaration) -> Set<String> {
+        final class Finder: TypeBodyVisitor {
+            var names: Set<String> = []
+            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let elements = Array(node.elements)
+                for (index, element) in elements.enumerated()
+                where element.is(AssignmentExprSyntax.self) && index > 0 && index + 1 < elements.count
+                    && elements[index + 1].as(FunctionCallExprSyntax.self)?.calledExpression.is(DeclReferenceExprSyntax.self) == true
+                {
+                    if let name = elements[index - 1].lastName { names.insert(name) }
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder()
+        finder.walk(type.members)
+        return finder.names
     }
 
     private func binds(_ value: ExprSyntax) -> Bool {
@@ -45,11 +80,12 @@ struct ViewControllerReach {
         let expression = expression.unwrapped
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return Self.roots.contains(name) || locals.contains(name)
+            return Self.roots.contains(name) || locals.contains(name) || properties.contains(name)
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if Self.roots.contains(name) { return true }
+            if properties.contains(name), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return true }
             if Self.relatives.contains(name), let base = member.base { return reaches(base) }
         }
         return false
