@@ -15,6 +15,27 @@ public struct AttachDetachBalanceRule: Rule {
             """,
         defaultSeverity: .warning,
         triggering: [
+            // Detaching one stored child says nothing about another.
+            Example("""
+                import RIBs
+                final class TagRouter: ViewableRouter<TagInteractable, TagViewControllable>, TagRouting {
+                    private var settingsRouter: ViewableRouting?
+                    func attachBar() {
+                        let router = barBuilder.build(withListener: interactor)
+                        1️⃣attachChild(router)
+                    }
+                    func attachSettings() {
+                        let router = settingsBuilder.build(withListener: interactor)
+                        settingsRouter = router
+                        attachChild(router)
+                    }
+                    func detachSettings() {
+                        guard let router = settingsRouter else { return }
+                        detachChild(router)
+                        settingsRouter = nil
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
@@ -268,7 +289,8 @@ public struct AttachDetachBalanceRule: Rule {
             }
             if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4 {
                 if let bound = latestBinding(of: name) { return kind(of: bound, depth: depth + 1) }
-                return nil
+                // A stored child named for its RIB (`guard let router = tagSettingsRouter`): that child, not any.
+                return name.hasSuffix("Router") || name.hasSuffix("Routing") ? Self.ribName(name) : nil
             }
             // `loggedIn.router`: the child is named by what holds its router.
             if let member = expression.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,

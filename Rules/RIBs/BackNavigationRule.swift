@@ -52,6 +52,49 @@ public struct BackNavigationRule: ProjectRule {
                 """),
         ],
         nonTriggering: [
+            // Handled by a base view controller in another file, by `didMove(toParent:)`, or by a custom back button.
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        viewController.push(detail.viewControllable)
+                        let tags = tagsBuilder.build(withListener: interactor)
+                        viewController.push(tags.viewControllable)
+                        let about = aboutBuilder.build(withListener: interactor)
+                        viewController.push(about.viewControllable)
+                    }
+                }
+                // file: Common/BaseViewController.swift
+                import UIKit
+                class BaseViewController: UIViewController {
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        navigationController?.navigationBar.isHidden = true
+                    }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: BaseViewController, DetailPresentable, DetailViewControllable {}
+                // file: Tags/TagsViewController.swift
+                import RIBs
+                final class TagsViewController: UIViewController, TagsPresentable, TagsViewControllable {
+                    override func didMove(toParent parent: UIViewController?) {
+                        super.didMove(toParent: parent)
+                        if parent == nil { listener?.didClose() }
+                    }
+                }
+                // file: About/AboutViewController.swift
+                import RIBs
+                final class AboutViewController: UIViewController, AboutPresentable, AboutViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Back", style: .plain, target: self, action: #selector(close))
+                    }
+                }
+                """),
             Example("""
                 // file: Feed/FeedRouter.swift
                 import RIBs

@@ -113,7 +113,7 @@ public struct InteractorKindRule: ProjectRule {
             case "Interactor" where hasPresenter:
                 return ProjectViolation(
                     at: interactor.point,
-                    "the RIB '\(rib.name)' has a presenter but '\(interactor.typeName)' extends Interactor; view-having RIBs extend PresentableInteractor<\(rib.name)Presentable>")
+                    "the RIB '\(rib.name)' has a presenter but '\(interactor.typeName)' extends Interactor; view-having RIBs extend PresentableInteractor<\(rib.name)Presentable> (declare that protocol for the presenter if it has none)")
             case "PresentableInteractor" where rib.parts[.presenter] == nil && rib.parts[.router] != nil:
                 return ProjectViolation(
                     at: interactor.point,

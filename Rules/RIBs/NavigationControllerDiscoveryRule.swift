@@ -140,8 +140,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
         }
 
         private var message: String {
-            "\(owner.role?.rawValue ?? "type") '\(owner.name)' discovers a navigation controller; receive a "
-                + "`NavigationControllable` through its builder (DI) and use that instead"
+            "\(owner.role?.rawValue ?? "type") '\(owner.name)' discovers a navigation controller; receive the "
+                + "navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead"
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -108,11 +108,14 @@ public struct ProtocolPlacementRule: Rule {
         return file.model.protocols.compactMap { declaration in
             guard let role = declaration.role, let home = Self.homes[role], !roles.contains(home), let suffix = Self.fileSuffixes[home]
             else { return nil }
-            let presenterNote = role == .presentableListener
-                ? ", or nowhere: a presenter exposes its events to the interactor through its Presentable" : ""
+            if role == .presentableListener {
+                return Violation(
+                    at: declaration.declaration.protocolKeyword,
+                    "protocol '\(declaration.name)' belongs in the \(rib) RIB's interactor file (*\(suffix)), if anywhere: a presenter should expose its events through its Presentable instead")
+            }
             return Violation(
                 at: declaration.declaration.protocolKeyword,
-                "protocol '\(declaration.name)' belongs in the \(rib) RIB's \(home) file (*\(suffix))\(presenterNote): *\(role.suffix) protocols live beside the \(home)")
+                "protocol '\(declaration.name)' belongs in the \(rib) RIB's \(home) file (*\(suffix)), where *\(role.suffix) protocols live")
         }
     }
 }

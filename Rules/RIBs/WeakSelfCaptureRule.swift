@@ -27,6 +27,14 @@ public struct WeakSelfCaptureRule: Rule {
         ],
         nonTriggering: [
             Example("""
+                import XCTest
+                final class FeedRepositoryCheck: XCTestCase {
+                    func testLoad() {
+                        _ = repository.load().subscribe(onNext: { self.items = $0 })
+                    }
+                }
+                """),
+            Example("""
                 import RxSwift
                 final class LoginViewController: UIViewController {
                     func bind() {
@@ -50,8 +58,11 @@ public struct WeakSelfCaptureRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        guard file.contains("self"), Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
-        return file.model.types.filter { $0.role != .interactor && $0.role != .worker && $0.kind == .class }.flatMap { type in
+        // Tests subscribe to finite streams they throw away: nothing outlives the test.
+        guard !file.isTestFile, file.contains("self"), Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
+        return file.model.types.filter { type in
+            type.role != .interactor && type.role != .worker && type.kind == .class && !type.inheritance.superclasses.contains("XCTestCase")
+        }.flatMap { type in
             file.calls(named: Subscription.names, in: type.members).flatMap { call -> [Violation] in
                 guard Subscription.isSubscribing(call) != nil else { return [] }
                 let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + [call.trailingClosure].compactMap { $0 }

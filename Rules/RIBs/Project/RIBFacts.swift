@@ -5,7 +5,7 @@ import SwiftSyntax
 /// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
 /// `rib_test_presence`, `back_navigation` and `ribslint graph`.
 public struct RIBFacts: FileFacts, Equatable {
-    public static let id = "rib-parts-3"
+    public static let id = "rib-parts-4"
 
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Sendable, Equatable {
@@ -20,6 +20,8 @@ public struct RIBFacts: FileFacts, Equatable {
         /// A presenter hosting SwiftUI content (`UIHostingController` in its superclass chain): a screen even
         /// when it conforms only to its `*ViewControllable`, never a bare container.
         public let hostsContent: Bool
+        /// Its superclass chain, nearest first: a presenter inherits what its base view controller does.
+        public let superclasses: [String]
         /// Named for its role, or a presenter by its `*Presentable`: it joins the RIB of its name prefix when
         /// no builder wires it. Any other part joins only the RIB whose builder constructs it.
         public let isConventional: Bool
@@ -59,6 +61,7 @@ public struct RIBFacts: FileFacts, Equatable {
                     superclass: role == .interactor ? interactorBase ?? type.inheritance.superclasses.first : nil,
                     isPresentable: isPresentable,
                     hostsContent: role == .presenter && type.inheritance.superclasses.contains("UIHostingController"),
+                    superclasses: role == .presenter ? type.inheritance.superclasses : [],
                     isConventional: Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
                     point: SourcePoint(declaration.name, in: file)))
             }
@@ -195,20 +198,20 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-2"
+    public static let id = "rib-navigation-3"
 
     public var pushes: [RIBFacts.Edge] = []
-    /// Presenters that hide the back button (or the whole bar) or check `isMovingFromParent`.
-    public var presentersHandlingBack: [String] = []
+    /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
+    public var typesHandlingBack: [String] = []
 
     public init(file: LintFile) {
-        for (type, role, rib) in RIBFacts.ribTypes(of: file) {
-            if role == .router, file.contains("push") {
-                pushes += Self.pushedChildren(from: rib, in: type, file: file)
-            }
-            if role == .presenter, Self.handlesBackNavigation(file) {
-                presentersHandlingBack.append(type.name)
-            }
+        for (type, role, rib) in RIBFacts.ribTypes(of: file) where role == .router && file.contains("push") {
+            pushes += Self.pushedChildren(from: rib, in: type, file: file)
+        }
+        if !file.isTestFile, file.contains("Parent") || file.contains("Button") || file.contains("Hidden") || file.contains("Gesture") || file.contains("isHidden"),
+            Self.handlesBackNavigation(file)
+        {
+            typesHandlingBack = file.model.types.filter { $0.kind == .class }.map(\.name)
         }
     }
 
@@ -252,23 +255,31 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
     }
 
-    /// Code of the presenter's file, not comments or strings: `isMovingFromParent`, or the back button (or
-    /// the whole bar) hidden — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
-    /// `setNavigationBarHidden(true, …)`, SwiftUI's `navigationBarBackButtonHidden(true)` in the view it hosts.
+    /// Code of the presenter's file (or its base class's), not comments or strings: `isMovingFromParent`, an
+    /// override of `didMove(toParent:)`, the pop gesture taken over, the back button replaced (a custom left
+    /// bar button) or hidden with the whole bar — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
+    /// `setNavigationBarHidden(true, …)`, `navigationBar.isHidden = true`, SwiftUI's
+    /// `navigationBarBackButtonHidden(true)` in the view it hosts.
     static func handlesBackNavigation(_ file: LintFile) -> Bool {
-        if file.tokens(spelled: "isMovingFromParent", in: file.tree).contains(where: { $0.tokenKind == .identifier("isMovingFromParent") }) {
+        func code(_ name: String) -> [TokenSyntax] {
+            file.tokens(spelled: name, in: file.tree).filter { $0.tokenKind == .identifier(name) }
+        }
+        func setTrue(_ token: TokenSyntax) -> Bool {
+            guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen else {
+                return false
+            }
+            return next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
+        }
+        if !code("isMovingFromParent").isEmpty || !code("interactivePopGestureRecognizer").isEmpty { return true }
+        if code("didMove").contains(where: { $0.parent?.is(FunctionDeclSyntax.self) == true }) { return true }
+        if ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains(where: { !code($0).isEmpty }) { return true }
+        if code("isHidden").contains(where: { token in
+            token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text == "navigationBar" && setTrue(token)
+        }) {
             return true
         }
         let hiding = ["hidesBackButton", "isNavigationBarHidden", "setHidesBackButton", "setNavigationBarHidden", "navigationBarBackButtonHidden"]
-        return hiding.contains { name in
-            file.tokens(spelled: name, in: file.tree).contains { token in
-                // `name = true` or `name(true…`
-                guard token.tokenKind == .identifier(name), let next = token.nextToken(viewMode: .sourceAccurate),
-                    next.tokenKind == .equal || next.tokenKind == .leftParen
-                else { return false }
-                return next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
-            }
-        }
+        return hiding.contains { code($0).contains(where: setTrue) }
     }
 }
 
@@ -281,6 +292,7 @@ extension RIBFacts {
             writer.write(part.superclass)
             writer.write(part.isPresentable)
             writer.write(part.hostsContent)
+            writer.write(part.superclasses)
             writer.write(part.isConventional)
             part.point.write(to: &writer)
         }
@@ -296,7 +308,7 @@ extension RIBFacts {
         parts = try reader.array { reader throws(CacheReader.Malformed) in
             Part(
                 rib: try reader.string(), role: Role(try reader.string()), typeName: try reader.string(),
-                superclass: try reader.optionalString(), isPresentable: try reader.bool(), hostsContent: try reader.bool(), isConventional: try reader.bool(),
+                superclass: try reader.optionalString(), isPresentable: try reader.bool(), hostsContent: try reader.bool(), superclasses: try reader.strings(), isConventional: try reader.bool(),
                 point: try SourcePoint(from: &reader))
         }
         edges = try reader.array(Edge.init(from:))
@@ -322,11 +334,11 @@ extension RIBFacts.Edge {
 extension NavigationFacts {
     public func write(to writer: inout CacheWriter) {
         writer.write(pushes) { writer, edge in edge.write(to: &writer) }
-        writer.write(presentersHandlingBack)
+        writer.write(typesHandlingBack)
     }
 
     public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         pushes = try reader.array(RIBFacts.Edge.init(from:))
-        presentersHandlingBack = try reader.strings()
+        typesHandlingBack = try reader.strings()
     }
 }

@@ -117,9 +117,12 @@ public struct RIBProject: ProjectModel {
             .filter { $0.from != $0.to && seen.insert("\($0.from)→\($0.to)").inserted }
         let navigation = project.facts(NavigationFacts.self)
         pushes = navigation.flatMap(\.pushes).map { Link(from: source($0), to: resolve($0.to, near: $0.point.path), point: $0.point) }
-        ribsHandlingBack = Set(navigation.flatMap(\.presentersHandlingBack).compactMap { presenter in
-            (partsByType[presenter] ?? []).first { parts[$0].role == .presenter }.flatMap { ribOfPart[$0] }
-        })
+        // A presenter handles back navigation when its own file or a base view controller's does.
+        let handling = Set(navigation.flatMap(\.typesHandlingBack))
+        ribsHandlingBack = Set(parts.indices.filter { position in
+            parts[position].role == .presenter
+                && (handling.contains(parts[position].typeName) || parts[position].superclasses.contains(where: handling.contains))
+        }.compactMap { ribOfPart[$0] })
         filePaths = project.filePaths
     }
 
