@@ -10,8 +10,10 @@ public struct AttachDetachBalanceRule: Rule {
             RIBs Architecture Guide, "RIB Lifecycle Management": "ALWAYS attach/detach child RIBs properly" — `attachChild(childRouter) \
             // Required!` and `detachChild(childRouter) // Required!`. A child that is attached but never detached keeps \
             its interactor active and its subscriptions alive. Children attached in `didLoad` or `init`, by container \
-            setup (a function that calls `set…ViewControllers` or assigns `viewControllers`), or in functions those \
-            call, live as long as the router (tabs, a launch router's permanent children) and are left alone.
+            setup (a function that calls `set…ViewControllers` or assigns `viewControllers`), by embedding the child's \
+            view in the router's own (`addChild`, `embed…`, never presenting or pushing it), or in functions those \
+            call, live as long as the router (tabs, a launch router's permanent children, a search bar inside a \
+            screen) and are left alone.
             """,
         defaultSeverity: .warning,
         triggering: [
@@ -73,6 +75,17 @@ public struct AttachDetachBalanceRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Embedded in the parent's screen: it lives and goes with the parent.
+            Example("""
+                import RIBs
+                final class SearchRouter: ViewableRouter<SearchInteractable, SearchViewControllable>, SearchRouting {
+                    func attachSearchBar() {
+                        let router = searchBarBuilder.build(withListener: interactor)
+                        attachChild(router)
+                        viewController.addChild(router.viewControllable)
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
@@ -222,6 +235,13 @@ public struct AttachDetachBalanceRule: Rule {
                     lifetime.insert(name)
                 }
             }
+        }
+        // A child whose view is embedded in the router's own (`addChild`, `embed…`), not presented or pushed,
+        // is part of the parent's screen and lives as long as it: a search bar, a list inside a tab.
+        for (function, called) in calls where called.contains("attachChild") {
+            let embeds = called.contains { $0 == "addChild" || $0.hasPrefix("embed") }
+            let navigates = called.contains { $0.hasPrefix("present") || $0.hasPrefix("push") || $0.hasPrefix("show") }
+            if embeds, !navigates { lifetime.insert(function) }
         }
         var frontier = Array(lifetime)
         while let next = frontier.popLast() {
