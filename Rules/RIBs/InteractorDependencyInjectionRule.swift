@@ -178,7 +178,7 @@ public struct InteractorDependencyInjectionRule: Rule {
     /// and something does. The RIB's own `<RIB>Dependency` is always its DI contract.
     static func isServiceBundle(_ name: String, rib: String, in file: LintFile) -> Bool {
         guard name != rib + "Dependency" else { return false }
-        let conformers = file.model.index.inheritors(of: name)
+        let conformers = file.model.projectTypes.inheritors(of: name)
         return !conformers.isEmpty && conformers.allSatisfy { conformer in
             conformer.entry.kind != .protocol && !conformer.name.hasSuffix("Component")
                 && !(conformer.entry.inherited.first.map { $0 == "Component" || $0.hasSuffix("Component") } ?? false)

@@ -13,6 +13,27 @@ public struct RIBCycleRule: ProjectRule {
             """,
         defaultSeverity: .error,
         triggering: [
+            // Two apps with the same RIB names: the cycle in the second is found, the first stays clean.
+            Example("""
+                // file: AApp/Profile/ProfileBuilder.swift
+                import RIBs
+                final class ProfileBuilder: Builder<ProfileDependency>, ProfileBuildable {
+                    func build() -> ProfileRouting { ProfileRouter(settingsBuilder: SettingsBuilder(dependency: dependency)) }
+                }
+                // file: AApp/Settings/SettingsBuilder.swift
+                import RIBs
+                final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {}
+                // file: ZApp/Profile/ProfileBuilder.swift
+                import RIBs
+                final class ProfileBuilder: Builder<ProfileDependency>, ProfileBuildable {
+                    func build() -> ProfileRouting { ProfileRouter(settingsBuilder: 1️⃣SettingsBuilder(dependency: dependency)) }
+                }
+                // file: ZApp/Settings/SettingsBuilder.swift
+                import RIBs
+                final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {
+                    func build() -> SettingsRouting { SettingsRouter(profileBuilder: 2️⃣ProfileBuilder(dependency: dependency)) }
+                }
+                """),
             Example("""
                 // file: Login/LoginBuilder.swift
                 import RIBs
@@ -82,14 +103,35 @@ public struct RIBCycleRule: ProjectRule {
 
     public init(options: RuleOptions) {}
 
+    /// The shortest way from `start` to `end` along `edges` (breadth first, edges in their order), both ends
+    /// included: how the cycle really runs, for the message.
+    static func path(from start: String, to end: String, along edges: [RIBProject.Link]) -> [String] {
+        var previous: [String: String] = [start: start]
+        var queue = [start]
+        var index = 0
+        while index < queue.count, previous[end] == nil {
+            let node = queue[index]
+            index += 1
+            for edge in edges where edge.from == node && previous[edge.to] == nil {
+                previous[edge.to] = node
+                queue.append(edge.to)
+            }
+        }
+        var path = [end]
+        while let last = path.last, last != start, let before = previous[last] { path.append(before) }
+        return path.reversed()
+    }
+
     public func violations(in project: Project) -> [ProjectViolation] {
         let project = project.model(RIBProject.self)
         return project.cycles.flatMap { cycle -> [ProjectViolation] in
             let members = Set(cycle)
-            return project.edges.filter { members.contains($0.from) && members.contains($0.to) }.map { edge in
-                ProjectViolation(
+            let inside = project.edges.filter { members.contains($0.from) && members.contains($0.to) }
+            return inside.map { edge in
+                let path = ([edge.from] + Self.path(from: edge.to, to: edge.from, along: inside)).map(project.name(of:))
+                return ProjectViolation(
                     at: edge.point,
-                    "this reference from '\(project.name(of: edge.from))' to '\(project.name(of: edge.to))' closes the RIB cycle \((cycle + [cycle[0]]).map(project.name(of:)).joined(separator: " → ")); RIBs must form a tree, so pass what the child needs down instead")
+                    "this reference from '\(project.name(of: edge.from))' to '\(project.name(of: edge.to))' closes the RIB cycle \(path.joined(separator: " → ")); RIBs must form a tree, so pass what the child needs down instead")
             }
         }
     }

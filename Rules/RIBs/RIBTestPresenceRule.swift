@@ -54,6 +54,7 @@ public struct RIBTestPresenceRule: ProjectRule {
     private let testRoots: [String]
 
     public static let facts: [any FileFacts.Type] = [RIBFacts.self]
+    public static let readsAllFileNames = true
 
     public init(options: RuleOptions) {
         testRoots = options.strings("test_roots")

@@ -102,7 +102,7 @@ public struct WeakListenerRule: Rule {
     static func isParentListener(_ name: String, rib: String, in file: LintFile) -> Bool {
         guard ProtocolRole(protocolName: name) == .listener else { return false }
         if name == rib + "Listener" { return true }
-        let conformers = file.model.index.inheritors(of: name)
+        let conformers = file.model.projectTypes.inheritors(of: name)
         return conformers.isEmpty || conformers.contains { conformer in
             conformer.name.hasSuffix("Interactor") || conformer.entry.inherited.contains { base in
                 ["Interactor", "PresentableInteractor"].contains(base) || ProtocolRole(protocolName: base) == .interactable

@@ -38,4 +38,22 @@ struct AdviceTests {
             "subscription inside `create` in interactor 'SignUpInteractor' is dropped; return its disposable from the `create` closure so the outer subscription owns it",
         ])
     }
+
+    @Test("a cycle's message follows its edges, not the alphabet")
+    func cyclePath() throws {
+        func builder(_ name: String, building child: String) -> (path: String, text: String) {
+            ("\(name)/\(name)Builder.swift", """
+                import RIBs
+                final class \(name)Builder: Builder<\(name)Dependency>, \(name)Buildable {
+                    func build() -> \(name)Routing { \(name)Router(child: \(child)Builder(dependency: dependency)) }
+                }
+                """)
+        }
+        let findings = try lint(
+            sources: [builder("Alpha", building: "Gamma"), builder("Beta", building: "Alpha"), builder("Gamma", building: "Beta")],
+            rules: ["rib_cycle"])
+        #expect(findings.count == 3)
+        let alpha = try #require(findings.first { $0.path == "Alpha/AlphaBuilder.swift" })
+        #expect(alpha.message.contains("closes the RIB cycle Alpha → Gamma → Beta → Alpha"), "\(alpha.message)")
+    }
 }

@@ -151,6 +151,22 @@ struct CacheTests {
         #expect(!after.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
     }
 
+    @Test("names every file declares or extends alike make no file depend on the others")
+    func noFalseDependencies() throws {
+        var project: [String: String] = [:]
+        for name in ["A", "B", "C"] {
+            project["\(name)/\(name)View.swift"] = """
+                import UIKit
+                final class \(name)View: UIView {
+                    private enum Constants { static let inset = 8 }
+                }
+                extension UIView: Themed {}
+                """
+        }
+        let root = try makeProject(project)
+        #expect(try run(root, cachePath: cachePath(root)).relinted == 0)
+    }
+
     @Test("a Sourcery configuration in any walked folder turns mock annotations on, and the cache follows it")
     func sourceryAnywhere() throws {
         let root = try makeProject([

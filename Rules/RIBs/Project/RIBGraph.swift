@@ -31,7 +31,7 @@ public enum RIBGraph {
         let sameName = Dictionary(grouping: nodes, by: \.name)
         var labels: [String: String] = [:]
         for rib in nodes {
-            labels[rib.id] = sameName[rib.name, default: []].count > 1 ? "\(rib.name) (\(RIBProject.folder(of: rib.id)))" : rib.name
+            labels[rib.id] = sameName[rib.name, default: []].count > 1 ? "\(rib.name) (\(rib.folder))" : rib.name
         }
         var cycleEdges = Set<String>()
         for cycle in project.cycles {

@@ -11,6 +11,8 @@ public struct RIBProject: ProjectModel {
         public let id: String
         /// What users read: `Login`.
         public let name: String
+        /// The folder of the part it grew from: where references to its name are judged near or far.
+        public let folder: String
         public var parts: [Role: RIBFacts.Part] = [:]
 
         /// A RIB with a presenter, or whose interactor is a `PresentableInteractor`, owns a view.
@@ -73,7 +75,7 @@ public struct RIBProject: ProjectModel {
         for (position, part) in parts.enumerated() where part.role == .builder && part.isConventional {
             let id = Self.id(part.rib, at: part.point.path)
             guard ribs[id] == nil else { continue }
-            ribs[id] = RIB(id: id, name: part.rib)
+            ribs[id] = RIB(id: id, name: part.rib, folder: Self.folder(of: part.point.path))
             add(position, to: id)
         }
         for wiring in facts.flatMap(\.wirings) {
@@ -82,7 +84,7 @@ public struct RIBProject: ProjectModel {
             else { continue }
             for name in wiring.constructed {
                 let candidates = (partsByType[name] ?? []).filter { parts[$0].role != .builder && ribOfPart[$0] == nil }
-                if let nearest = Self.nearest(candidates, to: parts[builder].point.path, path: { parts[$0].point.path }) {
+                if let nearest = Self.nearest(candidates, to: Self.folder(of: parts[builder].point.path), folder: { Self.folder(of: parts[$0].point.path) }) {
                     add(nearest, to: id)
                 }
             }
@@ -92,12 +94,12 @@ public struct RIBProject: ProjectModel {
         for rib in ribs.values { idsByName[rib.name, default: []].append(rib.id) }
         for (position, part) in parts.enumerated() where ribOfPart[position] == nil && part.isConventional {
             let candidates = (idsByName[part.rib] ?? []).filter { ribs[$0]?.parts[part.role] == nil }.sorted()
-            if let id = Self.nearest(candidates, to: part.point.path, path: Self.folder(of:)) {
+            if let id = Self.nearest(candidates, to: Self.folder(of: part.point.path), folder: { ribs[$0]?.folder ?? "" }) {
                 add(position, to: id)
             } else {
                 let id = Self.id(part.rib, at: part.point.path)
                 guard ribs[id] == nil else { continue }
-                ribs[id] = RIB(id: id, name: part.rib)
+                ribs[id] = RIB(id: id, name: part.rib, folder: Self.folder(of: part.point.path))
                 idsByName[part.rib, default: []].append(id)
                 add(position, to: id)
             }
@@ -106,7 +108,7 @@ public struct RIBProject: ProjectModel {
 
         /// The RIB a reference made in `path` means by `name`: the nearest of that name; unknown ones by name.
         func resolve(_ name: String, near path: String) -> String {
-            Self.nearest((idsByName[name] ?? []).sorted(), to: path, path: Self.folder(of:)) ?? name
+            Self.nearest((idsByName[name] ?? []).sorted(), to: Self.folder(of: path), folder: { ribs[$0]?.folder ?? "" }) ?? name
         }
         func source(_ edge: RIBFacts.Edge) -> String {
             let part = (partsByType[edge.fromType] ?? []).first { parts[$0].point.path == edge.point.path }
@@ -136,17 +138,17 @@ public struct RIBProject: ProjectModel {
 
     static func id(_ name: String, at path: String) -> String { name + "@" + folder(of: path) }
 
+    /// The folder of a file path: `Shop/Profile/ProfileBuilder.swift` → `Shop/Profile`.
     static func folder(of path: String) -> String {
-        let id = path.split(separator: "@", maxSplits: 1).last.map(String.init) ?? path
-        return id.lastIndex(of: "/").map { String(id[..<$0]) } ?? ""
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
-    /// The candidate sharing the longest folder prefix with `reference`; the first on a tie.
-    static func nearest<Candidate>(_ candidates: [Candidate], to reference: String, path: (Candidate) -> String) -> Candidate? {
-        let folders = folder(of: reference).split(separator: "/")
+    /// The candidate whose folder shares the longest prefix with `reference`; the first on a tie.
+    static func nearest<Candidate>(_ candidates: [Candidate], to reference: String, folder: (Candidate) -> String) -> Candidate? {
+        let components = reference.split(separator: "/")
         var best: (candidate: Candidate, shared: Int)?
         for candidate in candidates {
-            let shared = zip(folders, folder(of: path(candidate)).split(separator: "/")).prefix { $0 == $1 }.count
+            let shared = zip(components, folder(candidate).split(separator: "/")).prefix { $0 == $1 }.count
             if let current = best, shared <= current.shared { continue }
             best = (candidate, shared)
         }

@@ -205,7 +205,9 @@ extension LintCache.Entry {
             return DeclaredType(name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings())
         }
         var lookups: [String: String] = [:]
-        for _ in 0..<(try reader.int()) { lookups[try reader.string()] = try reader.string() }
+        let lookupCount = try reader.int()
+        guard lookupCount >= 0 else { throw CacheReader.Malformed() }
+        for _ in 0..<lookupCount { lookups[try reader.string()] = try reader.string() }
         self.lookups = lookups
         contribution = .encoded(try reader.bytes(try reader.int()))
     }
@@ -271,7 +273,9 @@ extension FileContribution {
                 ruleID: ruleID, lines: lower...upper, point: try SourcePoint(from: &reader), awaitingVerdict: try reader.bool())
         }
         var facts: [String: any FileFacts] = [:]
-        for _ in 0..<(try reader.int()) {
+        let factCount = try reader.int()
+        guard factCount >= 0 else { throw CacheReader.Malformed() }
+        for _ in 0..<factCount {
             let id = try reader.string()
             var nested = CacheReader(try reader.bytes(try reader.int()))
             guard let kind = kinds.first(where: { $0.id == id }) else { continue }

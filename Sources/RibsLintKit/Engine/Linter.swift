@@ -81,7 +81,7 @@ public struct Linter: Sendable {
         for (position, outcome) in zip(stale, relinted) { outcomes[position] = outcome }
         var projectRecord: LintCache.ProjectRecord?
         if runsProjectRules {
-            let needsTestNames = ruleSet.projectEntries.contains { $0.id == "rib_test_presence" }
+            let needsTestNames = ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames }
             let otherFileNames = needsTestNames ? discovery.allSwiftFileNames() : []
             let key = LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
             projectRecord = cache?.projectRecord(key: key, outcomes: outcomes)

@@ -56,9 +56,14 @@ public final class Project: @unchecked Sendable {
     /// The model of the project of this kind, built on first use; rules running in parallel share it.
     public func model<Model: ProjectModel>(_ kind: Model.Type) -> Model {
         lock.lock()
-        defer { lock.unlock() }
-        if let model = models[ObjectIdentifier(kind)] as? Model { return model }
+        let built = models[ObjectIdentifier(kind)] as? Model
+        lock.unlock()
+        if let built { return built }
+        // Built outside the lock, so a model may build from another; should two threads race, the first kept wins.
         let model = Model(project: self)
+        lock.lock()
+        defer { lock.unlock() }
+        if let first = models[ObjectIdentifier(kind)] as? Model { return first }
         models[ObjectIdentifier(kind)] = model
         return model
     }
@@ -74,8 +79,14 @@ public protocol ProjectRule: Sendable {
     static var description: RuleDescription { get }
     /// The facts this rule reads from every file.
     static var facts: [any FileFacts.Type] { get }
+    /// Whether the rule reads the names of every Swift file below the project root, linted or not (test files).
+    static var readsAllFileNames: Bool { get }
     init(options: RuleOptions)
     func violations(in project: Project) -> [ProjectViolation]
+}
+
+extension ProjectRule {
+    public static var readsAllFileNames: Bool { false }
 }
 
 public struct ProjectViolation: Sendable, Equatable {

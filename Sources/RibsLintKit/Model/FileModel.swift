@@ -124,10 +124,10 @@ public struct FileModel {
     public let declarations: [DeclaredType]
     /// The project's types, for rules that ask about other files (who conforms to a protocol); every
     /// question is recorded, so the file is linted again when the answer changes.
-    public let index: TypeResolver
+    public let projectTypes: TypeResolver
     /// Every name the file looked up in the index, with the answer's fingerprint: while the answers stay
     /// the same, so do the file's results.
-    var lookups: [String: String] { index.lookups }
+    var lookups: [String: String] { projectTypes.lookups }
 
     /// - Parameter index: the project's types; without one, the file's own declarations are all it knows.
     public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil) {
@@ -148,9 +148,17 @@ public struct FileModel {
 
         var resolvedByName: [String: (Role?, ResolvedInheritance)] = [:]
         var types: [TypeDeclaration] = []
+        /// Conformances extensions elsewhere add matter only while no base class has decided the role.
+        func completed(_ inheritance: ResolvedInheritance, of name: String) -> ResolvedInheritance {
+            guard profile.baseClassRole(of: inheritance) == nil else { return inheritance }
+            var inheritance = inheritance
+            inheritance.conformances += resolver.extensionConformances(of: name).filter { !inheritance.conformances.contains($0) }
+            return inheritance
+        }
         // Test doubles subclass or mimic RIB types but play no part in the app's RIB tree.
         for declaration in collector.types where declaration.kind != .extension && !TestCode.isTestDouble(declaration.name) {
-            let inheritance = resolver.resolve(declaration.name, kind: declaration.kind, inherited: declaration.inherited)
+            let inheritance = completed(
+                resolver.resolve(declaration.name, kind: declaration.kind, inherited: declaration.inherited), of: declaration.name)
             let role = profile.role(of: inheritance)
                 ?? (importsFramework ? profile.role(named: declaration.name, kind: declaration.kind) : nil)
             resolvedByName[declaration.name] = (role, inheritance)
@@ -161,17 +169,21 @@ public struct FileModel {
                 types.append(declaration.with(role: role, inheritance: inheritance))
                 continue
             }
-            // A type declared in another file: its role comes from that declaration, through the index.
-            let primary = resolver.primary(declaration.name)
-            let inheritance = resolver.resolve(
-                declaration.name, kind: primary?.kind ?? .extension, inherited: (primary?.inherited ?? []) + declaration.inherited)
+            // A type declared in another file: its role comes from that declaration, through the index. A type
+            // the project only extends (`extension UIView`) has the conformances its extensions give it.
+            var inheritance = ResolvedInheritance(conformances: declaration.inherited)
+            if let primary = resolver.primary(declaration.name) {
+                inheritance = completed(
+                    resolver.resolve(declaration.name, kind: primary.kind, inherited: primary.inherited + declaration.inherited),
+                    of: declaration.name)
+            }
             let role = profile.role(of: inheritance)
                 ?? (importsFramework ? profile.role(named: declaration.name, kind: .extension) : nil)
             resolvedByName[declaration.name] = (role, inheritance)
             types.append(declaration.with(role: role, inheritance: inheritance))
         }
         self.types = types.sorted { $0.declaration.position < $1.declaration.position }
-        self.index = resolver
+        projectTypes = resolver
     }
 
     public func types(_ role: Role) -> [TypeDeclaration] {
@@ -189,8 +201,6 @@ public struct FileModel {
         return order.compactMap { groups[$0] }
     }
 
-    /// True when some type of the file plays a role.
-    public var hasRole: Bool { types.contains { $0.role != nil } }
 }
 
 private struct PendingType {

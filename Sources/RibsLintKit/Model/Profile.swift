@@ -90,13 +90,20 @@ public struct Profile: Sendable, Equatable {
     /// The role a type's inheritance gives it, whatever the file imports: a base class anywhere in its
     /// superclass chain or among its conformances, else a conforming subclass of a given base.
     public func role(of inheritance: ResolvedInheritance) -> Role? {
-        for name in inheritance.all {
-            if let definition = roles.first(where: { $0.baseClasses.contains(name) }) { return definition.role }
-        }
+        if let role = baseClassRole(of: inheritance) { return role }
         return roles.first { definition in
             inheritance.superclasses.contains(where: definition.conformingSubclassesOf.contains)
                 && inheritance.conformances.contains { protocolRole(named: $0).map(definition.conformingTo.contains) == true }
         }?.role
+    }
+
+    /// The role a base class anywhere in the type's superclass chain or conformances gives it: what no
+    /// extension can change.
+    public func baseClassRole(of inheritance: ResolvedInheritance) -> Role? {
+        for name in inheritance.all {
+            if let definition = roles.first(where: { $0.baseClasses.contains(name) }) { return definition.role }
+        }
+        return nil
     }
 
     /// The role a type's name gives it; only meaningful in a file importing one of `frameworks`.

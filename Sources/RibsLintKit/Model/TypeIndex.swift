@@ -19,42 +19,54 @@ public struct DeclaredType: Sendable, Equatable {
 /// Every type of the project by name, from declarations only: its kind, what its primary declaration
 /// inherits, and the conformances extensions add anywhere. Built before the rules need it, from each
 /// file's `DeclaredType`s (kept in the cache), so a `FeedRouter: BaseRouter<…>` is a router when
-/// `BaseRouter: ViewableRouter<…>` lives in another file.
+/// `BaseRouter: ViewableRouter<…>` lives in another file. Every question a file asks is recorded with a
+/// fingerprint of its answer (see `TypeResolver`); the three kinds of question — a type's primary
+/// declaration, its extensions' conformances, who inherits it — are answered and fingerprinted apart, so
+/// an `extension UIView` in every file makes no file depend on every other.
 public struct TypeIndex: Sendable {
     public struct Entry: Sendable, Equatable {
+        /// `.extension` when the project only extends the type (a platform type).
         public var kind: TypeDeclaration.Kind
         /// The primary declaration's inheritance clause (several declarations of one name are merged).
         public var inherited: [String]
         public var genericArguments: [String]
         /// Conformances added by extensions, in any file.
         public var extensionConformances: [String]
+    }
 
-        /// What a file that looked this entry up depended on: if it changes, that file is linted again.
-        var fingerprint: String {
-            stableHash([kind.rawValue, inherited.joined(separator: ","), genericArguments.joined(separator: ","),
-                        extensionConformances.joined(separator: ",")].joined(separator: "|"))
+    enum Question {
+        case primary, extensions, inheritors
+
+        func key(_ name: String) -> String {
+            switch self {
+            case .primary: "=" + name
+            case .extensions: "+" + name
+            case .inheritors: "<" + name
+            }
         }
     }
 
     private var entries: [String: Entry] = [:]
+    /// Who inherits each name, directly, in name order: `inheritors["FeedDependency"] == ["FeedComponent"]`.
+    private var inheritorsByName: [String: [String]] = [:]
+    /// The fingerprint of every answer, by `Question.key`.
     private var fingerprints: [String: String] = [:]
-    /// Who inherits each name, directly: `conformers["FeedDependency"] == ["FeedComponent"]`.
-    private var inheritors: [String: [String]] = [:]
 
     public init(_ declarations: some Sequence<DeclaredType>) {
         for declaration in declarations { add(declaration) }
         for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            for inherited in Set(entry.inherited + entry.extensionConformances) { inheritors[inherited, default: []].append(name) }
+            for inherited in Set(entry.inherited + entry.extensionConformances) { inheritorsByName[inherited, default: []].append(name) }
+            if entry.kind != .extension {
+                fingerprints[Question.primary.key(name)] = stableHash(
+                    [entry.kind.rawValue, entry.inherited.joined(separator: ","), entry.genericArguments.joined(separator: ",")]
+                        .joined(separator: "|"))
+            }
+            if !entry.extensionConformances.isEmpty {
+                fingerprints[Question.extensions.key(name)] = stableHash(entry.extensionConformances.joined(separator: ","))
+            }
         }
-        fingerprints = entries.mapValues(\.fingerprint)
-        for (name, names) in inheritors { fingerprints[Self.inheritorsKey(name)] = stableHash(names.joined(separator: ",")) }
+        for (name, names) in inheritorsByName { fingerprints[Question.inheritors.key(name)] = stableHash(names.joined(separator: ",")) }
     }
-
-    /// The types that list `name` in their inheritance clause or an extension's, in name order.
-    public func inheritors(of name: String) -> [String] { inheritors[name] ?? [] }
-
-    /// The lookup key under which a file records that it asked who inherits `name`.
-    static func inheritorsKey(_ name: String) -> String { "<-" + name }
 
     private mutating func add(_ declaration: DeclaredType) {
         var entry = entries[declaration.name] ?? Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
@@ -71,14 +83,16 @@ public struct TypeIndex: Sendable {
         entries[declaration.name] = entry
     }
 
-    public func entry(_ name: String) -> Entry? { entries[name] }
+    func entry(_ name: String) -> Entry? { entries[name] }
 
-    /// The answer a lookup of `name` gets, as a file records it.
-    func fingerprint(of name: String) -> String { fingerprints[name] ?? "-" }
+    func inheritors(of name: String) -> [String] { inheritorsByName[name] ?? [] }
+
+    /// The fingerprint of the answer to a question, as a file records it.
+    func fingerprint(_ question: Question, _ name: String) -> String { fingerprints[question.key(name)] ?? "-" }
 
     /// Whether a file that recorded these lookups would get other answers from this index.
     func answersDiffer(from lookups: [String: String]) -> Bool {
-        lookups.contains { fingerprint(of: $0.key) != $0.value }
+        lookups.contains { (fingerprints[$0.key] ?? "-") != $0.value }
     }
 }
 
@@ -92,7 +106,8 @@ public struct ResolvedInheritance: Sendable, Equatable {
     public var all: [String] { superclasses + conformances }
 }
 
-/// Resolves inheritance through an index and records every name it looked up with the answer it got.
+/// Answers questions about the project's types from the index and records each question with the
+/// fingerprint of its answer: while the answers stay the same, so do the results of the file that asked.
 public final class TypeResolver {
     let index: TypeIndex
     let profile: Profile
@@ -105,24 +120,32 @@ public final class TypeResolver {
         self.profile = profile
     }
 
-    private func entry(_ name: String) -> TypeIndex.Entry? {
-        lookups[name] = index.fingerprint(of: name)
-        return index.entry(name)
+    private func record(_ question: TypeIndex.Question, _ name: String) {
+        lookups[question.key(name)] = index.fingerprint(question, name)
     }
 
-    /// The types of the project that inherit `name` directly, with their entries.
-    public func inheritors(of name: String) -> [(name: String, entry: TypeIndex.Entry)] {
-        lookups[TypeIndex.inheritorsKey(name)] = index.fingerprint(of: TypeIndex.inheritorsKey(name))
-        return index.inheritors(of: name).compactMap { inheritor in entry(inheritor).map { (inheritor, $0) } }
-    }
-
-    /// The primary declaration of a type declared elsewhere (nil for one only extended).
+    /// The primary declaration of a type declared in the project (nil for one it only extends).
     func primary(_ name: String) -> TypeIndex.Entry? {
-        guard let found = entry(name), found.kind != .extension else { return nil }
+        record(.primary, name)
+        guard let found = index.entry(name), found.kind != .extension else { return nil }
         return found
     }
 
-    /// The superclass chain and conformances of a type named `name` whose own clause is `inherited`.
+    /// The conformances extensions anywhere in the project add to `name`.
+    func extensionConformances(of name: String) -> [String] {
+        record(.extensions, name)
+        return index.entry(name)?.extensionConformances ?? []
+    }
+
+    /// The types of the project that inherit `name` directly, with their primary declarations (a type only
+    /// extended has none).
+    public func inheritors(of name: String) -> [(name: String, entry: TypeIndex.Entry)] {
+        record(.inheritors, name)
+        return index.inheritors(of: name).compactMap { inheritor in primary(inheritor).map { (inheritor, $0) } }
+    }
+
+    /// The superclass chain and conformances of a type named `name` whose own clause is `inherited`, without
+    /// the conformances extensions add to the type itself (ask `extensionConformances(of:)` when they matter).
     func resolve(_ name: String, kind: TypeDeclaration.Kind, inherited: [String]) -> ResolvedInheritance {
         var resolved = ResolvedInheritance()
         var conformances = inherited
@@ -132,21 +155,21 @@ public final class TypeResolver {
             conformances.removeFirst()
             next = first
         }
-        if kind != .extension, let own = entry(name) { conformances += own.extensionConformances }
         var seen: Set<String> = [name]
         while let superclass = next, resolved.superclasses.count < Self.maximumDepth, seen.insert(superclass).inserted,
             !profile.isBaseClass(superclass), !profile.isConformingBase(superclass)
         {
             next = nil
-            guard let ancestor = entry(superclass) else { break }
+            guard let ancestor = primary(superclass) else { break }
+            let added = extensionConformances(of: superclass)
             guard ancestor.kind == .class else {
                 // Not a class after all: a protocol listed first.
                 resolved.superclasses.removeLast()
                 conformances.insert(superclass, at: 0)
-                conformances += ancestor.inherited + ancestor.extensionConformances
+                conformances += ancestor.inherited + added
                 break
             }
-            conformances += ancestor.inherited.dropFirst() + ancestor.extensionConformances
+            conformances += ancestor.inherited.dropFirst() + added
             if let parent = ancestor.inherited.first {
                 resolved.superclasses.append(parent)
                 next = parent
