@@ -208,9 +208,11 @@ public struct NavigationFacts: FileFacts, Equatable {
         for (type, role, rib) in RIBFacts.ribTypes(of: file) where role == .router && file.contains("push") {
             pushes += Self.pushedChildren(from: rib, in: type, file: file)
         }
-        if !file.isTestFile, file.contains("Parent") || file.contains("Button") || file.contains("Hidden") || file.contains("Gesture") || file.contains("isHidden"),
-            Self.handlesBackNavigation(file)
-        {
+        // Only a presenter's file, or a base view controller's (a class with no role of its own), can say.
+        let mayHandle = file.model.types.contains { type in
+            type.kind == .class && (type.role == .presenter || (type.role == nil && !type.inheritance.superclasses.isEmpty))
+        }
+        if !file.isTestFile, mayHandle, Self.handlesBackNavigation(file) {
             typesHandlingBack = file.model.types.filter { $0.kind == .class }.map(\.name)
         }
     }
@@ -262,7 +264,8 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// `navigationBarBackButtonHidden(true)` in the view it hosts.
     static func handlesBackNavigation(_ file: LintFile) -> Bool {
         func code(_ name: String) -> [TokenSyntax] {
-            file.tokens(spelled: name, in: file.tree).filter { $0.tokenKind == .identifier(name) }
+            guard file.contains(name) else { return [] }
+            return file.tokens(spelled: name, in: file.tree).filter { $0.tokenKind == .identifier(name) }
         }
         func setTrue(_ token: TokenSyntax) -> Bool {
             guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen else {

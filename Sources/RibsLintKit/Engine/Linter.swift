@@ -72,7 +72,10 @@ public struct Linter: Sendable {
         var outcomes = ParallelMap.map(files, jobs: jobs) { file in
             lint(fileAt: file, project: project, cache: cache, startedAt: startedAt)
         }
-        let index = TypeIndex(outcomes.lazy.flatMap(\.declarations))
+        var declarations: [DeclaredType] = []
+        declarations.reserveCapacity(outcomes.reduce(0) { $0 + $1.declarations.count })
+        for outcome in outcomes { declarations += outcome.declarations }
+        let index = TypeIndex(declarations)
         let stale = outcomes.indices.filter { index.answersDiffer(from: outcomes[$0].lookups) }
         let firstPass = outcomes
         let relinted = ParallelMap.map(stale, jobs: jobs) { position in
@@ -87,7 +90,8 @@ public struct Linter: Sendable {
             projectRecord = cache?.projectRecord(key: key, outcomes: outcomes)
                 ?? LintCache.ProjectRecord(
                     key: key,
-                    findings: projectFindings(contributions(of: outcomes, files: files, project: project), otherFileNames: otherFileNames))
+                    findings: projectFindings(
+                        contributions(of: outcomes, files: files, project: project, index: index), otherFileNames: otherFileNames))
         }
         if let cache, let memory {
             cache.record(outcomes, of: files, folders: memory, project: projectRecord, run: discovery, paths: paths, startedAt: startedAt)
@@ -113,9 +117,10 @@ public struct Linter: Sendable {
     }
 
     /// Every file's contribution to the project pass; a file whose cached facts do not decode is linted again.
-    private func contributions(of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts) -> [FileContribution] {
-        let index = TypeIndex(outcomes.lazy.flatMap(\.declarations))
-        return zip(files, outcomes).map { file, outcome in
+    private func contributions(
+        of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts, index: TypeIndex
+    ) -> [FileContribution] {
+        zip(files, outcomes).map { file, outcome in
             outcome.contribution.decoded(ruleSet.factKinds)
                 ?? relint(file, outcome, project: project, index: index).contribution.decoded(ruleSet.factKinds)
                 ?? FileContribution(path: file.displayPath)

@@ -139,12 +139,14 @@ public struct FileModel {
         protocols = collector.protocols.map {
             ProtocolDeclaration(name: $0.name.text, role: profile.protocolRole(named: $0.name.text), declaration: $0)
         }
-        declarations = collector.types.map(\.declared) + collector.protocols.map { node in
+        // A declaration that inherits nothing tells the index nothing a lookup could use: the walk up a
+        // superclass chain ends at it either way, and it adds no conformance.
+        declarations = (collector.types.map(\.declared) + collector.protocols.map { node in
             DeclaredType(
                 name: node.name.text, kind: .protocol, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [],
                 genericArguments: [])
-        }
-        let resolver = TypeResolver(index: index ?? TypeIndex(declarations), profile: profile)
+        }).filter { !$0.inherited.isEmpty }
+        let resolver = TypeResolver(index: index ?? TypeIndex(declarations, project: false), profile: profile)
 
         var resolvedByName: [String: (Role?, ResolvedInheritance)] = [:]
         var types: [TypeDeclaration] = []
@@ -283,7 +285,7 @@ private struct DeclarationCollector {
             ?? first?.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
         types.append(PendingType(
             name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
-            genericArguments: arguments?.map { $0.argument.trimmedDescription } ?? []))
+            genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? []))
         collect(members.members)
     }
 }

@@ -48,51 +48,83 @@ public struct TypeIndex: Sendable {
 
     private var entries: [String: Entry] = [:]
     /// Who inherits each name, directly, in name order: `inheritors["FeedDependency"] == ["FeedComponent"]`.
-    private var inheritorsByName: [String: [String]] = [:]
-    /// The fingerprint of every answer, by `Question.key`.
-    private var fingerprints: [String: String] = [:]
+    /// Nil for a file's own small index, which scans its entries instead.
+    private var inheritorsByName: [String: [String]]?
 
-    public init(_ declarations: some Sequence<DeclaredType>) {
+    /// - Parameter project: index the whole project (who inherits what is tabulated once); a file's own
+    ///   declarations, read while it is linted alone, need no table.
+    public init(_ declarations: some Sequence<DeclaredType>, project: Bool = true) {
         for declaration in declarations { add(declaration) }
-        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            for inherited in Set(entry.inherited + entry.extensionConformances) { inheritorsByName[inherited, default: []].append(name) }
-            if entry.kind != .extension {
-                fingerprints[Question.primary.key(name)] = stableHash(
-                    [entry.kind.rawValue, entry.inherited.joined(separator: ","), entry.genericArguments.joined(separator: ",")]
-                        .joined(separator: "|"))
-            }
-            if !entry.extensionConformances.isEmpty {
-                fingerprints[Question.extensions.key(name)] = stableHash(entry.extensionConformances.joined(separator: ","))
-            }
+        guard project else { return }
+        var inheritors: [String: [String]] = [:]
+        for (name, entry) in entries {
+            for inherited in entry.inherited { inheritors[inherited, default: []].append(name) }
+            for added in entry.extensionConformances where !entry.inherited.contains(added) { inheritors[added, default: []].append(name) }
         }
-        for (name, names) in inheritorsByName { fingerprints[Question.inheritors.key(name)] = stableHash(names.joined(separator: ",")) }
+        inheritorsByName = inheritors.mapValues { $0.count > 1 ? $0.sorted() : $0 }
     }
 
     private mutating func add(_ declaration: DeclaredType) {
-        var entry = entries[declaration.name] ?? Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
+        // Mutated in place: a copy of the entry per declaration cost more than the whole lookup.
+        let empty = Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
         if declaration.kind == .extension {
-            entry.extensionConformances += declaration.inherited.filter { !entry.extensionConformances.contains($0) }
-        } else if entry.kind == .extension {
-            entry.kind = declaration.kind
-            entry.inherited = declaration.inherited
-            entry.genericArguments = declaration.genericArguments
+            for added in declaration.inherited where !entries[declaration.name, default: empty].extensionConformances.contains(added) {
+                entries[declaration.name, default: empty].extensionConformances.append(added)
+            }
+        } else if entries[declaration.name]?.kind ?? .extension == .extension {
+            entries[declaration.name, default: empty].kind = declaration.kind
+            entries[declaration.name, default: empty].inherited = declaration.inherited
+            entries[declaration.name, default: empty].genericArguments = declaration.genericArguments
         } else {
             // The same name declared twice (two apps, two modules): what either inherits counts.
-            entry.inherited += declaration.inherited.filter { !entry.inherited.contains($0) }
+            for inherited in declaration.inherited where !entries[declaration.name, default: empty].inherited.contains(inherited) {
+                entries[declaration.name, default: empty].inherited.append(inherited)
+            }
         }
-        entries[declaration.name] = entry
     }
 
     func entry(_ name: String) -> Entry? { entries[name] }
 
-    func inheritors(of name: String) -> [String] { inheritorsByName[name] ?? [] }
+    func inheritors(of name: String) -> [String] {
+        if let inheritorsByName { return inheritorsByName[name] ?? [] }
+        return entries.filter { $0.value.inherited.contains(name) || $0.value.extensionConformances.contains(name) }.keys.sorted()
+    }
 
-    /// The fingerprint of the answer to a question, as a file records it.
-    func fingerprint(_ question: Question, _ name: String) -> String { fingerprints[question.key(name)] ?? "-" }
+    /// The fingerprint of the answer to a question, as a file records it: computed when asked, since a
+    /// run asks about few of the project's names.
+    func fingerprint(_ question: Question, _ name: String) -> String {
+        switch question {
+        case .primary:
+            guard let entry = entries[name], entry.kind != .extension else { return "-" }
+            return stableHash(
+                [entry.kind.rawValue, entry.inherited.joined(separator: ","), entry.genericArguments.joined(separator: ",")]
+                    .joined(separator: "|"))
+        case .extensions:
+            guard let conformances = entries[name]?.extensionConformances, !conformances.isEmpty else { return "-" }
+            return stableHash(conformances.joined(separator: ","))
+        case .inheritors:
+            let names = inheritors(of: name)
+            return names.isEmpty ? "-" : stableHash(names.joined(separator: ","))
+        }
+    }
 
     /// Whether a file that recorded these lookups would get other answers from this index.
     func answersDiffer(from lookups: [String: String]) -> Bool {
-        lookups.contains { (fingerprints[$0.key] ?? "-") != $0.value }
+        lookups.contains { key, answer in
+            guard let question = Question(key: key) else { return true }
+            return fingerprint(question, String(key.dropFirst())) != answer
+        }
+    }
+}
+
+extension TypeIndex.Question {
+    init?(key: String) {
+        switch key.first {
+        case "=": self = .primary
+        case "+": self = .extensions
+        case "<": self = .inheritors
+        default: return nil
+        }
     }
 }
 
