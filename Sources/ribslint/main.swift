@@ -85,7 +85,6 @@ struct Lint: ParsableCommand {
             FileHandle.standardOutput.write(Data(report.utf8))
         }
 
-        if ProcessInfo.processInfo.environment["RIBSLINT_DEBUG"] != nil { printError("relinted \(result.relinted)") }
         let errors = result.findings.count { $0.severity == .error }
         let warnings = result.findings.count - errors
         for problem in result.unreadable { printError(problem) }
