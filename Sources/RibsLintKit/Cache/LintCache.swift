@@ -37,7 +37,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-7"
+    static let format = "ribslint-cache-8"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -54,6 +54,9 @@ public struct LintCache: Sendable {
     private(set) var project: ProjectRecord?
     /// The project facts the entries were computed with (`ProjectFacts.fingerprint`); this run's once known.
     private(set) var projectFacts: String
+    /// The paths and bytes of the files the recording run linted (`projectKey` without file names): while
+    /// they are the same, every recorded answer of the type index still holds.
+    let filesKey: String
 
     /// Loads the cache at `path` if it was written by this tool version for this configuration.
     public init(path: String, toolVersion: String = ribslintVersion, configurationKey: String) {
@@ -63,15 +66,15 @@ public struct LintCache: Sendable {
         guard let data = readFile(path)?.data,
             let decoded = try? Self.decode(data, toolVersion: toolVersion, configurationKey: configurationKey)
         else {
-            (recordedAt, projectFacts, entries, folders, project) = (0, "", [:], [:], nil)
+            (recordedAt, projectFacts, filesKey, entries, folders, project) = (0, "", "", [:], [:], nil)
             return
         }
-        (recordedAt, projectFacts, entries, folders, project) = decoded
+        (recordedAt, projectFacts, filesKey, entries, folders, project) = decoded
     }
 
     private static func decode(
         _ data: [UInt8], toolVersion: String, configurationKey: String
-    ) throws(CacheReader.Malformed) -> (Int, String, [String: ArraySlice<UInt8>], [String: ArraySlice<UInt8>], ProjectRecord?) {
+    ) throws(CacheReader.Malformed) -> (Int, String, String, [String: ArraySlice<UInt8>], [String: ArraySlice<UInt8>], ProjectRecord?) {
         // A checksum over the rest: a cache cut short or altered is never trusted, even where its
         // fields would still decode (the facts are decoded only when needed, long after loading).
         guard data.count >= 8 else { throw CacheReader.Malformed() }
@@ -83,11 +86,12 @@ public struct LintCache: Sendable {
         else { throw CacheReader.Malformed() }
         let recordedAt = try reader.int()
         let projectFacts = try reader.string()
+        let filesKey = try reader.string()
         let project = try reader.bool() ? ProjectRecord(key: try reader.string(), findings: try reader.findings()) : nil
         let folders = try reader.records()
         let entries = try reader.records()
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
-        return (recordedAt, projectFacts, entries, folders, project)
+        return (recordedAt, projectFacts, filesKey, entries, folders, project)
     }
 
     /// The entry for a file whose stamp the cache can trust, so its bytes need not be read.
@@ -123,7 +127,7 @@ public struct LintCache: Sendable {
     /// Writes this run's entries and folder listings, and `kept` ones (as written, of files and folders this
     /// run did not cover), in path order.
     func save(
-        _ fresh: [String: Entry], folders: [String: FolderListing], kept: Kept, project: ProjectRecord?, startedAt: Int
+        _ fresh: [String: Entry], folders: [String: FolderListing], kept: Kept, project: ProjectRecord?, filesKey: String, startedAt: Int
     ) throws {
         var writer = CacheWriter()
         writer.write(Self.format)
@@ -131,6 +135,7 @@ public struct LintCache: Sendable {
         writer.write(configurationKey)
         writer.write(startedAt)
         writer.write(projectFacts)
+        writer.write(filesKey)
         writer.write(project != nil)
         if let project {
             writer.write(project.key)
@@ -231,10 +236,11 @@ extension LintCache {
     /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
     /// now be trusted, a file gone, new project findings. Entries of files outside this run's paths stay.
     func record(
-        _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], folders: FolderMemory, project: ProjectRecord?,
+        _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], filesKey: String, folders: FolderMemory, project: ProjectRecord?,
         run discovery: FileDiscovery, paths: [String], startedAt: Int
     ) {
         let learnt = outcomes.contains(where: \.isNews) || folders.isNews || project.map { $0.key != self.project?.key } ?? false
+            || filesKey != self.filesKey
         // Nothing new of any file or folder, and no other: the cache would come out the same.
         if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count { return }
         var fresh: [String: Entry] = [:]
@@ -257,7 +263,7 @@ extension LintCache {
         }
         guard learnt || dropped else { return }
         // A cache that cannot be written costs speed next time, never correctness now.
-        try? save(fresh, folders: folders.listings, kept: kept, project: project ?? self.project, startedAt: startedAt)
+        try? save(fresh, folders: folders.listings, kept: kept, project: project ?? self.project, filesKey: filesKey, startedAt: startedAt)
     }
 }
 

@@ -72,14 +72,16 @@ public struct Linter: Sendable {
         var outcomes = ParallelMap.map(files, jobs: jobs) { file in
             lint(fileAt: file, project: project, cache: cache, startedAt: startedAt)
         }
-        var declarations: [DeclaredType] = []
-        declarations.reserveCapacity(outcomes.reduce(0) { $0 + $1.declarations.count })
-        for outcome in outcomes { declarations += outcome.declarations }
-        let index = TypeIndex(declarations)
-        let stale = outcomes.indices.filter { index.answersDiffer(from: outcomes[$0].lookups) }
+        // Files whose questions about the project's types get other answers from the whole project than they
+        // got are linted again. When the cache was recorded over exactly these files as they are, every
+        // recorded answer still holds and the index is not even built.
+        let filesKey = LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: [])
+        let unchanged = cache?.filesKey == filesKey && outcomes.allSatisfy(\.fromCache)
+        let index = unchanged ? nil : Self.typeIndex(of: outcomes)
+        let stale = index.map { index in outcomes.indices.filter { index.answersDiffer(from: outcomes[$0].lookups) } } ?? []
         let firstPass = outcomes
         let relinted = ParallelMap.map(stale, jobs: jobs) { position in
-            relint(files[position], firstPass[position], project: project, index: index)
+            relint(files[position], firstPass[position], project: project, index: index ?? Self.typeIndex(of: firstPass))
         }
         for (position, outcome) in zip(stale, relinted) { outcomes[position] = outcome }
         var projectRecord: LintCache.ProjectRecord?
@@ -94,7 +96,9 @@ public struct Linter: Sendable {
                         contributions(of: outcomes, files: files, project: project, index: index), otherFileNames: otherFileNames))
         }
         if let cache, let memory {
-            cache.record(outcomes, of: files, folders: memory, project: projectRecord, run: discovery, paths: paths, startedAt: startedAt)
+            cache.record(
+                outcomes, of: files, filesKey: filesKey, folders: memory, project: projectRecord, run: discovery, paths: paths,
+                startedAt: startedAt)
         }
         var result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
         result.cacheHits = outcomes.count(where: \.fromCache)
@@ -103,6 +107,14 @@ public struct Linter: Sendable {
         result.relinted = stale.count
         result.foldersRead = memory?.foldersRead ?? 0
         return result
+    }
+
+    /// The project's types, from every file's declarations.
+    static func typeIndex(of outcomes: [FileOutcome]) -> TypeIndex {
+        var declarations: [DeclaredType] = []
+        declarations.reserveCapacity(outcomes.reduce(0) { $0 + $1.declarations.count })
+        for outcome in outcomes { declarations += outcome.declarations }
+        return TypeIndex(declarations)
     }
 
     /// A file linted again with the whole project's types: what it looked up is declared or extended elsewhere.
@@ -118,11 +130,11 @@ public struct Linter: Sendable {
 
     /// Every file's contribution to the project pass; a file whose cached facts do not decode is linted again.
     private func contributions(
-        of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts, index: TypeIndex
+        of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts, index: TypeIndex?
     ) -> [FileContribution] {
         zip(files, outcomes).map { file, outcome in
             outcome.contribution.decoded(ruleSet.factKinds)
-                ?? relint(file, outcome, project: project, index: index).contribution.decoded(ruleSet.factKinds)
+                ?? relint(file, outcome, project: project, index: index ?? Self.typeIndex(of: outcomes)).contribution.decoded(ruleSet.factKinds)
                 ?? FileContribution(path: file.displayPath)
         }
     }
@@ -154,7 +166,7 @@ public struct Linter: Sendable {
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
     public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
         var outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project, index: nil) }
-        let index = TypeIndex(outcomes.flatMap(\.declarations))
+        let index = Self.typeIndex(of: outcomes)
         for (position, source) in sources.enumerated() where index.answersDiffer(from: outcomes[position].lookups) {
             outcomes[position] = outcome(source: source.text, path: source.path, project: project, index: index)
         }
