@@ -33,33 +33,7 @@ public struct RIBCompletenessRule: ProjectRule {
                 """),
         ],
         nonTriggering: [
-            // A RIB is what its builder wires: the tab bar controller it constructs is its presenter, whatever its
-            // name, and a router inheriting the app's own base class (declared in another file) is its router.
-            Example("""
-                // file: Base/BaseRouter.swift
-                import RIBs
-                open class BaseRouter<I, V>: ViewableRouter<I, V> {}
-                // file: Tabs/TabsBuilder.swift
-                import RIBs
-                final class TabsBuilder: Builder<TabsDependency>, TabsBuildable {
-                    func build(withListener listener: TabsListener) -> TabsRouting {
-                        let tabBar = MainTabBarController()
-                        let interactor = TabsInteractor(presenter: tabBar)
-                        return TabsRouter(interactor: interactor, viewController: tabBar)
-                    }
-                }
-                // file: Tabs/TabsInteractor.swift
-                import RIBs
-                final class TabsInteractor: PresentableInteractor<TabsPresentable>, TabsInteractable {}
-                // file: Tabs/TabsRouter.swift
-                import UIKit
-                final class TabsRouter: BaseRouter<TabsInteractable, TabsViewControllable>, TabsRouting {}
-                // file: Tabs/MainTabBarController.swift
-                import UIKit
-                final class MainTabBarController: UITabBarController, TabsViewControllable {}
-                // file: Tabs/MainTabBarController+Presentable.swift
-                extension MainTabBarController: TabsPresentable {}
-                """),
+            SharedExamples.wiredTabs,
             Example("""
                 // file: Login/LoginBuilder.swift
                 import RIBs
