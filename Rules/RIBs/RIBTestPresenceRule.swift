@@ -7,9 +7,9 @@ public struct RIBTestPresenceRule: ProjectRule {
         summary: "A RIB has no test file for its interactor or its router.",
         rationale: """
             RIBs Architecture Guide, "Testing Requirements": "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
-            (attach/detach)". ribslint looks for `<Name>InteractorTests.swift`, `<Name>RouterTests.swift` or `<Name>Tests.swift` \
-            (or `…Spec.swift`, as Quick names them) anywhere below the project root in a folder matching `test_roots`, \
-            linted or not.
+            (attach/detach)". ribslint looks for a test file named for the RIB — `<Name>Tests.swift`, `<Name>InteractorTests.swift`, \
+            `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them — anywhere below the project root in a \
+            folder matching `test_roots`, linted or not.
             """,
         defaultSeverity: .warning,
         isOptIn: true,
@@ -36,7 +36,7 @@ public struct RIBTestPresenceRule: ProjectRule {
                 final class FeedInteractor: Interactor, FeedInteractable {}
                 // file: AppTests/SettingsTests.swift
                 import XCTest
-                // file: AppTests/Feed/FeedInteractorSpec.swift
+                // file: AppTests/Feed/FeedInteractorImplSpec.swift
                 import Quick
                 """),
             Example("""
@@ -73,8 +73,12 @@ public struct RIBTestPresenceRule: ProjectRule {
         return project.ribs.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
             let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { $0.map { "\($0.typeName)Tests.swift" } }
-            let names = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName, rib.name].compactMap { $0 }
-            guard !names.contains(where: { testFiles.contains($0 + "Tests.swift") || testFiles.contains($0 + "Spec.swift") }) else { return nil }
+            // `LoginTests`, `LoginInteractorTests`, `LoginInteractorImplTests`, `LoginRouterSpec`: named for the RIB
+            // or one of its parts (a `LoginViewModelTests` tests something else).
+            let parts = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName].compactMap { $0 }
+            guard !testFiles.contains(where: { name in
+                name == rib.name + "Tests.swift" || name == rib.name + "Spec.swift" || parts.contains { name.hasPrefix($0) }
+            }) else { return nil }
             return ProjectViolation(
                 at: anchor.point,
                 "the RIB '\(rib.name)' has no test file (\(candidates.joined(separator: " or "))) in a test folder; test its interactor and its attach/detach routing")
