@@ -90,6 +90,8 @@ public struct RIBFacts: FileFacts, Equatable {
                 {
                     called = base
                 }
+                // `ViewableRouter<LoggedOutInteractable, LoggedOutViewControllable>(…)`: a generic type constructed.
+                if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
                 if let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true,
                     !names.contains(name)
                 {
