@@ -167,15 +167,17 @@ struct CacheTests {
         #expect(try run(root, cachePath: cachePath(root)).relinted == 0)
     }
 
-    @Test("a Sourcery configuration in any walked folder turns mock annotations on, and the cache follows it")
-    func sourceryAnywhere() throws {
+    @Test("Sourcery reads what its configuration lists, wherever it sits; the cache follows it")
+    func sourceryScope() throws {
+        let listener = "import RIBs\nprotocol LoginListener: AnyObject {}\n"
         let root = try makeProject([
-            "App/Login/LoginInteractor.swift": "import RIBs\nprotocol LoginListener: AnyObject {}\n",
-            "Tools/Mocks/.sourcery.yml": "sources: [App]\n",
+            "ShopApp/Sources/Login/LoginInteractor.swift": listener,
+            "ShopApp/Tools/.sourcery.yml": "sources:\n  include:\n    - ../Sources\n",
+            "ChatApp/Login/LoginInteractor.swift": listener,
         ])
         let with = try run(root, cachePath: cachePath(root))
-        #expect(with.findings.map(\.ruleID) == ["create_mock_annotation"])
-        try FileManager.default.removeItem(at: root.appendingPathComponent("Tools/Mocks/.sourcery.yml"))
+        #expect(with.findings.map(\.path) == ["ShopApp/Sources/Login/LoginInteractor.swift"], "only the files Sourcery reads")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("ShopApp/Tools/.sourcery.yml"))
         let without = try run(root, cachePath: cachePath(root))
         #expect(without.findings.isEmpty, "recorded results computed with Sourcery in use are not reused without it")
     }

@@ -217,13 +217,13 @@ extension FolderListing {
     func write(to writer: inout CacheWriter) {
         stamp.write(to: &writer)
         for names in [files, folders, untyped] { writer.write(names) }
-        writer.write(keepsSourcery)
+        writer.write(sourceryConfigurations)
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         self.init(
             stamp: try FileStamp(from: &reader), files: try reader.strings(), folders: try reader.strings(), untyped: try reader.strings(),
-            keepsSourcery: try reader.bool())
+            sourceryConfigurations: try reader.strings())
     }
 }
 

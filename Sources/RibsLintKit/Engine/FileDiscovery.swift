@@ -39,8 +39,8 @@ struct FileDiscovery {
         try discover(paths: paths).files
     }
 
-    /// The Swift files below `paths`, and whether a folder walked on the way keeps a Sourcery configuration.
-    func discover(paths: [String]) throws(UsageError) -> (files: [DiscoveredFile], keepsSourcery: Bool) {
+    /// The Swift files below `paths`, and the Sourcery configurations kept in the folders walked on the way.
+    func discover(paths: [String]) throws(UsageError) -> (files: [DiscoveredFile], sourceryConfigurations: [String]) {
         let roots = roots(of: paths)
         var found: [String] = []
         var folders: [String] = []
@@ -64,7 +64,7 @@ struct FileDiscovery {
             defer { previous = path }
             return path != previous && !isExcluded(path)
         }.map { DiscoveredFile(absolutePath: $0, displayPath: display($0)) }
-        return (files, walked.keepsSourcery)
+        return (files, walked.sourceryConfigurations)
     }
 
     /// Every Swift file below the project root, relative to it, excluded ones included: test files live
@@ -73,8 +73,9 @@ struct FileDiscovery {
         walk([configuration.rootDirectory]).files.compactMap { relativePath($0, to: configuration.rootDirectory) }.sorted()
     }
 
-    /// Whether a Sourcery configuration sits at the project root or in a folder on the way to a linted path.
-    func findsSourceryConfiguration(paths: [String]) -> Bool {
+    /// The Sourcery configurations at the project root, in the working directory and in the folders on the
+    /// way to a linted path.
+    func sourceryConfigurations(paths: [String]) -> [String] {
         var folders = [configuration.rootDirectory, workingDirectory]
         let roots = paths.isEmpty ? configuration.included.map { absolute($0, from: configuration.rootDirectory) }
             : paths.map { absolute($0, from: workingDirectory) }
@@ -85,9 +86,9 @@ struct FileDiscovery {
                 url.deleteLastPathComponent()
             }
         }
-        return Set(folders).contains { folder in
+        return Set(folders).sorted().flatMap { folder in
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            return entries.contains(where: Self.isSourceryConfiguration)
+            return entries.filter(Self.isSourceryConfiguration).sorted().map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
         }
     }
 
@@ -106,14 +107,14 @@ struct FileDiscovery {
     /// however many links lead to it: it is known by device and inode, which one `stat` gives, where
     /// resolving every folder's real path cost more than reading the files. Folders are taken in path
     /// order, so the link a file is reached by never depends on timing.
-    private func walk(_ folders: [String]) -> (files: [String], keepsSourcery: Bool) {
+    private func walk(_ folders: [String]) -> (files: [String], sourceryConfigurations: [String]) {
         struct Visit {
             let identity: String
             let listing: FolderListing
             let wasRead: Bool
         }
         var found: [String] = []
-        var keepsSourcery = false
+        var sourceryConfigurations: [String] = []
         var visited = Set<String>()
         var level = folders.sorted()
         while !level.isEmpty {
@@ -134,7 +135,7 @@ struct FileDiscovery {
                 memory?.remember(directory, visit.listing, wasRead: visit.wasRead)
                 let base = directory.hasSuffix("/") ? directory : directory + "/"
                 found += visit.listing.files.map { base + $0 }
-                keepsSourcery = keepsSourcery || visit.listing.keepsSourcery
+                sourceryConfigurations += visit.listing.sourceryConfigurations.map { base + $0 }
                 level += visit.listing.folders.map { base + $0 }
                 // Entries the folder listing does not type (links) are asked of `stat`, which follows them.
                 for name in visit.listing.untyped {
@@ -149,14 +150,14 @@ struct FileDiscovery {
             }
             level.sort()
         }
-        return (found, keepsSourcery)
+        return (found, sourceryConfigurations)
     }
 
     /// A folder's entries as `readdir` gives them: hidden ones left out.
     private static func listing(of directory: String, stamp: FileStamp) -> FolderListing {
         var listing = FolderListing(stamp: stamp)
         for (entry, kind) in entries(of: directory) {
-            if FileDiscovery.isSourceryConfiguration(entry) { listing.keepsSourcery = true }
+            if FileDiscovery.isSourceryConfiguration(entry) { listing.sourceryConfigurations.append(entry) }
             guard !entry.hasPrefix(".") else { continue }
             switch kind {
             case .directory: if FolderListing.isWalked(folder: entry) { listing.folders.append(entry) }
@@ -255,11 +256,12 @@ struct FolderListing: Sendable, Equatable {
     var files: [String] = []
     var folders: [String] = []
     var untyped: [String] = []
-    /// The folder holds a Sourcery configuration (`.sourcery.yml`, `sourcery-mocks.yaml`, …).
-    var keepsSourcery = false
+    /// The Sourcery configurations the folder holds (`.sourcery.yml`, `sourcery-mocks.yaml`, …), by name.
+    var sourceryConfigurations: [String] = []
 
     func hasSameEntries(as other: FolderListing?) -> Bool {
-        files == other?.files && folders == other?.folders && untyped == other?.untyped && keepsSourcery == other?.keepsSourcery
+        files == other?.files && folders == other?.folders && untyped == other?.untyped
+            && sourceryConfigurations == other?.sourceryConfigurations
     }
 
     /// `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code. `Pods`, `Carthage`,

@@ -61,10 +61,10 @@ public struct Linter: Sendable {
         let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self)) }
         let memory = stored.map { FolderMemory(cache: $0) }
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs, memory: memory)
-        let (files, keepsSourcery) = try discovery.discover(paths: paths)
-        // Sourcery counts when a walked folder or one above the linted paths keeps its configuration.
-        let probed = projectFacts(paths: paths, workingDirectory: workingDirectory)
-        let project = ProjectFacts(usesSourcery: probed.usesSourcery || keepsSourcery)
+        let (files, walkedConfigurations) = try discovery.discover(paths: paths)
+        // Sourcery reads what its configurations list, whether they sit in a walked folder or above the linted paths.
+        let configurations = Set(walkedConfigurations + discovery.sourceryConfigurations(paths: paths)).sorted()
+        let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)))
         let cache = stored?.forProject(project)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
@@ -122,7 +122,7 @@ public struct Linter: Sendable {
         guard let (data, stamp) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else {
             return first
         }
-        var outcome = outcome(source: source, path: file.displayPath, project: project, index: index)
+        var outcome = outcome(source: source, path: file.displayPath, project: project.forFile(at: file.absolutePath), index: index)
         outcome.contentHash = first.contentHash.map { _ in stableHash(data) }
         outcome.stamp = stamp
         return outcome
@@ -231,17 +231,12 @@ public struct Linter: Sendable {
         guard let source = String(validating: read.data, as: UTF8.self) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
         }
-        var outcome = outcome(source: source, path: file.displayPath, project: project, index: nil)
+        var outcome = outcome(source: source, path: file.displayPath, project: project.forFile(at: file.absolutePath), index: nil)
         outcome.contentHash = read.hash
         outcome.stamp = read.stamp
         return outcome
     }
 
-    /// The project facts for a run over `paths`: what file rules read of the project, and part of the cache key.
-    public func projectFacts(paths: [String], workingDirectory: String) -> ProjectFacts {
-        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
-        return ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: paths))
-    }
 }
 
 /// A file's bytes by `open`/`read` (Foundation's `contents(atPath:)` costs more than the read on Linux),
@@ -325,7 +320,8 @@ extension Linter {
         let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: workingDirectory).appendingPathComponent(path).standardizedFileURL.path
         var result = LintResult(findings: [], fileCount: 0, lineCount: 0, unreadable: [], syntaxNotes: [])
         guard !discovery.isExcluded(absolute) else { return result }
-        let project = ProjectFacts(usesSourcery: discovery.findsSourceryConfiguration(paths: [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]))
+        let configurations = discovery.sourceryConfigurations(paths: [URL(fileURLWithPath: absolute).deletingLastPathComponent().path])
+        let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:))).forFile(at: absolute)
         let outcome = outcome(source: source, path: path, project: project, index: nil)
         result.findings = outcome.findings
         result.fileCount = 1

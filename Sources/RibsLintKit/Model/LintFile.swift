@@ -3,20 +3,64 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import SwiftParser
 import SwiftSyntax
+import Yams
 
-/// Facts about the whole project that a file rule may read.
+/// Facts about the whole project that a file rule may read, as they stand for the file being linted.
 public struct ProjectFacts: Sendable, Equatable {
-    /// A Sourcery configuration was found in a linted folder, at the project root or above a linted path.
+    /// Sourcery reads this file: one of its configurations lists a folder holding it among its `sources`.
     public var usesSourcery: Bool
+    /// The folders Sourcery reads, from every configuration found (absolute, sorted); nil when `usesSourcery`
+    /// was given outright.
+    var sourceryRoots: [String]?
 
     public init(usesSourcery: Bool = false) {
         self.usesSourcery = usesSourcery
     }
 
+    /// The facts of a run whose Sourcery configurations read `sourceryRoots`.
+    init(sourceryRoots: [String]) {
+        usesSourcery = false
+        self.sourceryRoots = sourceryRoots.sorted()
+    }
+
+    /// The facts as they stand for the file at `absolutePath`.
+    func forFile(at absolutePath: String) -> ProjectFacts {
+        guard let roots = sourceryRoots else { return self }
+        var facts = self
+        facts.usesSourcery = roots.contains { absolutePath == $0 || absolutePath.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        return facts
+    }
+
     /// What the cache records the entries were computed with.
-    var fingerprint: String { "sourcery=\(usesSourcery)" }
+    var fingerprint: String { "sourcery=" + (sourceryRoots?.joined(separator: "\n") ?? "\(usesSourcery)") }
+}
+
+/// Where Sourcery looks, read from its configuration file: the `sources` it lists (a path, a list, or
+/// `include:`), relative to the file; a configuration that names none reads the folder it sits in.
+enum SourceryConfiguration {
+    static func sourceRoots(of path: String) -> [String] {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        func resolved(_ value: Node?) -> [String] {
+            switch value {
+            case .scalar(let scalar)?: return [scalar.string]
+            case .sequence(let items)?: return items.compactMap(\.string)
+            case .mapping(let mapping)?: return resolved(mapping["include"])
+            default: return []
+            }
+        }
+        var sources: [String] = []
+        if let text = try? String(contentsOfFile: path, encoding: .utf8), let document = try? Yams.compose(yaml: text),
+            let top = document.mapping
+        {
+            sources = resolved(top["sources"])
+            for configuration in top["configurations"]?.sequence ?? [] { sources += resolved(configuration.mapping?["sources"]) }
+        }
+        guard !sources.isEmpty else { return [folder.standardizedFileURL.path] }
+        return sources.map { folder.appendingPathComponent($0).standardizedFileURL.path }
+    }
 }
 
 /// One parsed Swift file with its model: what every rule reads.
