@@ -77,13 +77,29 @@ public struct Linter: Sendable {
         // recorded answer still holds and the index is not even built.
         let filesKey = LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: [])
         let unchanged = cache?.filesKey == filesKey && outcomes.allSatisfy(\.fromCache)
-        let index = unchanged ? nil : Self.typeIndex(of: outcomes)
-        let stale = index.map { index in outcomes.indices.filter { index.answersDiffer(from: outcomes[$0].lookups) } } ?? []
-        let firstPass = outcomes
-        let relinted = ParallelMap.map(stale, jobs: jobs) { position in
-            relint(files[position], firstPass[position], project: project, index: index ?? Self.typeIndex(of: firstPass))
+        var relintedCount = 0
+        if !unchanged {
+            // Only what files asked about matters: the index holds every declaration of the names asked (and
+            // of what inherits them), so its answers are exact. A file linted again may ask about more names
+            // (a grandparent class): the index widens and that file is checked again, until nothing new is asked.
+            var asked = Set<String>()
+            var pending = Array(outcomes.indices)
+            for round in 0... {
+                let before = asked.count
+                for position in pending { asked.formUnion(outcomes[position].lookups.keys) }
+                guard round == 0 || asked.count > before else { break }
+                let index = round < 8 ? Self.typeIndex(of: outcomes, answering: asked) : Self.typeIndex(of: outcomes, answering: nil)
+                let stale = pending.filter { index.answersDiffer(from: outcomes[$0].lookups) }
+                let current = outcomes
+                let relinted = ParallelMap.map(stale, jobs: jobs) { position in
+                    relint(files[position], current[position], project: project, index: index)
+                }
+                for (position, outcome) in zip(stale, relinted) { outcomes[position] = outcome }
+                relintedCount += stale.count
+                pending = stale
+                if pending.isEmpty || round >= 8 { break }
+            }
         }
-        for (position, outcome) in zip(stale, relinted) { outcomes[position] = outcome }
         var projectRecord: LintCache.ProjectRecord?
         if runsProjectRules {
             let needsTestNames = ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames }
@@ -93,7 +109,7 @@ public struct Linter: Sendable {
                 ?? LintCache.ProjectRecord(
                     key: key,
                     findings: projectFindings(
-                        contributions(of: outcomes, files: files, project: project, index: index), otherFileNames: otherFileNames))
+                        contributions(of: outcomes, files: files, project: project), otherFileNames: otherFileNames))
         }
         if let cache, let memory {
             cache.record(
@@ -104,16 +120,28 @@ public struct Linter: Sendable {
         result.cacheHits = outcomes.count(where: \.fromCache)
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
         result.filesRead = outcomes.count { !$0.stampTrusted }
-        result.relinted = stale.count
+        result.relinted = relintedCount
         result.foldersRead = memory?.foldersRead ?? 0
         return result
     }
 
     /// The project's types, from every file's declarations.
-    static func typeIndex(of outcomes: [FileOutcome]) -> TypeIndex {
+    /// - Parameter asked: the questions to answer (`TypeIndex.Question` keys); nil for every declaration.
+    static func typeIndex(of outcomes: [FileOutcome], answering asked: Set<String>?) -> TypeIndex {
+        guard let asked else { return TypeIndex(outcomes.lazy.flatMap(\.declarations)) }
+        var names = Set<String>()
+        var inherited = Set<String>()
+        for key in asked {
+            guard let question = TypeIndex.Question(key: key) else { continue }
+            if question == .inheritors { inherited.insert(String(key.dropFirst())) } else { names.insert(String(key.dropFirst())) }
+        }
         var declarations: [DeclaredType] = []
-        declarations.reserveCapacity(outcomes.reduce(0) { $0 + $1.declarations.count })
-        for outcome in outcomes { declarations += outcome.declarations }
+        for outcome in outcomes {
+            for declaration in outcome.declarations
+            where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains)) {
+                declarations.append(declaration)
+            }
+        }
         return TypeIndex(declarations)
     }
 
@@ -129,12 +157,11 @@ public struct Linter: Sendable {
     }
 
     /// Every file's contribution to the project pass; a file whose cached facts do not decode is linted again.
-    private func contributions(
-        of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts, index: TypeIndex?
-    ) -> [FileContribution] {
+    private func contributions(of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts) -> [FileContribution] {
         zip(files, outcomes).map { file, outcome in
             outcome.contribution.decoded(ruleSet.factKinds)
-                ?? relint(file, outcome, project: project, index: index ?? Self.typeIndex(of: outcomes)).contribution.decoded(ruleSet.factKinds)
+                ?? relint(file, outcome, project: project, index: Self.typeIndex(of: outcomes, answering: nil))
+                .contribution.decoded(ruleSet.factKinds)
                 ?? FileContribution(path: file.displayPath)
         }
     }
@@ -166,7 +193,7 @@ public struct Linter: Sendable {
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
     public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
         var outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project, index: nil) }
-        let index = Self.typeIndex(of: outcomes)
+        let index = Self.typeIndex(of: outcomes, answering: nil)
         for (position, source) in sources.enumerated() where index.answersDiffer(from: outcomes[position].lookups) {
             outcomes[position] = outcome(source: source.text, path: source.path, project: project, index: index)
         }
