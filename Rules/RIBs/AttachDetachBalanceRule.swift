@@ -326,15 +326,9 @@ public struct AttachDetachBalanceRule: Rule {
         /// (`let builder = DetailBuilder(dependency: …)` → `DetailBuilder`).
         private func builderName(of expression: ExprSyntax, depth: Int) -> String? {
             if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4,
-                let bound = latestBinding(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)
+                let type = latestBinding(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName, type.hasSuffix("Builder")
             {
-                var called = bound.calledExpression
-                if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
-                    let base = member.base
-                {
-                    called = base
-                }
-                if let type = called.as(DeclReferenceExprSyntax.self)?.baseName.text, type.hasSuffix("Builder") { return type }
+                return type
             }
             return expression.lastName
         }

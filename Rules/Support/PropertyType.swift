@@ -22,15 +22,8 @@ extension StoredProperty {
             let builder = member.base?.lastName,
             let builderType = owner.storedProperties.first(where: { $0.name == builder })?.type?.heldTypeNames.first
         {
-            for suffix in ["Buildable", "Builder"] where builderType.hasSuffix(suffix) && builderType.count > suffix.count {
-                return [String(builderType.dropLast(suffix.count)) + "Routing"]
-            }
-            return []
+            return RIBName.built(by: builderType).map { [$0 + "Routing"] } ?? []
         }
-        var called = call.calledExpression
-        if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
-            called = base
-        }
-        return called.as(DeclReferenceExprSyntax.self).map { [$0.baseName.text] } ?? []
+        return call.constructedTypeName.map { [$0] } ?? []
     }
 }

@@ -11,6 +11,14 @@ enum RIBName {
         return typeName
     }
 
+    /// The RIB a builder type builds: `DetailBuilder`, `DetailBuildable` → `Detail`; nil for any other name.
+    static func built(by builder: String) -> String? {
+        for suffix in ["Buildable", "Builder"] where builder.hasSuffix(suffix) && builder.count > suffix.count {
+            return String(builder.dropLast(suffix.count))
+        }
+        return nil
+    }
+
     /// `Detail.Routing`: a module that names its RIB protocols by role alone is the RIB, so the name reads
     /// `DetailRouting`; any other qualified name is its last component.
     static func qualified(_ components: [String]) -> String? {

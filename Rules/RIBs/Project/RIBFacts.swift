@@ -84,19 +84,7 @@ public struct RIBFacts: FileFacts, Equatable {
         final class Finder: TypeBodyVisitor {
             var names: [String] = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                var called = node.calledExpression
-                if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
-                    let base = member.base
-                {
-                    called = base
-                }
-                // `ViewableRouter<LoggedOutInteractable, LoggedOutViewControllable>(…)`: a generic type constructed.
-                if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
-                if let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true,
-                    !names.contains(name)
-                {
-                    names.append(name)
-                }
+                if let name = node.constructedTypeName, name.first?.isUppercase == true, !names.contains(name) { names.append(name) }
                 return .visitChildren
             }
         }
@@ -172,11 +160,7 @@ public struct RIBFacts: FileFacts, Equatable {
         if let member = current.as(MemberTypeSyntax.self), ["Buildable", "Builder"].contains(member.name.text) {
             return member.baseType.baseName
         }
-        guard let name = current.baseName else { return nil }
-        for suffix in ["Buildable", "Builder"] where name.hasSuffix(suffix) && name.count > suffix.count {
-            return String(name.dropLast(suffix.count))
-        }
-        return nil
+        return current.baseName.flatMap(RIBName.built(by:))
     }
 
     /// `DetailBuilder(` constructed, or `DetailBuildable` / `Detail.Buildable` named as a type.

@@ -104,7 +104,8 @@ public struct Linter: Sendable {
         if runsProjectRules {
             let needsTestNames = ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames }
             let otherFileNames = needsTestNames ? discovery.allSwiftFileNames() : []
-            let key = LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
+            // Without other file names the key is the one the files already have.
+            let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
             projectRecord = cache?.projectRecord(key: key, outcomes: outcomes)
                 ?? LintCache.ProjectRecord(
                     key: key,
@@ -158,10 +159,13 @@ public struct Linter: Sendable {
 
     /// Every file's contribution to the project pass; a file whose cached facts do not decode is linted again.
     private func contributions(of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts) -> [FileContribution] {
-        zip(files, outcomes).map { file, outcome in
-            outcome.contribution.decoded(ruleSet.factKinds)
-                ?? relint(file, outcome, project: project, index: Self.typeIndex(of: outcomes, answering: nil))
-                .contribution.decoded(ruleSet.factKinds)
+        var index: TypeIndex?
+        return zip(files, outcomes).map { file, outcome in
+            if let contribution = outcome.contribution.decoded(ruleSet.factKinds) { return contribution }
+            // Built once, and only if some file needs it.
+            let whole = index ?? Self.typeIndex(of: outcomes, answering: nil)
+            index = whole
+            return relint(file, outcome, project: project, index: whole).contribution.decoded(ruleSet.factKinds)
                 ?? FileContribution(path: file.displayPath)
         }
     }

@@ -134,11 +134,6 @@ public struct ResolvedInheritance: Sendable, Equatable {
     public var superclasses: [String] = []
     public var conformances: [String] = []
 
-    public init(superclasses: [String] = [], conformances: [String] = []) {
-        self.superclasses = superclasses
-        self.conformances = conformances
-    }
-
     /// Every name the type inherits, superclasses first.
     public var all: [String] { superclasses + conformances }
 }
