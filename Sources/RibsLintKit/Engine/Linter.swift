@@ -178,19 +178,26 @@ public struct Linter: Sendable {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
         let files = try discovery.swiftFiles(paths: paths)
         let profile = ruleSet.profile
-        let sources = ParallelMap.map(files, jobs: jobs) { file -> (String, [DeclaredType])? in
-            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else { return nil }
-            return (source, LintFile(path: file.displayPath, source: source, profile: profile).model.declarations)
-        }
-        let index = TypeIndex(sources.lazy.compactMap { $0 }.flatMap(\.1))
-        let contributions = ParallelMap.map(Array(zip(files, sources)), jobs: jobs) { file, read -> FileContribution? in
-            guard let (source, _) = read else { return nil }
-            let lintFile = LintFile(path: file.displayPath, source: source, profile: profile, index: index)
+        @Sendable func contribution(_ file: LintFile) -> FileContribution {
             var facts: [String: any FileFacts] = [:]
-            for kind in kinds { facts[kind.id] = kind.init(file: lintFile) }
-            return FileContribution(path: file.displayPath, facts: facts)
+            for kind in kinds { facts[kind.id] = kind.init(file: file) }
+            return FileContribution(path: file.path, facts: facts)
         }
-        let unreadable = zip(files, sources).filter { $0.1 == nil }.map { "\($0.0.displayPath): error: cannot read the file as UTF-8 text; skipped" }
+        // As the linter does: each file alone first, again only where the project's types answer otherwise.
+        typealias Read = (source: String, declarations: [DeclaredType], lookups: [String: String], contribution: FileContribution)
+        let first = ParallelMap.map(files, jobs: jobs) { file -> Read? in
+            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else { return nil }
+            let lintFile = LintFile(path: file.displayPath, source: source, profile: profile)
+            let read = contribution(lintFile)
+            return (source, lintFile.model.declarations, lintFile.model.lookups, read)
+        }
+        let index = TypeIndex(first.lazy.compactMap { $0 }.flatMap(\.declarations))
+        let contributions = ParallelMap.map(Array(zip(files, first)), jobs: jobs) { file, read -> FileContribution? in
+            guard let read else { return nil }
+            guard index.answersDiffer(from: read.lookups) else { return read.contribution }
+            return contribution(LintFile(path: file.displayPath, source: read.source, profile: profile, index: index))
+        }
+        let unreadable = zip(files, first).filter { $0.1 == nil }.map { "\($0.0.displayPath): error: cannot read the file as UTF-8 text; skipped" }
         return (Project(files: contributions.compactMap { $0 }), unreadable)
     }
 
