@@ -77,7 +77,8 @@ struct RuleExampleTests {
         let rules = id == UnusedSuppression.id ? RuleRegistry.rules.map { $0.description }.filter { !$0.isOptIn }.map(\.id) : [id]
         let findings = try lint(
             sources: sources, rules: rules,
-            options: testCase.example.configuration.isEmpty ? [:] : [id: testCase.example.configuration])
+            options: testCase.example.configuration.isEmpty ? [:] : [id: testCase.example.configuration],
+            profile: testCase.rule.profiles.contains("ribs") ? "ribs" : testCase.rule.profiles[0])
         let relevant = findings.filter { $0.ruleID == id }
         let stray = findings.filter { $0.ruleID != id }
         if !stray.isEmpty {

@@ -5,17 +5,18 @@ import RibsLintRules
 /// Lints a snippet with only the given rules on (plus `unused_suppression`), the whole engine included.
 func lint(
     _ source: String, path: String = "Example.swift", rules: [String], options: [String: [String: OptionValue]] = [:],
-    usesSourcery: Bool = true
+    usesSourcery: Bool = true, profile: String = "ribs"
 ) throws -> [Finding] {
-    try lint(sources: [(path, source)], rules: rules, options: options, usesSourcery: usesSourcery)
+    try lint(sources: [(path, source)], rules: rules, options: options, usesSourcery: usesSourcery, profile: profile)
 }
 
 /// Lints several files as one project, the project pass included.
 func lint(
     sources: [(path: String, text: String)], rules: [String], options: [String: [String: OptionValue]] = [:],
-    usesSourcery: Bool = true
+    usesSourcery: Bool = true, profile: String = "ribs"
 ) throws -> [Finding] {
     var configuration = Configuration(rootDirectory: "/")
+    configuration.profile = profile
     configuration.onlyRules = rules + [UnusedSuppression.id]
     for (id, values) in options { configuration.ruleSettings[id] = RuleSetting(severity: nil, options: values) }
     let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)

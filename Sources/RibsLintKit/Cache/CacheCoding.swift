@@ -175,6 +175,7 @@ extension LintCache.Entry {
             writer.write(declared.kind.rawValue)
             writer.write(declared.inherited)
             writer.write(declared.genericArguments)
+            writer.write(declared.isMainActor)
         }
         writer.write(lookups.sorted { $0.key < $1.key }) { writer, lookup in
             writer.write(lookup.key)
@@ -202,7 +203,8 @@ extension LintCache.Entry {
         declarations = try reader.array { reader throws(CacheReader.Malformed) in
             let name = try reader.string()
             guard let kind = TypeDeclaration.Kind(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
-            return DeclaredType(name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings())
+            return DeclaredType(
+                name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings(), isMainActor: try reader.bool())
         }
         var lookups: [String: String] = [:]
         let lookupCount = try reader.int()

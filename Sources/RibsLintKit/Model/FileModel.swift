@@ -139,13 +139,14 @@ public struct FileModel {
         protocols = collector.protocols.map {
             ProtocolDeclaration(name: $0.name.text, role: profile.protocolRole(named: $0.name.text), declaration: $0)
         }
-        // A declaration that inherits nothing tells the index nothing a lookup could use: the walk up a
-        // superclass chain ends at it either way, and it adds no conformance.
+        // A class or struct that inherits nothing and is not `@MainActor` tells the index nothing a lookup
+        // could use: the walk up a superclass chain ends at it either way, and it adds no conformance. A
+        // protocol always counts: that the project declares it is what VIPER's contracts are recognised by.
         declarations = (collector.types.map(\.declared) + collector.protocols.map { node in
             DeclaredType(
                 name: node.name.text, kind: .protocol, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [],
-                genericArguments: [])
-        }).filter { !$0.inherited.isEmpty }
+                genericArguments: [], isMainActor: node.attributes.contains(named: "MainActor"))
+        }).filter { !$0.inherited.isEmpty || $0.isMainActor || $0.kind == .protocol }
         let resolver = TypeResolver(index: index ?? TypeIndex(declarations, project: false), profile: profile)
 
         var resolvedByName: [String: (Role?, ResolvedInheritance)] = [:]
@@ -213,6 +214,7 @@ private struct PendingType {
     let members: MemberBlockSyntax
 
     let genericArguments: [String]
+    let isMainActor: Bool
 
     func with(role: Role?, inheritance: ResolvedInheritance) -> TypeDeclaration {
         TypeDeclaration(
@@ -221,7 +223,7 @@ private struct PendingType {
     }
 
     var declared: DeclaredType {
-        DeclaredType(name: name, kind: kind, inherited: inherited, genericArguments: genericArguments)
+        DeclaredType(name: name, kind: kind, inherited: inherited, genericArguments: genericArguments, isMainActor: isMainActor)
     }
 }
 
@@ -247,16 +249,16 @@ private struct DeclarationCollector {
         case .importDecl(let node):
             if let module = node.path.first?.name.text { imports.append(module) }
         case .classDecl(let node):
-            add(node.name.text, .class, node.inheritanceClause, declaration, node.memberBlock)
+            add(node.name.text, .class, node.inheritanceClause, declaration, node.memberBlock, node.attributes)
         case .structDecl(let node):
-            add(node.name.text, .struct, node.inheritanceClause, declaration, node.memberBlock)
+            add(node.name.text, .struct, node.inheritanceClause, declaration, node.memberBlock, node.attributes)
         case .enumDecl(let node):
-            add(node.name.text, .enum, node.inheritanceClause, declaration, node.memberBlock)
+            add(node.name.text, .enum, node.inheritanceClause, declaration, node.memberBlock, node.attributes)
         case .actorDecl(let node):
-            add(node.name.text, .actor, node.inheritanceClause, declaration, node.memberBlock)
+            add(node.name.text, .actor, node.inheritanceClause, declaration, node.memberBlock, node.attributes)
         case .extensionDecl(let node):
             if let name = node.extendedType.baseName {
-                add(name, .extension, node.inheritanceClause, declaration, node.memberBlock)
+                add(name, .extension, node.inheritanceClause, declaration, node.memberBlock, AttributeListSyntax([]))
             } else {
                 collect(node.memberBlock.members)
             }
@@ -277,7 +279,7 @@ private struct DeclarationCollector {
 
     private mutating func add(
         _ name: String, _ kind: TypeDeclaration.Kind, _ inheritance: InheritanceClauseSyntax?,
-        _ declaration: DeclSyntax, _ members: MemberBlockSyntax
+        _ declaration: DeclSyntax, _ members: MemberBlockSyntax, _ attributes: AttributeListSyntax
     ) {
         let inherited = inheritance?.inheritedTypes.compactMap { $0.type.baseName } ?? []
         let first = inheritance?.inheritedTypes.first?.type
@@ -285,7 +287,8 @@ private struct DeclarationCollector {
             ?? first?.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
         types.append(PendingType(
             name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
-            genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? []))
+            genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
+            isMainActor: kind != .extension && attributes.contains(named: "MainActor")))
         collect(members.members)
     }
 }

@@ -117,3 +117,13 @@ open class TypeBodyVisitor: SyntaxVisitor {
     open override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     open override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
+
+extension AttributeListSyntax {
+    /// Whether an attribute named `name` is written here (`@MainActor`, `@Observable`), module prefix dropped.
+    public func contains(named name: String) -> Bool {
+        contains { element in
+            guard case .attribute(let attribute) = element else { return false }
+            return attribute.attributeName.baseName == name
+        }
+    }
+}

@@ -7,12 +7,15 @@ public struct DeclaredType: Sendable, Equatable {
     public let inherited: [String]
     /// Generic arguments of the first inherited type: `FeedPresentable` in `PresentableInteractor<FeedPresentable>`.
     public let genericArguments: [String]
+    /// Written `@MainActor`: what conforming to or inheriting it makes Swift infer.
+    public let isMainActor: Bool
 
-    public init(name: String, kind: TypeDeclaration.Kind, inherited: [String], genericArguments: [String]) {
+    public init(name: String, kind: TypeDeclaration.Kind, inherited: [String], genericArguments: [String], isMainActor: Bool = false) {
         self.name = name
         self.kind = kind
         self.inherited = inherited
         self.genericArguments = genericArguments
+        self.isMainActor = isMainActor
     }
 }
 
@@ -32,6 +35,8 @@ public struct TypeIndex: Sendable {
         public var genericArguments: [String]
         /// Conformances added by extensions, in any file.
         public var extensionConformances: [String]
+        /// Some declaration of the name is written `@MainActor`.
+        public var isMainActor = false
     }
 
     enum Question {
@@ -71,7 +76,10 @@ public struct TypeIndex: Sendable {
             for added in declaration.inherited where !entries[declaration.name, default: empty].extensionConformances.contains(added) {
                 entries[declaration.name, default: empty].extensionConformances.append(added)
             }
-        } else if entries[declaration.name]?.kind ?? .extension == .extension {
+            return
+        }
+        if declaration.isMainActor { entries[declaration.name, default: empty].isMainActor = true }
+        if entries[declaration.name]?.kind ?? .extension == .extension {
             entries[declaration.name, default: empty].kind = declaration.kind
             entries[declaration.name, default: empty].inherited = declaration.inherited
             entries[declaration.name, default: empty].genericArguments = declaration.genericArguments
@@ -98,7 +106,7 @@ public struct TypeIndex: Sendable {
             guard let entry = entries[name], entry.kind != .extension else { return "-" }
             return stableHash(
                 [entry.kind.rawValue, entry.inherited.joined(separator: ","), entry.genericArguments.joined(separator: ",")]
-                    .joined(separator: "|"))
+                    .joined(separator: "|") + (entry.isMainActor ? "|@MainActor" : ""))
         case .extensions:
             guard let conformances = entries[name]?.extensionConformances, !conformances.isEmpty else { return "-" }
             return stableHash(conformances.joined(separator: ","))
@@ -157,14 +165,14 @@ public final class TypeResolver {
     }
 
     /// The primary declaration of a type declared in the project (nil for one it only extends).
-    func primary(_ name: String) -> TypeIndex.Entry? {
+    public func primary(_ name: String) -> TypeIndex.Entry? {
         record(.primary, name)
         guard let found = index.entry(name), found.kind != .extension else { return nil }
         return found
     }
 
     /// The conformances extensions anywhere in the project add to `name`.
-    func extensionConformances(of name: String) -> [String] {
+    public func extensionConformances(of name: String) -> [String] {
         record(.extensions, name)
         return index.entry(name)?.extensionConformances ?? []
     }
@@ -174,6 +182,22 @@ public final class TypeResolver {
     public func inheritors(of name: String) -> [(name: String, entry: TypeIndex.Entry)] {
         record(.inheritors, name)
         return index.inheritors(of: name).compactMap { inheritor in primary(inheritor).map { (inheritor, $0) } }
+    }
+
+    /// Every name `inherited` leads to through the project's declarations, transitively: superclasses, the
+    /// protocols they and the protocols refine, and what extensions add to each (breadth first, each once).
+    /// `[AccountsRouting]` → `[AccountsRouting, RoutableViewControlling, …]`.
+    public func supertypes(of inherited: [String]) -> [String] {
+        var order: [String] = []
+        var seen = Set<String>()
+        var queue = inherited[...]
+        while let name = queue.popFirst(), order.count < Self.maximumDepth * 4 {
+            guard seen.insert(name).inserted else { continue }
+            order.append(name)
+            if let entry = primary(name) { queue.append(contentsOf: entry.inherited) }
+            queue.append(contentsOf: extensionConformances(of: name))
+        }
+        return order
     }
 
     /// The superclass chain and conformances of a type named `name` whose own clause is `inherited`, without
