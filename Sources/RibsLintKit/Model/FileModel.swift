@@ -45,7 +45,8 @@ public struct TypeDeclaration {
         self.storedProperties = role == nil ? [] : Self.storedProperties(of: members)
     }
 
-    static func storedProperties(of members: MemberBlockSyntax) -> [StoredProperty] {
+    /// The stored properties among `members`: what `storedProperties` holds for a type with a role.
+    public static func storedProperties(of members: MemberBlockSyntax) -> [StoredProperty] {
         members.members.flatMap { item -> [StoredProperty] in
             guard let variable = item.decl.as(VariableDeclSyntax.self) else { return [] }
             var isWeak = false
