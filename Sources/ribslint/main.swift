@@ -63,7 +63,8 @@ struct Lint: ParsableCommand {
             throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
-        let linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : configuration)
         let result: LintResult
         if let stdinPath {
             result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)
@@ -73,7 +74,7 @@ struct Lint: ParsableCommand {
         }
 
         let context = ReportContext(
-            rules: ruleSet.enabledDescriptions, rootDirectory: configuration.rootDirectory, workingDirectory: workingDirectory)
+            rules: result.rules ?? ruleSet.enabledDescriptions, rootDirectory: configuration.rootDirectory, workingDirectory: workingDirectory)
         let report = reporter.render(result, context)
         if let output {
             do {
@@ -89,7 +90,7 @@ struct Lint: ParsableCommand {
         let warnings = result.findings.count - errors
         for problem in result.unreadable { printError(problem) }
         if !quiet {
-            for note in result.syntaxNotes { printError(note) }
+            for note in result.notes + result.syntaxNotes { printError(note) }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             printError("Linted \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(seconds) s: "
                 + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
@@ -103,7 +104,7 @@ struct Lint: ParsableCommand {
         guard let source = String(validating: data, as: UTF8.self) else {
             throw UsageError("error: standard input is not UTF-8 text")
         }
-        return linter.lint(source: source, stdinPath: path, workingDirectory: workingDirectory)
+        return try linter.lint(source: source, stdinPath: path, workingDirectory: workingDirectory)
     }
 }
 
@@ -127,8 +128,9 @@ struct Graph: ParsableCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
         let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
-        let linter = Linter(configuration: configuration, ruleSet: ruleSet)
-        let (project, unreadable) = try linter.project(paths: paths, workingDirectory: workingDirectory, facts: [RIBFacts.self])
+        var linter = Linter(configuration: configuration, ruleSet: ruleSet)
+        linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: config == nil ? nil : configuration)
+        let (project, unreadable) = try linter.project(paths: paths, workingDirectory: workingDirectory, profile: "ribs", facts: [RIBFacts.self])
         print(RIBGraph.render(project.model(RIBProject.self), as: format), terminator: "")
         for problem in unreadable { printError(problem) }
         if !unreadable.isEmpty { throw ExitCode(2) }
@@ -141,8 +143,17 @@ struct Rules: ParsableCommand {
     @Argument(help: "A rule id.")
     var id: String?
 
+    @Option(help: "List only this profile's rules: ribs, swiftui-rib, viper or composable-ribs.")
+    var profile: String?
+
     func run() throws {
-        let rules = RuleRegistry.descriptions
+        var rules = RuleRegistry.descriptions
+        if let profile {
+            guard RuleRegistry.catalog.profile(named: profile) != nil else {
+                throw UsageError("error: unknown profile '\(profile)'; use one of \(RuleRegistry.profiles.map(\.name).joined(separator: ", "))")
+            }
+            rules = rules.filter { $0.profiles.contains(profile) }
+        }
         guard let id else {
             print(RuleDocumentation.table(rules), terminator: "")
             return

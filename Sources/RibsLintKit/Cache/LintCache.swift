@@ -204,10 +204,12 @@ extension LintCache {
 
     /// The cache for a run whose project facts (known once the folders are walked) are `facts`: the recorded
     /// files' results count only if they were computed with the same facts. Folder listings always do.
-    func forProject(_ facts: ProjectFacts) -> LintCache {
+    /// `configurations` names every configuration in force and the files each governs (see `Linter.Scoping`).
+    func forProject(_ facts: ProjectFacts, configurations: String) -> LintCache {
         var cache = self
-        cache.projectFacts = facts.fingerprint
-        if projectFacts != facts.fingerprint {
+        let fingerprint = facts.fingerprint + "\n" + configurations
+        cache.projectFacts = fingerprint
+        if projectFacts != fingerprint {
             cache.entries = [:]
             cache.project = nil
         }

@@ -38,12 +38,16 @@ public struct Configuration: Sendable {
     /// The project's adjustments to the profile's roles (`roles:`).
     public var roles = RoleOverrides()
     public var ruleSettings: [String: RuleSetting] = [:]
+    /// `excluded` globs of nested configurations, each relative to the folder of the file that set it.
+    var nestedExclusions: [(folder: String, patterns: [String])] = []
+    /// The keys the file set, so that a nested configuration overrides only what it says.
+    var setKeys: Set<Key> = []
 
     public init(rootDirectory: String) {
         self.rootDirectory = rootDirectory
     }
 
-    enum Key: String, CaseIterable {
+    enum Key: String, CaseIterable, Sendable {
         case profile, included, excluded, reporter, roles, rules
         case disabledRules = "disabled_rules"
         case optInRules = "opt_in_rules"
@@ -104,6 +108,7 @@ public struct Configuration: Sendable {
             guard let key = Key(rawValue: name) else {
                 throw reader.error(keyNode, "unknown key '\(name)'; known keys: \(Key.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
             }
+            configuration.setKeys.insert(key)
             switch key {
             case .profile: break
             case .included: configuration.included = try reader.strings(value, name)
@@ -117,6 +122,43 @@ public struct Configuration: Sendable {
             }
         }
         return configuration
+    }
+
+    /// This configuration with a nested one (a `.ribslint.yml` in a folder below) on top, as SwiftLint's
+    /// nested configurations work: what the nested file sets wins; lists of rules add up; rule settings
+    /// merge option by option; its `excluded` globs count relative to its own folder. `included` and
+    /// `reporter` describe a run, not a folder, and are read from the run's configuration only. A nested
+    /// `profile:` switches the folder to another architecture: rules opted into for the profile above that
+    /// are not rules of the new one are left behind, and so are the roles adjusted for it.
+    public func layered(with nested: Configuration, catalog: Catalog) -> Configuration {
+        var merged = self
+        if nested.setKeys.contains(.profile), nested.profile != profile {
+            merged.profile = nested.profile
+            let rulesOfProfile = Set(catalog.descriptions.filter { $0.profiles.contains(nested.profile) }.map(\.id))
+            merged.optInRules = optInRules.filter(rulesOfProfile.contains)
+            merged.roles = RoleOverrides()
+        }
+        merged.disabledRules += nested.disabledRules
+        merged.optInRules += nested.optInRules
+        if nested.setKeys.contains(.onlyRules) { merged.onlyRules = nested.onlyRules }
+        if nested.setKeys.contains(.roles) { merged.roles = nested.roles }
+        for (id, setting) in nested.ruleSettings {
+            var combined = merged.ruleSettings[id] ?? RuleSetting()
+            if let severity = setting.severity { combined.severity = severity }
+            combined.options.merge(setting.options) { $1 }
+            merged.ruleSettings[id] = combined
+        }
+        if !nested.excluded.isEmpty { merged.nestedExclusions.append((nested.rootDirectory, nested.excluded)) }
+        merged.configPath = nested.configPath
+        return merged
+    }
+
+    /// Whether a nested configuration's `excluded` drops the file at `absolutePath`.
+    func nestedExclusionDrops(_ absolutePath: String) -> Bool {
+        nestedExclusions.contains { folder, patterns in
+            guard let relative = relativePath(absolutePath, to: folder) else { return false }
+            return patterns.contains { Glob.matches($0, relative) }
+        }
     }
 }
 

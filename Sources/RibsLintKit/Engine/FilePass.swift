@@ -37,7 +37,7 @@ extension Linter {
             return silencing.isEmpty
         }
         var contribution = FileContribution(path: file.path)
-        if !ruleSet.projectEntries.isEmpty {
+        if !ruleSet.factKinds.isEmpty {
             var facts: [String: any FileFacts] = [:]
             for kind in ruleSet.factKinds { facts[kind.id] = kind.init(file: file) }
             contribution = FileContribution(path: file.path, facts: facts, suppressions: projectSpans(suppressions, used: used, file: file))

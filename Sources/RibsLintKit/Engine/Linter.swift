@@ -15,6 +15,10 @@ public struct LintResult: Sendable {
     public var unreadable: [String]
     /// Files swift-syntax could not fully parse: linted as far as they parse.
     public var syntaxNotes: [String]
+    /// What the user should know about the run that is not a finding: no configuration governs some files.
+    public var notes: [String] = []
+    /// Every rule on for some file, in id order: what reporters list.
+    public var rules: [RuleDescription]?
     /// Files whose results came from the cache, and files linted afresh.
     public var cacheHits = 0
     public var cacheMisses = 0
@@ -40,13 +44,80 @@ public struct LintResult: Sendable {
 /// `LintCache`.
 public struct Linter: Sendable {
     public let configuration: Configuration
-    public let ruleSet: RuleSet
+    public internal(set) var ruleSet: RuleSet
     public let jobs: Int
+    /// Nested configurations to honour (the command line sets them); without, every file gets `configuration`.
+    public var scopes: ConfigurationScopes?
 
     public init(configuration: Configuration, ruleSet: RuleSet, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.configuration = configuration
         self.ruleSet = ruleSet
         self.jobs = max(1, jobs)
+    }
+
+    /// Each file's configuration and rules: which `Linter` lints it.
+    struct Scoping {
+        /// The files left once nested configurations' `excluded` are applied.
+        var files: [DiscoveredFile] = []
+        var linters: [Linter] = []
+        /// `linters[scopeOfFile[i]]` lints `files[i]`.
+        var scopeOfFile: [Int] = []
+        /// What the cache must have been recorded under: every distinct configuration and the files it governs.
+        var key = ""
+        var notes: [String] = []
+
+        func linter(_ position: Int) -> Linter { linters[scopeOfFile[position]] }
+    }
+
+    /// Finds the configuration of every file (see `ConfigurationScopes`).
+    func scoping(of files: [DiscoveredFile]) throws(UsageError) -> Scoping {
+        guard let scopes else { return Scoping(files: files, linters: [self], scopeOfFile: files.map { _ in 0 }) }
+        var scoping = Scoping()
+        var chains: [String: [String]] = [:]
+        var loaded: [String: Configuration] = [:]
+        var scopeOfChain: [[String]: Int] = [:]
+        var unconfigured: [String] = []
+        for file in files {
+            let chain = scopes.chain(of: parentFolder(of: file.absolutePath), memo: &chains)
+            let scope: Int
+            if let known = scopeOfChain[chain] {
+                scope = known
+            } else {
+                let configuration = try scopes.configuration(of: chain, loaded: &loaded)
+                let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
+                scope = scoping.linters.count
+                scopeOfChain[chain] = scope
+                scoping.linters.append(Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs))
+            }
+            if scoping.linters[scope].configuration.nestedExclusionDrops(file.absolutePath) { continue }
+            if chain.isEmpty, scopes.base == nil { unconfigured.append(file.displayPath) }
+            scoping.files.append(file)
+            scoping.scopeOfFile.append(scope)
+        }
+        // Project rules of one profile read the facts of every file of that profile, whichever folder's rules
+        // are on for it.
+        var factKinds: [String: [any FileFacts.Type]] = [:]
+        for linter in scoping.linters {
+            for kind in linter.ruleSet.factKinds where !factKinds[linter.ruleSet.profile.name, default: []].contains(where: { $0.id == kind.id }) {
+                factKinds[linter.ruleSet.profile.name, default: []].append(kind)
+            }
+        }
+        for position in scoping.linters.indices {
+            scoping.linters[position].ruleSet.factKinds = factKinds[scoping.linters[position].ruleSet.profile.name] ?? []
+        }
+        var hasher = StableHasher()
+        for (chain, scope) in scopeOfChain.sorted(by: { $0.value < $1.value }) {
+            hasher.combine(chain.joined(separator: "\n"))
+            hasher.combine(LintCache.key(for: scoping.linters[scope]))
+        }
+        for (file, scope) in zip(scoping.files, scoping.scopeOfFile) { hasher.combine("\(file.displayPath)=\(scope)") }
+        scoping.key = hasher.value
+        if let first = unconfigured.first {
+            scoping.notes.append(
+                "note: no \(Configuration.fileName) governs \(first)\(unconfigured.count > 1 ? " and \(unconfigured.count - 1) more file(s)" : ""); "
+                    + "the defaults apply (profile ribs)")
+        }
+        return scoping
     }
 
     /// Lints the given paths (or the configuration's `included` when there are none), reusing and then
@@ -61,16 +132,18 @@ public struct Linter: Sendable {
         let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self)) }
         let memory = stored.map { FolderMemory(cache: $0) }
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs, memory: memory)
-        let (files, walkedConfigurations) = try discovery.discover(paths: paths)
+        let (discovered, walkedConfigurations) = try discovery.discover(paths: paths)
+        let scoping = try scoping(of: discovered)
+        let files = scoping.files
         // Sourcery reads what its configurations list, whether they sit in a walked folder or above the linted paths.
         let configurations = Set(walkedConfigurations + discovery.sourceryConfigurations(paths: paths)).sorted()
         let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)))
-        let cache = stored?.forProject(project)
+        let cache = stored?.forProject(project, configurations: scoping.key)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
-        let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") } && !ruleSet.projectEntries.isEmpty
-        var outcomes = ParallelMap.map(files, jobs: jobs) { file in
-            lint(fileAt: file, project: project, cache: cache, startedAt: startedAt)
+        let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") } && scoping.linters.contains { !$0.ruleSet.projectEntries.isEmpty }
+        var outcomes = ParallelMap.map(Array(files.indices), jobs: jobs) { position in
+            scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt)
         }
         // Files whose questions about the project's types get other answers from the whole project than they
         // got are linted again. When the cache was recorded over exactly these files as they are, every
@@ -92,7 +165,7 @@ public struct Linter: Sendable {
                 let stale = pending.filter { index.answersDiffer(from: outcomes[$0].lookups) }
                 let current = outcomes
                 let relinted = ParallelMap.map(stale, jobs: jobs) { position in
-                    relint(files[position], current[position], project: project, index: index)
+                    scoping.linter(position).relint(files[position], current[position], project: project, index: index)
                 }
                 for (position, outcome) in zip(stale, relinted) { outcomes[position] = outcome }
                 relintedCount += stale.count
@@ -102,7 +175,7 @@ public struct Linter: Sendable {
         }
         var projectRecord: LintCache.ProjectRecord?
         if runsProjectRules {
-            let needsTestNames = ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames }
+            let needsTestNames = scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
             let otherFileNames = needsTestNames ? discovery.allSwiftFileNames() : []
             // Without other file names the key is the one the files already have.
             let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
@@ -110,7 +183,7 @@ public struct Linter: Sendable {
                 ?? LintCache.ProjectRecord(
                     key: key,
                     findings: projectFindings(
-                        contributions(of: outcomes, files: files, project: project), otherFileNames: otherFileNames))
+                        contributions(of: outcomes, scoping: scoping, project: project), scoping: scoping, otherFileNames: otherFileNames))
         }
         if let cache, let memory {
             cache.record(
@@ -123,6 +196,8 @@ public struct Linter: Sendable {
         result.filesRead = outcomes.count { !$0.stampTrusted }
         result.relinted = relintedCount
         result.foldersRead = memory?.foldersRead ?? 0
+        result.notes = scoping.notes
+        result.rules = Self.enabledRules(of: scoping.linters)
         return result
     }
 
@@ -147,7 +222,7 @@ public struct Linter: Sendable {
     }
 
     /// A file linted again with the whole project's types: what it looked up is declared or extended elsewhere.
-    private func relint(_ file: DiscoveredFile, _ first: FileOutcome, project: ProjectFacts, index: TypeIndex) -> FileOutcome {
+    func relint(_ file: DiscoveredFile, _ first: FileOutcome, project: ProjectFacts, index: TypeIndex) -> FileOutcome {
         guard let (data, stamp) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else {
             return first
         }
@@ -158,26 +233,56 @@ public struct Linter: Sendable {
     }
 
     /// Every file's contribution to the project pass; a file whose cached facts do not decode is linted again.
-    private func contributions(of outcomes: [FileOutcome], files: [DiscoveredFile], project: ProjectFacts) -> [FileContribution] {
+    private func contributions(of outcomes: [FileOutcome], scoping: Scoping, project: ProjectFacts) -> [FileContribution] {
         var index: TypeIndex?
-        return zip(files, outcomes).map { file, outcome in
-            if let contribution = outcome.contribution.decoded(ruleSet.factKinds) { return contribution }
+        return zip(scoping.files, outcomes).enumerated().map { position, pair in
+            let (file, outcome) = pair
+            let linter = scoping.linter(position)
+            if let contribution = outcome.contribution.decoded(linter.ruleSet.factKinds) { return contribution }
             // Built once, and only if some file needs it.
             let whole = index ?? Self.typeIndex(of: outcomes, answering: nil)
             index = whole
-            return relint(file, outcome, project: project, index: whole).contribution.decoded(ruleSet.factKinds)
+            return linter.relint(file, outcome, project: project, index: whole).contribution.decoded(linter.ruleSet.factKinds)
                 ?? FileContribution(path: file.displayPath)
         }
     }
 
-    /// The facts of every file below `paths` (or `included`) that `kinds` take, as one project: what
-    /// `ribslint graph` draws. Files that cannot be read are named in `unreadable`.
+    /// The project findings of every configuration: each one's project rules run over the facts of every
+    /// file of its profile, and report in the files it governs.
+    private func projectFindings(_ contributions: [FileContribution], scoping: Scoping, otherFileNames: [String]) -> [Finding] {
+        guard scoping.linters.count > 1 else {
+            return scoping.linters[0].projectFindings(contributions, otherFileNames: otherFileNames)
+        }
+        var findings: [Finding] = []
+        for (scope, linter) in scoping.linters.enumerated() where !linter.ruleSet.projectEntries.isEmpty {
+            let profile = linter.ruleSet.profile.name
+            var governed = Set<String>()
+            var sameProfile: [FileContribution] = []
+            for (position, contribution) in contributions.enumerated() where scoping.linter(position).ruleSet.profile.name == profile {
+                sameProfile.append(contribution)
+                if scoping.scopeOfFile[position] == scope { governed.insert(contribution.path) }
+            }
+            findings += linter.projectFindings(sameProfile, otherFileNames: otherFileNames).filter { governed.contains($0.path) }
+        }
+        return findings
+    }
+
+    /// The rules on for some file, in id order.
+    static func enabledRules(of linters: [Linter]) -> [RuleDescription] {
+        var seen = Set<String>()
+        return linters.flatMap(\.ruleSet.enabledDescriptions).filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    }
+
+    /// The facts of every file of `profile` below `paths` (or `included`) that `kinds` take, as one project:
+    /// what `ribslint graph` draws. Files that cannot be read are named in `unreadable`.
     public func project(
-        paths: [String], workingDirectory: String, facts kinds: [any FileFacts.Type]
+        paths: [String], workingDirectory: String, profile: String, facts kinds: [any FileFacts.Type]
     ) throws(UsageError) -> (Project, unreadable: [String]) {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
-        let files = try discovery.swiftFiles(paths: paths)
-        let profile = ruleSet.profile
+        let scoping = try scoping(of: try discovery.swiftFiles(paths: paths))
+        let ofProfile = scoping.files.indices.filter { scoping.linter($0).ruleSet.profile.name == profile }
+        let files = ofProfile.map { scoping.files[$0] }
+        let profiles = ofProfile.map { scoping.linter($0).ruleSet.profile }
         @Sendable func contribution(_ file: LintFile) -> FileContribution {
             var facts: [String: any FileFacts] = [:]
             for kind in kinds { facts[kind.id] = kind.init(file: file) }
@@ -185,17 +290,18 @@ public struct Linter: Sendable {
         }
         // As the linter does: each file alone first, again only where the project's types answer otherwise.
         typealias Read = (source: String, declarations: [DeclaredType], lookups: [String: String], contribution: FileContribution)
-        let first = ParallelMap.map(files, jobs: jobs) { file -> Read? in
+        let first = ParallelMap.map(Array(files.indices), jobs: jobs) { position -> Read? in
+            let file = files[position]
             guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else { return nil }
-            let lintFile = LintFile(path: file.displayPath, source: source, profile: profile)
+            let lintFile = LintFile(path: file.displayPath, source: source, profile: profiles[position])
             let read = contribution(lintFile)
             return (source, lintFile.model.declarations, lintFile.model.lookups, read)
         }
         let index = TypeIndex(first.lazy.compactMap { $0 }.flatMap(\.declarations))
-        let contributions = ParallelMap.map(Array(zip(files, first)), jobs: jobs) { file, read -> FileContribution? in
-            guard let read else { return nil }
+        let contributions = ParallelMap.map(Array(files.indices), jobs: jobs) { position -> FileContribution? in
+            guard let read = first[position] else { return nil }
             guard index.answersDiffer(from: read.lookups) else { return read.contribution }
-            return contribution(LintFile(path: file.displayPath, source: read.source, profile: profile, index: index))
+            return contribution(LintFile(path: files[position].displayPath, source: read.source, profile: profiles[position], index: index))
         }
         let unreadable = zip(files, first).filter { $0.1 == nil }.map { "\($0.0.displayPath): error: cannot read the file as UTF-8 text; skipped" }
         return (Project(files: contributions.compactMap { $0 }), unreadable)
@@ -353,14 +459,19 @@ enum ParallelMap {
 
 extension Linter {
     /// Lints text from standard input as the file at `path` (editors): excluded paths yield nothing.
-    public func lint(source: String, stdinPath path: String, workingDirectory: String) -> LintResult {
+    public func lint(source: String, stdinPath path: String, workingDirectory: String) throws(UsageError) -> LintResult {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
         let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: workingDirectory).appendingPathComponent(path).standardizedFileURL.path
         var result = LintResult(findings: [], fileCount: 0, lineCount: 0, unreadable: [], syntaxNotes: [])
         guard !discovery.isExcluded(absolute) else { return result }
+        let scoping = try scoping(of: [DiscoveredFile(absolutePath: absolute, displayPath: path)])
+        result.notes = scoping.notes
+        result.rules = Self.enabledRules(of: scoping.linters)
+        guard !scoping.files.isEmpty else { return result }
+        let linter = scoping.linter(0)
         let configurations = discovery.sourceryConfigurations(paths: [URL(fileURLWithPath: absolute).deletingLastPathComponent().path])
         let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:))).forFile(at: absolute)
-        let outcome = outcome(source: source, path: path, project: project, index: nil)
+        let outcome = linter.outcome(source: source, path: path, project: project, index: nil)
         result.findings = outcome.findings
         result.fileCount = 1
         result.lineCount = outcome.lineCount

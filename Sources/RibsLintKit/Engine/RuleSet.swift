@@ -19,7 +19,7 @@ public struct RuleSet: Sendable {
     public let entries: [Entry]
     public let projectEntries: [ProjectEntry]
     /// The file facts the enabled project rules read, each kind once.
-    public let factKinds: [any FileFacts.Type]
+    public internal(set) var factKinds: [any FileFacts.Type]
     /// Severity of `unused_suppression`, nil when it is off.
     public let unusedSuppressionSeverity: Severity?
     /// Every rule id a suppression comment may name.

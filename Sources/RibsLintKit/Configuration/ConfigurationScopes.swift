@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which configuration governs each file, as SwiftLint's nested configurations work: every
+/// `.ribslint.yml` in the folders above a file applies to it, the nearer on top of the farther, so a
+/// folder can switch to another profile (a RIBs app with a VIPER module). They are found from the file's
+/// own location, whatever the working directory: a folder linted from elsewhere, single files a
+/// pre-commit hook passes from the repository root, and `--stdin-path` all get the same configuration.
+public struct ConfigurationScopes: Sendable {
+    public let catalog: Catalog
+    /// Rule ids from the command line: they replace the choice of every configuration.
+    public let onlyRules: [String]
+    /// A configuration given with `--config`: it is the base of every file, and only folders below its own
+    /// add nested ones. Without it, every `.ribslint.yml` above a file counts.
+    public let base: Configuration?
+
+    public init(catalog: Catalog, onlyRules: [String] = [], base: Configuration? = nil) {
+        self.catalog = catalog
+        self.onlyRules = onlyRules
+        self.base = base
+    }
+
+    /// The configuration files that govern a file in `folder`, outermost first.
+    func chain(of folder: String, memo: inout [String: [String]]) -> [String] {
+        if let known = memo[folder] { return known }
+        var chain: [String] = []
+        if let base, !(relativePath(folder, to: base.rootDirectory).map { $0 != "." } ?? false) {
+            // The base's own folder, or a folder outside it: the base alone.
+            chain = []
+        } else {
+            let parent = parentFolder(of: folder)
+            if parent != folder { chain = self.chain(of: parent, memo: &memo) }
+            let candidate = (folder.hasSuffix("/") ? folder : folder + "/") + Configuration.fileName
+            if base?.configPath != candidate, isRegularFile(candidate) { chain.append(candidate) }
+        }
+        memo[folder] = chain
+        return chain
+    }
+
+    /// The configuration made of `chain`'s files on top of the base (or the defaults).
+    func configuration(of chain: [String], loaded: inout [String: Configuration]) throws(UsageError) -> Configuration {
+        var merged = base ?? Configuration(rootDirectory: "/")
+        for path in chain {
+            let nested: Configuration
+            if let known = loaded[path] {
+                nested = known
+            } else {
+                nested = try Configuration.load(path: path, catalog: catalog)
+                loaded[path] = nested
+            }
+            merged = merged.layered(with: nested, catalog: catalog)
+        }
+        return merged
+    }
+}
+
+func parentFolder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+private func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `.ribslint.yml` files in folders: each applies below its folder, on top of those above, found from the
+/// file's own location.
+@Suite("Nested configuration", .serialized)
+struct NestedConfigurationTests {
+    /// `interactor_ui_import` (ribs only) fires on this file under `ribs`, and nothing fires under `viper`.
+    let ribsInteractor = "import RIBs\nimport UIKit\nfinal class LoginInteractor: PresentableInteractor<LoginPresentable> {}\n"
+
+    func project() throws -> URL {
+        try makeProject([
+            ".ribslint.yml": "profile: ribs\nrules:\n  interactor_ui_import:\n    severity: error\n",
+            "App/LoginInteractor.swift": ribsInteractor,
+            "Legacy/.ribslint.yml": "profile: viper\n",
+            "Legacy/LoginInteractor.swift": ribsInteractor,
+            "Quiet/.ribslint.yml": "disabled_rules: [interactor_ui_import]\n",
+            "Quiet/LoginInteractor.swift": ribsInteractor,
+            "Warn/.ribslint.yml": "rules:\n  interactor_ui_import:\n    severity: warning\nexcluded: [Generated]\n",
+            "Warn/LoginInteractor.swift": ribsInteractor,
+            "Warn/Generated/LoginInteractor.swift": ribsInteractor,
+        ])
+    }
+
+    /// `file severity` of each `interactor_ui_import` finding in a JSON report.
+    func importFindings(_ report: String) throws -> [String] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        return findings.filter { $0["rule"] as? String == "interactor_ui_import" }
+            .map { "\($0["file"] as? String ?? "") \($0["severity"] as? String ?? "")" }.sorted()
+    }
+
+    @Test("a folder's configuration switches its profile, disables or re-grades rules and excludes paths below it")
+    func perFolder() throws {
+        let root = try project()
+        let run = try runRibslint(["--reporter", "json", "."], in: root)
+        let seen = try importFindings(run.stdout)
+        #expect(seen == ["App/LoginInteractor.swift error", "Warn/LoginInteractor.swift warning"])
+        #expect(run.stderr.contains("Linted 4 files"))
+    }
+
+    @Test("the configuration is found from the file: single files from the root, another working directory, stdin")
+    func foundFromTheFile() throws {
+        let root = try project()
+        let hook = try runRibslint(["Legacy/LoginInteractor.swift", "App/LoginInteractor.swift"], in: root)
+        #expect(hook.stdout.contains("App/LoginInteractor.swift:2:1: error:"))
+        #expect(!hook.stdout.contains("Legacy/"))
+        let outside = FileManager.default.temporaryDirectory
+        let elsewhere = try runRibslint([root.appendingPathComponent("Warn").path], in: outside)
+        #expect(elsewhere.stdout.contains("Warn/LoginInteractor.swift:2:1: warning:"))
+        #expect(!elsewhere.stdout.contains("Generated"))
+        #expect(!elsewhere.stderr.contains("defaults apply"))
+        let stdin = try runRibslint(["--stdin-path", "Legacy/LoginInteractor.swift"], in: root, stdin: ribsInteractor)
+        #expect(stdin.status == 0)
+        #expect(stdin.stdout.isEmpty)
+        let stdinWarn = try runRibslint(
+            ["--stdin-path", root.appendingPathComponent("Warn/LoginInteractor.swift").path], in: outside, stdin: ribsInteractor)
+        #expect(stdinWarn.stdout.contains("LoginInteractor.swift:2:1: warning:"))
+    }
+
+    @Test("without any configuration a note says the defaults apply; a broken nested one stops the run at its line")
+    func defaultsAndErrors() throws {
+        let bare = try makeProject(["A/LoginInteractor.swift": ribsInteractor])
+        let run = try runRibslint(["A"], in: bare)
+        #expect(run.stderr.contains("note: no .ribslint.yml governs A/LoginInteractor.swift; the defaults apply (profile ribs)"))
+        #expect(run.stdout.contains("A/LoginInteractor.swift:2:1: warning:"))
+        #expect(try runRibslint(["--quiet", "A"], in: bare).stderr.isEmpty)
+        let root = try project()
+        try Data("profile: ribs\nrules:\n  no_such_rule: {}\n".utf8).write(to: root.appendingPathComponent("Legacy/.ribslint.yml"))
+        let broken = try runRibslint(["."], in: root)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("Legacy/.ribslint.yml:3:3: error: unknown rule 'no_such_rule'"))
+    }
+
+    @Test("`--config` replaces the configurations above; nested ones below its folder still apply")
+    func explicitBase() throws {
+        let root = try project()
+        try Data("profile: ribs\n".utf8).write(to: root.appendingPathComponent("base.yml"))
+        let run = try runRibslint(["--config", "base.yml", "--reporter", "json", "."], in: root)
+        let seen = try importFindings(run.stdout)
+        #expect(seen == ["App/LoginInteractor.swift warning", "Warn/LoginInteractor.swift warning"])
+    }
+
+    @Test("`ribslint rules --profile` lists that profile's rules only")
+    func rulesOfProfile() throws {
+        let root = try project()
+        let ribs = try runRibslint(["rules", "--profile", "ribs"], in: root).stdout
+        #expect(ribs.contains("interactor_ui_import"))
+        let viper = try runRibslint(["rules", "--profile", "viper"], in: root)
+        #expect(viper.status == 0)
+        #expect(!viper.stdout.contains("interactor_ui_import"))
+    }
+}
