@@ -17,6 +17,8 @@ public enum RuleRegistry {
         RouterUIAccessRule.self,
         SuperCallMismatchRule.self,
         SwiftUIPresenterRule.self,
+        VIPERInteractorNavigationRule.self,
+        VIPERWeakViewRule.self,
         WeakListenerRule.self,
         WeakSelfCaptureRule.self,
     ]

@@ -1,7 +1,238 @@
 import RibsLintKit
+import SwiftSyntax
 
 extension Profile {
-    /// Its roles and rules come with the profile's rulebook (RULES-viper.md); until then only the rules for
-    /// every Swift file run under it.
+    /// VIPER (VIPER Playbook; RULES-viper.md "Roles in VIPER") has no framework and no base class: its roles
+    /// come from module contracts, names inside a module and folders, which `VIPERModule` reads.
     public static let viper = Profile(name: "viper")
+}
+
+/// A part of a VIPER module, in the order a type adopting contracts of two parts is decided.
+enum VIPERRole: Int, Comparable, CaseIterable {
+    case view, presenter, interactor, router, factory
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Contract protocol suffixes, checked for every role before a plain `…View`.
+    var contractSuffixes: [String] {
+        switch self {
+        case .view: ["ViewProtocol", "ViewInputProtocol", "ViewInput", "ViewInterface"]
+        case .presenter:
+            [
+                "PresenterProtocol", "PresenterInput", "PresenterInterface", "ViewOutputProtocol", "ViewOutput",
+                "InteractorOutputProtocol", "InteractorOutput", "Presentation", "EventHandler",
+            ]
+        case .interactor:
+            ["InteractorInputProtocol", "InteractorInput", "InteractorProtocol", "InteractorInterface", "Interacting", "UseCase", "Interactor"]
+        case .router:
+            ["RouterInput", "RouterProtocol", "RouterInterface", "Routing", "WireframeProtocol", "WireframeInput", "Wireframe", "Router"]
+        case .factory: ["AssemblyProtocol", "Assembly", "Configurator", "ModuleBuilder", "ModuleFactory", "ViewFactoryProtocol"]
+        }
+    }
+
+    /// Name suffixes that give the role inside a module.
+    var nameSuffixes: [String] {
+        switch self {
+        case .view: ["ViewController", "View", "Screen"]
+        case .presenter: ["Presenter"]
+        case .interactor: ["Interactor"]
+        case .router: ["Router", "Wireframe"]
+        case .factory: ["Assembly", "Configurator", "ModuleBuilder", "Builder", "ViewFactory", "Module"]
+        }
+    }
+
+    /// Folder names that give the role to a type with no other.
+    var folders: Set<String> {
+        switch self {
+        case .view: ["View", "Views"]
+        case .presenter: ["Presenter", "Presenters"]
+        case .interactor: ["Interactor", "Interactors"]
+        case .router: ["Router", "Routers", "Wireframe"]
+        case .factory: ["Assembly", "Configurator", "Builder"]
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .view: "view"
+        case .presenter: "presenter"
+        case .interactor: "interactor"
+        case .router: "router"
+        case .factory: "module factory"
+        }
+    }
+}
+
+/// The VIPER roles of one file's types (RULES-viper.md "Roles in VIPER"): first from the module contract a
+/// type adopts (on the type or in an extension anywhere), then from its name inside a module (a prefix
+/// shared by types of two roles, or a folder laid out by role), then from its folder. Answers about other
+/// files come from the project's type index.
+struct VIPERModule {
+    struct Part {
+        let type: TypeDeclaration
+        let role: VIPERRole
+    }
+
+    let file: LintFile
+    /// Types and extensions of the file with a role, in file order.
+    let parts: [Part]
+    /// UIKit and SwiftUI view types of the file that belong to a module's view layer without a role of their own.
+    let viewLayer: [TypeDeclaration]
+
+    static let uiKitViewBases: Set<String> = [
+        "UIViewController", "UITableViewController", "UICollectionViewController", "UIPageViewController", "UIHostingController",
+        "UINavigationController", "UITabBarController", "UISplitViewController", "UIView", "UITableViewCell",
+        "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView", "UIControl", "UIStackView", "UIScrollView",
+    ]
+    /// Other architectures' frameworks: a file importing one is not VIPER code.
+    static let otherFrameworks: Set<String> = [
+        "RIBs", "ModernRIBs", "CombineRIBs", "ComposableRIBs", "ComposableRIBsCore", "ComposableRIBsTCA", "ComposableRIBsUI",
+        "ComposableArchitecture",
+    ]
+
+    init(file: LintFile) {
+        self.file = file
+        guard !file.isTestFile, !file.fileName.hasSuffix(".generated.swift"),
+            !file.model.imports.contains(where: Self.otherFrameworks.contains)
+        else {
+            parts = []
+            viewLayer = []
+            return
+        }
+        let resolver = file.model.projectTypes
+        let folderRole = Self.folderRole(of: file.path)
+        var parts: [Part] = []
+        var viewLayer: [TypeDeclaration] = []
+        for type in file.model.types where type.kind != .protocol {
+            var inherited = type.inherited
+            var kind = type.kind
+            if type.kind == .extension, let primary = resolver.primary(type.name) {
+                inherited = primary.inherited + inherited
+                kind = primary.kind
+            }
+            if let role = Self.role(of: type.name, kind: kind, inherited: inherited, declaration: type, resolver: resolver)
+                ?? Self.folderRole(folderRole, kind: kind, isViewType: Self.isViewType(type, inherited: inherited, resolver: resolver))
+            {
+                parts.append(Part(type: type, role: role))
+            }
+        }
+        // UIKit and SwiftUI types beside a view of the module, or in its `View/` folder, are its view layer.
+        if parts.contains(where: { $0.role == .view }) || folderRole == .view {
+            for type in file.model.types where type.kind != .protocol && !parts.contains(where: { $0.type.name == type.name })
+                && Self.isViewType(type, inherited: type.inherited, resolver: resolver)
+            {
+                viewLayer.append(type)
+            }
+        }
+        self.parts = parts
+        self.viewLayer = viewLayer
+    }
+
+    func parts(_ role: VIPERRole) -> [TypeDeclaration] { parts.filter { $0.role == role }.map(\.type) }
+
+    /// The role a protocol declared in the project plays in a module's contract, from its name.
+    static func contractRole(ofProtocol name: String, resolver: TypeResolver) -> VIPERRole? {
+        guard let entry = resolver.primary(name), entry.kind == .protocol else { return nil }
+        for role in VIPERRole.allCases where role.contractSuffixes.contains(where: { name.hasSuffix($0) && name.count > $0.count }) {
+            return role
+        }
+        if name.hasSuffix("View"), name.count > 4, isClassBound(name, resolver: resolver),
+            moduleExists(prefix: String(name.dropLast(4)), besides: .view, resolver: resolver)
+        {
+            return .view
+        }
+        return nil
+    }
+
+    /// A view protocol of a module: a contract protocol with a View suffix, or one refining such.
+    static func isViewProtocol(_ name: String, resolver: TypeResolver) -> Bool {
+        resolver.supertypes(of: [name]).contains { contractRole(ofProtocol: $0, resolver: resolver) == .view }
+    }
+
+    static func isClassBound(_ name: String, resolver: TypeResolver) -> Bool {
+        resolver.supertypes(of: [name]).contains { ["AnyObject", "class", "NSObjectProtocol"].contains($0) }
+    }
+
+    /// Whether the project declares a type or contract of another role with this prefix: a module.
+    static func moduleExists(prefix: String, besides own: VIPERRole, resolver: TypeResolver) -> Bool {
+        guard !prefix.isEmpty else { return false }
+        for role in VIPERRole.allCases where role != own {
+            for suffix in role.nameSuffixes + role.contractSuffixes.prefix(2) where resolver.primary(prefix + suffix) != nil
+                || resolver.primary(prefix + suffix + "Impl") != nil
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The role of a type declared in the project: by contract, else by its name inside a module. A
+    /// `*ViewModel`, a test double, a class of another architecture or a value type that merely carries a role
+    /// word has none.
+    static func role(
+        of name: String, kind: TypeDeclaration.Kind, inherited: [String], declaration: TypeDeclaration?, resolver: TypeResolver
+    ) -> VIPERRole? {
+        guard !TestCode.isTestDouble(name), !name.hasSuffix("ViewModel"), kind != .protocol else { return nil }
+        if let declaration, isOtherArchitecture(declaration) { return nil }
+        let adopted = inherited + resolver.extensionConformances(of: name)
+        let contract = resolver.supertypes(of: adopted).compactMap { contractRole(ofProtocol: $0, resolver: resolver) }.min()
+        if let contract { return contract }
+        let base = name.hasSuffix("Impl") ? String(name.dropLast(4)) : name
+        for role in VIPERRole.allCases {
+            guard let suffix = role.nameSuffixes.first(where: { base.hasSuffix($0) && base.count > $0.count }) else { continue }
+            switch role {
+            case .view:
+                guard isViewType(kind: kind, inherited: inherited, resolver: resolver) else { return nil }
+            case .factory:
+                if suffix == "Module", let declaration, !hasStaticBuild(declaration) { return nil }
+            case .presenter, .interactor, .router:
+                guard kind == .class || kind == .actor else { return nil }
+            }
+            let prefix = String(base.dropLast(suffix.count))
+            return moduleExists(prefix: prefix, besides: role, resolver: resolver) ? role : nil
+        }
+        return nil
+    }
+
+    /// SwiftUI-RIB's shapes (containers held by interactors and routers): another architecture's parts.
+    static func isOtherArchitecture(_ type: TypeDeclaration) -> Bool {
+        type.inherited.contains { $0.hasSuffix("PublisherContainer") }
+            || TypeDeclaration.storedProperties(of: type.members).contains { property in
+                property.type?.heldTypeNames.contains { $0.hasSuffix("StateContainer") || $0.hasSuffix("ViewContainer") } == true
+            }
+    }
+
+    static func hasStaticBuild(_ type: TypeDeclaration) -> Bool {
+        type.functions.contains { function in
+            function.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
+                && ["build", "assemble", "create", "make"].contains { function.name.text.hasPrefix($0) }
+        }
+    }
+
+    static func isViewType(_ type: TypeDeclaration, inherited: [String], resolver: TypeResolver) -> Bool {
+        isViewType(kind: type.kind == .extension ? (resolver.primary(type.name)?.kind ?? .extension) : type.kind, inherited: inherited, resolver: resolver)
+    }
+
+    /// A UIKit view or view controller (through project superclasses), or a SwiftUI view.
+    static func isViewType(kind: TypeDeclaration.Kind, inherited: [String], resolver: TypeResolver) -> Bool {
+        if kind == .struct { return inherited.contains("View") && resolver.primary("View") == nil }
+        guard kind == .class, let superclass = inherited.first else { return false }
+        return resolver.supertypes(of: [superclass]).contains(where: uiKitViewBases.contains)
+    }
+
+    /// The role folder a file sits in (`Agenda/Presenter/AgendaPresenter.swift`).
+    static func folderRole(of path: String) -> VIPERRole? {
+        let folders = path.split(separator: "/").dropLast()
+        guard let folder = folders.last else { return nil }
+        return VIPERRole.allCases.first { $0.folders.contains(String(folder)) }
+    }
+
+    static func folderRole(_ role: VIPERRole?, kind: TypeDeclaration.Kind, isViewType: Bool) -> VIPERRole? {
+        switch role {
+        case .view: isViewType ? .view : nil
+        case .presenter, .interactor, .router: kind == .class ? role : nil
+        case .factory: [.class, .struct, .enum].contains(kind) ? role : nil
+        case nil: nil
+        }
+    }
 }

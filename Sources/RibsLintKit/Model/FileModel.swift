@@ -140,14 +140,13 @@ public struct FileModel {
         protocols = collector.protocols.map {
             ProtocolDeclaration(name: $0.name.text, role: profile.protocolRole(named: $0.name.text), declaration: $0)
         }
-        // A class or struct that inherits nothing and is not `@MainActor` tells the index nothing a lookup
-        // could use: the walk up a superclass chain ends at it either way, and it adds no conformance. A
-        // protocol always counts: that the project declares it is what VIPER's contracts are recognised by.
-        declarations = (collector.types.map(\.declared) + collector.protocols.map { node in
+        // Every declaration, even one that inherits nothing: that the project declares a name is what VIPER's
+        // modules and contracts are recognised by.
+        declarations = collector.types.map(\.declared) + collector.protocols.map { node in
             DeclaredType(
                 name: node.name.text, kind: .protocol, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [],
                 genericArguments: [], isMainActor: node.attributes.contains(named: "MainActor"))
-        }).filter { !$0.inherited.isEmpty || $0.isMainActor || $0.kind == .protocol }
+        }
         let resolver = TypeResolver(index: index ?? TypeIndex(declarations, project: false), profile: profile)
 
         var resolvedByName: [String: (Role?, ResolvedInheritance)] = [:]

@@ -1,0 +1,221 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct VIPERWeakViewRule: Rule {
+    public static let description = RuleDescription(
+        id: "viper_weak_view",
+        name: "VIPER Weak View",
+        summary: "A presenter, interactor or router holds its back reference (view, presenter, view controller) strongly.",
+        rationale: """
+            VIPER Playbook, "Wiring Pattern": "Keep `view` weak to avoid retain cycles"; "Assembly Guidance": "set weak \
+            back-references (e.g., `presenter.view`) after construction"; "Anti-Patterns and Fixes": View, Presenter and \
+            Router retaining each other strongly. Ownership runs view → presenter → interactor and router, so every \
+            reference back — a presenter's view, an interactor's output, a router's view controller — must be `weak` or \
+            `unowned`, or the module is never freed. The rule checks the declaration; it does not try to prove a cycle.
+            """,
+        profiles: ["viper"],
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                protocol AgendaViewInput: AnyObject { func show(_ days: [String]) }
+                protocol AgendaInteractorInput: AnyObject { func load() }
+                protocol AgendaInteractorOutput: AnyObject { func didLoad(_ days: [String]) }
+                protocol AgendaRouterInput: AnyObject { func openDay(_ day: String) }
+                final class AgendaPresenter: AgendaInteractorOutput {
+                    var 1️⃣view: AgendaViewInput?
+                    let interactor: AgendaInteractorInput
+                    let router: AgendaRouterInput
+                    init(view: AgendaViewInput, interactor: AgendaInteractorInput, router: AgendaRouterInput) {
+                        self.view = view
+                        self.interactor = interactor
+                        self.router = router
+                    }
+                    func didLoad(_ days: [String]) { view?.show(days) }
+                }
+                final class AgendaInteractor: AgendaInteractorInput {
+                    var 2️⃣output: AgendaInteractorOutput?
+                    func load() { output?.didLoad([]) }
+                }
+                final class AgendaRouter: AgendaRouterInput {
+                    private let 3️⃣viewController: UIViewController
+                    init(viewController: UIViewController) { self.viewController = viewController }
+                    func openDay(_ day: String) {}
+                }
+                """),
+            Example("""
+                protocol BookingViewOutput: AnyObject { func didTapConfirm() }
+                final class BookingViewController: UIViewController {}
+                final class BookingPresenter: BookingViewOutput {
+                    private let 1️⃣viewController: BookingViewController
+                    init(viewController: BookingViewController) { self.viewController = viewController }
+                    func didTapConfirm() {}
+                }
+                """),
+            Example("""
+                protocol LoadingDisplaying: AnyObject { func showSpinner() }
+                protocol InvitesPresentation: AnyObject { func refresh() }
+                final class InvitesPresenter: InvitesPresentation {
+                    private var 1️⃣display: LoadingDisplaying
+                    init(display: LoadingDisplaying) { self.display = display }
+                    func refresh() { display.showSpinner() }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                protocol ProfileView: AnyObject { func render(_ name: String) }
+                protocol ProfilePresenting: AnyObject { func viewDidLoad() }
+                protocol ProfileInteracting: AnyObject { func load() }
+                protocol ProfileInteractorOutput: AnyObject { func loaded(_ name: String) }
+                final class ProfilePresenter: ProfilePresenting, ProfileInteractorOutput {
+                    weak var view: ProfileView?
+                    private weak var viewController: UIViewController?
+                    unowned let display: ProfileView
+                    private let interactor: ProfileInteracting
+                    init(view: ProfileView, interactor: ProfileInteracting) {
+                        self.display = view
+                        self.interactor = interactor
+                    }
+                    func viewDidLoad() { interactor.load() }
+                    func loaded(_ name: String) { view?.render(name) }
+                }
+                final class ProfileInteractor: ProfileInteracting {
+                    weak var output: ProfileInteractorOutput!
+                    unowned(unsafe) let presenter: ProfilePresenting
+                    init(presenter: ProfilePresenting) { self.presenter = presenter }
+                    func load() {}
+                }
+                """),
+            Example("""
+                protocol ProfileView: AnyObject {}
+                protocol ProfilePresenting: AnyObject {
+                    var view: ProfileView? { get set }
+                }
+                final class ProfileViewController: UIViewController, ProfileView {
+                    var presenter: ProfilePresenting?
+                    var output: ProfilePresenting!
+                }
+                """),
+            Example("""
+                protocol ProfileRouting: AnyObject { func openSettings() }
+                protocol ProfilePresenting: AnyObject {}
+                final class ProfileRouter: ProfileRouting {
+                    private let navigationController: UINavigationController
+                    private let window: UIWindow
+                    init(navigationController: UINavigationController, window: UIWindow) {
+                        self.navigationController = navigationController
+                        self.window = window
+                    }
+                    func openSettings() {}
+                }
+                final class ProfilePresenter: ProfilePresenting {
+                    var viewController: UIViewController { view as! UIViewController }
+                    weak var view: AnyObject?
+                    let viewModel: ProfileViewModel
+                    let viewModelFactory: ProfileViewModelFactory
+                    var viewStyle = ProfileViewStyle.compact
+                    weak var moduleOutput: ProfileModuleOutput?
+                    var delegate: ProfileModuleOutput?
+                    init(viewModel: ProfileViewModel, viewModelFactory: ProfileViewModelFactory) {
+                        self.viewModel = viewModel
+                        self.viewModelFactory = viewModelFactory
+                    }
+                    func refresh() {
+                        guard let view = view else { return }
+                        let other = view
+                        _ = other
+                    }
+                }
+                """),
+            Example("""
+                import SwiftUI
+                protocol ProfileView: AnyObject {}
+                protocol ProfilePresenting: AnyObject {}
+                final class ProfileViewAdapter: ObservableObject, ProfileView {
+                    let presenter: ProfilePresenting
+                    init(presenter: ProfilePresenting) { self.presenter = presenter }
+                }
+                struct ProfileScreen: View {
+                    @State var presenter: ProfilePresenting
+                    var body: some View { Text("Profile") }
+                }
+                enum ProfileAssembly {
+                    static func build() -> UIViewController {
+                        let viewController = UIViewController()
+                        return viewController
+                    }
+                }
+                final class ProfileConfigurator {
+                    let viewController = UIViewController()
+                }
+                """),
+            Example("""
+                final class BannerPresenter {
+                    private let view: UIView
+                    init(view: UIView) { self.view = view }
+                }
+                """),
+            Example("""
+                protocol AgendaViewInput: AnyObject {}
+                final class AgendaPresenterMock {
+                    var view: AgendaViewInput?
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    static let presenterViewNames: Set<String> = ["view", "viewController", "viewInput", "userInterface", "display"]
+    static let interactorOutputNames: Set<String> = ["output", "presenter", "delegate", "interactorOutput"]
+    static let routerViewNames: Set<String> = ["viewController", "transitionHandler", "view"]
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard file.contains("var ") || file.contains("let ") else { return [] }
+        let module = VIPERModule(file: file)
+        let resolver = file.model.projectTypes
+        var violations: [Violation] = []
+        for part in module.parts where part.type.kind == .class || part.type.kind == .extension {
+            for property in TypeDeclaration.storedProperties(of: part.type.members) where !property.isWeak && !property.isStatic {
+                let held = property.type?.heldTypeNames ?? []
+                let reference: String?
+                switch part.role {
+                case .presenter:
+                    reference = Self.presenterViewNames.contains(property.name) || held.contains { isView($0, resolver) } ? "its view" : nil
+                case .interactor:
+                    let typedOutput = held.contains { name in
+                        ["InteractorOutput", "InteractorOutputProtocol", "Presenter", "PresenterProtocol"].contains { name.hasSuffix($0) }
+                            || VIPERModule.contractRole(ofProtocol: name, resolver: resolver) == .presenter
+                    }
+                    reference = Self.interactorOutputNames.contains(property.name) || typedOutput ? "its presenter" : nil
+                case .router:
+                    let typedView = held.contains { name in
+                        name == "UIViewController" || name.hasSuffix("ViewController") && name != "UINavigationController"
+                            || VIPERModule.isViewProtocol(name, resolver: resolver)
+                    }
+                    reference = Self.routerViewNames.contains(property.name) || typedView ? "its view controller" : nil
+                case .view, .factory:
+                    reference = nil
+                }
+                guard let reference, !Self.holdsContainerOrValue(held) else { continue }
+                violations.append(Violation(
+                    at: property.nameNode,
+                    "\(part.role.name) '\(part.type.name)' holds \(reference) '\(property.name)' strongly; "
+                        + "declare it `weak var` so view, presenter and router do not keep each other alive"))
+            }
+        }
+        return violations
+    }
+
+    /// A presenter's view: the module's view protocol, a view controller, or a UIKit view.
+    private func isView(_ name: String, _ resolver: TypeResolver) -> Bool {
+        if name.hasSuffix("ViewController") || name == "UIView" { return true }
+        if VIPERModule.isViewProtocol(name, resolver: resolver) { return true }
+        guard let entry = resolver.primary(name), entry.kind == .class, let superclass = entry.inherited.first else { return false }
+        return resolver.supertypes(of: [superclass]).contains(where: VIPERModule.uiKitViewBases.contains)
+    }
+
+    /// Containers a router is handed (navigation controller, window) and values are never back references.
+    private static func holdsContainerOrValue(_ held: [String]) -> Bool {
+        held.contains { ["UINavigationController", "UIWindow", "String", "Int", "Bool"].contains($0) || $0.hasSuffix("ViewModel") }
+    }
+}
