@@ -18,6 +18,8 @@ public enum RuleRegistry {
         SuperCallMismatchRule.self,
         SwiftUIPresenterRule.self,
         VIPERInteractorNavigationRule.self,
+        VIPERPresenterMainActorRule.self,
+        VIPERViewServiceAccessRule.self,
         VIPERWeakViewRule.self,
         WeakListenerRule.self,
         WeakSelfCaptureRule.self,

@@ -78,6 +78,8 @@ struct VIPERModule {
     let parts: [Part]
     /// UIKit and SwiftUI view types of the file that belong to a module's view layer without a role of their own.
     let viewLayer: [TypeDeclaration]
+    /// Not a test, generated, or another architecture's file: its protocols may be module contracts.
+    let isVIPERCode: Bool
 
     static let uiKitViewBases: Set<String> = [
         "UIViewController", "UITableViewController", "UICollectionViewController", "UIPageViewController", "UIHostingController",
@@ -97,8 +99,10 @@ struct VIPERModule {
         else {
             parts = []
             viewLayer = []
+            isVIPERCode = false
             return
         }
+        isVIPERCode = true
         let resolver = file.model.projectTypes
         let folderRole = Self.folderRole(of: file.path)
         var parts: [Part] = []
@@ -157,8 +161,8 @@ struct VIPERModule {
     static func moduleExists(prefix: String, besides own: VIPERRole, resolver: TypeResolver) -> Bool {
         guard !prefix.isEmpty else { return false }
         for role in VIPERRole.allCases where role != own {
-            for suffix in role.nameSuffixes + role.contractSuffixes.prefix(2) where resolver.primary(prefix + suffix) != nil
-                || resolver.primary(prefix + suffix + "Impl") != nil
+            if role.nameSuffixes.contains(where: { resolver.primary(prefix + $0) != nil || resolver.primary(prefix + $0 + "Impl") != nil })
+                || role.contractSuffixes.contains(where: { resolver.primary(prefix + $0) != nil })
             {
                 return true
             }

@@ -1,0 +1,150 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct VIPERPresenterMainActorRule: Rule {
+    public static let description = RuleDescription(
+        id: "viper_presenter_main_actor",
+        name: "VIPER Presenter Main Actor",
+        summary: "A presenter class or a module's view protocol is not isolated to the main actor.",
+        rationale: """
+            VIPER Playbook, "Wiring Pattern": "Keep presenter/view updates on the main actor so UI calls are thread-safe", \
+            with `@MainActor protocol ProfileView: AnyObject` and `@MainActor final class ProfilePresenter`. Isolation \
+            written on the type (or inferred by Swift from a `@MainActor` protocol its declaration adopts, or a \
+            `@MainActor` superclass) lets the compiler prove every view update happens on the main thread; \
+            `DispatchQueue.main.async` in each method proves nothing, and a conformance added in an extension does not \
+            isolate the class. Code written before Swift concurrency is reported too: a baseline absorbs it.
+            """,
+        profiles: ["viper"],
+        defaultSeverity: .warning,
+        options: [
+            OptionDoc(
+                "default_isolation", .string(allowed: ["nonisolated", "main_actor"]), default: .string("nonisolated"),
+                "`main_actor` when the module is built with main-actor default isolation (SE-0466, `.defaultIsolation(MainActor.self)`): every type is isolated."),
+        ],
+        triggering: [
+            Example("""
+                1️⃣protocol AgendaViewInput: AnyObject { func show(_ days: [String]) }
+                @MainActor protocol AgendaViewOutput: AnyObject { func viewDidLoad() }
+                final 2️⃣class AgendaPresenter {
+                    weak var view: AgendaViewInput?
+                    @MainActor func refresh() { DispatchQueue.main.async { self.view?.show([]) } }
+                }
+                extension AgendaPresenter: AgendaViewOutput {
+                    func viewDidLoad() {}
+                }
+                """),
+            Example("""
+                @MainActor protocol BookingViewInput: AnyObject {}
+                protocol BookingPresenterProtocol: AnyObject {}
+                final class BookingViewController: UIViewController, BookingViewInput {}
+                @available(iOS 15, *)
+                final 1️⃣class BookingPresenter: BookingPresenterProtocol {
+                    func load() { Task { @MainActor in } }
+                }
+                """),
+            Example("""
+                @MainActor protocol InvitesViewInput: AnyObject {}
+                protocol InvitesPresentation: AnyObject {}
+                1️⃣class InvitesPresenter: InvitesPresentation {}
+                @MainActor extension InvitesPresenter {
+                    func refresh() {}
+                }
+                """),
+            Example("""
+                // file: Agenda/AgendaPresenter.swift
+                @MainActor protocol AgendaViewInput: AnyObject {}
+                final 1️⃣class AgendaPresenter {
+                    weak var view: AgendaViewInput?
+                }
+                // file: Agenda/AgendaPresenter+Output.swift
+                @MainActor protocol AgendaViewOutput: AnyObject {}
+                extension AgendaPresenter: AgendaViewOutput {}
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                @MainActor protocol ProfileView: AnyObject { func render(_ name: String) }
+                protocol ProfilePresenting: AnyObject { func viewDidLoad() }
+                @MainActor
+                final class ProfilePresenter: ProfilePresenting {
+                    weak var view: ProfileView?
+                    nonisolated func identifier() -> String { "profile" }
+                    func viewDidLoad() {}
+                }
+                """),
+            Example("""
+                @MainActor protocol IsolatedView: AnyObject {}
+                protocol AgendaViewInput: IsolatedView {}
+                @MainActor protocol AgendaPresenting: AnyObject {}
+                final class AgendaPresenter: AgendaPresenting {
+                    weak var view: AgendaViewInput?
+                }
+                """),
+            Example("""
+                import Observation
+                @MainActor protocol InvitesViewInput: AnyObject {}
+                protocol InvitesViewOutput: AnyObject {}
+                @MainActor @Observable final class InvitesPresenter: InvitesViewOutput {}
+                """),
+            Example("""
+                protocol BookingViewInput: AnyObject {}
+                protocol BookingViewOutput: AnyObject {}
+                final class BookingPresenter: BookingViewOutput {}
+                """, configuration: ["default_isolation": .string("main_actor")]),
+            Example("""
+                @MainActor class BasePresenter {}
+                @MainActor protocol CalendarViewInput: AnyObject {}
+                protocol CalendarViewOutput: AnyObject {}
+                final class CalendarPresenter: BasePresenter, CalendarViewOutput {}
+                """),
+            Example("""
+                final class BannerPresenter {}
+                protocol HighlightableView: AnyObject { func highlight() }
+                """),
+        ])
+
+    private let isolatedByDefault: Bool
+
+    public init(options: RuleOptions) {
+        isolatedByDefault = options.string("default_isolation") == "main_actor"
+    }
+
+    static let mainActorPlatformClasses = VIPERModule.uiKitViewBases.union(["UIResponder", "UIApplication"])
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard !isolatedByDefault else { return [] }
+        let module = VIPERModule(file: file)
+        let resolver = file.model.projectTypes
+        var violations: [Violation] = []
+        for presenter in module.parts(.presenter) where presenter.kind == .class || presenter.kind == .struct {
+            guard !isIsolated(presenter.declaration.asProtocol(WithAttributesSyntax.self)?.attributes, inherited: presenter.inherited, resolver),
+                let keyword = Self.keyword(of: presenter.declaration)
+            else { continue }
+            violations.append(Violation(
+                at: keyword,
+                "presenter '\(presenter.name)' is not isolated to the main actor; mark it `@MainActor` (a conformance added in an extension does not isolate it)"))
+        }
+        guard module.isVIPERCode else { return violations }
+        for declared in file.model.protocols where VIPERModule.isViewProtocol(declared.name, resolver: resolver) {
+            let node = declared.declaration
+            guard !isIsolated(node.attributes, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [], resolver)
+            else { continue }
+            violations.append(Violation(
+                at: node.protocolKeyword,
+                "view protocol '\(declared.name)' is not isolated to the main actor; declare it `@MainActor protocol \(declared.name)` so every view update is checked"))
+        }
+        return violations
+    }
+
+    /// `@MainActor` written on the declaration, or inferred from a `@MainActor` protocol or superclass.
+    private func isIsolated(_ attributes: AttributeListSyntax?, inherited: [String], _ resolver: TypeResolver) -> Bool {
+        if attributes?.contains(named: "MainActor") == true { return true }
+        return resolver.supertypes(of: inherited).contains { name in
+            Self.mainActorPlatformClasses.contains(name) || resolver.primary(name)?.isMainActor == true
+        }
+    }
+
+    static func keyword(of declaration: DeclSyntax) -> TokenSyntax? {
+        declaration.as(ClassDeclSyntax.self)?.classKeyword ?? declaration.as(StructDeclSyntax.self)?.structKeyword
+    }
+}

@@ -1,0 +1,206 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct VIPERViewServiceAccessRule: Rule {
+    static let defaultSuffixes = [
+        "Service", "ServiceProtocol", "ServiceType", "Repository", "RepositoryProtocol", "APIClient", "ApiClient", "HTTPClient",
+        "NetworkClient", "API", "Storage", "StorageProtocol", "DataManager", "NetworkManager", "APIManager", "DatabaseManager",
+        "PersistenceManager", "CoreDataManager", "Database", "DAO", "Gateway", "UseCase",
+    ]
+    static let defaultTypes = [
+        "URLSession", "NSManagedObjectContext", "NSPersistentContainer", "ModelContext", "UserDefaults", "FileManager", "Realm",
+        "Session", "AF",
+    ]
+
+    public static let description = RuleDescription(
+        id: "viper_view_service_access",
+        name: "VIPER View Service Access",
+        summary: "A view of a VIPER module holds, builds or calls a service, repository, API client or store.",
+        rationale: """
+            VIPER Playbook, "Responsibilities — View": "Avoid direct service/repository access"; "Anti-Patterns and Fixes": \
+            the view doing business work, calling services directly; for SwiftUI, "use an adapter (`ObservableObject`) that \
+            forwards to Presenter". Data flows view → presenter → interactor → repository or service: a view that reaches \
+            the data layer skips the layers that make the module testable, and its screen can no longer be rendered \
+            without a network or a database.
+            """,
+        profiles: ["viper"],
+        defaultSeverity: .warning,
+        options: [
+            OptionDoc(
+                "service_suffixes", .stringList, default: .stringList(defaultSuffixes),
+                "Type name suffixes of the data layer (`Service`, `Repository`, `APIClient`, …)."),
+            OptionDoc(
+                "service_types", .stringList, default: .stringList(defaultTypes),
+                "System and library types of the data layer (`URLSession`, `UserDefaults`, `ModelContext`, …)."),
+        ],
+        triggering: [
+            Example("""
+                protocol AgendaViewInput: AnyObject { func show(_ days: [String]) }
+                protocol AgendaViewOutput: AnyObject { func viewDidLoad() }
+                final class AgendaViewController: UIViewController, AgendaViewInput {
+                    var output: AgendaViewOutput?
+                    let 1️⃣service: AgendaServiceProtocol
+                    private let api = 2️⃣AgendaAPIService()
+                    init(service: AgendaServiceProtocol) {
+                        self.service = service
+                        super.init(nibName: nil, bundle: nil)
+                    }
+                    func show(_ days: [String]) {}
+                    @objc func didTapSave() {
+                        let draft = 3️⃣DraftEventStorage(calendarID: "work")
+                        draft.save()
+                        4️⃣HolidayService.shared.load()
+                        let names = 5️⃣UserDefaults.standard.stringArray(forKey: "names")
+                        _ = names
+                        service.fetch()
+                    }
+                }
+                """),
+            Example("""
+                import SwiftUI
+                import SwiftData
+                protocol InvitesView: AnyObject {}
+                protocol InvitesPresentation: AnyObject {}
+                final class InvitesViewAdapter: ObservableObject, InvitesView {
+                    var 1️⃣repository: AttendeeRepository?
+                }
+                struct InvitesScreen: View {
+                    @Query var 2️⃣invites: [Invite]
+                    @Environment(\\.modelContext) private var 3️⃣context
+                    var body: some View { Text("Invites") }
+                }
+                """, path: "Invites/View/InvitesScreen.swift"),
+        ],
+        nonTriggering: [
+            Example("""
+                import SwiftUI
+                protocol ProfileView: AnyObject { func render(_ name: String) }
+                protocol ProfilePresenting: AnyObject { func viewDidLoad() }
+                final class ProfileViewController: UIViewController, ProfileView {
+                    var presenter: ProfilePresenting?
+                    var output: ProfilePresenting?
+                    private let formatter = DateFormatter()
+                    private let dataSource = ProfileDataSource()
+                    private let avatar = AvatarLoader()
+                    @AppStorage("compact") var compact = false
+                    func render(_ name: String) {
+                        UIApplication.shared.applicationIconBadgeNumber = 0
+                        _ = UIDevice.current.orientation
+                        _ = UIScreen.main.bounds
+                        _ = Bundle.main.bundleIdentifier
+                        _ = AppTheme.shared.palette
+                        NotificationCenter.default.addObserver(self, selector: #selector(keyboard), name: .keyboardWillShow, object: nil)
+                        avatarView.kf.setImage(with: nil)
+                        presenter?.viewDidLoad()
+                    }
+                    @objc func keyboard() {}
+                    let avatarView = UIImageView()
+                }
+                """),
+            Example("""
+                protocol AgendaViewOutput: AnyObject {}
+                protocol AgendaInteractorInput: AnyObject {}
+                final class AgendaPresenter: AgendaViewOutput {
+                    private let service = AgendaAPIService()
+                }
+                final class AgendaInteractor: AgendaInteractorInput {
+                    let repository: AttendeeRepository
+                    init(repository: AttendeeRepository) { self.repository = repository }
+                    func load() { _ = URLSession.shared }
+                }
+                """),
+            Example("""
+                struct SettingsView: View {
+                    let service: SettingsService
+                    var body: some View { Text("Settings") }
+                }
+                """),
+            Example("""
+                import SwiftUI
+                protocol ProfileView: AnyObject {}
+                protocol ProfilePresenting: AnyObject {}
+                struct ProfileScreen_Previews: PreviewProvider {
+                    static var previews: some View { ProfileScreen(service: ProfileService()) }
+                }
+                #Preview { ProfileScreen(service: ProfileService()) }
+                """),
+        ])
+
+    private let suffixes: [String]
+    private let types: Set<String>
+
+    public init(options: RuleOptions) {
+        suffixes = options.strings("service_suffixes")
+        types = Set(options.strings("service_types"))
+    }
+
+    func isService(_ name: String) -> Bool {
+        types.contains(name) || suffixes.contains { name.hasSuffix($0) && name.count > $0.count }
+    }
+
+    public func violations(in file: LintFile) -> [Violation] {
+        let module = VIPERModule(file: file)
+        let views = module.parts(.view) + module.viewLayer
+        guard !views.isEmpty else { return [] }
+        var found = OnePerStatement()
+        for view in views {
+            var reportedProperties = Set<SyntaxIdentifier>()
+            for property in TypeDeclaration.storedProperties(of: view.members) where !property.isStatic {
+                let attributes = property.declaration.attributes
+                if let fetching = ["Query", "FetchRequest", "SectionedFetchRequest"].first(where: attributes.contains(named:))
+                    ?? (attributes.trimmedDescription.contains("\\.modelContext") || attributes.trimmedDescription.contains("\\.managedObjectContext")
+                        ? "Environment" : nil)
+                {
+                    found.report(property.nameNode, "view '\(view.name)' fetches data itself (@\(fetching)); let the presenter hand it the data to show")
+                    reportedProperties.insert(property.declaration.id)
+                    continue
+                }
+                guard let service = property.type?.heldTypeNames.first(where: isService) else { continue }
+                found.report(property.nameNode, message(view, "holds the data-layer type '\(service)'"))
+                reportedProperties.insert(property.declaration.id)
+            }
+            let visitor = Visitor(rule: self)
+            visitor.walk(view.members)
+            for (node, what) in visitor.found where !Self.isInside(node, reportedProperties) {
+                found.report(node, message(view, what))
+            }
+        }
+        return found.violations
+    }
+
+    private func message(_ view: TypeDeclaration, _ what: String) -> String {
+        "view '\(view.name)' \(what); send the user's intent to the presenter and let the interactor reach the data"
+    }
+
+    private static func isInside(_ node: Syntax, _ declarations: Set<SyntaxIdentifier>) -> Bool {
+        var current: Syntax? = node
+        while let syntax = current {
+            if declarations.contains(syntax.id) { return true }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    private final class Visitor: TypeBodyVisitor {
+        let rule: VIPERViewServiceAccessRule
+        var found: [(Syntax, String)] = []
+
+        init(rule: VIPERViewServiceAccessRule) { self.rule = rule }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.constructedTypeName, name.first?.isUppercase == true, rule.isService(name) {
+                found.append((Syntax(node.calledExpression), "builds '\(name)'"))
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase == true,
+                rule.isService(base.baseName.text), node.declName.baseName.tokenKind != .keyword(.`init`)
+            {
+                found.append((Syntax(base), "reaches '\(base.baseName.text).\(node.declName.baseName.text)'"))
+            }
+            return .visitChildren
+        }
+    }
+}
