@@ -1,7 +1,14 @@
 import RibsLintKit
 
 extension Profile {
-    /// Its roles and rules come with the profile's rulebook (RULES-composable-ribs.md); until then only the rules for
-    /// every Swift file run under it.
-    public static let composableRIBs = Profile(name: "composable-ribs")
+    /// RIBs on The Composable Architecture (ComposableRIBs Module Wiring Guide; RULES-composable-ribs.md "Roles"). The
+    /// model's roles hold what a base class alone decides: ComposableRIBs' own router classes and contract. Everything the
+    /// rules need beyond that — routing contracts refined through the project, names ComposableRIBs shares with Uber RIBs,
+    /// legacy RIBs + TCA modules, builders, views, reducers, stores — is `ComposableRoles`. No name suffix gives a role.
+    public static let composableRIBs = Profile(
+        name: "composable-ribs",
+        frameworks: ["ComposableRIBs", "ComposableRIBsCore", "ComposableRIBsTCA", "ComposableRIBsUI"],
+        roles: [
+            RoleDefinition(.router, baseClasses: ["SwiftUIHostingRouter", "UIKitLaunchRouter", "BaseLaunchRouter", "RoutableViewControlling"])
+        ])
 }

@@ -1,7 +1,9 @@
 import RibsLintKit
 
 extension Profile {
-    /// Its roles and rules come with the profile's rulebook (RULES-swiftui-rib.md); until then only the rules for
-    /// every Swift file run under it.
+    /// SwiftUI-RIB (SwiftUI-RIB README): no framework and no base classes, so the Profile model's roles (base
+    /// classes anywhere, name suffixes in a framework-importing file) have nothing to hold. Its roles come from
+    /// structure — conformances, what a type stores, `ObservableObject`/`@Observable` — in `SwiftUIRIBRoles`, and
+    /// the name suffixes teams rename are options of the rules that read them (`SwiftUIRIBNames.options`).
     public static let swiftUIRIB = Profile(name: "swiftui-rib")
 }

@@ -1,0 +1,195 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct ChildActivationRule: Rule {
+    public static let description = RuleDescription(
+        id: "child_activation",
+        name: "Child Activation",
+        summary: "A ComposableRIBs router attaches a child without activating its interactor, or detaches one without deactivating it.",
+        rationale: """
+            ComposableRIBs Module Wiring Guide, "Minimal Parent -> Child Example": `attachChild(child)` is followed by \
+            `child.interactor.activate()`, and the close path runs `childRouter.interactor.deactivate()` before \
+            `detachChild(childRouter)`; "Wiring Pipeline": "On close: deactivate, detach, pop/dismiss". ComposableRIBs' \
+            `attachChild` only records the child (unlike Uber RIBs', it does not activate): a child attached alone never \
+            starts its feature, and one detached while active keeps its effects running. The framework's helpers \
+            (`attachActivate…`, `deactivateDetachAnd…`) do both.
+            """,
+        profiles: ["composable-ribs"],
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                import ComposableRIBs
+                import UIKit
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    private let payeeBuilder: any PayeeBuildable
+                    private var payeeRouter: (any PayeeRouting)?
+                    private var helpRouter: (any HelpRouting)?
+                    func openPayee(with dependency: any PayeeDependency) {
+                        guard payeeRouter == nil else { return }
+                        let payee = payeeBuilder.build(with: dependency)
+                        1️⃣attachChild(payee)
+                        helpRouter?.interactor.activate()
+                        payeeRouter = payee
+                    }
+                    func closePayee() {
+                        guard let payeeRouter else { return }
+                        self.2️⃣detachChild(payeeRouter)
+                        self.payeeRouter = nil
+                    }
+                }
+                """),
+            // A router through the app's own base class, closing in an extension in a file without imports.
+            Example("""
+                // file: Bank/BankRouter.swift
+                import ComposableArchitecture
+                import ComposableRIBs
+                class BankRouter<Feature: Reducer, Content: View>: SwiftUIHostingRouter<Feature, Content> where Feature.State: Equatable {}
+                // file: Bank/LoansRouter.swift
+                import ComposableRIBs
+                final class LoansRouter: BankRouter<LoansFeature, LoansView>, LoansRouting {
+                    var loanRouter: (any LoanRouting)?
+                }
+                // file: Bank/LoansRouter+Close.swift
+                extension LoansRouter {
+                    func closeLoan() {
+                        guard let loanRouter else { return }
+                        1️⃣detachChild(loanRouter)
+                        self.loanRouter = nil
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            // The guide's sequence, a helper called right after, and the framework helpers.
+            Example("""
+                import ComposableRIBs
+                import UIKit
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    private let payeeBuilder: any PayeeBuildable
+                    private var payeeRouter: (any PayeeRouting)?
+                    private var cardRouter: (any CardRouting)?
+                    private weak var navigationController: UINavigationController?
+                    func openPayee(with dependency: any PayeeDependency) {
+                        guard payeeRouter == nil else { return }
+                        let payee = payeeBuilder.build(with: dependency)
+                        attachChild(payee)
+                        prepare(payee, animated: false)
+                        payeeRouter = payee
+                    }
+                    private func prepare(_ child: any PayeeRouting, animated: Bool) {
+                        child.interactor.activate()
+                    }
+                    func closePayee() {
+                        guard let payeeRouter else { return }
+                        payeeRouter.interactor.deactivate()
+                        detachChild(payeeRouter)
+                        self.payeeRouter = nil
+                    }
+                    func openCard(_ card: any CardRouting) {
+                        guard let navigationController else { return }
+                        attachActivateAndPush(card, in: navigationController, animated: true)
+                        cardRouter = card
+                    }
+                    func closeCard() {
+                        guard let cardRouter else { return }
+                        deactivateDetachAndReleaseIfNeeded(cardRouter) { [weak self] in self?.cardRouter = nil }
+                    }
+                }
+                """),
+            // Uber RIBs routers in a RIBs + TCA module: their `attachChild` activates.
+            Example("""
+                import ComposableArchitecture
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private let detailBuilder: DetailBuildable
+                    private var detailRouting: ViewableRouting?
+                    let store: StoreOf<HomeFeature>
+                    func attachDetail() {
+                        guard detailRouting == nil else { return }
+                        let router = detailBuilder.build(withListener: interactor)
+                        detailRouting = router
+                        attachChild(router)
+                    }
+                }
+                """),
+            // The launch router activates its root through `activateRoot()`.
+            Example("""
+                import ComposableRIBs
+                final class AppLaunchRouter: UIKitLaunchRouter {
+                    override func activateRoot() {
+                        super.activateRoot()
+                    }
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard !file.isTestFile, file.contains("tachChild") else { return [] }
+        let roles = ComposableRoles(file)
+        var violations: [Violation] = []
+        for group in roles.routers() where group.contains(where: roles.isComposableRouter) {
+            let methods = Dictionary(group.flatMap(\.functions).map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
+            for router in group {
+                for call in file.calls(named: ["attachChild", "detachChild"], in: router.members) where call.isCalledOnSelf {
+                    guard let argument = call.arguments.first?.expression, let body = Self.enclosingBody(of: call) else { continue }
+                    let attaching = call.calledName == "attachChild"
+                    var identities: Set<String> = []
+                    if let name = ComposableRoles.rootName(argument) { identities.insert(name) }
+                    if let property = roles.storedProperty(referencedBy: argument) { identities.insert(property) }
+                    let wanted = attaching ? "activate" : "deactivate"
+                    var visited: Set<String> = []
+                    guard !Self.calls(wanted, on: identities, in: body, methods: methods, file: file, visited: &visited) else { continue }
+                    violations.append(Violation(
+                        at: call.nameNode,
+                        attaching
+                            ? "child is attached but its interactor is never activated; call `child.interactor.activate()` after "
+                                + "`attachChild`, or use `attachActivate(_:)`"
+                            : "child is detached without deactivating its interactor; call `child.interactor.deactivate()` before "
+                                + "`detachChild`, or use `deactivateDetachAndReleaseIfNeeded(_:)`"))
+                }
+            }
+        }
+        return violations
+    }
+
+    /// The body of the function or initializer the call is in.
+    static func enclosingBody(of node: some SyntaxProtocol) -> CodeBlockSyntax? {
+        var current = node.parent
+        while let scope = current {
+            if let function = scope.as(FunctionDeclSyntax.self) { return function.body }
+            if let initializer = scope.as(InitializerDeclSyntax.self) { return initializer.body }
+            if scope.is(MemberBlockSyntax.self) { return nil }
+            current = scope.parent
+        }
+        return nil
+    }
+
+    /// Whether `body` — or a router method it calls, handed the child — calls `<child>.interactor.<wanted>()`.
+    static func calls(
+        _ wanted: String, on identities: Set<String>, in body: CodeBlockSyntax, methods: [String: FunctionDeclSyntax], file: LintFile,
+        visited: inout Set<String>
+    ) -> Bool {
+        for call in file.calls(named: [wanted], in: body) {
+            guard let interactor = call.receiver?.unwrapped.as(MemberAccessExprSyntax.self),
+                interactor.declName.baseName.text == "interactor", let child = interactor.base,
+                let name = ComposableRoles.rootName(child)
+            else { continue }
+            if identities.contains(name) { return true }
+        }
+        for call in file.calls(named: Array(methods.keys), in: body) where call.isCalledOnSelf {
+            guard let name = call.calledName, let helper = methods[name], let helperBody = helper.body,
+                visited.insert(name).inserted
+            else { continue }
+            var handed = identities
+            for (argument, parameter) in zip(call.arguments, helper.signature.parameterClause.parameters) {
+                if let root = ComposableRoles.rootName(argument.expression), identities.contains(root) {
+                    handed.insert((parameter.secondName ?? parameter.firstName).text)
+                }
+            }
+            if calls(wanted, on: handed, in: helperBody, methods: methods, file: file, visited: &visited) { return true }
+        }
+        return false
+    }
+}

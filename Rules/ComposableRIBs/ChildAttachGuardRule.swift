@@ -1,0 +1,249 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct ChildAttachGuardRule: Rule {
+    public static let description = RuleDescription(
+        id: "child_attach_guard",
+        name: "Child Attach Guard",
+        summary: "A router builds and attaches a child without first checking that it is not attached already, or force-unwraps a stored child to close it.",
+        rationale: """
+            ComposableRIBs Module Wiring Guide, "Review Checklist": "Duplicate attach is guarded and non-existent detach is no-op \
+            safe"; the guide's example opens with `guard childRouter == nil … else { return }` and closes with `guard let \
+            childRouter else { return }`. A double tap or a repeated delegate action otherwise builds a second child over the \
+            first, and a close that arrives twice crashes on the force unwrap. One-shot attaches in `init`, `load()` or a \
+            `bindState()` override run once. A plain Uber RIBs router (no TCA in its file) is not looked at here.
+            """,
+        profiles: ["composable-ribs"],
+        defaultSeverity: .warning,
+        triggering: [
+            Example("""
+                import ComposableRIBs
+                import UIKit
+                protocol PayeeRouting: RoutableViewControlling {}
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    private let payeeBuilder: any PayeeBuildable
+                    private var payeeRouter: (any PayeeRouting)?
+                    private weak var navigationController: UINavigationController?
+                    func openPayee(with dependency: any PayeeDependency) {
+                        guard let navigationController else { return }
+                        let payee = payeeBuilder.build(with: dependency)
+                        payeeRouter = payee
+                        1️⃣attachActivateAndPush(payee, in: navigationController, animated: true)
+                    }
+                    func closePayee() {
+                        payeeRouter2️⃣!.interactor.deactivate()
+                        detachChild(payeeRouter3️⃣!)
+                        payeeRouter = nil
+                    }
+                }
+                """),
+            // RIBs + TCA: an Uber RIBs router in a module that uses TCA counts.
+            Example("""
+                import ComposableArchitecture
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private let detailBuilder: DetailBuildable
+                    private var detailRouting: ViewableRouting?
+                    let store: StoreOf<HomeFeature>
+                    func attachDetail() {
+                        let router = detailBuilder.build(withListener: interactor)
+                        detailRouting = router
+                        1️⃣attachChild(router)
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import ComposableRIBs
+                import UIKit
+                protocol PayeeRouting: RoutableViewControlling {}
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    private let payeeBuilder: any PayeeBuildable
+                    private var payeeRouter: (any PayeeRouting)?
+                    private var statementRouters: [any PayeeRouting] = []
+                    private var isHelpAttached = false
+                    private weak var navigationController: UINavigationController?
+                    func openPayee(with dependency: any PayeeDependency) {
+                        guard payeeRouter == nil, let navigationController else { return }
+                        let payee = payeeBuilder.build(with: dependency)
+                        payeeRouter = payee
+                        attachActivateAndPush(payee, in: navigationController, animated: true)
+                    }
+                    func openAgain(with dependency: any PayeeDependency) {
+                        if let existing = payeeRouter {
+                            existing.interactor.activate()
+                            return
+                        }
+                        attachActivate(payeeBuilder.build(with: dependency))
+                    }
+                    func openOnce(with dependency: any PayeeDependency) {
+                        if payeeRouter != nil { return }
+                        attachActivate(payeeBuilder.build(with: dependency))
+                    }
+                    func openHelp(with dependency: any PayeeDependency) {
+                        guard !isHelpAttached else { return }
+                        isHelpAttached = true
+                        attachActivate(payeeBuilder.build(with: dependency))
+                    }
+                    func openStatement(id: String, dependency: any PayeeDependency) {
+                        guard !statementRouters.contains(where: { $0.id == id }) else { return }
+                        let statement = payeeBuilder.build(with: dependency)
+                        attachActivate(statement)
+                    }
+                    func openChild(with dependency: any PayeeDependency) {
+                        guard !children.contains(where: { $0 is any PayeeRouting }) else { return }
+                        attachActivate(payeeBuilder.build(with: dependency))
+                    }
+                    func closePayee() {
+                        guard let payeeRouter else { return }
+                        deactivateDetachAndReleaseIfNeeded(payeeRouter)
+                        self.payeeRouter = nil
+                    }
+                    func closeQuietly() {
+                        if let payee = payeeRouter { detachChild(payee) }
+                        payeeRouter?.interactor.deactivate()
+                    }
+                }
+                """),
+            // One-shot attaches: in `init`, `load()` and a `bindState()` override.
+            Example("""
+                import ComposableRIBs
+                final class HomeRouter: SwiftUIHostingRouter<HomeFeature, HomeView>, HomeRouting {
+                    private let headerBuilder: any HeaderBuildable
+                    init(interactor: TCAInteractor<HomeFeature>, headerBuilder: any HeaderBuildable) {
+                        self.headerBuilder = headerBuilder
+                        super.init(interactor: interactor) { HomeView(store: $0) }
+                        attachActivate(headerBuilder.build(with: HomeComponent()))
+                    }
+                    override func load() {
+                        attachActivate(headerBuilder.build(with: HomeComponent()))
+                    }
+                    override func bindState() {
+                        attachActivate(headerBuilder.build(with: HomeComponent()))
+                    }
+                }
+                """),
+            // A plain Uber RIBs router without TCA: the `ribs` profile's business, silent here.
+            Example("""
+                import RIBs
+                final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable>, SettingsRouting {
+                    private let profileBuilder: ProfileBuildable
+                    func routeToProfile() {
+                        attachChild(profileBuilder.build(withListener: interactor))
+                    }
+                }
+                """),
+        ])
+
+    static let attaching = ["attachChild", "attachActivate", "attachActivateAndPush", "attachActivateAndPresent"]
+    static let oneShot: Set<String> = ["load", "bindState"]
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard !file.isTestFile, file.contains("ttach") || file.contains("!") else { return [] }
+        let roles = ComposableRoles(file)
+        var violations: [Violation] = []
+        for group in roles.routers() {
+            let children = Set(group.flatMap { TypeDeclaration.storedProperties(of: $0.members) }.filter { roles.routerType(in: $0.type) != nil }.map(\.name))
+            for router in group {
+                for function in router.functions where !Self.oneShot.contains(function.name.text) {
+                    guard let body = function.body else { continue }
+                    let attaches = file.calls(named: Self.attaching, in: body).filter(\.isCalledOnSelf)
+                    guard let attach = attaches.first, Self.buildsChild(in: body, roles: roles) else { continue }
+                    guard !Self.isGuarded(before: attach, in: body, children: children) else { continue }
+                    violations.append(Violation(
+                        at: attach.nameNode,
+                        "method '\(function.name.text)' builds and attaches a child without checking it is not attached already; "
+                            + "start with `guard childRouter == nil else { return }`"))
+                }
+                violations += forcedCloses(in: router, children: children, file: file)
+            }
+        }
+        return violations
+    }
+
+    /// A `build…` call on a child builder: a value typed `…Buildable`/`…Builder` or a builder made on the spot.
+    static func buildsChild(in body: CodeBlockSyntax, roles: ComposableRoles) -> Bool {
+        roles.file.tokens(containing: "build", in: body).contains { token in
+            guard token.text.hasPrefix("build"), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                member.parent?.is(FunctionCallExprSyntax.self) == true, let receiver = member.base
+            else { return false }
+            let names = roles.declaredType(of: receiver)?.heldTypeNames
+                ?? receiver.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName.map { [$0] } ?? []
+            return names.contains { $0.hasSuffix("Buildable") || $0.hasSuffix("Builder") || roles.isConcreteBuilder($0) }
+        }
+    }
+
+    /// An earlier `guard` that returns unless the child is absent, or an `if` that returns when it is present.
+    static func isGuarded(before attach: FunctionCallExprSyntax, in body: CodeBlockSyntax, children: Set<String>) -> Bool {
+        final class Finder: SyntaxVisitor {
+            let limit: AbsolutePosition
+            let children: Set<String>
+            var found = false
+            init(limit: AbsolutePosition, children: Set<String>) {
+                self.limit = limit
+                self.children = children
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+                if node.endPosition <= limit, node.conditions.contains(where: { ChildAttachGuardRule.isExistenceCheck($0, children) }) {
+                    found = true
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.endPosition <= limit, node.body.statements.contains(where: { $0.item.is(ReturnStmtSyntax.self) }),
+                    node.conditions.contains(where: { ChildAttachGuardRule.isExistenceCheck($0, children) })
+                {
+                    found = true
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(limit: attach.position, children: children)
+        finder.walk(body)
+        return finder.found
+    }
+
+    /// `x == nil`, `x != nil`, `!flag`, `flag`, `….contains(…)`, or `let y = child` of a stored child.
+    static func isExistenceCheck(_ condition: ConditionElementSyntax, _ children: Set<String>) -> Bool {
+        switch condition.condition {
+        case .optionalBinding(let binding):
+            guard let value = binding.initializer?.value else {
+                return binding.pattern.as(IdentifierPatternSyntax.self).map { children.contains($0.identifier.text) } ?? false
+            }
+            return ComposableRoles.rootName(value).map(children.contains) ?? false
+        case .expression(let expression):
+            let text = expression.trimmedDescription
+            return text.contains("nil") || text.hasPrefix("!") || text.contains("contains(") || text.contains("isEmpty")
+                || expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self)
+        default:
+            return false
+        }
+    }
+
+    /// `child!.interactor.deactivate()` and `detachChild(child!)` on a stored child.
+    private func forcedCloses(in router: TypeDeclaration, children: Set<String>, file: LintFile) -> [Violation] {
+        guard !children.isEmpty, file.contains("!") else { return [] }
+        var forced: [ForceUnwrapExprSyntax] = []
+        for call in file.calls(named: ChildRouterReleaseRule.detaching, in: router.members) {
+            if let argument = call.arguments.first?.expression.as(ForceUnwrapExprSyntax.self) { forced.append(argument) }
+        }
+        for call in file.calls(named: ["deactivate"], in: router.members) {
+            if let interactor = call.receiver?.as(MemberAccessExprSyntax.self), interactor.declName.baseName.text == "interactor",
+                let base = interactor.base?.as(ForceUnwrapExprSyntax.self)
+            {
+                forced.append(base)
+            }
+        }
+        return forced.compactMap { unwrap in
+            guard let name = ComposableRoles.rootName(unwrap.expression), children.contains(name) else { return nil }
+            return Violation(
+                at: unwrap.exclamationMark,
+                "closing force-unwraps '\(name)', which crashes when the child is already gone; write `guard let \(name) else { return }`")
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct RouterStoreSendRule: Rule {
+    public static let description = RuleDescription(
+        id: "router_store_send",
+        name: "Router Store Send",
+        summary: "A router dispatches feature actions with `send` on a store.",
+        rationale: """
+            ComposableRIBs Module Wiring Guide, "Boundary Rules": "Router code must not dispatch feature actions directly with \
+            `store.send`", and "Review Checklist": "Router does not send feature actions directly." The reducer owns state; a \
+            router that sends actions drives the feature from the outside, behind the reducer's back. Routers listen to \
+            delegate actions (`observeAction(for: \\.delegate)`) and navigate; what the feature must learn comes through its \
+            dependency or a delegate round trip. Roles come from ComposableRIBs' types (or, in RIBs + TCA modules, Uber \
+            RIBs' routers), never from a name: a class called `…Router` that is no router may send.
+            """,
+        profiles: ["composable-ribs"],
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                import ComposableArchitecture
+                import ComposableRIBs
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    private let store: StoreOf<PayeesFeature>
+                    private let viewStore: ViewStoreOf<PayeesFeature>
+                    func refresh() {
+                        store.1️⃣send(.refresh)
+                        _ = store.2️⃣send(.refresh)
+                        viewStore.3️⃣send(.reload)
+                        store.scope(state: \\.list, action: \\.list).4️⃣send(.reset)
+                        store
+                            .5️⃣send(.refresh)
+                    }
+                    func close() async {
+                        await store.6️⃣send(.closed).finish()
+                        observeAction(for: \\.delegate) { [weak self] _ in
+                            self?.store.7️⃣send(.refresh)
+                        }
+                    }
+                }
+                """),
+            // Through the interactor, in an extension in another file, and a router known by a contract that
+            // refines `RoutableViewControlling` in yet another file.
+            Example("""
+                // file: Accounts/AccountsRouting.swift
+                import ComposableRIBs
+                protocol AccountsRouting: RoutableViewControlling {}
+                // file: Accounts/AccountsRouter.swift
+                import ComposableRIBs
+                final class AccountsRouter: BaseRouter, AccountsRouting {
+                    let interactor: TCAInteractor<AccountsFeature>
+                    init(interactor: TCAInteractor<AccountsFeature>) { self.interactor = interactor }
+                }
+                // file: Accounts/AccountsRouter+Child.swift
+                import ComposableRIBs
+                extension AccountsRouter {
+                    func openStatement(_ child: any StatementRouting) {
+                        interactor.store.1️⃣send(.statementOpened)
+                        child.interactor.store.2️⃣send(.appeared)
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            // Sends on values that are no store.
+            Example("""
+                import Combine
+                import ComposableRIBs
+                final class BalanceRouter: SwiftUIHostingRouter<BalanceFeature, BalanceView>, BalanceRouting {
+                    private let balance = CurrentValueSubject<Decimal, Never>(0)
+                    private let relay: EventRelay
+                    func update(total: Decimal, continuation: AsyncStream<Decimal>.Continuation) {
+                        balance.send(total)
+                        continuation.yield(total)
+                        relay.emit(.updated)
+                    }
+                }
+                """),
+            // Delegate actions observed, state read once: the intended router side of a feature.
+            Example("""
+                import ComposableArchitecture
+                import ComposableRIBs
+                final class LoanRouter: SwiftUIHostingRouter<LoanFeature, LoanView>, LoanRouting {
+                    private let store: StoreOf<LoanFeature>
+                    override func bindState() {
+                        observeAction(for: \\.delegate) { [weak self] delegate in
+                            guard let self else { return }
+                            let id = self.store.withState(\\.loan.id)
+                            self.openDetail(id)
+                        }
+                    }
+                    private func openDetail(_ id: Loan.ID) {}
+                }
+                """),
+            // Views and reducers send: that is how a feature is driven.
+            Example("""
+                import ComposableArchitecture
+                import SwiftUI
+                struct TransferView: View {
+                    let store: StoreOf<TransferFeature>
+                    var body: some View {
+                        Button("Send") { store.send(.confirmTapped) }
+                    }
+                }
+                @Reducer
+                struct TransferFeature {
+                    var body: some ReducerOf<Self> {
+                        Reduce { state, action in
+                            switch action {
+                            case .confirmTapped:
+                                return .run { send in await send(.confirmed) }
+                            case .confirmed:
+                                return .send(.delegate(.transferFinished))
+                            default:
+                                return .none
+                            }
+                        }
+                    }
+                }
+                """),
+            // Named like a router, but neither inherits nor conforms to ComposableRIBs' types.
+            Example("""
+                import ComposableArchitecture
+                import Foundation
+                final class ActivityRouter {
+                    private let store: StoreOf<AppFeature>
+                    init(store: StoreOf<AppFeature>) { self.store = store }
+                    func continueActivity(_ activity: NSUserActivity) {
+                        store.send(.continueActivity(activity.activityType))
+                    }
+                }
+                """),
+            Example("""
+                import ComposableArchitecture
+                import ComposableRIBs
+                final class PayeesRouterTests {
+                    func testRefresh(router: PayeesRouter, store: StoreOf<PayeesFeature>) async {
+                        await store.send(.refresh).finish()
+                    }
+                }
+                final class PayeesRouterSpy: SwiftUIHostingRouter<PayeesFeature, PayeesView> {
+                    let store: StoreOf<PayeesFeature>
+                    func poke() { store.send(.refresh) }
+                }
+                """, path: "BankTests/PayeesRouterTests.swift"),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard !file.isTestFile, file.contains("send") else { return [] }
+        let roles = ComposableRoles(file)
+        return roles.routers().flatMap { group in
+            group.flatMap { router in
+                file.calls(named: ["send"], in: router.members).compactMap { call -> Violation? in
+                    guard let receiver = call.receiver, roles.isStore(receiver) else { return nil }
+                    return Violation(
+                        at: call.nameNode,
+                        "router '\(router.name)' sends a feature action to a store; let the reducer decide, and route from its "
+                            + "delegate actions with `observeAction(for: \\.delegate)`")
+                }
+            }
+        }
+    }
+}

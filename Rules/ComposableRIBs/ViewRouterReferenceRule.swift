@@ -1,0 +1,190 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct ViewRouterReferenceRule: Rule {
+    public static let description = RuleDescription(
+        id: "view_router_reference",
+        name: "View Router Reference",
+        summary: "A SwiftUI view stores or receives a router.",
+        rationale: """
+            ComposableRIBs Module Wiring Guide, "Boundary Rules": "SwiftUI views must receive only `StoreOf<Feature>` (or scoped \
+            stores), never router references", and "Review Checklist": "Views do not import or store router references." A \
+            view that holds its router navigates behind the reducer's back and keeps the router alive from the view tree. \
+            Give the view its store; let the reducer emit a delegate action and the router observe it. A type is a router \
+            by ComposableRIBs' types, not by its name: an `ObservableObject` called `…Router` that holds a \
+            `NavigationPath` is plain SwiftUI state.
+            """,
+        profiles: ["composable-ribs"],
+        defaultSeverity: .error,
+        triggering: [
+            Example("""
+                import ComposableArchitecture
+                import ComposableRIBs
+                import SwiftUI
+                protocol PayeesRouting: RoutableViewControlling {}
+                final class AccountsRouter: SwiftUIHostingRouter<AccountsFeature, AccountsView> {}
+                struct PayeesView: View {
+                    let store: StoreOf<PayeesFeature>
+                    let 1️⃣router: any PayeesRouting
+                    @ObservedObject var 2️⃣accounts: AccountsRouter
+                    @EnvironmentObject var 3️⃣parent: AccountsRouter
+                    var 4️⃣optional: AccountsRouter?
+                    var body: some View { Text("Payees") }
+                }
+                """),
+            // An explicit initializer: the parameter and the property are two findings; a one-line `init` is
+            // reported at `init`.
+            Example("""
+                import ComposableArchitecture
+                import ComposableRIBs
+                import SwiftUI
+                final class CardsRouter: SwiftUIHostingRouter<CardsFeature, CardsView> {}
+                struct CardsView: View {
+                    let store: StoreOf<CardsFeature>
+                    private let 1️⃣router: CardsRouter
+                    init(
+                        store: StoreOf<CardsFeature>,
+                        2️⃣router: CardsRouter
+                    ) {
+                        self.store = store
+                        self.router = router
+                    }
+                    var body: some View { Text("Cards") }
+                }
+                extension CardsView {
+                    3️⃣init(router: CardsRouter) { self.init(store: router.store, router: router) }
+                }
+                """),
+            // The view's file need not import ComposableRIBs: the router's declaration says what it is.
+            Example("""
+                // file: Loans/LoansRouter.swift
+                import ComposableRIBs
+                final class LoansRouter: SwiftUIHostingRouter<LoansFeature, LoansView> {}
+                // file: Loans/LoansView.swift
+                import SwiftUI
+                struct LoansView: View {
+                    let 1️⃣router: LoansRouter
+                    var body: some View { Text("Loans") }
+                }
+                """),
+            // An environment value declared with a router type.
+            Example("""
+                import ComposableRIBs
+                import SwiftUI
+                final class CardsRouter: SwiftUIHostingRouter<CardsFeature, CardsView> {}
+                extension EnvironmentValues {
+                    @Entry var cardsRouter: CardsRouter? = nil
+                }
+                struct CardRow: View {
+                    @Environment(\\.cardsRouter) private var 1️⃣router
+                    var body: some View { Text("Card") }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                import ComposableArchitecture
+                import SwiftUI
+                struct TransferView: View {
+                    let store: StoreOf<TransferFeature>
+                    let amountStore: StoreOf<AmountFeature>
+                    let onDone: () -> Void
+                    @Environment(\\.dismiss) private var dismiss
+                    @Environment(\\.openURL) private var openURL
+                    var body: some View { Text("Transfer") }
+                }
+                struct AmountView: View {
+                    @Bindable var store: StoreOf<AmountFeature>
+                    var body: some View { Text("Amount") }
+                }
+                """),
+            // Values named like routers that are none: plain SwiftUI navigation state, a rate picker.
+            Example("""
+                import SwiftUI
+                final class StackRouter: ObservableObject {
+                    @Published var path = NavigationPath()
+                }
+                struct CurrencyRouter {
+                    func provider(for pair: String) -> String { pair }
+                }
+                struct RatesView: View {
+                    @EnvironmentObject var flow: StackRouter
+                    let rates: CurrencyRouter
+                    var body: some View { Text("Rates") }
+                }
+                """),
+            // Non-view code that hands a router around is not the view's property.
+            Example("""
+                import ComposableRIBs
+                import UIKit
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    private var launchRouter: (any LaunchRouting)?
+                }
+                """),
+            // A closure the router fills with its own method is a hidden reference, but no router type.
+            Example("""
+                import ComposableArchitecture
+                import SwiftUI
+                struct ReceiptView: View {
+                    let store: StoreOf<ReceiptFeature>
+                    let onClose: @MainActor () -> Void
+                    var body: some View { Button("Close", action: onClose) }
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard !file.isTestFile, file.model.imports.contains("SwiftUI") || !file.model.types.filter({ $0.kind == .extension }).isEmpty
+        else { return [] }
+        // No import needed: a view file names its router's type, and the project's declarations say what it is.
+        let roles = ComposableRoles(file)
+        var violations: [Violation] = []
+        for view in roles.groups(where: roles.isView).joined() {
+            for property in TypeDeclaration.storedProperties(of: view.members) where !property.isStatic {
+                let type = property.type ?? environmentValueType(of: property, in: file)
+                if let (name, _) = roles.routerType(in: type) {
+                    violations.append(Violation(at: property.nameNode, message(view.name, property.name, name)))
+                }
+            }
+            for initializer in view.initializers {
+                let oneLine = file.location(of: initializer.initKeyword.positionAfterSkippingLeadingTrivia.utf8Offset).line
+                    == file.location(of: initializer.signature.endPositionBeforeTrailingTrivia.utf8Offset).line
+                for parameter in initializer.signature.parameterClause.parameters {
+                    guard let (name, _) = roles.routerType(in: parameter.type) else { continue }
+                    let anchor = oneLine ? Syntax(initializer.initKeyword) : Syntax(parameter)
+                    violations.append(Violation(at: anchor, message(view.name, (parameter.secondName ?? parameter.firstName).text, name)))
+                    if oneLine { break }
+                }
+            }
+        }
+        return violations
+    }
+
+    /// The type of `@Environment(\.key) var x`: the type `EnvironmentValues.key` is declared with in this file.
+    private func environmentValueType(of property: StoredProperty, in file: LintFile) -> TypeSyntax? {
+        for attribute in property.declaration.attributes {
+            guard case .attribute(let attribute) = attribute, attribute.attributeName.baseName == "Environment",
+                case .argumentList(let arguments)? = attribute.arguments,
+                let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self),
+                let key = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text
+            else { continue }
+            for values in file.model.types where values.name == "EnvironmentValues" {
+                for member in values.members.members {
+                    guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == key {
+                        return binding.typeAnnotation?.type
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    private func message(_ view: String, _ name: String, _ router: String) -> String {
+        "view '\(view)' holds router '\(name)' (\(router)); pass it only a `StoreOf<Feature>` and let the router observe "
+            + "the feature's delegate actions"
+    }
+}

@@ -1,0 +1,154 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct DependencyContainerStructRule: Rule {
+    public static let description = RuleDescription(
+        id: "dependency_container_struct",
+        name: "Dependency Container Struct",
+        summary: "A RIB's dependency container is a class or a DI component instead of a plain struct.",
+        rationale: """
+            SwiftUI-RIB README, "Simplifying things", among the changes from Uber's RIBs: "No Component, dependency container is a simple struct \
+            that contains all the dependencies. You collect all the dependencies, put them in that struct and give it to the \
+            builder." A class (or actor) handed to a builder as its dependency, or a RIBs/Needle `Component` subclass in a \
+            SwiftUI-RIB, brings back shared mutable wiring and a component tree the architecture replaces with one value. \
+            A dependency declared in another file than its builder is recognised by its RIB: `<RIB>Dependency` where the \
+            project declares that RIB's containers or protocols. A builder receiving a protocol is left alone: the value \
+            its caller builds may well be a struct.
+            """,
+        profiles: ["swiftui-rib"],
+        defaultSeverity: .warning,
+        options: SwiftUIRIBNames.options,
+        triggering: [
+            Example("""
+                1️⃣class ChallengeDependency {
+                    let api: ChallengeAPI
+                    init(api: ChallengeAPI) { self.api = api }
+                }
+                @MainActor final class ChallengeBuilder {
+                    private let dependency: ChallengeDependency
+                    init(dependency: ChallengeDependency) { self.dependency = dependency }
+                    func build() -> ChallengeOutput {
+                        let stateContainer = ChallengeStateContainer()
+                        return ChallengeOutput(view: ChallengeView(stateContainer: stateContainer), publishers: ChallengeInteractorImpl())
+                    }
+                }
+                final class ChallengeStateContainer: ObservableObject {}
+                """),
+            Example("""
+                // file: Rings/RingsDependency.swift
+                final 1️⃣actor RingsDependency {
+                    let store: HealthStore
+                    init(store: HealthStore) { self.store = store }
+                }
+                // file: Rings/RingsInteractor.swift
+                protocol RingsInteractor: AnyObject {}
+                protocol RingsPublisherContainer {}
+                """),
+            Example("""
+                import RIBs
+                final 1️⃣class StreakComponent: Component<StreakDependency> {
+                    var store: StreakStore { shared { StreakStore() } }
+                }
+                final class StreakViewContainer: ObservableObject {}
+                final class StreakRouterImpl: StreakRouter {
+                    private let viewContainer: StreakViewContainer
+                    init(viewContainer: StreakViewContainer) { self.viewContainer = viewContainer }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                struct RoutineDependency {
+                    let healthStore: HKHealthStore
+                    let api: RoutineAPI
+                }
+                @MainActor final class RoutineBuilder {
+                    private let dependency: RoutineDependency
+                    init(withDependency dependency: RoutineDependency) { self.dependency = dependency }
+                    func build() -> RoutineOutput {
+                        RoutineOutput(view: RoutineView(viewContainer: RoutineViewContainer()), publishers: RoutineInteractorImpl())
+                    }
+                }
+                final class RoutineViewContainer: ObservableObject {}
+                """),
+            // A composition root fills the structs but is never handed to a builder; UI components; a `…Dependency`
+            // class no builder receives.
+            Example("""
+                import SwiftUI
+                final class ServiceHub {
+                    let api = API()
+                    var routine: RoutineDependency { RoutineDependency(api: api) }
+                }
+                struct StreakChipComponent: View {
+                    var body: some View { Text("7") }
+                }
+                final class RingComponent: UIView {}
+                final class AnalyticsDependency {
+                    let tracker: Tracker
+                    init(tracker: Tracker) { self.tracker = tracker }
+                }
+                """),
+            // A builder receiving a protocol: the caller's value may be a struct.
+            Example("""
+                protocol RoutineDependency {
+                    var api: RoutineAPI { get }
+                }
+                @MainActor final class RoutineBuilder {
+                    init(withDependency dependency: any RoutineDependency) {}
+                    func build() -> RoutineOutput {
+                        RoutineOutput(view: RoutineView(viewContainer: RoutineViewContainer()), publishers: RoutineInteractorImpl())
+                    }
+                }
+                final class RoutineViewContainer: ObservableObject {}
+                """),
+            // A plain RIBs app linted under this profile: its components belong to RIBs, not to a SwiftUI-RIB.
+            Example("""
+                import RIBs
+                protocol LoginDependency: Dependency {}
+                final class LoginComponent: Component<LoginDependency> {}
+                final class LoginBuilder: Builder<LoginDependency>, LoginBuildable {
+                    func build(withListener listener: LoginListener) -> LoginRouting {
+                        let component = LoginComponent(dependency: dependency)
+                        return LoginRouter(interactor: LoginInteractor(), viewController: LoginViewController())
+                    }
+                }
+                """),
+        ])
+
+    private static let componentBases: Set<String> = ["Component", "EmptyComponent", "BootstrapComponent"]
+
+    private let names: SwiftUIRIBNames
+
+    public init(options: RuleOptions) {
+        names = SwiftUIRIBNames(options: options)
+    }
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard !file.isTestFile else { return [] }
+        let classes = file.model.types.filter { $0.kind == .class || $0.kind == .actor }
+        guard !classes.isEmpty else { return [] }
+        let roles = SwiftUIRIBRoles(file: file, names: names)
+        let received = Set(roles.types(.builder).flatMap(roles.dependencyTypes(of:)))
+        return classes.compactMap { type -> Violation? in
+            let keyword = Self.keyword(of: type)
+            if received.contains(type.name) || (type.name.hasSuffix("Dependency") && roles.showsStructure(type.name)) {
+                return Violation(
+                    at: keyword,
+                    "the dependency container '\(type.name)' is a \(type.kind.rawValue); declare it `struct \(type.name)` holding the dependencies its builder needs")
+            }
+            guard let base = type.inherited.first, Self.componentBases.contains(base),
+                !roles.isProjectProtocol(base), file.model.projectTypes.primary(base) == nil,
+                roles.declaresSwiftUIRIBParts || roles.showsStructure(type.name)
+            else { return nil }
+            return Violation(
+                at: keyword,
+                "class '\(type.name)' is a DI component ('\(base)') in a SwiftUI-RIB; pass the RIB's dependencies in a plain `struct` given to its builder instead")
+        }
+    }
+
+    private static func keyword(of type: TypeDeclaration) -> Syntax {
+        if let node = type.declaration.as(ClassDeclSyntax.self) { return Syntax(node.classKeyword) }
+        if let node = type.declaration.as(ActorDeclSyntax.self) { return Syntax(node.actorKeyword) }
+        return Syntax(type.declaration)
+    }
+}

@@ -1,0 +1,215 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct VIPERSingletonInjectionRule: Rule {
+    public static let description = RuleDescription(
+        id: "viper_singleton_injection",
+        name: "VIPER Singleton Injection",
+        summary: "A module factory, presenter or interactor reaches for a global singleton instead of receiving a protocol.",
+        rationale: """
+            VIPER Playbook, "Assembly Guidance": "inject protocols, not concrete global singletons" and "inject external \
+            dependencies (repositories, services) from the caller"; "Responsibilities — Interactor": "Call \
+            repositories/services through protocols". A `Service.shared` read inside the module — even as a default \
+            argument — fixes the dependency for good: tests cannot replace it and the caller no longer decides. \
+            Composition roots (the app and scene delegates, the `@main` App, DI containers) are where singletons are \
+            created and handed down, and are left alone.
+            """,
+        profiles: ["viper"],
+        defaultSeverity: .warning,
+        triggering: [
+            Example("""
+                protocol AgendaInteractorInput: AnyObject { func load() }
+                protocol CalendarSyncing: AnyObject {}
+                final class CloudSync: CalendarSyncing { static let shared = CloudSync() }
+                final class AgendaInteractor: AgendaInteractorInput {
+                    private let sync: CalendarSyncing
+                    init(sync: CalendarSyncing = CloudSync.1️⃣shared) { self.sync = sync }
+                    func load() {
+                        let data = URLSession.2️⃣shared.dataTask(with: URL(fileURLWithPath: "/"))
+                        _ = data
+                        UserDefaults.3️⃣standard.set(true, forKey: "loaded")
+                        let session = AVAudioSession.4️⃣sharedInstance()
+                        _ = session
+                    }
+                }
+                """),
+            Example("""
+                protocol BookingViewOutput: AnyObject {}
+                final class BookingPresenter: BookingViewOutput {
+                    weak var store: BookingStore? = BookingStore.1️⃣shared
+                    func reload() { NotificationCenter.2️⃣default.post(name: .init("reload"), object: nil) }
+                }
+                """),
+            Example("""
+                final class ProfileViewController: UIViewController {}
+                final class ProfilePresenter {}
+                final class ProfileRouter {
+                    class func makeModule() -> UIViewController {
+                        let view = ProfileViewController()
+                        let presenter = ProfilePresenter()
+                        _ = presenter
+                        _ = FileManager.1️⃣default.temporaryDirectory
+                        return view
+                    }
+                    func openHelp() { UIApplication.shared.open(URL(fileURLWithPath: "/")) }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                enum Sharing { case shared, `private` }
+                struct ReminderOptions { static let `default` = ReminderOptions() }
+                protocol AgendaInteractorInput: AnyObject { func load() }
+                final class AgendaInteractor: AgendaInteractorInput {
+                    private let environment: AppEnvironment
+                    private let feed: HolidayFeed
+                    init(environment: AppEnvironment, feed: HolidayFeed = HolidayFeed(session: .shared)) {
+                        self.environment = environment
+                        self.feed = feed
+                    }
+                    func load() {
+                        DispatchQueue.global(qos: .default).async {}
+                        let sharing = Sharing.shared
+                        _ = sharing
+                        _ = ReminderOptions.default
+                        _ = URLSessionConfiguration.default
+                        _ = environment.shared.calendarStore
+                        _ = DispatchQueue.main
+                        _ = Bundle.main
+                        _ = Locale.current
+                        _ = Calendar.current
+                        _ = ProcessInfo.processInfo
+                        _ = HolidayAPIService.fetchHolidays()
+                        let service = AgendaService()
+                        _ = service
+                    }
+                }
+                """),
+            Example("""
+                final class CalendarStore { static let shared = CalendarStore() }
+                @main
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication) {
+                        let store = CalendarStore.shared
+                        _ = store
+                    }
+                }
+                final class AppDependencyContainer {
+                    let store = CalendarStore.shared
+                }
+                """),
+            Example("""
+                protocol ProfileView: AnyObject {}
+                protocol ProfileRouting: AnyObject { func openHelp() }
+                final class ProfileViewController: UIViewController, ProfileView {
+                    let defaults = UserDefaults.standard
+                }
+                final class ProfileRouter: ProfileRouting {
+                    func openHelp() { UIApplication.shared.open(URL(fileURLWithPath: "/")) }
+                }
+                """),
+            Example("""
+                protocol ProfileInteracting: AnyObject {}
+                final class ProfileInteractor: ProfileInteracting {
+                    func load() { _ = URLSession.shared }
+                }
+                """, path: "ProfileTests/ProfileInteractorTests.swift"),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    /// Types whose `.default`/`.standard` is a shared instance; on other system types it is a value.
+    static let systemSingletons: Set<String> = ["FileManager", "NotificationCenter", "UserDefaults", "DistributedNotificationCenter"]
+    static let notSingletons: Set<String> = ["MainActor", "ProcessInfo"]
+    static let compositionRootConformances: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate", "App", "NSApplicationDelegate"]
+    static let compositionRootSuffixes = ["Container", "DependencyContainer", "Dependencies", "Resolver", "AppDelegate", "SceneDelegate"]
+    static let injectionFrameworks: Set<String> = ["Swinject", "Factory", "NeedleFoundation"]
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard file.contains(".shared") || file.contains(".default") || file.contains(".standard") || file.contains(".instance") else { return [] }
+        let module = VIPERModule(file: file)
+        guard module.isVIPERCode, !file.model.imports.contains(where: Self.injectionFrameworks.contains) else { return [] }
+        let resolver = file.model.projectTypes
+        var scopes: [(node: Syntax, owner: String)] = []
+        var whole = Set<String>()
+        for part in module.parts where [.presenter, .interactor, .factory].contains(part.role) {
+            scopes.append((Syntax(part.type.members), part.type.name))
+            whole.insert(part.type.name)
+        }
+        for type in file.model.types where !whole.contains(type.name) && !isCompositionRoot(type) {
+            for function in type.functions where constructsModule(function, resolver) {
+                scopes.append((Syntax(function), "\(type.name).\(function.name.text)"))
+            }
+        }
+        var lines = Set<Int>()
+        var violations: [Violation] = []
+        for (node, owner) in scopes {
+            let visitor = AccessorVisitor()
+            visitor.walk(node)
+            for (accessor, typeName) in visitor.found where isSingleton(accessor.baseName.text, on: typeName, resolver) {
+                guard lines.insert(file.location(of: accessor.positionAfterSkippingLeadingTrivia.utf8Offset).line).inserted else { continue }
+                violations.append(Violation(
+                    at: accessor,
+                    "module code '\(owner)' reaches the singleton '\(typeName).\(accessor.baseName.text)'; take a protocol in `init` and let the composition root pass the instance"))
+            }
+        }
+        return violations
+    }
+
+    private func isSingleton(_ member: String, on type: String, _ resolver: TypeResolver) -> Bool {
+        guard !Self.notSingletons.contains(type) else { return false }
+        let kind = resolver.primary(type)?.kind
+        switch member {
+        case "default", "standard":
+            if let kind { return kind == .class || kind == .actor }
+            return Self.systemSingletons.contains(type)
+        default:
+            return kind != .enum
+        }
+    }
+
+    private func isCompositionRoot(_ type: TypeDeclaration) -> Bool {
+        type.inherited.contains(where: Self.compositionRootConformances.contains)
+            || Self.compositionRootSuffixes.contains { type.name.hasSuffix($0) || type.name == $0 }
+            || type.declaration.asProtocol(WithAttributesSyntax.self)?.attributes.contains(named: "main") == true
+    }
+
+    /// A function that constructs a presenter together with the module's view, interactor or router.
+    private func constructsModule(_ function: FunctionDeclSyntax, _ resolver: TypeResolver) -> Bool {
+        guard let body = function.body, body.description.contains("(") else { return false }
+        final class Constructions: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.constructedTypeName, name.first?.isUppercase == true { names.append(name) }
+                return .visitChildren
+            }
+        }
+        let constructions = Constructions(viewMode: .sourceAccurate)
+        constructions.walk(body)
+        var roles = Set<VIPERRole>()
+        for name in Set(constructions.names) {
+            guard let entry = resolver.primary(name),
+                let role = VIPERModule.role(of: name, kind: entry.kind, inherited: entry.inherited, declaration: nil, resolver: resolver)
+            else { continue }
+            roles.insert(role)
+        }
+        return roles.contains(.presenter) && !roles.isDisjoint(with: [.view, .interactor, .router])
+    }
+
+    /// `Type.shared`, `Type.sharedInstance()`, `Type.default`, `Module.Type.standard`: accessors named on a type.
+    private final class AccessorVisitor: SyntaxVisitor {
+        var found: [(DeclReferenceExprSyntax, String)] = []
+
+        init() { super.init(viewMode: .sourceAccurate) }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            let member = node.declName.baseName.text
+            guard member.hasPrefix("shared") || ["instance", "default", "standard"].contains(member),
+                let base = node.base, let typeName = base.lastName, typeName.first?.isUppercase == true,
+                base.is(DeclReferenceExprSyntax.self) || base.as(MemberAccessExprSyntax.self)?.base?.lastName?.first?.isUppercase == true
+            else { return .visitChildren }
+            found.append((node.declName, typeName))
+            return .visitChildren
+        }
+    }
+}
