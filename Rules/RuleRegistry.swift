@@ -32,6 +32,7 @@ public enum RuleRegistry {
         VIPERInteractorNavigationRule.self,
         VIPERPresenterMainActorRule.self,
         VIPERSingletonInjectionRule.self,
+        VIPERTaskCancellationRule.self,
         VIPERViewServiceAccessRule.self,
         VIPERWeakViewRule.self,
         ViewRouterReferenceRule.self,

@@ -1,0 +1,249 @@
+import RibsLintKit
+import SwiftSyntax
+
+public struct VIPERTaskCancellationRule: Rule {
+    public static let description = RuleDescription(
+        id: "viper_task_cancellation",
+        name: "VIPER Task Cancellation",
+        summary: "A presenter starts a Swift Task it cannot cancel: never cancelled in deinit, replaced without cancelling, or not kept.",
+        rationale: """
+            VIPER Playbook, "Concurrency and Cancellation": "track active tasks and cancel stale requests" — "cancel \
+            in-flight tasks before issuing new requests" and "cancel all tasks on module teardown", with \
+            `loadTask?.cancel(); loadTask = Task { … }` and `deinit { loadTask?.cancel() }`. A task nobody cancels keeps \
+            the presenter alive and updates a view the user has left; one replaced without a cancel lets a stale response \
+            land after a newer one.
+            """,
+        profiles: ["viper"],
+        defaultSeverity: .warning,
+        isOptIn: true,
+        triggering: [
+            Example("""
+                protocol AgendaViewOutput: AnyObject { func reload() }
+                final class AgendaPresenter: AgendaViewOutput {
+                    private var 1️⃣syncTask: Task<Void, Never>?
+                    private var refreshTasks: [String: Task<Void, Never>] = [:]
+                    deinit {
+                        for task in refreshTasks.values { task.cancel() }
+                    }
+                    func reload() {
+                        2️⃣syncTask = Task { await sync() }
+                        3️⃣Task { await sync() }
+                        _ = 4️⃣Task.detached { }
+                    }
+                    func sync() async {}
+                }
+                """),
+            Example("""
+                protocol BookingPresenterProtocol: AnyObject {}
+                final class BookingPresenter: BookingPresenterProtocol {
+                    private var 1️⃣loadTask = Task<Void, Never> {}
+                    func load() {
+                        2️⃣loadTask = Task {}
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            Example("""
+                protocol ProfileView: AnyObject {}
+                protocol ProfilePresenting: AnyObject { func load() }
+                @MainActor
+                final class ProfilePresenter: ProfilePresenting {
+                    weak var view: ProfileView?
+                    private var loadTask: Task<Void, Never>?
+                    private var searchTask: Task<Void, Never>?
+                    private var tasks: [String: Task<Void, Never>] = [:]
+                    private var cancellables = Set<AnyCancellable>()
+                    deinit {
+                        loadTask?.cancel()
+                        cancelAll()
+                    }
+                    func load() {
+                        loadTask?.cancel()
+                        loadTask = Task { try? await Task.sleep(nanoseconds: 1) }
+                    }
+                    func search() {
+                        guard searchTask == nil else { return }
+                        searchTask = Task { if Task.isCancelled { return } }
+                    }
+                    func prefetch(_ id: String) {
+                        tasks[id] = Task { try? Task.checkCancellation() }
+                    }
+                    func refresh() async {}
+                    private func cancelAll() {
+                        searchTask?.cancel()
+                        tasks.values.forEach { $0.cancel() }
+                    }
+                }
+                """),
+            Example("""
+                protocol AgendaInteractorInput: AnyObject {}
+                final class AgendaInteractor: AgendaInteractorInput {
+                    private var task: Task<Void, Never>?
+                    func load() { Task { } }
+                }
+                """),
+            Example("""
+                struct Task { let title: String }
+                protocol TodoViewOutput: AnyObject {}
+                final class TodoPresenter: TodoViewOutput {
+                    private var task: Task?
+                    func make() { _ = Task(title: "Buy milk") }
+                }
+                """),
+        ])
+
+    public init(options: RuleOptions) {}
+
+    public func violations(in file: LintFile) -> [Violation] {
+        guard file.contains("Task") else { return [] }
+        let module = VIPERModule(file: file)
+        let resolver = file.model.projectTypes
+        guard resolver.primary("Task") == nil else { return [] }
+        var violations: [Violation] = []
+        let presenters = module.parts(.presenter)
+        for presenter in presenters where presenter.kind == .class || presenter.kind == .actor {
+            let bodies = presenters.filter { $0.name == presenter.name }.map(\.members)
+            let functions = bodies.flatMap { $0.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) } }
+            let tasks = TypeDeclaration.storedProperties(of: presenter.members).filter { property in
+                !property.isStatic
+                    && (property.type?.heldTypeNames.contains("Task") == true
+                        || property.type == nil && property.initializer.flatMap(Self.taskCall) != nil)
+            }
+            let deinitializer = presenter.members.members.lazy.compactMap { $0.decl.as(DeinitializerDeclSyntax.self) }.first
+            let cancelledOnTeardown = deinitializer.map { cancelled(in: Syntax($0), functions: functions) } ?? []
+            for property in tasks where !cancelledOnTeardown.contains(property.name) {
+                violations.append(Violation(
+                    at: property.nameNode,
+                    "presenter '\(presenter.name)' never cancels task '\(property.name)' in `deinit`; cancel it there so the work stops with the module"))
+            }
+            let single = Set(tasks.filter { $0.type.map { !$0.is(ArrayTypeSyntax.self) && !$0.is(DictionaryTypeSyntax.self) } ?? true }.map(\.name))
+            for body in bodies {
+                let visitor = TaskVisitor()
+                visitor.walk(body)
+                for (target, assignment) in visitor.assignments where single.contains(target) {
+                    guard let function = assignment.enclosingFunction, !isGuarded(target, before: assignment, in: function, functions: functions)
+                    else { continue }
+                    violations.append(Violation(
+                        at: assignment,
+                        "presenter '\(presenter.name)' replaces task '\(target)' without cancelling the running one; call `\(target)?.cancel()` first"))
+                }
+                for task in visitor.discarded {
+                    violations.append(Violation(
+                        at: task,
+                        "presenter '\(presenter.name)' starts a task and drops its handle; keep it in a property and cancel it in `deinit`"))
+                }
+            }
+        }
+        return violations
+    }
+
+    /// `Task { … }`, `Task.detached { … }`, `Task<…> { … }`: Swift's task initialisers.
+    static func taskCall(_ expression: ExprSyntax) -> FunctionCallExprSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        var called = call.calledExpression
+        if let member = called.as(MemberAccessExprSyntax.self) {
+            guard member.declName.baseName.text == "detached", let base = member.base else { return nil }
+            called = base
+        }
+        if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+        guard called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task", call.trailingClosure != nil || call.arguments.last?.expression.is(ClosureExprSyntax.self) == true
+        else { return nil }
+        return call
+    }
+
+    /// Names of task properties `node` cancels: `x?.cancel()`, a loop or `forEach` over `x`, or a method of
+    /// the type that does (followed a few calls deep).
+    private func cancelled(in node: Syntax, functions: [FunctionDeclSyntax], depth: Int = 0) -> Set<String> {
+        var names = Set<String>()
+        for token in node.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("cancel") {
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let base = member.base else { continue }
+            if let name = Self.propertyName(base) { names.insert(name) }
+            if let loop = token.ancestor(ForStmtSyntax.self), let name = Self.propertyName(loop.sequence) { names.insert(name) }
+            if let call = token.ancestor(ClosureExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
+                ?? token.ancestor(ClosureExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let forEach = call.calledExpression.as(MemberAccessExprSyntax.self), forEach.declName.baseName.text == "forEach",
+                let name = forEach.base.flatMap(Self.propertyName)
+            {
+                names.insert(name)
+            }
+        }
+        guard depth < 4 else { return names }
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let called) = token.tokenKind, token.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+                || token.parent?.parent?.parent?.is(FunctionCallExprSyntax.self) == true,
+                let helper = functions.first(where: { $0.name.text == called && Syntax($0).id != node.id })
+            else { continue }
+            names.formUnion(cancelled(in: Syntax(helper), functions: functions, depth: depth + 1))
+        }
+        return names
+    }
+
+    /// `x`, `self.x`, `x?`, `x.values`: the stored property an expression reads.
+    static func propertyName(_ expression: ExprSyntax) -> String? {
+        let expr = expression.unwrapped
+        if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "self" ? nil : reference.baseName.text }
+        guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { return nil }
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return member.declName.baseName.text }
+        if ["values", "keys"].contains(member.declName.baseName.text) { return propertyName(base) }
+        return nil
+    }
+
+    /// Whether the function cancels `target`, or returns while it is set, before `assignment`.
+    private func isGuarded(_ target: String, before assignment: some SyntaxProtocol, in function: FunctionDeclSyntax, functions: [FunctionDeclSyntax]) -> Bool {
+        guard let body = function.body else { return false }
+        let limit = assignment.positionAfterSkippingLeadingTrivia
+        for statement in body.statements where statement.endPosition <= limit {
+            if cancelled(in: Syntax(statement), functions: functions).contains(target) { return true }
+            let text = statement.trimmedDescription
+            if statement.item.is(GuardStmtSyntax.self) || text.hasPrefix("guard "), text.contains("\(target) == nil") { return true }
+            if text.hasPrefix("if "), text.contains("\(target) != nil"), text.contains("return") { return true }
+        }
+        return false
+    }
+
+    private final class TaskVisitor: TypeBodyVisitor {
+        var assignments: [(String, ExprSyntax)] = []
+        var discarded: [ExprSyntax] = []
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), VIPERTaskCancellationRule.taskCall(elements[2]) != nil {
+                if elements[0].is(DiscardAssignmentExprSyntax.self) {
+                    discarded.append(Self.taskName(elements[2]))
+                } else if let name = VIPERTaskCancellationRule.propertyName(elements[0]) {
+                    assignments.append((name, elements[0]))
+                }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+            if let expression = node.item.as(ExprSyntax.self), VIPERTaskCancellationRule.taskCall(expression) != nil {
+                discarded.append(Self.taskName(expression))
+            }
+            return .visitChildren
+        }
+
+        /// Where a finding about a task initialiser points: the `Task` name.
+        static func taskName(_ expression: ExprSyntax) -> ExprSyntax {
+            guard let call = expression.as(FunctionCallExprSyntax.self) else { return expression }
+            var called = call.calledExpression
+            if let member = called.as(MemberAccessExprSyntax.self), let base = member.base { called = base }
+            if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+            return called
+        }
+    }
+}
+
+extension SyntaxProtocol {
+    /// The nearest ancestor of the given kind.
+    func ancestor<Kind: SyntaxProtocol>(_ kind: Kind.Type) -> Kind? {
+        var node = parent
+        while let current = node {
+            if let found = current.as(Kind.self) { return found }
+            node = current.parent
+        }
+        return nil
+    }
+}
