@@ -198,9 +198,14 @@ struct VIPERModule {
         return nil
     }
 
-    /// SwiftUI-RIB's shapes (containers held by interactors and routers): another architecture's parts.
+    /// RIBs' own classes (the framework's sources import nothing) and SwiftUI-RIB's shapes (containers held by
+    /// interactors and routers): another architecture's parts.
     static func isOtherArchitecture(_ type: TypeDeclaration) -> Bool {
-        type.inherited.contains { $0.hasSuffix("PublisherContainer") }
+        let superclass = type.declaration.asProtocol(DeclGroupSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type
+        let genericSuperclass = superclass?.as(IdentifierTypeSyntax.self)?.genericArgumentClause != nil
+            || superclass?.as(MemberTypeSyntax.self)?.genericArgumentClause != nil
+        return (genericSuperclass && Profile.ribs.isBaseClass(superclass?.baseName ?? ""))
+            || type.inherited.contains { $0.hasSuffix("PublisherContainer") }
             || TypeDeclaration.storedProperties(of: type.members).contains { property in
                 property.type?.heldTypeNames.contains { $0.hasSuffix("StateContainer") || $0.hasSuffix("ViewContainer") } == true
             }

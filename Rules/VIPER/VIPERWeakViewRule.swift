@@ -156,6 +156,14 @@ public struct VIPERWeakViewRule: Rule {
                 }
                 """),
             Example("""
+                protocol ViewableRouting: AnyObject {}
+                open class Router<InteractorType> {}
+                open class ViewableRouter<InteractorType, ViewControllerType>: Router<InteractorType>, ViewableRouting {
+                    public let viewController: ViewControllerType
+                    public init(viewController: ViewControllerType) { self.viewController = viewController }
+                }
+                """, path: "RIBs/Classes/ViewableRouter.swift"),
+            Example("""
                 protocol AgendaViewInput: AnyObject {}
                 final class AgendaPresenterMock {
                     var view: AgendaViewInput?
