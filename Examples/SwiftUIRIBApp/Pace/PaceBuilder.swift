@@ -1,0 +1,39 @@
+import SwiftUI
+
+// Planted: dependency_container_struct — the builder's dependency container is a class.
+final class PaceDependency {
+    let targetPace: Int
+
+    init(targetPace: Int) {
+        self.targetPace = targetPace
+    }
+}
+
+struct PaceOutput {
+    let view: PaceView
+    let publishers: PacePublisherContainer
+}
+
+@MainActor
+final class PaceBuilder {
+    private let dependency: PaceDependency
+
+    init(withDependency dependency: PaceDependency) {
+        self.dependency = dependency
+    }
+
+    func build() -> PaceOutput {
+        let stateContainer = PaceStateContainer()
+        let interactor = PaceInteractorImpl(stateContainer: stateContainer)
+        return PaceOutput(view: PaceView(interactor: interactor, stateContainer: stateContainer), publishers: interactor)
+    }
+}
+
+struct PaceView: View {
+    let interactor: PaceInteractor
+    @ObservedObject var stateContainer: PaceStateContainer
+
+    var body: some View {
+        Button("Done \(stateContainer.secondsPerKilometer)") { interactor.paceDidTapDone() }
+    }
+}
