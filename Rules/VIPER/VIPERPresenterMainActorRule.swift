@@ -60,6 +60,17 @@ public struct VIPERPresenterMainActorRule: Rule {
                 @MainActor protocol AgendaViewOutput: AnyObject {}
                 extension AgendaPresenter: AgendaViewOutput {}
                 """),
+            Example("""
+                protocol PokemonListPresenter: ObservableObject {}
+                final class PokemonListView {}
+                final 1️⃣class PokemonListPresenterDefault {}
+                extension PokemonListPresenterDefault: PokemonListPresenter {}
+                final class PokemonListRouterDefault {}
+                """),
+            Example("""
+                1️⃣protocol ViewInterface: AnyObject {}
+                @MainActor protocol LoginViewInterface: ViewInterface {}
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -96,6 +107,12 @@ public struct VIPERPresenterMainActorRule: Rule {
                 @MainActor protocol CalendarViewInput: AnyObject {}
                 protocol CalendarViewOutput: AnyObject {}
                 final class CalendarPresenter: BasePresenter, CalendarViewOutput {}
+                """),
+            Example("""
+                protocol ChangeNameViewOutput: AnyObject {}
+                final class ChangeNamePresenter {
+                    weak var delegate: ChangeNameViewOutput?
+                }
                 """),
             Example("""
                 final class BannerPresenter {}

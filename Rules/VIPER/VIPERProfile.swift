@@ -120,8 +120,13 @@ struct VIPERModule {
                 parts.append(Part(type: type, role: role))
             }
         }
-        // UIKit and SwiftUI types beside a view of the module, or in its `View/` folder, are its view layer.
-        if parts.contains(where: { $0.role == .view }) || folderRole == .view {
+        // UIKit and SwiftUI types beside a view of the module, or anywhere below its `View/` folder, are its view layer.
+        let folders = file.path.split(separator: "/").dropLast().map(String.init)
+        let underViewFolder = folders.lastIndex(where: VIPERRole.view.folders.contains).map { index in
+            // `Agenda/View/Cells/`: the folder above `View/` names a module, not a shared `Library/Views/`.
+            index > 0 && Self.moduleExists(prefix: folders[index - 1], besides: .view, resolver: resolver)
+        } ?? false
+        if parts.contains(where: { $0.role == .view }) || underViewFolder {
             for type in file.model.types where type.kind != .protocol && !parts.contains(where: { $0.type.name == type.name })
                 && Self.isViewType(type, inherited: type.inherited, resolver: resolver)
             {
@@ -140,8 +145,10 @@ struct VIPERModule {
         for role in VIPERRole.allCases where role.contractSuffixes.contains(where: { name.hasSuffix($0) && name.count > $0.count }) {
             return role
         }
+        // A base view protocol the modules' view protocols refine (`protocol ViewInterface: AnyObject`).
+        if VIPERRole.view.contractSuffixes.contains(name), isClassBound(name, resolver: resolver) { return .view }
         if name.hasSuffix("View"), name.count > 4, isClassBound(name, resolver: resolver),
-            moduleExists(prefix: String(name.dropLast(4)), besides: .view, resolver: resolver)
+            moduleExists(prefix: String(name.dropLast(4)), besides: .view, contracts: true, resolver: resolver)
         {
             return .view
         }
@@ -157,18 +164,23 @@ struct VIPERModule {
         resolver.supertypes(of: [name]).contains { ["AnyObject", "class", "NSObjectProtocol"].contains($0) }
     }
 
-    /// Whether the project declares a type or contract of another role with this prefix: a module.
-    static func moduleExists(prefix: String, besides own: VIPERRole, resolver: TypeResolver) -> Bool {
+    /// Whether the project declares a type of another role with this prefix (a module), or, with
+    /// `contracts`, a contract protocol of another role.
+    static func moduleExists(prefix: String, besides own: VIPERRole, contracts: Bool = false, resolver: TypeResolver) -> Bool {
         guard !prefix.isEmpty else { return false }
+        func isType(_ name: String) -> Bool { resolver.primary(name).map { $0.kind != .protocol } ?? false }
         for role in VIPERRole.allCases where role != own {
-            if role.nameSuffixes.contains(where: { resolver.primary(prefix + $0) != nil || resolver.primary(prefix + $0 + "Impl") != nil })
-                || role.contractSuffixes.contains(where: { resolver.primary(prefix + $0) != nil })
+            if role.nameSuffixes.contains(where: { suffix in implementationTails.contains { isType(prefix + suffix + $0) } })
+                || contracts && role.contractSuffixes.contains(where: { resolver.primary(prefix + $0)?.kind == .protocol })
             {
                 return true
             }
         }
         return false
     }
+
+    /// Tails an implementation class adds to its role's name: `AgendaInteractorImpl`, `PokemonListPresenterDefault`.
+    static let implementationTails = ["", "Impl", "Default"]
 
     /// The role of a type declared in the project: by contract, else by its name inside a module. A
     /// `*ViewModel`, a test double, a class of another architecture or a value type that merely carries a role
@@ -181,7 +193,8 @@ struct VIPERModule {
         let adopted = inherited + resolver.extensionConformances(of: name)
         let contract = resolver.supertypes(of: adopted).compactMap { contractRole(ofProtocol: $0, resolver: resolver) }.min()
         if let contract { return contract }
-        let base = name.hasSuffix("Impl") ? String(name.dropLast(4)) : name
+        let tail = implementationTails.last { !$0.isEmpty && name.hasSuffix($0) } ?? ""
+        let base = String(name.dropLast(tail.count))
         for role in VIPERRole.allCases {
             guard let suffix = role.nameSuffixes.first(where: { base.hasSuffix($0) && base.count > $0.count }) else { continue }
             switch role {

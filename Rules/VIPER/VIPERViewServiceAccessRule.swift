@@ -70,6 +70,13 @@ public struct VIPERViewServiceAccessRule: Rule {
                     var body: some View { Text("Invites") }
                 }
                 """, path: "Invites/View/InvitesScreen.swift"),
+            Example("""
+                final class OnboardingPage: UIViewController {
+                    func finish() { 1️⃣UserDefaults.standard.set(true, forKey: "onboarded") }
+                }
+                // file: Onboarding/OnboardingPresenter.swift
+                final class OnboardingPresenter {}
+                """, path: "Onboarding/View/Pages/OnboardingPage.swift"),
         ],
         nonTriggering: [
             Example("""
@@ -109,6 +116,11 @@ public struct VIPERViewServiceAccessRule: Rule {
                     func load() { _ = URLSession.shared }
                 }
                 """),
+            Example("""
+                final class NotesCell: UITableViewCell {
+                    func load() { _ = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask) }
+                }
+                """, path: "Library/Views/Cells/NotesCell.swift"),
             Example("""
                 struct SettingsView: View {
                     let service: SettingsService
