@@ -110,7 +110,8 @@ struct Lint: ParsableCommand {
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the RIB tree: RIBs as nodes, parent → child edges, cycles and incomplete RIBs marked.")
+        abstract: "Print the RIB tree: RIBs as nodes, parent → child edges, cycles and incomplete RIBs marked.",
+        discussion: "Every profile whose RIBs form a tree is drawn: ribs, swiftui-rib and composable-ribs (each file under its own profile).")
 
     @Argument(help: "Files or folders; default: the configuration's `included`.")
     var paths: [String] = []
@@ -130,7 +131,7 @@ struct Graph: ParsableCommand {
         let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
         var linter = Linter(configuration: configuration, ruleSet: ruleSet)
         linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: config == nil ? nil : configuration)
-        let (project, unreadable) = try linter.project(paths: paths, workingDirectory: workingDirectory, profile: "ribs", facts: [RIBFacts.self])
+        let (project, unreadable) = try linter.project(paths: paths, workingDirectory: workingDirectory, profiles: RIBGraph.profiles, facts: [RIBFacts.self])
         print(RIBGraph.render(project.model(RIBProject.self), as: format), terminator: "")
         for problem in unreadable { printError(problem) }
         if !unreadable.isEmpty { throw ExitCode(2) }

@@ -100,4 +100,82 @@ struct GraphTests {
         #expect(!staged.stdout.contains("(rib_cycle)"))
         #expect(!staged.stdout.contains("(rib_completeness)"))
     }
+
+    /// The tree of a profile's files, each file read under that profile.
+    func tree(_ files: [(path: String, text: String)], profile: Profile) -> RIBProject {
+        Project(files: files.map {
+            FileContribution(path: $0.path, facts: [RIBFacts.id: RIBFacts(file: LintFile(path: $0.path, source: $0.text, profile: profile))])
+        }).model(RIBProject.self)
+    }
+
+    @Test("swiftui-rib: a RIB is its builder, interactor, router and view; a router's attach builds its child")
+    func swiftUIRIBTree() {
+        let project = tree([
+            ("Workout/Workout.swift", """
+                protocol WorkoutRouter: AnyObject {}
+                protocol WorkoutInteractor: AnyObject {}
+                final class WorkoutViewContainer: ObservableObject {}
+                final class WorkoutStateContainer: ObservableObject {}
+                final class WorkoutRouterImpl: WorkoutRouter {
+                    private let viewContainer: WorkoutViewContainer
+                    func attachPace() { _ = PaceBuilder(withDependency: PaceDependency()).build() }
+                }
+                final class WorkoutInteractorImpl: WorkoutInteractor {
+                    private let stateContainer: WorkoutStateContainer
+                }
+                struct WorkoutView: View {
+                    let interactor: WorkoutInteractor
+                    @ObservedObject var stateContainer: WorkoutStateContainer
+                    var body: some View { Text("") }
+                }
+                final class WorkoutBuilder {
+                    func build() -> WorkoutView {
+                        let viewContainer = WorkoutViewContainer()
+                        let stateContainer = WorkoutStateContainer()
+                        let router = WorkoutRouterImpl(viewContainer: viewContainer)
+                        return WorkoutView(interactor: WorkoutInteractorImpl(router: router, stateContainer: stateContainer), stateContainer: stateContainer)
+                    }
+                }
+                """),
+            ("Pace/PaceBuilder.swift", """
+                final class PaceStateContainer: ObservableObject {}
+                final class PaceBuilder {
+                    func build() -> PaceOutput { PaceOutput(view: PaceView(), stateContainer: PaceStateContainer()) }
+                }
+                """),
+        ], profile: .swiftUIRIB)
+        let workout = project.ribs(named: "Workout").first
+        #expect(workout?.missingParts == [])
+        #expect(workout?.isViewHaving == true)
+        #expect(project.edges.map { "\(project.name(of: $0.from)) → \(project.name(of: $0.to))" } == ["Workout → Pace"])
+    }
+
+    @Test("composable-ribs: builders and hosting routers make RIBs, a held child buildable an edge, a launch router needs no interactor")
+    func composableTree() {
+        let project = tree([
+            ("App/AppRoot.swift", """
+                import ComposableRIBs
+                struct AppRootBuilder {
+                    func build() -> any LaunchRouting { AppRootRouter(accountsBuilder: AccountsBuilder()) }
+                }
+                final class AppRootRouter: UIKitLaunchRouter {
+                    private let accountsBuilder: any AccountsBuildable
+                }
+                """),
+            ("Accounts/Accounts.swift", """
+                import ComposableRIBs
+                protocol AccountsRouting: RoutableViewControlling {}
+                protocol AccountsBuildable { func build() -> any AccountsRouting }
+                struct AccountsBuilder: AccountsBuildable {
+                    func build() -> any AccountsRouting { AccountsRouter() }
+                }
+                final class AccountsRouter: SwiftUIHostingRouter<AccountsFeature, AccountsView>, AccountsRouting {}
+                """),
+        ], profile: .composableRIBs)
+        #expect(project.ribs(named: "AppRoot").first?.missingParts == [])
+        #expect(project.ribs(named: "Accounts").first?.missingParts == [])
+        #expect(project.ribs(named: "Accounts").first?.isViewHaving == true)
+        #expect(project.ribs(named: "SwiftUIHostingRouter").isEmpty)
+        #expect(project.edges.map { "\(project.name(of: $0.from)) → \(project.name(of: $0.to))" } == ["AppRoot → Accounts"])
+    }
 }

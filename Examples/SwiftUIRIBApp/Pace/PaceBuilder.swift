@@ -24,6 +24,7 @@ final class PaceBuilder {
 
     func build() -> PaceOutput {
         let stateContainer = PaceStateContainer()
+        _ = PaceRouterImpl(viewContainer: PaceViewContainer())
         let interactor = PaceInteractorImpl(stateContainer: stateContainer)
         return PaceOutput(view: PaceView(interactor: interactor, stateContainer: stateContainer), publishers: interactor)
     }
@@ -35,5 +36,19 @@ struct PaceView: View {
 
     var body: some View {
         Button("Done \(stateContainer.secondsPerKilometer)") { interactor.paceDidTapDone() }
+    }
+}
+
+@MainActor
+protocol PaceRouter: AnyObject {}
+
+@MainActor
+final class PaceViewContainer: ObservableObject {}
+
+final class PaceRouterImpl: PaceRouter {
+    private let viewContainer: PaceViewContainer
+
+    init(viewContainer: PaceViewContainer) {
+        self.viewContainer = viewContainer
     }
 }

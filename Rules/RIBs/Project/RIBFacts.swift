@@ -48,26 +48,48 @@ public struct RIBFacts: FileFacts, Equatable {
     public var edges: [Edge] = []
     public var wirings: [Wiring] = []
 
+    /// The parts of a file under its profile: the `ribs` role model, or the tree profiles' own (`swiftui-rib`,
+    /// `composable-ribs`), whose RIBs are drawn by `ribslint graph` too.
     public init(file: LintFile) {
-        for (type, role, rib) in Self.ribTypes(of: file) {
-            guard let declaration = type.declaration.as(ClassDeclSyntax.self) else { continue }
+        switch file.profile.name {
+        case Profile.swiftUIRIB.name: self.init(file: file, parts: SwiftUIRIBTree.parts(of: file))
+        case Profile.composableRIBs.name where !file.model.imports.contains(where: Profile.ribs.frameworks.contains):
+            self.init(file: file, parts: ComposableTree.parts(of: file))
+        case Profile.composableRIBs.name:
+            // A legacy module written as Uber RIBs + TCA: its parts are RIBs' own.
+            let legacy = LintFile(path: file.path, source: file.source, profile: .ribs, project: file.project)
+            self.init(file: legacy, parts: Self.ribTypes(of: legacy))
+        default: self.init(file: file, parts: Self.ribTypes(of: file))
+        }
+    }
+
+    /// A part as a profile sees it: the type, its role in `ribs` terms (a RIB's SwiftUI view stands for the
+    /// presenter) and its RIB; `typeName` names a part the framework provides (ComposableRIBs' `TCAInteractor`).
+    typealias TypedPart = (type: TypeDeclaration, role: Role, rib: String, typeName: String?)
+
+    private init(file: LintFile, parts typed: [TypedPart]) {
+        let isRIBs = file.profile.name == Profile.ribs.name
+        for (type, role, rib, typeName) in typed {
+            guard let declaration = type.declaration.asProtocol(DeclGroupSyntax.self), let name = Self.nameToken(of: type.declaration) else { continue }
             let conformances = type.inheritance.conformances
             let isPresentable = conformances.contains { ProtocolRole(protocolName: $0) == .presentable }
             // The app's own generic base classes (`BaseRouter<I, V>`) are no RIB of their own.
-            if declaration.genericParameterClause == nil {
+            if declaration.as(ClassDeclSyntax.self)?.genericParameterClause == nil {
                 let interactorBase = type.inheritance.superclasses.first { file.profile.definition(of: .interactor)?.baseClasses.contains($0) == true }
                 parts.append(Part(
-                    rib: rib, role: role, typeName: type.name,
-                    superclass: role == .interactor ? interactorBase ?? type.inheritance.superclasses.first : nil,
+                    rib: rib, role: role, typeName: typeName ?? type.name,
+                    superclass: role == .interactor ? interactorBase ?? type.inheritance.superclasses.first
+                        : role == .router && !isRIBs ? type.inheritance.superclasses.last : nil,
                     isPresentable: isPresentable,
-                    hostsContent: role == .presenter && type.inheritance.superclasses.contains("UIHostingController"),
+                    hostsContent: role == .presenter && (!isRIBs || type.inheritance.superclasses.contains("UIHostingController")),
                     superclasses: role == .presenter ? type.inheritance.superclasses : [],
-                    isConventional: Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
-                    point: SourcePoint(declaration.name, in: file)))
+                    isConventional: !isRIBs || Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
+                    point: SourcePoint(name, in: file)))
             }
-            if role == .builder {
+            if role == .builder, typeName == nil {
                 wirings.append(Wiring(builderType: type.name, path: file.path, constructed: Self.constructedTypes(in: type, file: file)))
             }
+            guard typeName == nil else { continue }
             if role == .builder || role == .component {
                 edges += Self.builderEdges(from: rib, in: type, file: file)
             } else if role == .router {
@@ -76,6 +98,10 @@ public struct RIBFacts: FileFacts, Equatable {
                     + (file.contains("Builder(") ? Self.builderEdges(from: rib, in: type, file: file) : [])
             }
         }
+    }
+
+    static func nameToken(of declaration: DeclSyntax) -> TokenSyntax? {
+        declaration.as(ClassDeclSyntax.self)?.name ?? declaration.as(StructDeclSyntax.self)?.name
     }
 
     /// Type names a builder constructs (`LoginInteractor(presenter:)`, `RootTabBarController()`,
@@ -94,13 +120,13 @@ public struct RIBFacts: FileFacts, Equatable {
     }
 
     /// The app's classes playing a RIB role in a production file, with the RIB each belongs to.
-    static func ribTypes(of file: LintFile) -> [(TypeDeclaration, Role, String)] {
+    static func ribTypes(of file: LintFile) -> [TypedPart] {
         guard !file.isTestFile else { return [] }
         return file.model.types.compactMap { type in
             guard type.kind == .class, let role = type.role, type.declaration.is(ClassDeclSyntax.self),
                 !file.profile.isBaseClass(type.name)
             else { return nil }
-            return (type, role, ribName(of: type, role: role, profile: file.profile, path: file.path))
+            return (type, role, ribName(of: type, role: role, profile: file.profile, path: file.path), nil)
         }
     }
 
@@ -140,7 +166,7 @@ public struct RIBFacts: FileFacts, Equatable {
 
     /// A router's child builders: the builder types it stores or its initializer takes.
     static func handedBuilders(to rib: String, in type: TypeDeclaration, file: LintFile) -> [Edge] {
-        let stored = type.storedProperties.compactMap(\.type)
+        let stored = TypeDeclaration.storedProperties(of: type.members).compactMap(\.type)
         let parameters = type.initializers.flatMap { $0.signature.parameterClause.parameters.map(\.type) }
         var seen = Set<String>()
         return (stored + parameters).compactMap { typeSyntax -> Edge? in
@@ -191,7 +217,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     public var typesHandlingBack: [String] = []
 
     public init(file: LintFile) {
-        for (type, role, rib) in RIBFacts.ribTypes(of: file) where role == .router && file.contains("push") {
+        for (type, role, rib, _) in RIBFacts.ribTypes(of: file) where role == .router && file.contains("push") {
             pushes += Self.pushedChildren(from: rib, in: type, file: file)
         }
         // Only a presenter's file, or a base view controller's (a class with no role of its own), can say.

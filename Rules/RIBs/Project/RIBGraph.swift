@@ -5,6 +5,9 @@ import RibsLintKit
 public enum RIBGraph {
     public enum Format: String, CaseIterable, Sendable { case mermaid, dot, json }
 
+    /// The profiles whose RIBs form a tree of builders: what `ribslint graph` draws.
+    public static let profiles: Set<String> = [Profile.ribs.name, Profile.swiftUIRIB.name, Profile.composableRIBs.name]
+
     public static func render(_ project: RIBProject, as format: Format) -> String {
         switch format {
         case .mermaid: return mermaid(project)

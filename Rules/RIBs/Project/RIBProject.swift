@@ -29,7 +29,9 @@ public struct RIBProject: ProjectModel {
 
         /// Parts a RIB of its kind needs but lacks (RIBs Architecture Guide, "Scaffolding the new RIB").
         public var missingParts: [String] {
-            let required: [(Role, String)] = [(.builder, "Builder"), (.interactor, "Interactor"), (.router, "Router")]
+            // A ComposableRIBs launch router holds the root: no interactor of its own.
+            let isLaunch = parts[.router]?.superclass.map(ComposableTree.launchRouters.contains) == true
+            let required: [(Role, String)] = [(.builder, "Builder")] + (isLaunch ? [] : [(.interactor, "Interactor")]) + [(.router, "Router")]
                 + (isViewHaving ? [(.presenter, "ViewController")] : [])
             return required.filter { parts[$0.0] == nil }.map(\.1)
         }

@@ -273,14 +273,14 @@ public struct Linter: Sendable {
         return linters.flatMap(\.ruleSet.enabledDescriptions).filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
-    /// The facts of every file of `profile` below `paths` (or `included`) that `kinds` take, as one project:
+    /// The facts of every file of `profiles` below `paths` (or `included`) that `kinds` take, as one project:
     /// what `ribslint graph` draws. Files that cannot be read are named in `unreadable`.
     public func project(
-        paths: [String], workingDirectory: String, profile: String, facts kinds: [any FileFacts.Type]
+        paths: [String], workingDirectory: String, profiles names: Set<String>, facts kinds: [any FileFacts.Type]
     ) throws(UsageError) -> (Project, unreadable: [String]) {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
         let scoping = try scoping(of: try discovery.swiftFiles(paths: paths))
-        let ofProfile = scoping.files.indices.filter { scoping.linter($0).ruleSet.profile.name == profile }
+        let ofProfile = scoping.files.indices.filter { names.contains(scoping.linter($0).ruleSet.profile.name) }
         let files = ofProfile.map { scoping.files[$0] }
         let profiles = ofProfile.map { scoping.linter($0).ruleSet.profile }
         @Sendable func contribution(_ file: LintFile) -> FileContribution {
