@@ -4,6 +4,7 @@
     python3 Benchmarks/bench.py                     # synthetic RIBs monorepos of 1k, 10k and 50k files
     python3 Benchmarks/bench.py --files 1000 10000  # chosen sizes
     python3 Benchmarks/bench.py --dir ~/src/MyApp    # any folder of Swift code
+    python3 Benchmarks/bench.py --dir ~/src/Legacy --profile viper   # under another profile, every rule on
 
 Each tree is timed in one run, on the same files and thread count: ribslint with every rule and no
 cache (cold), the parse-and-walk floor, `swift-format lint -r --parallel` with its default
@@ -305,7 +306,17 @@ def count(folder):
     return files, lines
 
 
-def bench(folder, binaries, jobs, scratch):
+# Every opt-in rule of each profile: the benchmark runs every rule.
+OPT_IN = {
+    "ribs": "opt_in_rules: [weak_self_capture, rib_test_presence, back_navigation]\n"
+            "rules:\n  create_mock_annotation:\n    sourcery: on\n",
+    "viper": "profile: viper\nopt_in_rules: [viper_task_cancellation]\n",
+    "swiftui-rib": "profile: swiftui-rib\n",
+    "composable-ribs": "profile: composable-ribs\n",
+}
+
+
+def bench(folder, binaries, jobs, scratch, profile="ribs"):
     ribslint, floor = binaries
     files, lines = count(folder)
     # The configuration's folder is the project root `rib_test_presence` searches for tests: give it
@@ -313,8 +324,7 @@ def bench(folder, binaries, jobs, scratch):
     os.makedirs(os.path.join(scratch, "config"), exist_ok=True)
     every_rule = os.path.join(scratch, "config", "every-rule.yml")
     with open(every_rule, "w") as handle:
-        handle.write("opt_in_rules: [weak_self_capture, rib_test_presence, back_navigation]\n"
-                     "rules:\n  create_mock_annotation:\n    sourcery: on\n")
+        handle.write(OPT_IN[profile])
     format_config = os.path.join(scratch, "swift-format.json")
     with open(format_config, "w") as handle:
         handle.write(subprocess.check_output(["swift-format", "dump-configuration"]).decode())
@@ -384,6 +394,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count(), help="threads for ribslint and the floor")
     parser.add_argument("--json", help="also write the JSON results to this file")
     parser.add_argument("--no-build", action="store_true", help="use the release binaries already built")
+    parser.add_argument("--profile", choices=sorted(OPT_IN), default="ribs", help="the profile every tree is linted under")
     arguments = parser.parse_args()
     # Children inherit the raised limit; swift-format --parallel holds every file of a run open at once.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -411,7 +422,7 @@ def main():
         results = []
         for folder in trees:
             print(f"benchmarking {folder} …", file=sys.stderr)
-            results.append(bench(folder, binaries, arguments.jobs, scratch))
+            results.append(bench(folder, binaries, arguments.jobs, scratch, arguments.profile))
         print(table(results))
         print()
         print(json.dumps(results, indent=2))

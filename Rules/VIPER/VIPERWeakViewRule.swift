@@ -69,6 +69,7 @@ public struct VIPERWeakViewRule: Rule {
                 protocol ProfileInteractorOutput: AnyObject { func loaded(_ name: String) }
                 final class ProfilePresenter: ProfilePresenting, ProfileInteractorOutput {
                     weak var view: ProfileView?
+                    weak var userInterface: (ProfileView & AnyObject)?
                     private weak var viewController: UIViewController?
                     unowned let display: ProfileView
                     private let interactor: ProfileInteracting
@@ -94,6 +95,8 @@ public struct VIPERWeakViewRule: Rule {
                 final class ProfileViewController: UIViewController, ProfileView {
                     var presenter: ProfilePresenting?
                     var output: ProfilePresenting!
+                    var onClose: (() -> Void)?
+                    func bind() { onClose = { self.dismiss(animated: true) } }
                 }
                 """),
             Example("""
