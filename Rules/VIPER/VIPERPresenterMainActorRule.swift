@@ -68,6 +68,13 @@ public struct VIPERPresenterMainActorRule: Rule {
                 final class PokemonListRouterDefault {}
                 """),
             Example("""
+                1️⃣protocol CheckoutDisplaying: AnyObject { func showTotal(_ text: String) }
+                protocol CheckoutInteractorOutput: AnyObject {}
+                @MainActor final class CheckoutPresenter: CheckoutInteractorOutput {
+                    weak var display: CheckoutDisplaying?
+                }
+                """),
+            Example("""
                 1️⃣protocol ViewInterface: AnyObject {}
                 @MainActor protocol LoginViewInterface: ViewInterface {}
                 """),
@@ -142,7 +149,13 @@ public struct VIPERPresenterMainActorRule: Rule {
                 "presenter '\(presenter.name)' is not isolated to the main actor; mark it `@MainActor` (a conformance added in an extension does not isolate it)"))
         }
         guard module.isVIPERCode else { return violations }
-        for declared in file.model.protocols where VIPERModule.isViewProtocol(declared.name, resolver: resolver) {
+        // A presenter's view reference declares its module's view protocol, whatever that is called.
+        let viewTypes = Set(module.parts(.presenter).flatMap { presenter in
+            TypeDeclaration.storedProperties(of: presenter.members).filter { VIPERWeakViewRule.presenterViewNames.contains($0.name) }
+                .flatMap { $0.type?.heldTypeNames ?? [] }
+        })
+        for declared in file.model.protocols
+        where viewTypes.contains(declared.name) || VIPERModule.isViewProtocol(declared.name, resolver: resolver) {
             let node = declared.declaration
             guard !isIsolated(node.attributes, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [], resolver)
             else { continue }

@@ -122,11 +122,12 @@ struct VIPERModule {
         }
         // UIKit and SwiftUI types beside a view of the module, or anywhere below its `View/` folder, are its view layer.
         let folders = file.path.split(separator: "/").dropLast().map(String.init)
-        let underViewFolder = folders.lastIndex(where: VIPERRole.view.folders.contains).map { index in
-            // `Agenda/View/Cells/`: the folder above `View/` names a module, not a shared `Library/Views/`.
-            index > 0 && Self.moduleExists(prefix: folders[index - 1], besides: .view, resolver: resolver)
-        } ?? false
-        if parts.contains(where: { $0.role == .view }) || underViewFolder {
+        // `Agenda/EventCell.swift` beside `Agenda/AgendaPresenter.swift`, `Agenda/View/Cells/`: the folder (or
+        // the one above `View/`) names a module — not a shared `Library/Views/`.
+        let moduleFolder = folders.lastIndex(where: VIPERRole.view.folders.contains).map { $0 > 0 ? folders[$0 - 1] : "" } ?? folders.last ?? ""
+        let underModuleFolder = file.model.types.contains { Self.isViewType($0, inherited: $0.inherited, resolver: resolver) }
+            && Self.moduleExists(prefix: moduleFolder, besides: .view, resolver: resolver)
+        if parts.contains(where: { $0.role == .view }) || underModuleFolder {
             for type in file.model.types where type.kind != .protocol && !parts.contains(where: { $0.type.name == type.name })
                 && Self.isViewType(type, inherited: type.inherited, resolver: resolver)
             {

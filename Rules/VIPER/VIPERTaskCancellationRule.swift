@@ -42,6 +42,29 @@ public struct VIPERTaskCancellationRule: Rule {
                     }
                 }
                 """),
+            Example("""
+                enum Todo { struct Task { let title: String } }
+                protocol ClipsViewOutput: AnyObject {}
+                final class ClipsPresenter: ClipsViewOutput {
+                    private var 1️⃣observers = Set<Task<Void, Never>>()
+                    private var refreshTask: Task<Void, Never>?
+                    deinit { refreshTask?.cancel() }
+                    func reload(force: Bool) {
+                        if force { refreshTask?.cancel() }
+                        2️⃣refreshTask = Task {}
+                        3️⃣Swift.Task {}
+                    }
+                }
+                """),
+            Example("""
+                // file: Tags/TagsPresenter.swift
+                protocol TagsViewOutput: AnyObject {}
+                final class TagsPresenter {}
+                // file: Tags/TagsPresenter+Output.swift
+                extension TagsPresenter: TagsViewOutput {
+                    func viewDidLoad() { 1️⃣Task {} }
+                }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -98,26 +121,29 @@ public struct VIPERTaskCancellationRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("Task") else { return [] }
         let module = VIPERModule(file: file)
-        let resolver = file.model.projectTypes
-        guard resolver.primary("Task") == nil else { return [] }
+        // A project type named `Task` (an entity) is meant where the name stands without generic arguments.
+        let projectDeclaresTask = file.model.projectTypes.primary("Task") != nil
         var violations: [Violation] = []
         let presenters = module.parts(.presenter)
-        for presenter in presenters where presenter.kind == .class || presenter.kind == .actor {
-            let bodies = presenters.filter { $0.name == presenter.name }.map(\.members)
+        var seen = Set<String>()
+        for presenter in presenters where seen.insert(presenter.name).inserted {
+            let group = presenters.filter { $0.name == presenter.name }
+            let bodies = group.map(\.members)
             let functions = bodies.flatMap { $0.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) } }
-            let tasks = TypeDeclaration.storedProperties(of: presenter.members).filter { property in
-                !property.isStatic
-                    && (property.type?.heldTypeNames.contains("Task") == true
-                        || property.type == nil && property.initializer.flatMap(Self.taskCall) != nil)
-            }
-            let deinitializer = presenter.members.members.lazy.compactMap { $0.decl.as(DeinitializerDeclSyntax.self) }.first
+            // Stored properties and `deinit` live in the primary declaration: an extension in another file sees
+            // only the tasks it starts.
+            let primary = group.first { $0.kind == .class || $0.kind == .actor }
+            let tasks = primary.map { TypeDeclaration.storedProperties(of: $0.members) }?.filter { property in
+                !property.isStatic && Self.holdsTask(property, projectDeclaresTask: projectDeclaresTask)
+            } ?? []
+            let deinitializer = primary?.members.members.lazy.compactMap { $0.decl.as(DeinitializerDeclSyntax.self) }.first
             let cancelledOnTeardown = deinitializer.map { cancelled(in: Syntax($0), functions: functions) } ?? []
             for property in tasks where !cancelledOnTeardown.contains(property.name) {
                 violations.append(Violation(
                     at: property.nameNode,
                     "presenter '\(presenter.name)' never cancels task '\(property.name)' in `deinit`; cancel it there so the work stops with the module"))
             }
-            let single = Set(tasks.filter { $0.type.map { !$0.is(ArrayTypeSyntax.self) && !$0.is(DictionaryTypeSyntax.self) } ?? true }.map(\.name))
+            let single = Set(tasks.filter { !Self.isCollection($0) }.map(\.name))
             for body in bodies {
                 let visitor = TaskVisitor()
                 visitor.walk(body)
@@ -138,18 +164,41 @@ public struct VIPERTaskCancellationRule: Rule {
         return violations
     }
 
-    /// `Task { … }`, `Task.detached { … }`, `Task<…> { … }`: Swift's task initialisers.
+    /// `Task { … }`, `Task.detached { … }`, `Task<…> { … }`, `Swift.Task { … }`: Swift's task initialisers, which
+    /// take the operation as a closure (a project `Task(title:)` entity takes none).
     static func taskCall(_ expression: ExprSyntax) -> FunctionCallExprSyntax? {
-        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            call.trailingClosure != nil || call.arguments.last?.expression.is(ClosureExprSyntax.self) == true
+        else { return nil }
         var called = call.calledExpression
-        if let member = called.as(MemberAccessExprSyntax.self) {
-            guard member.declName.baseName.text == "detached", let base = member.base else { return nil }
+        if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "detached", let base = member.base {
             called = base
         }
         if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
-        guard called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task", call.trailingClosure != nil || call.arguments.last?.expression.is(ClosureExprSyntax.self) == true
-        else { return nil }
-        return call
+        if let qualified = called.as(MemberAccessExprSyntax.self), qualified.declName.baseName.text == "Task",
+            ["Swift", "_Concurrency"].contains(qualified.base?.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
+        {
+            return call
+        }
+        return called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" ? call : nil
+    }
+
+    /// A stored property holding Swift tasks: `Task<…>?`, `[Task<…>]`, `[K: Task<…>]`, `Set<Task<…>>`, or
+    /// initialised with `Task { … }` or an empty collection of them.
+    static func holdsTask(_ property: StoredProperty, projectDeclaresTask: Bool) -> Bool {
+        if let type = property.type {
+            return type.heldTypeNames.contains("Task") && (!projectDeclaresTask || type.description.contains("Task<"))
+                || type.description.contains("Set<Task<")
+        }
+        guard let initializer = property.initializer else { return false }
+        return taskCall(initializer) != nil || initializer.as(FunctionCallExprSyntax.self)?.calledExpression.description.contains("Task<") == true
+    }
+
+    static func isCollection(_ property: StoredProperty) -> Bool {
+        if let type = property.type?.as(OptionalTypeSyntax.self)?.wrappedType ?? property.type {
+            return type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) || type.description.hasPrefix("Set<")
+        }
+        return property.initializer.map { taskCall($0) == nil } ?? false
     }
 
     /// Names of task properties `node` cancels: `x?.cancel()`, a loop or `forEach` over `x`, or a method of
@@ -194,7 +243,12 @@ public struct VIPERTaskCancellationRule: Rule {
         guard let body = function.body else { return false }
         let limit = assignment.positionAfterSkippingLeadingTrivia
         for statement in body.statements where statement.endPosition <= limit {
-            if cancelled(in: Syntax(statement), functions: functions).contains(target) { return true }
+            // A cancel inside an `if` or a loop runs on some paths only.
+            if statement.item.is(ExprSyntax.self) || statement.item.is(DeferStmtSyntax.self),
+                cancelled(in: Syntax(statement), functions: functions).contains(target)
+            {
+                return true
+            }
             let text = statement.trimmedDescription
             if statement.item.is(GuardStmtSyntax.self) || text.hasPrefix("guard "), text.contains("\(target) == nil") { return true }
             if text.hasPrefix("if "), text.contains("\(target) != nil"), text.contains("return") { return true }

@@ -71,6 +71,14 @@ public struct VIPERViewServiceAccessRule: Rule {
                 }
                 """, path: "Invites/View/InvitesScreen.swift"),
             Example("""
+                final class EventCell: UITableViewCell {
+                    func configure() { _ = 1️⃣FileManager.default.urls(for: .documentDirectory, in: .userDomainMask) }
+                }
+                // file: Agenda/AgendaPresenter.swift
+                final class AgendaPresenter {}
+                final class AgendaRouter {}
+                """, path: "Agenda/EventCell.swift"),
+            Example("""
                 final class OnboardingPage: UIViewController {
                     func finish() { 1️⃣UserDefaults.standard.set(true, forKey: "onboarded") }
                 }

@@ -21,6 +21,27 @@ struct SuppressionTests {
             """) == ["8 router_child_reference"])
     }
 
+    @Test("code in `#if false` or `#if 0` is never reported; other conditions are")
+    func disabledCode() throws {
+        let viper = """
+            protocol AgendaInteractorInput: AnyObject {}
+            final class AgendaInteractor: AgendaInteractorInput {
+                func finish() {
+                    #if false
+                    UIApplication.shared.open(URL(fileURLWithPath: "/"))
+                    #elseif DEBUG
+                    _ = URLSession.shared
+                    #endif
+                    #if 0
+                    _ = FileManager.default
+                    #endif
+                }
+            }
+            """
+        let findings = try lint(viper, rules: ["viper_interactor_navigation", "viper_singleton_injection"], profile: "viper")
+        #expect(findings.map { "\($0.line) \($0.ruleID)" } == ["7 viper_singleton_injection"])
+    }
+
     @Test("disable and enable bound a region; all covers every rule")
     func regions() throws {
         #expect(try findings("""

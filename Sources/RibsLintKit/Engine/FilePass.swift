@@ -25,9 +25,11 @@ extension Linter {
 
     func lint(_ file: LintFile) -> FileOutcome {
         var raw: [Finding] = []
+        let disabled = Self.disabledCode(in: file)
         for entry in ruleSet.entries {
             let id = entry.id
-            raw += entry.rule.violations(in: file).map { finding(id, entry.severity, $0.position, $0.endPosition, $0.message, file) }
+            raw += entry.rule.violations(in: file).filter { violation in !disabled.contains { $0.contains(violation.position) } }
+                .map { finding(id, entry.severity, $0.position, $0.endPosition, $0.message, file) }
         }
         let suppressions = SuppressionMap(file: file)
         var used = Set<String>()
@@ -111,6 +113,24 @@ extension Linter {
             finding.fingerprint = stableHash("\(key)|\(ordinal)")
             return finding
         }
+    }
+
+    /// Byte ranges of `#if false` / `#if 0` clauses: code that is never compiled is never reported.
+    static func disabledCode(in file: LintFile) -> [Range<Int>] {
+        guard file.contains("#if false") || file.contains("#if 0") else { return [] }
+        final class Finder: SyntaxVisitor {
+            var ranges: [Range<Int>] = []
+            override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+                let condition = node.condition?.trimmedDescription
+                if node.poundKeyword.tokenKind == .poundIf, condition == "false" || condition == "0" {
+                    ranges.append(node.position.utf8Offset..<node.endPosition.utf8Offset)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(file.tree)
+        return finder.ranges
     }
 
     static func firstSyntaxError(in tree: SourceFileSyntax) -> Int {
