@@ -71,6 +71,14 @@ public struct BuilderContractTypesRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Uber RIBs' own sources declare `Buildable` themselves: not ComposableRIBs' contract.
+            Example("""
+                public protocol Buildable: AnyObject {}
+                open class Component<DependencyType> {}
+                open class ComponentizedBuilder<ComponentType, RouterType>: Buildable {
+                    open func build(with component: Component<Void>) -> RouterType { fatalError() }
+                }
+                """, path: "RIBs/Classes/ComponentizedBuilder.swift"),
             // The guide's shape: contracts everywhere, a concrete default behind a contract type, locals in methods.
             Example("""
                 // file: Parent/ParentBuilder.swift
@@ -152,7 +160,7 @@ public struct BuilderContractTypesRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile else { return [] }
         let roles = ComposableRoles(file)
-        guard roles.isComposable || roles.isLegacy else { return [] }
+        guard roles.mayUseFramework || roles.isLegacy else { return [] }
         var violations: [Violation] = []
         for type in roles.groups(where: { roles.isBuilder($0) || roles.isRouter($0) }).joined() {
             for function in type.functions where function.name.text.hasPrefix("build") {

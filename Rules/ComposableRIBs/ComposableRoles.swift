@@ -26,11 +26,24 @@ struct ComposableRoles {
     static let legacyBuilderClasses: Set<String> = ["Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder"]
     static let storeTypes: Set<String> = ["Store", "StoreOf", "ViewStore", "ViewStoreOf"]
 
+    /// Not an Uber RIBs file: ComposableRIBs code need not import the framework in every file (a view, an
+    /// extension, a router conforming to a contract declared elsewhere).
+    let mayUseFramework: Bool
+
     init(_ file: LintFile) {
         self.file = file
         let imports = Set(file.model.imports)
         isComposable = !imports.isDisjoint(with: Self.composableModules)
-        isLegacy = !imports.isDisjoint(with: Self.ribsModules) && Self.usesTCA(file)
+        let importsRIBs = !imports.isDisjoint(with: Self.ribsModules)
+        isLegacy = importsRIBs && Self.usesTCA(file)
+        mayUseFramework = isComposable || !importsRIBs
+    }
+
+    /// Whether a name ComposableRIBs shares with Uber RIBs and apps (`Routing`, `BaseRouter`) means the
+    /// framework's: in a file importing it, or in a file of no other framework when the project declares no
+    /// type of that name itself.
+    private func meansFramework(_ shared: String) -> Bool {
+        isComposable || mayUseFramework && file.model.projectTypes.primary(shared) == nil
     }
 
     /// Imports ComposableArchitecture, or names a TCA store or reducer.
@@ -44,7 +57,7 @@ struct ComposableRoles {
 
     /// Whether the file can hold anything a router rule looks at: ComposableRIBs or legacy code, or a file
     /// extending a type declared elsewhere (its role comes from that declaration).
-    var mayHoldRouters: Bool { isComposable || isLegacy || file.model.types.contains { $0.kind == .extension } }
+    var mayHoldRouters: Bool { mayUseFramework || isLegacy }
 
     // MARK: Routers
 
@@ -57,12 +70,12 @@ struct ComposableRoles {
 
     private func isRouterName(_ name: String) -> Bool {
         if Self.composableRouterClasses.contains(name) || Self.composableContracts.contains(name) { return true }
-        if isComposable, Self.sharedRouterClasses.contains(name) || Self.sharedContracts.contains(name) { return true }
+        if Self.sharedRouterClasses.contains(name) || Self.sharedContracts.contains(name), meansFramework(name) { return true }
         return isLegacy && (Self.legacyRouterClasses.contains(name) || Self.legacyContracts.contains(name))
     }
 
     private func isFrameworkRouterClass(_ name: String) -> Bool {
-        Self.composableRouterClasses.contains(name) || (isComposable && Self.sharedRouterClasses.contains(name))
+        Self.composableRouterClasses.contains(name) || (Self.sharedRouterClasses.contains(name) && meansFramework(name))
             || (isLegacy && Self.legacyRouterClasses.contains(name))
     }
 
@@ -99,7 +112,7 @@ struct ComposableRoles {
     /// A router whose `attachChild`/`detachChild` are `BaseRouter`'s: they neither activate nor deactivate.
     func isComposableRouter(_ type: TypeDeclaration) -> Bool {
         let names = file.model.projectTypes.supertypes(of: type.inheritance.all)
-        return names.contains("SwiftUIHostingRouter") || (isComposable && names.contains("BaseRouter"))
+        return names.contains("SwiftUIHostingRouter") || (names.contains("BaseRouter") && meansFramework("BaseRouter"))
     }
 
     /// The router types declared in the file with their same-file extensions, one group per name.
@@ -127,9 +140,10 @@ struct ComposableRoles {
     /// A type that builds a RIB: conforms to `Buildable` or a `…Buildable` contract, inherits a RIBs builder
     /// (legacy), or is a `…Builder` whose `build…` returns a router type. `URLRequestBuilder` is none.
     func isBuilder(_ type: TypeDeclaration) -> Bool {
-        guard isComposable || isLegacy, type.kind != .protocol else { return false }
+        guard mayUseFramework || isLegacy, type.kind != .protocol else { return false }
         let names = file.model.projectTypes.supertypes(of: type.inheritance.all)
-        if names.contains(where: { $0 == "Buildable" || $0.hasSuffix("Buildable") }) { return true }
+        // `Buildable` itself is a name Uber RIBs shares (its own sources declare it).
+        if names.contains(where: { $0 == "Buildable" ? meansFramework($0) : $0.hasSuffix("Buildable") }) { return true }
         if isLegacy, names.contains(where: Self.legacyBuilderClasses.contains) { return true }
         return type.name.hasSuffix("Builder") && type.functions.contains { function in
             function.name.text.hasPrefix("build") && routerType(in: function.signature.returnClause?.type) != nil
@@ -139,7 +153,7 @@ struct ComposableRoles {
     /// A concrete builder type named in another declaration: a project class or struct conforming to a
     /// buildable contract (or a legacy RIBs builder), or a builder declared in this file.
     func isConcreteBuilder(_ name: String) -> Bool {
-        guard isComposable || isLegacy, name.first?.isUppercase == true else { return false }
+        guard mayUseFramework || isLegacy, name.first?.isUppercase == true else { return false }
         if let local = file.model.types.first(where: { $0.name == name && $0.kind != .extension }) {
             return (local.kind == .class || local.kind == .struct) && isBuilder(local)
         }
@@ -161,7 +175,7 @@ struct ComposableRoles {
     /// A type annotated `@Reducer` or conforming to `Reducer` (`ReducerProtocol`).
     func isReducer(_ type: TypeDeclaration) -> Bool {
         if Self.attributes(of: type.declaration)?.contains(named: "Reducer") == true { return true }
-        guard file.contains("Reducer") else { return false }
+        guard file.contains("Reducer") || type.kind == .extension else { return false }
         return file.model.projectTypes.supertypes(of: type.inheritance.all).contains { $0 == "Reducer" || $0 == "ReducerProtocol" }
     }
 

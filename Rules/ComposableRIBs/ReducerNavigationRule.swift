@@ -82,6 +82,25 @@ public struct ReducerNavigationRule: Rule {
                     }
                 }
                 """),
+            // A reducer's extension in another file, and a `Reduce` with explicit generic arguments.
+            Example("""
+                // file: Goals/GoalsFeature.swift
+                import ComposableArchitecture
+                struct GoalsFeature: Reducer {
+                    struct State {}
+                    enum Action { case close }
+                    let navigation: UINavigationController
+                    lazy var reducer = Reduce<State, Action> { state, action in
+                        self.navigation.1️⃣popToRootViewController(animated: true)
+                        return .none
+                    }
+                }
+                // file: Goals/GoalsFeature+Helpers.swift
+                import UIKit
+                extension GoalsFeature {
+                    func close(_ navigation: UINavigationController) { navigation.2️⃣popViewController(animated: true) }
+                }
+                """),
         ],
         nonTriggering: [
             // State-driven SwiftUI and TCA presentation, delegate actions, actions named like navigation.
@@ -180,9 +199,10 @@ public struct ReducerNavigationRule: Rule {
         if usesTCA {
             // Wherever written, nested types included: a `Reduce` in an Uber RIBs interactor is reducer code too.
             let reduces = file.tokens(spelled: "Reduce", in: file.tree).compactMap { token -> FunctionCallExprSyntax? in
-                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                    let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id
-                else { return nil }
+                // `Reduce { … }`, or `Reduce<State, Action> { … }`.
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
+                let called = reference.parent?.as(GenericSpecializationExprSyntax.self).map(Syntax.init) ?? Syntax(reference)
+                guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
                 return call
             }
             for reduce in reduces {
@@ -192,7 +212,7 @@ public struct ReducerNavigationRule: Rule {
             }
         }
         for type in file.model.types where type.kind != .protocol {
-            if usesTCA, roles.isReducer(type) {
+            if usesTCA || type.kind == .extension, roles.isReducer(type) {
                 regions.append((Syntax(type.members), true))
             } else if navigates, file.model.imports.contains("SwiftUI") || type.kind == .extension, roles.isView(type) {
                 regions.append((Syntax(type.members), false))

@@ -60,6 +60,18 @@ public struct RouterStoreSendRule: Rule {
                     }
                 }
                 """),
+            // A router whose file imports no ComposableRIBs: its contract, declared elsewhere, makes it one.
+            Example("""
+                // file: Savings/SavingsRouting.swift
+                import ComposableRIBs
+                protocol SavingsRouting: RoutableViewControlling {}
+                // file: Savings/SavingsRouter.swift
+                import ComposableArchitecture
+                final class SavingsRouter: NSObject, SavingsRouting {
+                    let store: StoreOf<SavingsFeature>
+                    func openGoal() { store.1️⃣send(.goalOpened) }
+                }
+                """),
         ],
         nonTriggering: [
             // Sends on values that are no store.

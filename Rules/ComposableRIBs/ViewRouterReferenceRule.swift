@@ -80,6 +80,19 @@ public struct ViewRouterReferenceRule: Rule {
                     var body: some View { Text("Card") }
                 }
                 """),
+            // A view file importing only SwiftUI, holding contracts that refine `Routing` elsewhere.
+            Example("""
+                // file: Transfer/TransferRouting.swift
+                import ComposableRIBs
+                protocol TransferRouting: Routing {}
+                protocol ReviewRouting: TransferRouting {}
+                // file: Transfer/TransferView.swift
+                import SwiftUI
+                struct TransferView: View {
+                    let 1️⃣routers: [any ReviewRouting]
+                    var body: some View { Text("Transfer") }
+                }
+                """),
         ],
         nonTriggering: [
             Example("""

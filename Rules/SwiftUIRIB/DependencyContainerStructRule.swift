@@ -55,6 +55,15 @@ public struct DependencyContainerStructRule: Rule {
                     init(viewContainer: StreakViewContainer) { self.viewContainer = viewContainer }
                 }
                 """),
+            // A project with SwiftUI-RIB containers: a DI component anywhere in it is a leftover.
+            Example("""
+                // file: Root/RootComponent.swift
+                import NeedleFoundation
+                final 1️⃣class RootComponent: BootstrapComponent {}
+                // file: Workout/WorkoutViewContainer.swift
+                import SwiftUI
+                final class WorkoutViewContainer: ObservableObject {}
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -138,7 +147,7 @@ public struct DependencyContainerStructRule: Rule {
             }
             guard let base = type.inherited.first, Self.componentBases.contains(base),
                 !roles.isProjectProtocol(base), file.model.projectTypes.primary(base) == nil,
-                roles.declaresSwiftUIRIBParts || roles.showsStructure(type.name)
+                roles.declaresSwiftUIRIBParts || roles.showsStructure(type.name) || roles.projectHasContainers
             else { return nil }
             return Violation(
                 at: keyword,

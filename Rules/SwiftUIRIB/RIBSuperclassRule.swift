@@ -44,6 +44,16 @@ public struct RIBSuperclassRule: Rule {
                 }
                 final class LapsViewContainer: ObservableObject {}
                 """),
+            // A project with SwiftUI-RIB containers: its RIBs classes are leftovers, whatever their role.
+            Example("""
+                // file: Login/LoginRouter.swift
+                import RIBs
+                final class LoginRouter: 1️⃣ViewableRouter<LoginInteractable, LoginViewControllable>, LoginRouting {}
+                final class SyncWorker: 2️⃣Worker {}
+                // file: Workout/WorkoutStateContainer.swift
+                import SwiftUI
+                final class WorkoutStateContainer: ObservableObject {}
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -118,7 +128,9 @@ public struct RIBSuperclassRule: Rule {
 
     /// SwiftUI-RIB structure, not merely a RIBs class in a `swiftui-rib` path.
     private func isSwiftUIRIBPart(_ type: TypeDeclaration, roles: SwiftUIRIBRoles) -> Bool {
-        if type.name.hasSuffix("Impl") || roles.declaresSwiftUIRIBParts || roles.stores(type.name, \.isContainer) { return true }
+        if type.name.hasSuffix("Impl") || roles.declaresSwiftUIRIBParts || roles.stores(type.name, \.isContainer) || roles.projectHasContainers {
+            return true
+        }
         return type.inherited.dropFirst().contains { conformance in
             names.protocolRole(conformance) != nil && roles.isProjectProtocol(conformance)
         }

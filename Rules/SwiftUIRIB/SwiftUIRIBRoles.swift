@@ -174,6 +174,13 @@ struct SwiftUIRIBRoles {
         roles.values.contains { $0.isContainer || $0 == .builder }
     }
 
+    /// The project declares SwiftUI-RIB containers (`ObservableObject`s named for a container suffix): code in
+    /// a `swiftui-rib` path is SwiftUI-RIB code, so a RIBs lifecycle class or component there is a leftover
+    /// of a migration, not a plain RIBs app linted under the wrong profile.
+    var projectHasContainers: Bool {
+        file.model.projectTypes.inheritors(of: "ObservableObject").contains { names.containerRole($0.name) != nil }
+    }
+
     // MARK: - Deciding roles
 
     private mutating func resolve() {
