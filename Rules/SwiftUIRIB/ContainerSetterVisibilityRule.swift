@@ -27,6 +27,12 @@ public struct ContainerSetterVisibilityRule: Rule {
                     @Published
                     7️⃣var first = 0, second = 0
                     private var paceChanged = false
+                    #if DEBUG
+                    8️⃣var debugCounter = 0
+                    #endif
+                    #if false
+                    var neverCompiled = 0
+                    #endif
                 }
                 final class LapsInteractorImpl: LapsInteractor {
                     private let stateContainer: LapsStateContainer
@@ -130,9 +136,11 @@ public struct ContainerSetterVisibilityRule: Rule {
         let roles = SwiftUIRIBRoles(file: file, names: names)
         return roles.order.filter { roles.roles[$0]?.isContainer == true }.flatMap { name -> [Violation] in
             guard let container = roles.primary(name), let role = roles.roles[name] else { return [] }
-            return container.members.members.compactMap { member -> Violation? in
-                guard let variable = member.decl.as(VariableDeclSyntax.self),
-                    variable.bindingSpecifier.tokenKind == .keyword(.var),
+            // One per declaration, `#if DEBUG` members included.
+            var seen = Set<SyntaxIdentifier>()
+            let declarations = TypeDeclaration.storedProperties(of: container.members).map(\.declaration).filter { seen.insert($0.id).inserted }
+            return declarations.compactMap { variable -> Violation? in
+                guard variable.bindingSpecifier.tokenKind == .keyword(.var),
                     variable.bindings.contains(where: \.isStored),
                     !variable.modifiers.contains(where: Self.closesSetter)
                 else { return nil }

@@ -47,7 +47,20 @@ public struct TypeDeclaration {
 
     /// The stored properties among `members`: what `storedProperties` holds for a type with a role.
     public static func storedProperties(of members: MemberBlockSyntax) -> [StoredProperty] {
-        members.members.flatMap { item -> [StoredProperty] in
+        storedProperties(of: members.members)
+    }
+
+    /// Properties inside `#if` clauses count (`#if DEBUG var counter = 0`), except those of `#if false`.
+    private static func storedProperties(of members: MemberBlockItemListSyntax) -> [StoredProperty] {
+        members.flatMap { item -> [StoredProperty] in
+            if let conditional = item.decl.as(IfConfigDeclSyntax.self) {
+                return conditional.clauses.flatMap { clause -> [StoredProperty] in
+                    guard case .decls(let nested) = clause.elements,
+                        !["false", "0"].contains(clause.condition?.trimmedDescription ?? "")
+                    else { return [] }
+                    return storedProperties(of: nested)
+                }
+            }
             guard let variable = item.decl.as(VariableDeclSyntax.self) else { return [] }
             var isWeak = false
             var isStatic = false
