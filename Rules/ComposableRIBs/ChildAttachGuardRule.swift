@@ -52,6 +52,29 @@ public struct ChildAttachGuardRule: Rule {
                     }
                 }
                 """),
+            // A builder whose type only its initializer tells, and a close path in an extension in another file.
+            Example("""
+                // file: Statements/StatementsRouter.swift
+                import ComposableRIBs
+                protocol StatementRouting: RoutableViewControlling {}
+                final class StatementsRouter: SwiftUIHostingRouter<StatementsFeature, StatementsView> {
+                    private lazy var statementBuilder = StatementBuilder()
+                    private var statementRouter: (any StatementRouting)?
+                    func openStatement(_ id: String) {
+                        let statement = statementBuilder.build(with: id)
+                        statementRouter = statement
+                        1️⃣attachActivate(statement)
+                    }
+                }
+                // file: Statements/StatementsRouter+Help.swift
+                import ComposableRIBs
+                extension StatementsRouter {
+                    func openHelp() {
+                        let help = helpBuilder.build()
+                        2️⃣attachActivate(help)
+                    }
+                }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -170,8 +193,19 @@ public struct ChildAttachGuardRule: Rule {
             guard token.text.hasPrefix("build"), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
                 member.parent?.is(FunctionCallExprSyntax.self) == true, let receiver = member.base
             else { return false }
-            let names = roles.declaredType(of: receiver)?.heldTypeNames
+            var names = roles.declaredType(of: receiver)?.heldTypeNames
                 ?? receiver.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName.map { [$0] } ?? []
+            if names.isEmpty, let name = ComposableRoles.rootName(receiver) {
+                switch roles.declaration(of: name, at: Syntax(receiver)) {
+                case .property(_, nil, let initializer?)?:
+                    // `lazy var statementBuilder = StatementBuilder()`: the type its initializer makes.
+                    names = initializer.as(FunctionCallExprSyntax.self)?.constructedTypeName.map { [$0] } ?? []
+                case nil:
+                    // A property of the router declared in another file (this is an extension): its name says it.
+                    names = name.hasSuffix("Builder") ? [name.prefix(1).uppercased() + name.dropFirst()] : []
+                default: break
+                }
+            }
             return names.contains { $0.hasSuffix("Buildable") || $0.hasSuffix("Builder") || roles.isConcreteBuilder($0) }
         }
     }
