@@ -239,6 +239,13 @@ struct ContainerReach {
         if let call = value.unwrapped.as(FunctionCallExprSyntax.self) {
             return call.arguments.contains { carriesView($0.expression, locals: locals) }
         }
+        // `[output.view]`, `existing + [output.view]`.
+        if let array = value.unwrapped.as(ArrayExprSyntax.self) {
+            return array.elements.contains { carriesView($0.expression, locals: locals) }
+        }
+        if let sequence = value.unwrapped.as(SequenceExprSyntax.self) {
+            return sequence.elements.contains { carriesView($0, locals: locals) }
+        }
         return false
     }
 

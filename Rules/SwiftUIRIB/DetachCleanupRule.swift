@@ -97,6 +97,24 @@ public struct DetachCleanupRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // The child's view wrapped in an array literal, cleared by a helper.
+            Example("""
+                @MainActor final class TrendsViewContainer: ObservableObject {
+                    @Published fileprivate(set) var tips: [TipView] = []
+                    @Published fileprivate(set) var header: HeaderView?
+                }
+                final class TrendsRouterImpl: TrendsRouter {
+                    private let viewContainer: TrendsViewContainer
+                    init(viewContainer: TrendsViewContainer) { self.viewContainer = viewContainer }
+                    func attachTips() -> TipOutput {
+                        let output = TipBuilder(withDependency: TipDependency()).build()
+                        viewContainer.tips = [output.view]
+                        return output
+                    }
+                    func detachTips() { clearTips() }
+                    private func clearTips() { viewContainer.tips.removeAll() }
+                }
+                """),
             // VIPER: a router behind a `…Router` protocol, with no ViewContainer, dismisses its own way.
             Example("""
                 // file: Agenda/AgendaRouter.swift
