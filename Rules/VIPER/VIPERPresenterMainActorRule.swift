@@ -19,7 +19,7 @@ public struct VIPERPresenterMainActorRule: Rule {
         options: [
             OptionDoc(
                 "default_isolation", .string(allowed: ["nonisolated", "main_actor"]), default: .string("nonisolated"),
-                "`main_actor` when the module is built with main-actor default isolation (SE-0466, `.defaultIsolation(MainActor.self)`): every type is isolated."),
+                "`main_actor` when the module is built with main-actor default isolation (SE-0466) by Xcode settings; a Swift package whose `Package.swift` sets `.defaultIsolation(MainActor.self)` is recognised without it."),
         ],
         triggering: [
             Example("""
@@ -136,7 +136,7 @@ public struct VIPERPresenterMainActorRule: Rule {
     static let mainActorPlatformClasses = VIPERModule.uiKitViewBases.union(["UIResponder", "UIApplication"])
 
     public func violations(in file: LintFile) -> [Violation] {
-        guard !isolatedByDefault else { return [] }
+        guard !isolatedByDefault, !file.project.isMainActorByDefault else { return [] }
         let module = VIPERModule(file: file)
         let resolver = file.model.projectTypes
         var violations: [Violation] = []

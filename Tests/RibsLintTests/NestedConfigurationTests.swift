@@ -90,4 +90,32 @@ struct NestedConfigurationTests {
         #expect(viper.status == 0)
         #expect(!viper.stdout.contains("interactor_ui_import"))
     }
+
+    @Test("a package built with main-actor default isolation needs no `@MainActor` on its presenters; a comment does not count")
+    func packageDefaultIsolation() throws {
+        let presenter = """
+            protocol WeatherViewOutput: AnyObject {}
+            final class WeatherPresenter: WeatherViewOutput {}
+            final class WeatherRouter {}
+            """
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Weather", targets: [
+                .target(name: "Weather", swiftSettings: [.defaultIsolation(MainActor.self)]),
+            ])
+            """
+        let root = try makeProject([
+            ".ribslint.yml": "profile: viper\n",
+            "Isolated/Package.swift": manifest,
+            "Isolated/Sources/Weather/WeatherPresenter.swift": presenter,
+            "Plain/Package.swift": "// .defaultIsolation(MainActor.self)\nimport PackageDescription\nlet package = Package(name: \"Plain\")\n",
+            "Plain/Sources/Plain/WeatherPresenter.swift": presenter,
+        ])
+        let run = try runRibslint(["."], in: root)
+        #expect(!run.stdout.contains("Isolated/"))
+        #expect(run.stdout.contains("Plain/Sources/Plain/WeatherPresenter.swift:2:7: warning: presenter 'WeatherPresenter' is not isolated"))
+        let single = try runRibslint(["Isolated/Sources/Weather/WeatherPresenter.swift"], in: root)
+        #expect(!single.stdout.contains("viper_presenter_main_actor"))
+    }
 }

@@ -137,7 +137,10 @@ public struct Linter: Sendable {
         let files = scoping.files
         // Sourcery reads what its configurations list, whether they sit in a walked folder or above the linted paths.
         let configurations = Set(walkedConfigurations + discovery.sourceryConfigurations(paths: paths)).sorted()
-        let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)))
+        // Package manifests among the files, and in the folders above the linted paths.
+        let manifests = Set(files.map(\.absolutePath).filter { $0.hasSuffix("/Package.swift") } + discovery.packageManifests(paths: paths)).sorted()
+        let project = ProjectFacts(
+            sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)), mainActorPackages: PackageManifest.mainActorPackages(manifests))
         let cache = stored?.forProject(project, configurations: scoping.key)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
@@ -469,8 +472,12 @@ extension Linter {
         result.rules = Self.enabledRules(of: scoping.linters)
         guard !scoping.files.isEmpty else { return result }
         let linter = scoping.linter(0)
-        let configurations = discovery.sourceryConfigurations(paths: [URL(fileURLWithPath: absolute).deletingLastPathComponent().path])
-        let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:))).forFile(at: absolute)
+        let folder = [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]
+        let configurations = discovery.sourceryConfigurations(paths: folder)
+        let project = ProjectFacts(
+            sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)),
+            mainActorPackages: PackageManifest.mainActorPackages(discovery.packageManifests(paths: folder))
+        ).forFile(at: absolute)
         let outcome = linter.outcome(source: source, path: path, project: project, index: nil)
         result.findings = outcome.findings
         result.fileCount = 1

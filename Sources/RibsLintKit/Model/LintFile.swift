@@ -15,27 +15,58 @@ public struct ProjectFacts: Sendable, Equatable {
     /// The folders Sourcery reads, from every configuration found (absolute, sorted); nil when `usesSourcery`
     /// was given outright.
     var sourceryRoots: [String]?
+    /// The file belongs to a Swift package built with main-actor default isolation (SE-0466:
+    /// `.defaultIsolation(MainActor.self)` in its `Package.swift`): every type in it is `@MainActor`.
+    public var isMainActorByDefault = false
+    /// The folders of such packages (absolute, sorted).
+    var mainActorPackages: [String] = []
 
-    public init(usesSourcery: Bool = false) {
+    public init(usesSourcery: Bool = false, isMainActorByDefault: Bool = false) {
         self.usesSourcery = usesSourcery
+        self.isMainActorByDefault = isMainActorByDefault
     }
 
-    /// The facts of a run whose Sourcery configurations read `sourceryRoots`.
-    init(sourceryRoots: [String]) {
+    /// The facts of a run whose Sourcery configurations read `sourceryRoots` and whose packages at
+    /// `mainActorPackages` isolate to the main actor by default.
+    init(sourceryRoots: [String], mainActorPackages: [String] = []) {
         usesSourcery = false
         self.sourceryRoots = sourceryRoots.sorted()
+        self.mainActorPackages = mainActorPackages.sorted()
     }
 
     /// The facts as they stand for the file at `absolutePath`.
     func forFile(at absolutePath: String) -> ProjectFacts {
-        guard let roots = sourceryRoots else { return self }
+        func isBelow(_ root: String) -> Bool { absolutePath == root || absolutePath.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
         var facts = self
-        facts.usesSourcery = roots.contains { absolutePath == $0 || absolutePath.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        if let roots = sourceryRoots { facts.usesSourcery = roots.contains(where: isBelow) }
+        if !mainActorPackages.isEmpty { facts.isMainActorByDefault = mainActorPackages.contains(where: isBelow) }
         return facts
     }
 
     /// What the cache records the entries were computed with.
-    var fingerprint: String { "sourcery=" + (sourceryRoots?.joined(separator: "\n") ?? "\(usesSourcery)") }
+    var fingerprint: String {
+        "sourcery=" + (sourceryRoots?.joined(separator: "\n") ?? "\(usesSourcery)") + "\nmain-actor=" + mainActorPackages.joined(separator: "\n")
+    }
+}
+
+/// A Swift package's manifest, read for what changes how its code is checked.
+enum PackageManifest {
+    /// Whether `Package.swift` at `path` sets `.defaultIsolation(MainActor.self)` in code (not in a comment
+    /// or a string).
+    static func isolatesToMainActor(_ path: String) -> Bool {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains("defaultIsolation") else { return false }
+        return Parser.parse(source: text).tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .identifier("defaultIsolation"),
+                let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+            else { return false }
+            return call.arguments.first?.expression.trimmedDescription == "MainActor.self"
+        }
+    }
+
+    /// The folders of the packages among `manifests` built with main-actor default isolation.
+    static func mainActorPackages(_ manifests: [String]) -> [String] {
+        manifests.filter(isolatesToMainActor).map { URL(fileURLWithPath: $0).deletingLastPathComponent().standardizedFileURL.path }
+    }
 }
 
 /// Where Sourcery looks, read from its configuration file: the `sources` it lists (a path, a list, or
