@@ -41,6 +41,9 @@ struct Lint: ParsableCommand {
     @Option(name: .customLong("only-rule"), help: "Run only this rule (repeatable).")
     var onlyRules: [String] = []
 
+    @Option(help: "Lint every file under this profile, whatever the configuration files say: ribs, swiftui-rib, viper or composable-ribs.")
+    var profile: String?
+
     @Option(help: "Lint standard input as if it were the file at this path.")
     var stdinPath: String?
 
@@ -56,7 +59,13 @@ struct Lint: ParsableCommand {
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
-        let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
+        var configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
+        if let profile {
+            guard RuleRegistry.catalog.profile(named: profile) != nil else {
+                throw UsageError("error: unknown profile '\(profile)'; use one of \(RuleRegistry.profiles.map(\.name).joined(separator: ", "))")
+            }
+            configuration.profile = profile
+        }
         let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog, onlyRules: onlyRules)
         let format = reporter ?? configuration.reporter
         guard let reporter = Reporter(rawValue: format) else {
@@ -64,7 +73,8 @@ struct Lint: ParsableCommand {
         }
         if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
         var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : configuration)
+        linter.scopes = ConfigurationScopes(
+            catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : configuration, profile: profile)
         let result: LintResult
         if let stdinPath {
             result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)

@@ -81,6 +81,17 @@ struct NestedConfigurationTests {
         #expect(seen == ["App/LoginInteractor.swift warning", "Warn/LoginInteractor.swift warning"])
     }
 
+    @Test("`--profile` lints every file under one profile, whatever the configuration files say")
+    func profileFlag() throws {
+        let root = try project()
+        let run = try runRibslint(["--profile", "viper", "--reporter", "json", "."], in: root)
+        #expect(try importFindings(run.stdout).isEmpty)
+        #expect(run.status == 0)
+        let bad = try runRibslint(["--profile", "android", "."], in: root)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown profile 'android'"))
+    }
+
     @Test("`ribslint rules --profile` lists that profile's rules only")
     func rulesOfProfile() throws {
         let root = try project()

@@ -16,11 +16,15 @@ public struct ConfigurationScopes: Sendable {
     /// A configuration given with `--config`: it is the base of every file, and only folders below its own
     /// add nested ones. Without it, every `.ribslint.yml` above a file counts.
     public let base: Configuration?
+    /// A profile from the command line: every file is linted under it, whatever the configuration files say
+    /// (their rule settings still apply).
+    public let profile: String?
 
-    public init(catalog: Catalog, onlyRules: [String] = [], base: Configuration? = nil) {
+    public init(catalog: Catalog, onlyRules: [String] = [], base: Configuration? = nil, profile: String? = nil) {
         self.catalog = catalog
         self.onlyRules = onlyRules
         self.base = base
+        self.profile = profile
     }
 
     /// The configuration files that govern a file in `folder`, outermost first.
@@ -52,6 +56,12 @@ public struct ConfigurationScopes: Sendable {
                 loaded[path] = nested
             }
             merged = merged.layered(with: nested, catalog: catalog)
+        }
+        if let profile {
+            var chosen = Configuration(rootDirectory: merged.rootDirectory)
+            chosen.profile = profile
+            chosen.setKeys = [.profile]
+            merged = merged.layered(with: chosen, catalog: catalog)
         }
         return merged
     }
