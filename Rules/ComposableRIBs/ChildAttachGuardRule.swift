@@ -75,6 +75,22 @@ public struct ChildAttachGuardRule: Rule {
                     }
                 }
                 """),
+            // An early return that checks something else is no guard of the child.
+            Example("""
+                import ComposableRIBs
+                import UIKit
+                final class InboxRouter: SwiftUIHostingRouter<InboxFeature, InboxView>, InboxRouting {
+                    private let messageBuilder: any MessageBuildable
+                    private var messageRouter: (any MessageRouting)?
+                    private weak var navigationController: UINavigationController?
+                    func openMessage(_ id: String) {
+                        guard navigationController != nil else { return }
+                        let message = messageBuilder.build(with: id)
+                        messageRouter = message
+                        1️⃣attachActivate(message)
+                    }
+                }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -252,7 +268,12 @@ public struct ChildAttachGuardRule: Rule {
             return ComposableRoles.rootName(value).map(children.contains) ?? false
         case .expression(let expression):
             let text = expression.trimmedDescription
-            return text.contains("nil") || text.hasPrefix("!") || text.contains("contains(") || text.contains("isEmpty")
+            // A `nil` check counts only on a stored child (`navigationController != nil` guards something else).
+            if text.contains("nil") {
+                let checked = expression.as(SequenceExprSyntax.self)?.elements.first ?? expression
+                return ComposableRoles.rootName(checked).map(children.contains) ?? false
+            }
+            return text.hasPrefix("!") || text.contains("contains(") || text.contains("isEmpty")
                 || expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self)
         default:
             return false

@@ -175,6 +175,13 @@ struct ComposableRoles {
     /// A type annotated `@Reducer` or conforming to `Reducer` (`ReducerProtocol`).
     func isReducer(_ type: TypeDeclaration) -> Bool {
         if Self.attributes(of: type.declaration)?.contains(named: "Reducer") == true { return true }
+        // An extension of a `@Reducer` type of this file (one in another file reaches its `Reducer` conformance
+        // through the index: the macro adds it).
+        if type.kind == .extension,
+            file.model.types.contains(where: { $0.name == type.name && $0.kind != .extension && Self.attributes(of: $0.declaration)?.contains(named: "Reducer") == true })
+        {
+            return true
+        }
         guard file.contains("Reducer") || type.kind == .extension else { return false }
         return file.model.projectTypes.supertypes(of: type.inheritance.all).contains { $0 == "Reducer" || $0 == "ReducerProtocol" }
     }

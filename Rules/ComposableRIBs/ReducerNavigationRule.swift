@@ -101,6 +101,24 @@ public struct ReducerNavigationRule: Rule {
                     func close(_ navigation: UINavigationController) { navigation.2️⃣popViewController(animated: true) }
                 }
                 """),
+            // Extensions of a `@Reducer` type, in its own file and in another.
+            Example("""
+                // file: Payee/PayeeFeature.swift
+                import ComposableArchitecture
+                @Reducer
+                struct PayeeFeature {
+                    struct State {}
+                    enum Action { case done }
+                }
+                extension PayeeFeature {
+                    func leave(_ root: UIViewController?) { root?.1️⃣showDetailViewController(UIViewController(), sender: nil) }
+                }
+                // file: Payee/PayeeFeature+UIKit.swift
+                import UIKit
+                extension PayeeFeature {
+                    func reset(_ navigation: UINavigationController) { navigation.2️⃣popToRootViewController(animated: false) }
+                }
+                """),
         ],
         nonTriggering: [
             // State-driven SwiftUI and TCA presentation, delegate actions, actions named like navigation.

@@ -176,9 +176,17 @@ struct ContainerReach {
             if let name = member(assignment.target, inContainer: false) { result.members.insert(name) }
         }
         for call in Self.calls(in: function) {
-            guard let called = call.calledExpression.as(MemberAccessExprSyntax.self), let base = called.base, isContainer(base),
+            guard let called = call.calledExpression.as(MemberAccessExprSyntax.self), let base = called.base,
                 call.arguments.contains(where: { Self.carriesView($0.expression, locals: views) })
             else { continue }
+            // `viewContainer.waypoints.append(output.view)`: the member the view is added to.
+            if !isContainer(base), ["append", "insert", "updateValue"].contains(called.declName.baseName.text),
+                let name = member(base, inContainer: false)
+            {
+                result.members.insert(name)
+                continue
+            }
+            guard isContainer(base) else { continue }
             let method = container.flatMap { container in container.functions.first { $0.name.text == called.declName.baseName.text } }
             guard let method else { result.everything = true; continue }
             for assignment in Self.assignments(in: method) {
@@ -227,6 +235,8 @@ struct ContainerReach {
 
     private static func isEmptyValue(_ value: ExprSyntax) -> Bool {
         if value.is(NilLiteralExprSyntax.self) { return true }
+        // `.none`, Optional's nil spelled out.
+        if let member = value.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "none" { return true }
         if let array = value.as(ArrayExprSyntax.self) { return array.elements.isEmpty }
         if let dictionary = value.as(DictionaryExprSyntax.self), case .colon = dictionary.content { return true }
         return false

@@ -97,6 +97,29 @@ public struct DetachCleanupRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // A view appended to a list member, removed again; a member set to `.none`.
+            Example("""
+                @MainActor final class TrailViewContainer: ObservableObject {
+                    @Published fileprivate(set) var waypoints: [WaypointView] = []
+                    @Published fileprivate(set) var weather: WeatherView?
+                }
+                final class TrailRouterImpl: TrailRouter {
+                    private let viewContainer: TrailViewContainer
+                    init(viewContainer: TrailViewContainer) { self.viewContainer = viewContainer }
+                    func addWaypoint() -> WaypointOutput {
+                        let output = WaypointBuilder(withDependency: WaypointDependency()).build()
+                        viewContainer.waypoints.append(output.view)
+                        return output
+                    }
+                    func removeWaypoint() { viewContainer.waypoints.removeAll() }
+                    func showWeather() -> WeatherOutput {
+                        let output = WeatherBuilder(withDependency: WeatherDependency()).build()
+                        viewContainer.weather = output.view
+                        return output
+                    }
+                    func dismissWeather() { viewContainer.weather = .none }
+                }
+                """),
             // The child's view wrapped in an array literal, cleared by a helper.
             Example("""
                 @MainActor final class TrendsViewContainer: ObservableObject {

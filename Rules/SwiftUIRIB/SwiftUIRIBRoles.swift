@@ -178,7 +178,8 @@ struct SwiftUIRIBRoles {
     /// a `swiftui-rib` path is SwiftUI-RIB code, so a RIBs lifecycle class or component there is a leftover
     /// of a migration, not a plain RIBs app linted under the wrong profile.
     var projectHasContainers: Bool {
-        file.model.projectTypes.inheritors(of: "ObservableObject").contains { names.containerRole($0.name) != nil }
+        (file.model.projectTypes.inheritors(of: "ObservableObject") + file.model.projectTypes.inheritors(of: "Observable"))
+            .contains { names.containerRole($0.name) != nil }
     }
 
     // MARK: - Deciding roles

@@ -59,6 +59,23 @@ public struct VIPERInteractorNavigationRule: Rule {
                     }
                 }
                 """, configuration: ["navigation_types": .stringList(["*Coordinator"])]),
+            // A router typed by its implementation class, and calls from extensions in this file and another.
+            Example("""
+                // file: Contacts/ContactsInteractor.swift
+                protocol ContactsInteractorInput: AnyObject {}
+                final class ContactsRouterImpl { func openPicker() {} }
+                final class ContactsInteractorImpl: ContactsInteractorInput {
+                    let 1️⃣router: ContactsRouterImpl
+                    init(router: ContactsRouterImpl) { self.router = router }
+                }
+                extension ContactsInteractorImpl {
+                    func pick() { router.2️⃣openPicker() }
+                }
+                // file: Contacts/ContactsInteractor+Links.swift
+                extension ContactsInteractorImpl {
+                    func openLink() { self.router.3️⃣openPicker() }
+                }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -152,8 +169,21 @@ public struct VIPERInteractorNavigationRule: Rule {
         for interactor in interactors {
             var routers = Set<String>()
             var paths = Set<String>()
+            if interactor.kind == .extension {
+                if let primary = interactors.first(where: { $0.name == interactor.name && $0.kind != .extension }) {
+                    // An extension calls through the stored properties of its class in this file (reported there).
+                    for property in TypeDeclaration.storedProperties(of: primary.members) where !property.isStatic {
+                        let held = Self.heldTypes(property)
+                        if held.contains("NavigationPath") { paths.insert(property.name) }
+                        if held.contains(where: { isNavigator($0, resolver) }) { routers.insert(property.name) }
+                    }
+                } else {
+                    // An extension in another file cannot see them: the usual names stand for them.
+                    routers = ["router", "wireframe"]
+                }
+            }
             for property in TypeDeclaration.storedProperties(of: interactor.members) where !property.isStatic {
-                let held = property.type?.heldTypeNames ?? property.initializer?.as(FunctionCallExprSyntax.self)?.constructedTypeName.map { [$0] } ?? []
+                let held = Self.heldTypes(property)
                 if held.contains("NavigationPath") { paths.insert(property.name) }
                 guard let router = held.first(where: { isNavigator($0, resolver) }) else { continue }
                 routers.insert(property.name)
@@ -173,13 +203,19 @@ public struct VIPERInteractorNavigationRule: Rule {
         return found.violations
     }
 
+    /// The types a property holds, by its annotation or what its initializer constructs.
+    static func heldTypes(_ property: StoredProperty) -> [String] {
+        property.type?.heldTypeNames ?? property.initializer?.as(FunctionCallExprSyntax.self)?.constructedTypeName.map { [$0] } ?? []
+    }
+
     /// A VIPER router (by contract or a router name that is no value type), a navigation controller, or a
     /// type named in `navigation_types`.
     private func isNavigator(_ name: String, _ resolver: TypeResolver) -> Bool {
         if name == "UINavigationController" { return true }
         if navigationTypes.contains(where: { $0.hasPrefix("*") ? name.hasSuffix($0.dropFirst()) : name == $0 }) { return true }
         if VIPERModule.contractRole(ofProtocol: name, resolver: resolver) == .router { return true }
-        guard Self.routerSuffixes.contains(where: { name.hasSuffix($0) && name.count > $0.count }) else { return false }
+        let base = VIPERModule.implementationTails.last { !$0.isEmpty && name.hasSuffix($0) }.map { String(name.dropLast($0.count)) } ?? name
+        guard Self.routerSuffixes.contains(where: { base.hasSuffix($0) && base.count > $0.count }) else { return false }
         let kind = resolver.primary(name)?.kind
         return kind != .enum && kind != .struct
     }

@@ -94,7 +94,7 @@ struct VIPERModule {
 
     init(file: LintFile) {
         self.file = file
-        guard !file.isTestFile, !file.fileName.hasSuffix(".generated.swift"),
+        guard !file.isTestFile, !file.fileName.hasSuffix(".generated.swift"), !Self.isGenerated(file),
             !file.model.imports.contains(where: Self.otherFrameworks.contains)
         else {
             parts = []
@@ -139,6 +139,14 @@ struct VIPERModule {
     }
 
     func parts(_ role: VIPERRole) -> [TypeDeclaration] { parts.filter { $0.role == role }.map(\.type) }
+
+    /// A file Sourcery, SwiftGen or another generator wrote: its header says so.
+    static func isGenerated(_ file: LintFile) -> Bool {
+        let header = file.source.utf8.prefix(400)
+        return ["Generated using", "DO NOT EDIT"].contains { marker in
+            header.firstRange(of: marker.utf8) != nil
+        }
+    }
 
     /// The role a protocol declared in the project plays in a module's contract, from its name.
     static func contractRole(ofProtocol name: String, resolver: TypeResolver) -> VIPERRole? {

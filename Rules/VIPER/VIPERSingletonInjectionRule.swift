@@ -57,6 +57,15 @@ public struct VIPERSingletonInjectionRule: Rule {
         ],
         nonTriggering: [
             Example("""
+                // Generated using Sourcery 2.1.7 — https://github.com/krzysztofzablocki/Sourcery
+                // DO NOT EDIT
+                protocol LibraryViewOutput: AnyObject {}
+                final class LibraryPresenter: LibraryViewOutput {}
+                extension LibraryPresenter {
+                    func reload() { _ = UserDefaults.standard }
+                }
+                """, path: "Sourcery/AutoMockable.swift"),
+            Example("""
                 enum Sharing { case shared, `private` }
                 struct ReminderOptions { static let `default` = ReminderOptions() }
                 protocol AgendaInteractorInput: AnyObject { func load() }

@@ -85,6 +85,10 @@ public struct VIPERTaskCancellationRule: Rule {
                         loadTask?.cancel()
                         loadTask = Task { try? await Task.sleep(nanoseconds: 1) }
                     }
+                    func export(pdf: Bool) {
+                        if pdf { loadTask?.cancel() } else { cancelAll(); loadTask?.cancel() }
+                        loadTask = Task {}
+                    }
                     func search() {
                         guard searchTask == nil else { return }
                         searchTask = Task { if Task.isCancelled { return } }
@@ -243,17 +247,28 @@ public struct VIPERTaskCancellationRule: Rule {
         guard let body = function.body else { return false }
         let limit = assignment.positionAfterSkippingLeadingTrivia
         for statement in body.statements where statement.endPosition <= limit {
-            // A cancel inside an `if` or a loop runs on some paths only.
-            if statement.item.is(ExprSyntax.self) || statement.item.is(DeferStmtSyntax.self),
-                cancelled(in: Syntax(statement), functions: functions).contains(target)
-            {
-                return true
-            }
+            if cancelsOnEveryPath(target, Syntax(statement.item), functions: functions) { return true }
             let text = statement.trimmedDescription
             if statement.item.is(GuardStmtSyntax.self) || text.hasPrefix("guard "), text.contains("\(target) == nil") { return true }
             if text.hasPrefix("if "), text.contains("\(target) != nil"), text.contains("return") { return true }
         }
         return false
+    }
+
+    /// Whether every path through a statement cancels `target`: a plain call, or an `if` whose every branch
+    /// does (a cancel inside an `if` without `else`, or a loop, runs on some paths only).
+    private func cancelsOnEveryPath(_ target: String, _ statement: Syntax, functions: [FunctionDeclSyntax]) -> Bool {
+        if let branch = statement.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? statement.as(IfExprSyntax.self) {
+            guard let otherwise = branch.elseBody,
+                branch.body.statements.contains(where: { cancelsOnEveryPath(target, Syntax($0.item), functions: functions) })
+            else { return false }
+            switch otherwise {
+            case .ifExpr(let next): return cancelsOnEveryPath(target, Syntax(next), functions: functions)
+            case .codeBlock(let block): return block.statements.contains { cancelsOnEveryPath(target, Syntax($0.item), functions: functions) }
+            }
+        }
+        guard statement.is(ExprSyntax.self) || statement.is(DeferStmtSyntax.self) || statement.is(ExpressionStmtSyntax.self) else { return false }
+        return cancelled(in: statement, functions: functions).contains(target)
     }
 
     private final class TaskVisitor: TypeBodyVisitor {

@@ -92,6 +92,18 @@ struct NestedConfigurationTests {
         #expect(bad.stderr.contains("unknown profile 'android'"))
     }
 
+    @Test("a folder switching profile leaves the rules chosen above for the other profile behind, only_rules included")
+    func switchingProfileDropsForeignRules() throws {
+        let root = try makeProject([
+            "base.yml": "profile: swiftui-rib\nonly_rules: [rib_superclass, container_setter_visibility]\n",
+            "Legacy/.ribslint.yml": "profile: ribs\n",
+            "Legacy/LoginInteractor.swift": ribsInteractor,
+        ])
+        let run = try runRibslint(["--config", "base.yml", "--reporter", "json", "."], in: root)
+        #expect(try importFindings(run.stdout) == ["Legacy/LoginInteractor.swift warning"])
+        #expect(!run.stdout.contains("rib_superclass"))
+    }
+
     @Test("`ribslint rules --profile` lists that profile's rules only")
     func rulesOfProfile() throws {
         let root = try project()

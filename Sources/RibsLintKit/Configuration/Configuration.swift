@@ -128,14 +128,15 @@ public struct Configuration: Sendable {
     /// nested configurations work: what the nested file sets wins; lists of rules add up; rule settings
     /// merge option by option; its `excluded` globs count relative to its own folder. `included` and
     /// `reporter` describe a run, not a folder, and are read from the run's configuration only. A nested
-    /// `profile:` switches the folder to another architecture: rules opted into for the profile above that
-    /// are not rules of the new one are left behind, and so are the roles adjusted for it.
+    /// `profile:` switches the folder to another architecture: rules opted into or chosen with `only_rules`
+    /// above that are not rules of the new one are left behind, and so are the roles adjusted for it.
     public func layered(with nested: Configuration, catalog: Catalog) -> Configuration {
         var merged = self
         if nested.setKeys.contains(.profile), nested.profile != profile {
             merged.profile = nested.profile
             let rulesOfProfile = Set(catalog.descriptions.filter { $0.profiles.contains(nested.profile) }.map(\.id))
             merged.optInRules = optInRules.filter(rulesOfProfile.contains)
+            merged.onlyRules = onlyRules.filter(rulesOfProfile.contains)
             merged.roles = RoleOverrides()
         }
         merged.disabledRules += nested.disabledRules

@@ -235,8 +235,13 @@ private struct PendingType {
             members: members)
     }
 
+    /// Conformances macros add: `@Observable` makes the type `Observable`, TCA's `@Reducer` a `Reducer`.
+    let macroConformances: [String]
+
     var declared: DeclaredType {
-        DeclaredType(name: name, kind: kind, inherited: inherited, genericArguments: genericArguments, isMainActor: isMainActor)
+        DeclaredType(
+            name: name, kind: kind, inherited: inherited + macroConformances.filter { !inherited.contains($0) }, genericArguments: genericArguments,
+            isMainActor: isMainActor)
     }
 }
 
@@ -301,7 +306,8 @@ private struct DeclarationCollector {
         types.append(PendingType(
             name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
             genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
-            isMainActor: kind != .extension && attributes.contains(named: "MainActor")))
+            isMainActor: kind != .extension && attributes.contains(named: "MainActor"),
+            macroConformances: ["Observable", "Reducer"].filter(attributes.contains(named:))))
         collect(members.members)
     }
 }
