@@ -69,6 +69,8 @@ struct SubscriptionHolder {
             let property: String
             var released = false
             var called: [String] = []
+            /// Methods called on `self`.
+            var selfCalls: [String] = []
             init(property: String) {
                 self.property = property
                 super.init(viewMode: .sourceAccurate)
@@ -85,7 +87,10 @@ struct SubscriptionHolder {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text
                     if ["cancel", "removeValue", "removeAll"].contains(name), member.base?.lastName == property { released = true }
-                    if member.base?.lastName == "self" { called.append(name) }
+                    if member.base?.lastName == "self" {
+                        called.append(name)
+                        selfCalls.append(name)
+                    }
                 } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
                     called.append(reference.baseName.text)
                 }
@@ -96,6 +101,8 @@ struct SubscriptionHolder {
         finder.walk(scope)
         if finder.released { return true }
         guard depth == 0 else { return false }
+        // A method of the interactor declared in another file (an extension) may release it: given the benefit.
+        if finder.selfCalls.contains(where: { name in !helpers.contains { $0.name.text == name } }) { return true }
         return helpers.contains { helper in
             guard finder.called.contains(helper.name.text), let body = helper.body else { return false }
             return isReleased(in: Syntax(body), helpers: helpers, depth: 1)
@@ -213,14 +220,23 @@ struct ContainerReach {
                         continue
                     }
                     result.members.formUnion(clearedMembers(by: body, inContainer: true, depth: 1).members)
-                } else if !inContainer, depth == 0, base.lastName == "self", let helper = helper(named: method, besides: function) {
+                } else if !inContainer, depth == 0, base.lastName == "self" {
+                    guard let helper = helper(named: method, besides: function) else {
+                        // A router method declared in another file (an extension) may clear it: given the benefit.
+                        result.everything = true
+                        continue
+                    }
                     let inner = clearedMembers(by: helper, depth: 1)
                     result.members.formUnion(inner.members)
                     result.everything = result.everything || inner.everything
                 }
             } else if !inContainer, depth == 0, let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
-                let helper = helper(named: reference.baseName.text, besides: function)
+                reference.baseName.text.first?.isLowercase == true, !Self.globalFunctions.contains(reference.baseName.text)
             {
+                guard let helper = helper(named: reference.baseName.text, besides: function) else {
+                    result.everything = true
+                    continue
+                }
                 let inner = clearedMembers(by: helper, depth: 1)
                 result.members.formUnion(inner.members)
                 result.everything = result.everything || inner.everything
@@ -228,6 +244,12 @@ struct ContainerReach {
         }
         return result
     }
+
+    /// Swift's and SwiftUI's free functions: no router method hides behind them.
+    static let globalFunctions: Set<String> = [
+        "print", "debugPrint", "dump", "assert", "assertionFailure", "precondition", "preconditionFailure", "fatalError",
+        "withAnimation", "withTransaction",
+    ]
 
     private func helper(named name: String, besides function: FunctionDeclSyntax) -> FunctionDeclSyntax? {
         helpers.first { $0.name.text == name && $0.id != function.id }

@@ -97,6 +97,44 @@ public struct DetachCleanupRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // Helpers in an extension in another file clear the view and release the subscription.
+            Example("""
+                // file: Coach/CoachRouter.swift
+                protocol CoachRouter: AnyObject {
+                    func attachCoach() -> CoachOutput
+                    func detachCoach()
+                }
+                protocol TrailInteractor: AnyObject {}
+                @MainActor final class CoachViewContainer: ObservableObject {
+                    @Published fileprivate(set) var coach: CoachView?
+                }
+                final class CoachRouterImpl: CoachRouter {
+                    private let viewContainer: CoachViewContainer
+                    init(viewContainer: CoachViewContainer) { self.viewContainer = viewContainer }
+                    func attachCoach() -> CoachOutput {
+                        let output = CoachBuilder(withDependency: CoachDependency()).build()
+                        viewContainer.coach = output.view
+                        return output
+                    }
+                    func detachCoach() { resetCoach() }
+                }
+                final class TrailInteractorImpl: TrailInteractor {
+                    private var coachCancellable: AnyCancellable?
+                    private let router: CoachRouter
+                    init(router: CoachRouter) { self.router = router }
+                    func trailDidTapCoach() {
+                        let output = router.attachCoach()
+                        coachCancellable = output.publishers.donePublisher.sink { [weak self] in
+                            self?.releaseCoach()
+                            self?.router.detachCoach()
+                        }
+                    }
+                }
+                // file: Coach/CoachRouter+Helpers.swift
+                extension TrailInteractorImpl {
+                    func releaseCoach() { coachCancellable = nil }
+                }
+                """),
             // A view appended to a list member, removed again; a member set to `.none`.
             Example("""
                 @MainActor final class TrailViewContainer: ObservableObject {
