@@ -69,6 +69,28 @@ public struct ContainerSetterVisibilityRule: Rule {
                     init(store: WorkoutStore) { self.store = store }
                 }
                 """, configuration: ["state_container_suffixes": .stringList(["Store"])]),
+            // Containers declared alone in their files, known by the class that holds them in another.
+            Example("""
+                // file: Rest/RestLayout.swift
+                import Observation
+                @Observable
+                final class RestLayout {
+                    1️⃣var restSeconds = 60
+                }
+                // file: Run/RunStateContainer.swift
+                import SwiftUI
+                final class RunStateContainer: ObservableObject {
+                    @Published 2️⃣var pace = 0.0
+                }
+                // file: Rest/RestScreens.swift
+                final class RestScreens {
+                    private let viewContainer: RestLayout
+                    init(viewContainer: RestLayout) { self.viewContainer = viewContainer }
+                }
+                final class RunEngine {
+                    private var state: MyApp.RunStateContainer!
+                }
+                """),
         ],
         nonTriggering: [
             Example("""

@@ -253,22 +253,28 @@ struct SwiftUIRIBRoles {
         }
     }
 
-    /// The declared type of a stored property or initializer parameter named `viewContainer`/`stateContainer`.
+    /// The declared type of a stored property or initializer parameter named `viewContainer`/`stateContainer`,
+    /// in this file or any other.
     private func namedByHolder(_ name: String) -> SwiftUIRIBRole? {
-        for holding in holdings.values.joined() where holding.typeNames.contains(name) {
-            if holding.name == "viewContainer" { return .viewContainer }
-            if holding.name == "stateContainer" { return .stateContainer }
-        }
+        let holderNames = holdings.values.joined().filter { $0.typeNames.contains(name) }.map(\.name)
+            + file.model.projectTypes.holders(of: name).map(\.property)
+        if holderNames.contains("viewContainer") { return .viewContainer }
+        if holderNames.contains("stateContainer") { return .stateContainer }
         return nil
     }
 
-    /// Stored by a class — not by a SwiftUI `View` or `App`, whose `@State`/`@StateObject` helpers are plain SwiftUI.
+    /// Stored by a class — not by a SwiftUI `View` or `App`, whose `@State`/`@StateObject` helpers are plain
+    /// SwiftUI — in this file or any other.
     private func isStoredByClass(_ name: String) -> Bool {
-        order.contains { holder in
+        let here = order.contains { holder in
             guard holder != name, let type = primary(holder), type.kind == .class || type.kind == .actor,
                 !Self.inherited(type).contains(where: { $0 == "View" || $0 == "App" })
             else { return false }
             return (holdings[holder] ?? []).contains { $0.typeNames.contains(name) }
+        }
+        return here || file.model.projectTypes.holders(of: name).contains { holder in
+            holder.holder != name && (holder.entry.kind == .class || holder.entry.kind == .actor)
+                && !holder.entry.inherited.contains(where: { $0 == "View" || $0 == "App" })
         }
     }
 
@@ -370,7 +376,10 @@ struct SwiftUIRIBRoles {
             return names.protocolRole(name)
         case .class?:
             let inherited = entry?.inherited ?? []
-            if inherited.contains("ObservableObject"), let container = names.containerRole(name) { return container }
+            if inherited.contains("ObservableObject") || inherited.contains("Observable") {
+                // Named as a container, or held as one (`private let viewContainer: RestLayout` here).
+                if let container = names.containerRole(name) ?? namedByHolder(name) { return container }
+            }
             let conformed = inherited.compactMap { names.protocolRole($0) }
             if conformed.contains(.interactor) { return .interactor }
             if conformed.contains(.router) { return .router }
@@ -381,7 +390,7 @@ struct SwiftUIRIBRoles {
             let hasContainers = (names.stateContainer + names.viewContainer).contains { resolver.primary(prefix + $0)?.kind == .class }
             return hasContainers ? .view : nil
         case nil:
-            // Not in the index: a class inheriting nothing (an `@Observable` container, a template `…Impl`).
+            // Not in the project: a name alone (a template `…Impl`).
             return names.implementationRole(name) ?? names.containerRole(name)
         default:
             return nil

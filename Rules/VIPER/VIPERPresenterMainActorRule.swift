@@ -78,6 +78,16 @@ public struct VIPERPresenterMainActorRule: Rule {
                 1️⃣protocol ViewInterface: AnyObject {}
                 @MainActor protocol LoginViewInterface: ViewInterface {}
                 """),
+            // The view protocol named by a presenter's view reference in another file.
+            Example("""
+                // file: Agenda/AgendaScreenDisplay.swift
+                1️⃣protocol AgendaScreenDisplay: AnyObject { func show(_ days: [String]) }
+                // file: Agenda/AgendaPresenter.swift
+                protocol AgendaViewOutput: AnyObject {}
+                @MainActor final class AgendaPresenter: AgendaViewOutput {
+                    weak var view: AgendaScreenDisplay?
+                }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -144,9 +154,12 @@ public struct VIPERPresenterMainActorRule: Rule {
             guard !isIsolated(presenter.declaration.asProtocol(WithAttributesSyntax.self)?.attributes, inherited: presenter.inherited, resolver),
                 let keyword = Self.keyword(of: presenter.declaration)
             else { continue }
+            // A `@MainActor` protocol adopted only in an extension is the usual surprise: say so when it is the case.
+            let adoptedLate = resolver.supertypes(of: resolver.extensionConformances(of: presenter.name)).contains { resolver.primary($0)?.isMainActor == true }
             violations.append(Violation(
                 at: keyword,
-                "presenter '\(presenter.name)' is not isolated to the main actor; mark it `@MainActor` (a conformance added in an extension does not isolate it)"))
+                "presenter '\(presenter.name)' is not isolated to the main actor; mark it `@MainActor`"
+                    + (adoptedLate ? " (a @MainActor protocol adopted in an extension does not isolate the class)" : "")))
         }
         guard module.isVIPERCode else { return violations }
         // A presenter's view reference declares its module's view protocol, whatever that is called.
@@ -155,7 +168,9 @@ public struct VIPERPresenterMainActorRule: Rule {
                 .flatMap { $0.type?.heldTypeNames ?? [] }
         })
         for declared in file.model.protocols
-        where viewTypes.contains(declared.name) || VIPERModule.isViewProtocol(declared.name, resolver: resolver) {
+        where viewTypes.contains(declared.name) || VIPERModule.isViewProtocol(declared.name, resolver: resolver)
+            || isPresentersView(declared.name, resolver)
+        {
             let node = declared.declaration
             guard !isIsolated(node.attributes, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [], resolver)
             else { continue }
@@ -164,6 +179,14 @@ public struct VIPERPresenterMainActorRule: Rule {
                 "view protocol '\(declared.name)' is not isolated to the main actor; declare it `@MainActor protocol \(declared.name)` so every view update is checked"))
         }
         return violations
+    }
+
+    /// The declared type of a presenter's view reference in another file (`weak var display: CheckoutDisplaying?`).
+    private func isPresentersView(_ name: String, _ resolver: TypeResolver) -> Bool {
+        resolver.holders(of: name).contains { holder in
+            VIPERWeakViewRule.presenterViewNames.contains(holder.property)
+                && VIPERModule.role(of: holder.holder, kind: holder.entry.kind, inherited: holder.entry.inherited, declaration: nil, resolver: resolver) == .presenter
+        }
     }
 
     /// `@MainActor` written on the declaration, or inferred from a `@MainActor` protocol or superclass.

@@ -4,7 +4,12 @@ import SwiftSyntax
 extension Profile {
     /// VIPER (VIPER Playbook; RULES-viper.md "Roles in VIPER") has no framework and no base class: its roles
     /// come from module contracts, names inside a module and folders, which `VIPERModule` reads.
-    public static let viper = Profile(name: "viper")
+    public static let viper: Profile = {
+        var profile = Profile(name: "viper")
+        // A presenter's view reference names its module's view protocol, wherever the protocol is declared.
+        profile.indexesHeldTypes = true
+        return profile
+    }()
 }
 
 /// A part of a VIPER module, in the order a type adopting contracts of two parts is decided.

@@ -176,6 +176,7 @@ extension LintCache.Entry {
             writer.write(declared.inherited)
             writer.write(declared.genericArguments)
             writer.write(declared.isMainActor)
+            writer.write(declared.holds)
         }
         writer.write(lookups.sorted { $0.key < $1.key }) { writer, lookup in
             writer.write(lookup.key)
@@ -204,7 +205,8 @@ extension LintCache.Entry {
             let name = try reader.string()
             guard let kind = TypeDeclaration.Kind(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
             return DeclaredType(
-                name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings(), isMainActor: try reader.bool())
+                name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings(), isMainActor: try reader.bool(),
+                holds: try reader.strings())
         }
         var lookups: [String: String] = [:]
         let lookupCount = try reader.int()

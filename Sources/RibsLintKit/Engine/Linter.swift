@@ -210,14 +210,27 @@ public struct Linter: Sendable {
         guard let asked else { return TypeIndex(outcomes.lazy.flatMap(\.declarations)) }
         var names = Set<String>()
         var inherited = Set<String>()
+        var held = Set<String>()
         for key in asked {
-            guard let question = TypeIndex.Question(key: key) else { continue }
-            if question == .inheritors { inherited.insert(String(key.dropFirst())) } else { names.insert(String(key.dropFirst())) }
+            switch TypeIndex.Question(key: key) {
+            case .inheritors?: inherited.insert(String(key.dropFirst()))
+            case .holders?: held.insert(String(key.dropFirst()))
+            case .primary?, .extensions?: names.insert(String(key.dropFirst()))
+            case nil: continue
+            }
+        }
+        func holdsAsked(_ declaration: DeclaredType) -> Bool {
+            declaration.holds.contains { entry in
+                guard let colon = entry.firstIndex(of: ":") else { return false }
+                return held.contains(String(entry[entry.index(after: colon)...]))
+            }
         }
         var declarations: [DeclaredType] = []
         for outcome in outcomes {
             for declaration in outcome.declarations
-            where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains)) {
+            where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
+                || (!held.isEmpty && holdsAsked(declaration))
+            {
                 declarations.append(declaration)
             }
         }

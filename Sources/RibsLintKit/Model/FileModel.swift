@@ -155,7 +155,7 @@ public struct FileModel {
         }
         // Every declaration, even one that inherits nothing: that the project declares a name is what VIPER's
         // modules and contracts are recognised by.
-        declarations = collector.types.map(\.declared) + collector.protocols.map { node in
+        declarations = collector.types.map { $0.declared(recordingHolds: profile.indexesHeldTypes) } + collector.protocols.map { node in
             DeclaredType(
                 name: node.name.text, kind: .protocol, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [],
                 genericArguments: [], isMainActor: node.attributes.contains(named: "MainActor"))
@@ -238,10 +238,27 @@ private struct PendingType {
     /// Conformances macros add: `@Observable` makes the type `Observable`, TCA's `@Reducer` a `Reducer`.
     let macroConformances: [String]
 
-    var declared: DeclaredType {
+    func declared(recordingHolds: Bool) -> DeclaredType {
         DeclaredType(
             name: name, kind: kind, inherited: inherited + macroConformances.filter { !inherited.contains($0) }, genericArguments: genericArguments,
-            isMainActor: isMainActor)
+            isMainActor: isMainActor, holds: recordingHolds && [.class, .struct, .actor].contains(kind) ? holds : [])
+    }
+
+    /// `name:Type` of every stored property and initializer parameter with a written type.
+    private var holds: [String] {
+        var holds: [String] = []
+        for property in TypeDeclaration.storedProperties(of: members) where !property.isStatic {
+            for type in property.type?.heldTypeNames ?? [] where !holds.contains("\(property.name):\(type)") {
+                holds.append("\(property.name):\(type)")
+            }
+        }
+        for initializer in members.members.compactMap({ $0.decl.as(InitializerDeclSyntax.self) }) {
+            for parameter in initializer.signature.parameterClause.parameters {
+                let name = (parameter.secondName ?? parameter.firstName).text
+                for type in parameter.type.heldTypeNames where !holds.contains("\(name):\(type)") { holds.append("\(name):\(type)") }
+            }
+        }
+        return holds
     }
 }
 

@@ -57,6 +57,9 @@ public struct Profile: Sendable, Equatable {
     public var roles: [RoleDefinition]
     /// Protocol roles by name suffix, longest suffix first, so `LoginPresentableListener` is no `…Listener`.
     public var protocolSuffixes: [ProtocolSuffix]
+    /// Its rules ask who holds a type (a container stored as `viewContainer` in another file): files record
+    /// what their types store, for `TypeResolver.holders(of:)`.
+    public var indexesHeldTypes = false
 
     public struct ProtocolSuffix: Sendable, Equatable {
         public let suffix: String
@@ -123,7 +126,7 @@ public struct Profile: Sendable, Equatable {
 
     /// Everything about the profile that changes what rules report: part of the cache key.
     var fingerprint: String {
-        var parts = ["profile=\(name)", "frameworks=" + frameworks.sorted().joined(separator: ",")]
+        var parts = ["profile=\(name)", "frameworks=" + frameworks.sorted().joined(separator: ","), "holds=\(indexesHeldTypes)"]
         for definition in roles {
             parts.append(
                 "\(definition.role)=" + definition.baseClasses.sorted().joined(separator: ",") + "|"

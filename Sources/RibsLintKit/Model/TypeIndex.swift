@@ -9,13 +9,20 @@ public struct DeclaredType: Sendable, Equatable {
     public let genericArguments: [String]
     /// Written `@MainActor`: what conforming to or inheriting it makes Swift infer.
     public let isMainActor: Bool
+    /// What its stored properties and initializer parameters hold, as `name:Type` (profiles that ask who holds
+    /// a type record them: see `Profile.indexesHeldTypes`).
+    public let holds: [String]
 
-    public init(name: String, kind: TypeDeclaration.Kind, inherited: [String], genericArguments: [String], isMainActor: Bool = false) {
+    public init(
+        name: String, kind: TypeDeclaration.Kind, inherited: [String], genericArguments: [String], isMainActor: Bool = false,
+        holds: [String] = []
+    ) {
         self.name = name
         self.kind = kind
         self.inherited = inherited
         self.genericArguments = genericArguments
         self.isMainActor = isMainActor
+        self.holds = holds
     }
 }
 
@@ -37,16 +44,19 @@ public struct TypeIndex: Sendable {
         public var extensionConformances: [String]
         /// Some declaration of the name is written `@MainActor`.
         public var isMainActor = false
+        /// `name:Type` of what it stores or is initialized with (see `DeclaredType.holds`).
+        public var holds: [String] = []
     }
 
     enum Question {
-        case primary, extensions, inheritors
+        case primary, extensions, inheritors, holders
 
         func key(_ name: String) -> String {
             switch self {
             case .primary: "=" + name
             case .extensions: "+" + name
             case .inheritors: "<" + name
+            case .holders: "@" + name
             }
         }
     }
@@ -55,6 +65,8 @@ public struct TypeIndex: Sendable {
     /// Who inherits each name, directly, in name order: `inheritors["FeedDependency"] == ["FeedComponent"]`.
     /// Nil for a file's own small index, which scans its entries instead.
     private var inheritorsByName: [String: [String]]?
+    /// Who holds each type, as `Holder.property`, in order: `holders["RestLayout"] == ["RestScreens.viewContainer"]`.
+    private var holdersByName: [String: [String]]?
 
     /// - Parameter project: index the whole project (who inherits what is tabulated once); a file's own
     ///   declarations, read while it is linted alone, need no table.
@@ -67,6 +79,14 @@ public struct TypeIndex: Sendable {
             for added in entry.extensionConformances where !entry.inherited.contains(added) { inheritors[added, default: []].append(name) }
         }
         inheritorsByName = inheritors.mapValues { $0.count > 1 ? $0.sorted() : $0 }
+        var holders: [String: [String]] = [:]
+        for (name, entry) in entries {
+            for held in entry.holds {
+                guard let colon = held.firstIndex(of: ":") else { continue }
+                holders[String(held[held.index(after: colon)...]), default: []].append(name + "." + held[..<colon])
+            }
+        }
+        holdersByName = holders.mapValues { $0.count > 1 ? $0.sorted() : $0 }
     }
 
     private mutating func add(_ declaration: DeclaredType) {
@@ -79,6 +99,9 @@ public struct TypeIndex: Sendable {
             return
         }
         if declaration.isMainActor { entries[declaration.name, default: empty].isMainActor = true }
+        for held in declaration.holds where !entries[declaration.name, default: empty].holds.contains(held) {
+            entries[declaration.name, default: empty].holds.append(held)
+        }
         if entries[declaration.name]?.kind ?? .extension == .extension {
             entries[declaration.name, default: empty].kind = declaration.kind
             entries[declaration.name, default: empty].inherited = declaration.inherited
@@ -92,6 +115,11 @@ public struct TypeIndex: Sendable {
     }
 
     func entry(_ name: String) -> Entry? { entries[name] }
+
+    func holders(of name: String) -> [String] {
+        if let holdersByName { return holdersByName[name] ?? [] }
+        return entries.flatMap { holder, entry in entry.holds.filter { $0.hasSuffix(":" + name) }.map { holder + "." + $0.prefix { $0 != ":" } } }.sorted()
+    }
 
     func inheritors(of name: String) -> [String] {
         if let inheritorsByName { return inheritorsByName[name] ?? [] }
@@ -113,6 +141,9 @@ public struct TypeIndex: Sendable {
         case .inheritors:
             let names = inheritors(of: name)
             return names.isEmpty ? "-" : stableHash(names.joined(separator: ","))
+        case .holders:
+            let names = holders(of: name)
+            return names.isEmpty ? "-" : stableHash(names.joined(separator: ","))
         }
     }
 
@@ -131,6 +162,7 @@ extension TypeIndex.Question {
         case "=": self = .primary
         case "+": self = .extensions
         case "<": self = .inheritors
+        case "@": self = .holders
         default: return nil
         }
     }
@@ -182,6 +214,16 @@ public final class TypeResolver {
     public func inheritors(of name: String) -> [(name: String, entry: TypeIndex.Entry)] {
         record(.inheritors, name)
         return index.inheritors(of: name).compactMap { inheritor in primary(inheritor).map { (inheritor, $0) } }
+    }
+
+    /// The project's types that store a `name` (or take one in an initializer), with the property or parameter
+    /// name: who holds a `RestLayout` as its `viewContainer`. Answered where the profile indexes held types.
+    public func holders(of name: String) -> [(holder: String, property: String, entry: TypeIndex.Entry)] {
+        record(.holders, name)
+        return index.holders(of: name).compactMap { held in
+            guard let dot = held.firstIndex(of: "."), let entry = primary(String(held[..<dot])) else { return nil }
+            return (String(held[..<dot]), String(held[held.index(after: dot)...]), entry)
+        }
     }
 
     /// Every name `inherited` leads to through the project's declarations, transitively: superclasses, the
