@@ -24,9 +24,11 @@ struct CacheTests {
     ]
 
     func run(
-        _ root: URL, cachePath: String, toolVersion: String = ribslintVersion, disabled: [String] = [], paths: [String] = []
+        _ root: URL, cachePath: String, toolVersion: String = ribslintVersion, disabled: [String] = [], paths: [String] = [],
+        profile: String = "ribs"
     ) throws -> LintResult {
         var configuration = Configuration(rootDirectory: root.path)
+        configuration.profile = profile
         configuration.disabledRules = disabled
         let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
         let linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 2)
@@ -149,6 +151,25 @@ struct CacheTests {
         let after = try run(root, cachePath: cachePath(root))
         #expect(after.relinted == 1, "FeedRouter.swift looked BaseRouter up and gets another answer")
         #expect(!after.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
+    }
+
+    @Test("a file is linted again when who holds its type changes in another file")
+    func holderDependency() throws {
+        let root = try makeProject([
+            "Rest/RestLayout.swift": "import Observation\n@Observable\nfinal class RestLayout {\n    var restSeconds = 60\n}\n",
+            "Rest/RestScreens.swift": "final class RestScreens {\n    private let viewContainer: RestLayout\n    init(viewContainer: RestLayout) { self.viewContainer = viewContainer }\n}\n",
+        ])
+        func layoutFindings(_ result: LintResult) -> [String] {
+            result.findings.filter { $0.ruleID == "container_setter_visibility" }.map { "\($0.path):\($0.line)" }
+        }
+        let cold = try run(root, cachePath: cachePath(root), profile: "swiftui-rib")
+        #expect(layoutFindings(cold) == ["Rest/RestLayout.swift:4"])
+        let warm = try run(root, cachePath: cachePath(root), profile: "swiftui-rib")
+        #expect(warm.relinted == 0 && layoutFindings(warm) == layoutFindings(cold))
+        try "final class RestScreens {}\n".write(to: root.appendingPathComponent("Rest/RestScreens.swift"), atomically: true, encoding: .utf8)
+        let after = try run(root, cachePath: cachePath(root), profile: "swiftui-rib")
+        #expect(after.relinted == 1, "RestLayout.swift asked who holds RestLayout and gets another answer")
+        #expect(layoutFindings(after).isEmpty)
     }
 
     @Test("names every file declares or extends alike make no file depend on the others")
