@@ -147,10 +147,8 @@ struct VIPERModule {
 
     /// A file Sourcery, SwiftGen or another generator wrote: its header says so.
     static func isGenerated(_ file: LintFile) -> Bool {
-        let header = file.source.utf8.prefix(400)
-        return ["Generated using", "DO NOT EDIT"].contains { marker in
-            header.firstRange(of: marker.utf8) != nil
-        }
+        let header = Substring(file.source.utf8.prefix(400)) ?? ""
+        return ["Generated using", "DO NOT EDIT"].contains { header.firstIndex(ofBytes: $0) != nil }
     }
 
     /// The role a protocol declared in the project plays in a module's contract, from its name.
