@@ -60,6 +60,9 @@ struct Lint: ParsableCommand {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         var configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
+        // The base of nested configurations is the file as written: `--profile` is applied on top of each
+        // file's merged configuration, leaving the other profile's rules behind.
+        let base = configuration
         if let profile {
             guard RuleRegistry.catalog.profile(named: profile) != nil else {
                 throw UsageError("error: unknown profile '\(profile)'; use one of \(RuleRegistry.profiles.map(\.name).joined(separator: ", "))")
@@ -74,7 +77,7 @@ struct Lint: ParsableCommand {
         if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
         var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         linter.scopes = ConfigurationScopes(
-            catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : configuration, profile: profile)
+            catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : base, profile: profile)
         let result: LintResult
         if let stdinPath {
             result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)

@@ -31,7 +31,9 @@ struct CacheTests {
         configuration.profile = profile
         configuration.disabledRules = disabled
         let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
-        let linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 2)
+        var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 2)
+        // As the command line runs: every file's configuration found from its folder, on top of this one.
+        linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: configuration)
         return try linter.lint(paths: paths, workingDirectory: root.path, cachePath: cachePath, toolVersion: toolVersion)
     }
 
@@ -72,6 +74,19 @@ struct CacheTests {
         let after = try run(root, cachePath: cachePath(root))
         #expect(after.cacheHits == 2 && after.cacheMisses == 1)
         #expect(!after.findings.contains { $0.ruleID == "weak_listener" })
+    }
+
+    @Test("adding a file lints that file only; adding a folder's configuration relints what it governs")
+    func addFile() throws {
+        let root = try makeProject(files)
+        _ = try run(root, cachePath: cachePath(root))
+        try "final class Extra {}\n".write(to: root.appendingPathComponent("Other/Extra.swift"), atomically: true, encoding: .utf8)
+        let added = try run(root, cachePath: cachePath(root))
+        #expect(added.cacheHits == 3 && added.cacheMisses == 1)
+        try "disabled_rules: [weak_listener]\n".write(to: root.appendingPathComponent("Home/.ribslint.yml"), atomically: true, encoding: .utf8)
+        let configured = try run(root, cachePath: cachePath(root))
+        #expect(configured.cacheHits == 0)
+        #expect(!configured.findings.contains { $0.ruleID == "weak_listener" && $0.path.hasPrefix("Home/") })
     }
 
     @Test("a file whose stamp the cache trusts is not read; a touched one is read and hits by its bytes")

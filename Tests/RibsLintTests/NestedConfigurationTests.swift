@@ -104,6 +104,20 @@ struct NestedConfigurationTests {
         #expect(!run.stdout.contains("rib_superclass"))
     }
 
+    @Test("nested rule lists combine: a nested disable turns off a rule chosen above, a nested opt-in turns one back on")
+    func ruleListsCombine() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "only_rules: [interactor_ui_import]\ndisabled_rules: [weak_self_capture]\n",
+            "Off/.ribslint.yml": "disabled_rules: [interactor_ui_import]\n",
+            "Off/LoginInteractor.swift": ribsInteractor,
+            "On/LoginInteractor.swift": ribsInteractor,
+        ])
+        let run = try runRibslint(["--reporter", "json", "."], in: root)
+        #expect(try importFindings(run.stdout) == ["On/LoginInteractor.swift warning"])
+        let viper = try runRibslint(["--config", ".ribslint.yml", "--profile", "viper", "--reporter", "json", "."], in: root)
+        #expect(try importFindings(viper.stdout).isEmpty, "--profile with --config leaves the ribs rules chosen in the file behind")
+    }
+
     @Test("`ribslint rules --profile` lists that profile's rules only")
     func rulesOfProfile() throws {
         let root = try project()

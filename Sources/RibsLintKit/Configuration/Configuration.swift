@@ -139,9 +139,16 @@ public struct Configuration: Sendable {
             merged.onlyRules = onlyRules.filter(rulesOfProfile.contains)
             merged.roles = RoleOverrides()
         }
-        merged.disabledRules += nested.disabledRules
-        merged.optInRules += nested.optInRules
-        if nested.setKeys.contains(.onlyRules) { merged.onlyRules = nested.onlyRules }
+        // A nested opt-in re-enables what a configuration above disabled, and a nested disable turns off what
+        // one above opted into or chose with `only_rules`.
+        merged.disabledRules = merged.disabledRules.filter { !nested.optInRules.contains($0) } + nested.disabledRules
+        merged.optInRules = merged.optInRules.filter { !nested.disabledRules.contains($0) } + nested.optInRules
+        if nested.setKeys.contains(.onlyRules) {
+            merged.onlyRules = nested.onlyRules
+        } else if !merged.onlyRules.isEmpty {
+            // Disabled rules are taken out of `only_rules` by the rule set.
+            merged.onlyRules += nested.optInRules.filter { !merged.onlyRules.contains($0) }
+        }
         if nested.setKeys.contains(.roles) { merged.roles = nested.roles }
         for (id, setting) in nested.ruleSettings {
             var combined = merged.ruleSettings[id] ?? RuleSetting()

@@ -105,17 +105,18 @@ public struct Linter: Sendable {
         for position in scoping.linters.indices {
             scoping.linters[position].ruleSet.factKinds = factKinds[scoping.linters[position].ruleSet.profile.name] ?? []
         }
+        // Every configuration in force, by the files it is made of: a file added or removed changes no other
+        // file's results unless it brings a configuration of its own.
         var hasher = StableHasher()
-        for (chain, scope) in scopeOfChain.sorted(by: { $0.value < $1.value }) {
+        for (chain, scope) in scopeOfChain.sorted(by: { $0.key.joined(separator: "\n") < $1.key.joined(separator: "\n") }) {
             hasher.combine(chain.joined(separator: "\n"))
             hasher.combine(LintCache.key(for: scoping.linters[scope]))
         }
-        for (file, scope) in zip(scoping.files, scoping.scopeOfFile) { hasher.combine("\(file.displayPath)=\(scope)") }
         scoping.key = hasher.value
         if let first = unconfigured.first {
             scoping.notes.append(
                 "note: no \(Configuration.fileName) governs \(first)\(unconfigured.count > 1 ? " and \(unconfigured.count - 1) more file(s)" : ""); "
-                    + "the defaults apply (profile ribs)")
+                    + "the defaults apply (profile \(scopes.profile ?? Configuration(rootDirectory: "/").profile))")
         }
         return scoping
     }

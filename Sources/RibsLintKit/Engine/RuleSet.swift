@@ -38,10 +38,12 @@ public struct RuleSet: Sendable {
         for id in onlyRules where !all.contains(where: { $0.id == id }) {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
-        let only = onlyRules.isEmpty ? configuration.onlyRules : onlyRules
         let enabled: Set<String>
-        if !only.isEmpty {
-            enabled = Set(only)
+        if !onlyRules.isEmpty {
+            enabled = Set(onlyRules)
+        } else if !configuration.onlyRules.isEmpty {
+            // A nested configuration may disable one of the rules chosen above.
+            enabled = Set(configuration.onlyRules).subtracting(configuration.disabledRules)
         } else {
             let defaults = all.filter { $0.profiles.contains(configuration.profile) && !$0.isOptIn }.map(\.id)
             enabled = Set(defaults + configuration.optInRules).subtracting(configuration.disabledRules)
