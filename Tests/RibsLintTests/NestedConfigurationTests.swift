@@ -128,7 +128,7 @@ struct NestedConfigurationTests {
         #expect(!viper.stdout.contains("interactor_ui_import"))
     }
 
-    @Test("a package built with main-actor default isolation needs no `@MainActor` on its presenters; a comment does not count")
+    @Test("a package built with main-actor default isolation needs no `@MainActor` on its presenters; a comment does not count; the nearest package decides")
     func packageDefaultIsolation() throws {
         let presenter = """
             protocol WeatherViewOutput: AnyObject {}
@@ -148,9 +148,12 @@ struct NestedConfigurationTests {
             "Isolated/Sources/Weather/WeatherPresenter.swift": presenter,
             "Plain/Package.swift": "// .defaultIsolation(MainActor.self)\nimport PackageDescription\nlet package = Package(name: \"Plain\")\n",
             "Plain/Sources/Plain/WeatherPresenter.swift": presenter,
+            "Isolated/Inner/Package.swift": "import PackageDescription\nlet package = Package(name: \"Inner\")\n",
+            "Isolated/Inner/Sources/WeatherPresenter.swift": presenter,
         ])
         let run = try runRibslint(["."], in: root)
-        #expect(!run.stdout.contains("Isolated/"))
+        #expect(!run.stdout.contains("Isolated/Sources/"))
+        #expect(run.stdout.contains("Isolated/Inner/Sources/WeatherPresenter.swift:2:7"), "the nearest package decides")
         #expect(run.stdout.contains("Plain/Sources/Plain/WeatherPresenter.swift:2:7: warning: presenter 'WeatherPresenter' is not isolated"))
         let single = try runRibslint(["Isolated/Sources/Weather/WeatherPresenter.swift"], in: root)
         #expect(!single.stdout.contains("viper_presenter_main_actor"))

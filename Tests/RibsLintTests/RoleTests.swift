@@ -124,4 +124,16 @@ struct RoleTests {
         #expect(found["BRouter"] == .router)
         #expect(found["C"] == .some(nil))
     }
+
+    @Test("a class in `#if false` is never modelled: the compiled declaration is the one other files see")
+    func neverCompiledDeclarations() {
+        let file = LintFile(path: "Base.swift", source: """
+            #if false
+            class BaseViewController: NSObject {}
+            #else
+            class BaseViewController: UIViewController {}
+            #endif
+            """, profile: .ribs)
+        #expect(file.model.declarations.map(\.inherited) == [["UIViewController"]])
+    }
 }

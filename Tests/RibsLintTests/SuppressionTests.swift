@@ -35,11 +35,15 @@ struct SuppressionTests {
                     #if 0
                     _ = FileManager.default
                     #endif
+                    #if (false)
+                    // ribslint:disable:next viper_singleton_injection
+                    _ = UserDefaults.standard
+                    #endif
                 }
             }
             """
         let findings = try lint(viper, rules: ["viper_interactor_navigation", "viper_singleton_injection"], profile: "viper")
-        #expect(findings.map { "\($0.line) \($0.ruleID)" } == ["7 viper_singleton_injection"])
+        #expect(findings.map { "\($0.line) \($0.ruleID)" } == ["7 viper_singleton_injection"], "a directive in dead code is not reported unused either")
     }
 
     @Test("disable and enable bound a region; all covers every rule")

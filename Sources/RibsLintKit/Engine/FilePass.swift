@@ -31,7 +31,7 @@ extension Linter {
             raw += entry.rule.violations(in: file).filter { violation in !disabled.contains { $0.contains(violation.position) } }
                 .map { finding(id, entry.severity, $0.position, $0.endPosition, $0.message, file) }
         }
-        let suppressions = SuppressionMap(file: file)
+        let suppressions = SuppressionMap(file: file, ignoring: disabled)
         var used = Set<String>()
         var findings = raw.filter { finding in
             let silencing = suppressions.silencing(finding.ruleID, line: finding.line)
@@ -117,14 +117,11 @@ extension Linter {
 
     /// Byte ranges of `#if false` / `#if 0` clauses: code that is never compiled is never reported.
     static func disabledCode(in file: LintFile) -> [Range<Int>] {
-        guard file.contains("#if false") || file.contains("#if 0") else { return [] }
+        guard file.contains("#if") else { return [] }
         final class Finder: SyntaxVisitor {
             var ranges: [Range<Int>] = []
             override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-                let condition = node.condition?.trimmedDescription
-                if node.poundKeyword.tokenKind == .poundIf, condition == "false" || condition == "0" {
-                    ranges.append(node.position.utf8Offset..<node.endPosition.utf8Offset)
-                }
+                if node.isNeverCompiled { ranges.append(node.position.utf8Offset..<node.endPosition.utf8Offset) }
                 return .visitChildren
             }
         }

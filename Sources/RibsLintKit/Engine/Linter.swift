@@ -140,8 +140,7 @@ public struct Linter: Sendable {
         let configurations = Set(walkedConfigurations + discovery.sourceryConfigurations(paths: paths)).sorted()
         // Package manifests among the files, and in the folders above the linted paths.
         let manifests = Set(files.map(\.absolutePath).filter { $0.hasSuffix("/Package.swift") } + discovery.packageManifests(paths: paths)).sorted()
-        let project = ProjectFacts(
-            sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)), mainActorPackages: PackageManifest.mainActorPackages(manifests))
+        let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)), packageManifests: manifests)
         let cache = stored?.forProject(project, configurations: scoping.key)
         // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
         // files) would make every RIB look incomplete.
@@ -490,7 +489,7 @@ extension Linter {
         let configurations = discovery.sourceryConfigurations(paths: folder)
         let project = ProjectFacts(
             sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)),
-            mainActorPackages: PackageManifest.mainActorPackages(discovery.packageManifests(paths: folder))
+            packageManifests: discovery.packageManifests(paths: folder)
         ).forFile(at: absolute)
         let outcome = linter.outcome(source: source, path: path, project: project, index: nil)
         result.findings = outcome.findings

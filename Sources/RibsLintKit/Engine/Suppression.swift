@@ -66,8 +66,10 @@ struct SuppressionMap {
     let directives: [Suppression]
     let spans: [Span]
 
-    init(file: LintFile) {
-        directives = file.contains(Suppression.marker) ? Self.directives(in: file) : []
+    /// - Parameter disabled: byte ranges of code never compiled (`#if false`): directives there do nothing.
+    init(file: LintFile, ignoring disabled: [Range<Int>] = []) {
+        directives = file.contains(Suppression.marker)
+            ? Self.directives(in: file).filter { directive in !disabled.contains { $0.contains(directive.offset) } } : []
         var spans: [Span] = []
         for (index, directive) in directives.enumerated() where directive.action == .disable && !directive.isMalformed {
             for id in directive.ruleIDs {

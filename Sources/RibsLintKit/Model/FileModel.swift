@@ -55,9 +55,7 @@ public struct TypeDeclaration {
         members.flatMap { item -> [StoredProperty] in
             if let conditional = item.decl.as(IfConfigDeclSyntax.self) {
                 return conditional.clauses.flatMap { clause -> [StoredProperty] in
-                    guard case .decls(let nested) = clause.elements,
-                        !["false", "0"].contains(clause.condition?.trimmedDescription ?? "")
-                    else { return [] }
+                    guard case .decls(let nested) = clause.elements, !clause.isNeverCompiled else { return [] }
                     return storedProperties(of: nested)
                 }
             }
@@ -300,7 +298,7 @@ private struct DeclarationCollector {
         case .protocolDecl(let node):
             protocols.append(node)
         case .ifConfigDecl(let node):
-            for clause in node.clauses {
+            for clause in node.clauses where !clause.isNeverCompiled {
                 switch clause.elements {
                 case .statements(let items): collect(items)
                 case .decls(let members): collect(members)

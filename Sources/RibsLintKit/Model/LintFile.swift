@@ -9,7 +9,7 @@ import SwiftSyntax
 import Yams
 
 /// Facts about the whole project that a file rule may read, as they stand for the file being linted.
-public struct ProjectFacts: Sendable, Equatable {
+public struct ProjectFacts: Sendable {
     /// Sourcery reads this file: one of its configurations lists a folder holding it among its `sources`.
     public var usesSourcery: Bool
     /// The folders Sourcery reads, from every configuration found (absolute, sorted); nil when `usesSourcery`
@@ -18,20 +18,22 @@ public struct ProjectFacts: Sendable, Equatable {
     /// The file belongs to a Swift package built with main-actor default isolation (SE-0466:
     /// `.defaultIsolation(MainActor.self)` in its `Package.swift`): every type in it is `@MainActor`.
     public var isMainActorByDefault = false
-    /// The folders of such packages (absolute, sorted).
-    var mainActorPackages: [String] = []
+    /// The folder of every package manifest found, with whether it isolates to the main actor (absolute, sorted):
+    /// a file's nearest package decides.
+    var packages: [(folder: String, isMainActor: Bool)] = []
 
     public init(usesSourcery: Bool = false, isMainActorByDefault: Bool = false) {
         self.usesSourcery = usesSourcery
         self.isMainActorByDefault = isMainActorByDefault
     }
 
-    /// The facts of a run whose Sourcery configurations read `sourceryRoots` and whose packages at
-    /// `mainActorPackages` isolate to the main actor by default.
-    init(sourceryRoots: [String], mainActorPackages: [String] = []) {
+    /// The facts of a run whose Sourcery configurations read `sourceryRoots`, with the run's package manifests.
+    init(sourceryRoots: [String], packageManifests: [String] = []) {
         usesSourcery = false
         self.sourceryRoots = sourceryRoots.sorted()
-        self.mainActorPackages = mainActorPackages.sorted()
+        packages = packageManifests.sorted().map { manifest in
+            (URL(fileURLWithPath: manifest).deletingLastPathComponent().standardizedFileURL.path, PackageManifest.isolatesToMainActor(manifest))
+        }
     }
 
     /// The facts as they stand for the file at `absolutePath`.
@@ -39,13 +41,17 @@ public struct ProjectFacts: Sendable, Equatable {
         func isBelow(_ root: String) -> Bool { absolutePath == root || absolutePath.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
         var facts = self
         if let roots = sourceryRoots { facts.usesSourcery = roots.contains(where: isBelow) }
-        if !mainActorPackages.isEmpty { facts.isMainActorByDefault = mainActorPackages.contains(where: isBelow) }
+        // The nearest package: the deepest manifest folder above the file.
+        if let nearest = packages.filter({ isBelow($0.folder) }).max(by: { $0.folder.count < $1.folder.count }) {
+            facts.isMainActorByDefault = nearest.isMainActor
+        }
         return facts
     }
 
     /// What the cache records the entries were computed with.
     var fingerprint: String {
-        "sourcery=" + (sourceryRoots?.joined(separator: "\n") ?? "\(usesSourcery)") + "\nmain-actor=" + mainActorPackages.joined(separator: "\n")
+        "sourcery=" + (sourceryRoots?.joined(separator: "\n") ?? "\(usesSourcery)") + "\npackages="
+            + packages.map { "\($0.folder)=\($0.isMainActor)" }.joined(separator: "\n")
     }
 }
 
@@ -63,10 +69,6 @@ enum PackageManifest {
         }
     }
 
-    /// The folders of the packages among `manifests` built with main-actor default isolation.
-    static func mainActorPackages(_ manifests: [String]) -> [String] {
-        manifests.filter(isolatesToMainActor).map { URL(fileURLWithPath: $0).deletingLastPathComponent().standardizedFileURL.path }
-    }
 }
 
 /// Where Sourcery looks, read from its configuration file: the `sources` it lists (a path, a list, or

@@ -127,3 +127,16 @@ extension AttributeListSyntax {
         }
     }
 }
+
+extension IfConfigClauseSyntax {
+    /// `#if false` or `#if 0` (parentheses and spacing aside): code that is never compiled, never modelled
+    /// and never reported.
+    public var isNeverCompiled: Bool {
+        guard poundKeyword.tokenKind == .poundIf, var condition = condition else { return false }
+        while let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            condition = only.expression
+        }
+        return condition.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+            || condition.as(IntegerLiteralExprSyntax.self)?.literal.text == "0"
+    }
+}
