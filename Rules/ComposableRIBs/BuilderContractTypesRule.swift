@@ -159,7 +159,7 @@ public struct BuilderContractTypesRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile else { return [] }
-        let roles = ComposableRoles(file)
+        let roles = ComposableRoles.of(file)
         guard roles.mayUseFramework || roles.isLegacy else { return [] }
         var violations: [Violation] = []
         for type in roles.groups(where: { roles.isBuilder($0) || roles.isRouter($0) }).joined() {

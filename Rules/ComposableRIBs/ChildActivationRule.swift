@@ -127,7 +127,7 @@ public struct ChildActivationRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile, file.contains("tachChild") else { return [] }
-        let roles = ComposableRoles(file)
+        let roles = ComposableRoles.of(file)
         var violations: [Violation] = []
         for group in roles.routers() where group.contains(where: roles.isComposableRouter) {
             let methods = Dictionary(group.flatMap(\.functions).map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })

@@ -182,7 +182,7 @@ public struct ChildAttachGuardRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile, file.contains("ttach") || file.contains("!") else { return [] }
-        let roles = ComposableRoles(file)
+        let roles = ComposableRoles.of(file)
         var violations: [Violation] = []
         for group in roles.routers() {
             let children = Set(group.flatMap { TypeDeclaration.storedProperties(of: $0.members) }.filter { roles.routerType(in: $0.type) != nil }.map(\.name))

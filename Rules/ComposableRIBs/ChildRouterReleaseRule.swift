@@ -136,7 +136,7 @@ public struct ChildRouterReleaseRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile, Self.detaching.contains(where: file.contains) else { return [] }
-        let roles = ComposableRoles(file)
+        let roles = ComposableRoles.of(file)
         return roles.routers().flatMap { group -> [Violation] in
             let children = group.flatMap { TypeDeclaration.storedProperties(of: $0.members) }.filter { property in
                 !property.isStatic && !property.isWeak && roles.routerType(in: property.type) != nil

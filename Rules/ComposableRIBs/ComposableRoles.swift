@@ -39,6 +39,9 @@ struct ComposableRoles {
         mayUseFramework = isComposable || !importsRIBs
     }
 
+    /// The file's roles, built once for all the profile's rules.
+    static func of(_ file: LintFile) -> ComposableRoles { file.shared("composable-roles") { ComposableRoles(file) } }
+
     /// Whether a name ComposableRIBs shares with Uber RIBs and apps (`Routing`, `BaseRouter`) means the
     /// framework's: in a file importing it, or in a file of no other framework when the project declares no
     /// type of that name itself.

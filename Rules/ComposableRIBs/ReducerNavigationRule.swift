@@ -212,7 +212,7 @@ public struct ReducerNavigationRule: Rule {
         let navigates = Self.navigation.contains(where: file.contains) || file.contains("rootViewController")
         let usesTCA = ComposableRoles.usesTCA(file)
         guard navigates || usesTCA else { return [] }
-        let roles = ComposableRoles(file)
+        let roles = ComposableRoles.of(file)
         var regions: [(node: Syntax, isReducer: Bool)] = []
         if usesTCA {
             // Wherever written, nested types included: a `Reduce` in an Uber RIBs interactor is reducer code too.

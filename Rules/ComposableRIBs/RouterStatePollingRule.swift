@@ -83,7 +83,7 @@ public struct RouterStatePollingRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile, file.contains("publisher") || file.contains("observe") else { return [] }
-        let roles = ComposableRoles(file)
+        let roles = ComposableRoles.of(file)
         var violations: [Violation] = []
         for router in roles.routers().joined() {
             for token in file.tokens(spelled: "publisher", in: router.members) {

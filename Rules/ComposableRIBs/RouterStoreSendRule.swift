@@ -161,7 +161,7 @@ public struct RouterStoreSendRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile, file.contains("send") else { return [] }
-        let roles = ComposableRoles(file)
+        let roles = ComposableRoles.of(file)
         return roles.routers().flatMap { group in
             group.flatMap { router in
                 file.calls(named: ["send"], in: router.members).compactMap { call -> Violation? in

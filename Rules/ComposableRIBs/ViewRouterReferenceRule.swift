@@ -153,7 +153,7 @@ public struct ViewRouterReferenceRule: Rule {
         guard !file.isTestFile, file.model.imports.contains("SwiftUI") || !file.model.types.filter({ $0.kind == .extension }).isEmpty
         else { return [] }
         // No import needed: a view file names its router's type, and the project's declarations say what it is.
-        let roles = ComposableRoles(file)
+        let roles = ComposableRoles.of(file)
         var violations: [Violation] = []
         for view in roles.groups(where: roles.isView).joined() {
             for property in TypeDeclaration.storedProperties(of: view.members) where !property.isStatic {

@@ -155,7 +155,7 @@ public struct ContainerSetterVisibilityRule: Rule {
         // adds still bears a container's name.
         guard !file.isTestFile, file.contains("Observ") || (names.stateContainer + names.viewContainer).contains(where: file.contains)
         else { return [] }
-        let roles = SwiftUIRIBRoles(file: file, names: names)
+        let roles = SwiftUIRIBRoles.of(file, names: names)
         return roles.order.filter { roles.roles[$0]?.isContainer == true }.flatMap { name -> [Violation] in
             guard let container = roles.primary(name), let role = roles.roles[name] else { return [] }
             // One per declaration, `#if DEBUG` members included.

@@ -136,7 +136,7 @@ public struct DependencyContainerStructRule: Rule {
         guard !file.isTestFile else { return [] }
         let classes = file.model.types.filter { $0.kind == .class || $0.kind == .actor }
         guard !classes.isEmpty else { return [] }
-        let roles = SwiftUIRIBRoles(file: file, names: names)
+        let roles = SwiftUIRIBRoles.of(file, names: names)
         let received = Set(roles.types(.builder).flatMap(roles.dependencyTypes(of:)))
         return classes.compactMap { type -> Violation? in
             let keyword = Self.keyword(of: type)

@@ -300,7 +300,7 @@ public struct DetachCleanupRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile, file.contains("func") else { return [] }
-        let roles = SwiftUIRIBRoles(file: file, names: names)
+        let roles = SwiftUIRIBRoles.of(file, names: names)
         return roles.types(.router).flatMap { routerViolations($0, roles) }
             + roles.types(.interactor).flatMap { interactorViolations($0, roles) }
     }

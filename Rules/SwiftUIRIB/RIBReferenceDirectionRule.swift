@@ -156,7 +156,7 @@ public struct RIBReferenceDirectionRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile else { return [] }
-        let roles = SwiftUIRIBRoles(file: file, names: names)
+        let roles = SwiftUIRIBRoles.of(file, names: names)
         return roles.order.flatMap { holder -> [Violation] in
             guard let role = roles.roles[holder], role != .builder, role != .dependency, roles.showsStructure(holder) else { return [] }
             let properties = (roles.holdings[holder] ?? []).filter { $0.property.map { !$0.isStatic } == true }

@@ -111,7 +111,7 @@ public struct RIBSuperclassRule: Rule {
             return (type, superclass, name)
         }
         guard !candidates.isEmpty else { return [] }
-        let roles = SwiftUIRIBRoles(file: file, names: names)
+        let roles = SwiftUIRIBRoles.of(file, names: names)
         return candidates.compactMap { type, superclass, name in
             guard !declaresType(name, in: file), isSwiftUIRIBPart(type, roles: roles) else { return nil }
             return Violation(

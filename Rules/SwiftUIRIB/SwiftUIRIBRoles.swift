@@ -52,6 +52,9 @@ struct SwiftUIRIBNames: Sendable {
         publisherContainer = options.strings("publisher_container_suffixes")
     }
 
+    /// What tells two sets of names apart.
+    var key: String { [interactor, router, stateContainer, viewContainer, publisherContainer].map { $0.joined(separator: ",") }.joined(separator: "|") }
+
     static func ends(_ name: String, in suffixes: [String]) -> String? {
         suffixes.first { name.hasSuffix($0) && name.count > $0.count }
     }
@@ -121,6 +124,11 @@ struct SwiftUIRIBRoles {
             holdings[type.name, default: []] += Self.holdings(of: type)
         }
         resolve()
+    }
+
+    /// The file's roles under these names, built once for all the profile's rules that use the same names.
+    static func of(_ file: LintFile, names: SwiftUIRIBNames) -> SwiftUIRIBRoles {
+        file.shared("swiftui-rib-roles|\(names.key)") { SwiftUIRIBRoles(file: file, names: names) }
     }
 
     // MARK: - Questions rules ask

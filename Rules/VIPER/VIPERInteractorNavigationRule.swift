@@ -161,7 +161,7 @@ public struct VIPERInteractorNavigationRule: Rule {
     static let routerSuffixes = ["Router", "RouterInput", "RouterProtocol", "Routing", "Wireframe", "WireframeProtocol", "WireframeInput"]
 
     public func violations(in file: LintFile) -> [Violation] {
-        let module = VIPERModule(file: file)
+        let module = VIPERModule.of(file)
         let interactors = module.parts(.interactor)
         guard !interactors.isEmpty else { return [] }
         let resolver = file.model.projectTypes

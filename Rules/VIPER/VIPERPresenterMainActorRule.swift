@@ -147,7 +147,7 @@ public struct VIPERPresenterMainActorRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !isolatedByDefault, !file.project.isMainActorByDefault else { return [] }
-        let module = VIPERModule(file: file)
+        let module = VIPERModule.of(file)
         let resolver = file.model.projectTypes
         var violations: [Violation] = []
         for presenter in module.parts(.presenter) where presenter.kind == .class || presenter.kind == .struct {

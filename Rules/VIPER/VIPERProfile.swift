@@ -143,6 +143,9 @@ struct VIPERModule {
         self.viewLayer = viewLayer
     }
 
+    /// The file's module, built once for all the profile's rules.
+    static func of(_ file: LintFile) -> VIPERModule { file.shared("viper-module") { VIPERModule(file: file) } }
+
     func parts(_ role: VIPERRole) -> [TypeDeclaration] { parts.filter { $0.role == role }.map(\.type) }
 
     /// A file Sourcery, SwiftGen or another generator wrote: its header says so.

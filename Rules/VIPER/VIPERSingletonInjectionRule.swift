@@ -136,7 +136,7 @@ public struct VIPERSingletonInjectionRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains(".shared") || file.contains(".default") || file.contains(".standard") || file.contains(".instance") else { return [] }
-        let module = VIPERModule(file: file)
+        let module = VIPERModule.of(file)
         guard module.isVIPERCode, !file.model.imports.contains(where: Self.injectionFrameworks.contains) else { return [] }
         let resolver = file.model.projectTypes
         var scopes: [(node: Syntax, owner: String)] = []

@@ -124,7 +124,7 @@ public struct VIPERTaskCancellationRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("Task") else { return [] }
-        let module = VIPERModule(file: file)
+        let module = VIPERModule.of(file)
         // A project type named `Task` (an entity) is meant where the name stands without generic arguments.
         let projectDeclaresTask = file.model.projectTypes.primary("Task") != nil
         var violations: [Violation] = []

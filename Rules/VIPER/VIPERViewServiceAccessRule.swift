@@ -159,7 +159,7 @@ public struct VIPERViewServiceAccessRule: Rule {
     }
 
     public func violations(in file: LintFile) -> [Violation] {
-        let module = VIPERModule(file: file)
+        let module = VIPERModule.of(file)
         let views = module.parts(.view) + module.viewLayer
         guard !views.isEmpty else { return [] }
         var found = OnePerStatement()

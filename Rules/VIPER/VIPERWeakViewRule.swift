@@ -182,7 +182,7 @@ public struct VIPERWeakViewRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("var ") || file.contains("let ") else { return [] }
-        let module = VIPERModule(file: file)
+        let module = VIPERModule.of(file)
         let resolver = file.model.projectTypes
         var violations: [Violation] = []
         for part in module.parts where part.type.kind == .class || part.type.kind == .extension {

@@ -31,6 +31,7 @@ extension Linter {
             raw += entry.rule.violations(in: file).filter { violation in !disabled.contains { $0.contains(violation.position) } }
                 .map { finding(id, entry.severity, $0.position, $0.endPosition, $0.message, file) }
         }
+        file.dropSharedModels()
         let suppressions = SuppressionMap(file: file, ignoring: disabled)
         var used = Set<String>()
         var findings = raw.filter { finding in

@@ -106,6 +106,7 @@ public struct LintFile {
     public let profile: Profile
     public let project: ProjectFacts
     private let lineStarts: [Int]
+    private let sharedModels = SharedModels()
 
     /// - Parameter index: the project's types; without one, roles come from this file's declarations alone.
     public init(path: String, source: String, profile: Profile, project: ProjectFacts = ProjectFacts(), index: TypeIndex? = nil) {
@@ -121,6 +122,18 @@ public struct LintFile {
         self.fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         self.isTestFile = TestCode.isTestFile(path)
     }
+
+    /// A model several rules of a profile read (a VIPER module's roles), built by the first rule that asks
+    /// under `key` and kept until the file pass drops it (`dropSharedModels`).
+    public func shared<Model>(_ key: String, _ make: () -> Model) -> Model {
+        if let model = sharedModels.values[key] as? Model { return model }
+        let model = make()
+        sharedModels.values[key] = model
+        return model
+    }
+
+    /// Forgets the shared models: they hold this file, which holds them.
+    func dropSharedModels() { sharedModels.values = [:] }
 
     /// The file's name without directories: `LoginRouter.swift`.
     public let fileName: String
@@ -261,4 +274,9 @@ extension Substring {
         let offset = text.withUTF8 { firstUTF8Offset(of: needle, in: $0) }
         return offset.map { utf8.index(startIndex, offsetBy: $0) }
     }
+}
+
+/// Storage for `LintFile.shared`: one file, linted on one thread.
+private final class SharedModels {
+    var values: [String: Any] = [:]
 }
