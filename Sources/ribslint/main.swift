@@ -8,7 +8,7 @@ struct RibsLint: ParsableCommand {
         commandName: "ribslint",
         abstract: "A static architecture linter for iOS codebases built on Uber's RIBs.",
         version: ribslintVersion,
-        subcommands: [Lint.self, Rules.self, Graph.self],
+        subcommands: [Lint.self, Baseline.self, Rules.self, Graph.self],
         defaultSubcommand: Lint.self)
 }
 
@@ -56,6 +56,12 @@ struct Lint: ParsableCommand {
     @Option(help: "The cache file; default: one per project under $XDG_CACHE_HOME/ribslint or ~/.cache/ribslint.")
     var cachePath: String?
 
+    @Option(help: "Report and fail only on findings not in this baseline (`ribslint baseline` writes it); default: the configuration's `baseline`.")
+    var baseline: String?
+
+    @Flag(help: "With a baseline, also fail while it holds findings that are fixed (run `ribslint baseline --update`).")
+    var strictBaseline = false
+
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
@@ -78,12 +84,15 @@ struct Lint: ParsableCommand {
         var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         linter.scopes = ConfigurationScopes(
             catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : base, profile: profile)
-        let result: LintResult
+        var result: LintResult
         if let stdinPath {
             result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)
         } else {
             let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
             result = try linter.lint(paths: paths, workingDirectory: workingDirectory, cachePath: cache)
+        }
+        if let path = baseline ?? configuration.baseline {
+            result = result.applying(try RibsLintKit.Baseline(contentsOf: path))
         }
 
         let context = ReportContext(
@@ -105,11 +114,18 @@ struct Lint: ParsableCommand {
         if !quiet {
             for note in result.notes + result.syntaxNotes { printError(note) }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+            let baselined = result.baseline.map {
+                " (\(result.findings.count) new, \($0.unchanged.count) in the baseline, \($0.fixed) fixed)"
+            } ?? ""
             printError("Linted \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(seconds) s: "
-                + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+                + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")" + baselined)
         }
         if !result.unreadable.isEmpty { throw ExitCode(2) }
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+        if strictBaseline, let fixed = result.baseline?.fixed, fixed > 0 {
+            printError("ribslint: the baseline holds \(fixed) finding\(fixed == 1 ? "" : "s") that no longer occur; run `ribslint baseline --update`")
+            throw ExitCode(1)
+        }
     }
 
     private func lintStandardInput(_ linter: Linter, path: String, workingDirectory: String) throws -> LintResult {
@@ -118,6 +134,47 @@ struct Lint: ParsableCommand {
             throw UsageError("error: standard input is not UTF-8 text")
         }
         return try linter.lint(source: source, stdinPath: path, workingDirectory: workingDirectory)
+    }
+}
+
+struct Baseline: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record today's findings, so that a lint with the baseline reports and fails only on new ones.",
+        discussion: """
+            A finding is recognised by its rule, the declarations around it and the text of its line — not by line \
+            numbers or paths — so entries survive edits elsewhere and files that move. `--update` rewrites an \
+            existing baseline (findings fixed since drop out). Format: Docs/ribslint-baseline.schema.json.
+            """)
+
+    @Argument(help: "Files or folders; default: the configuration's `included`.")
+    var paths: [String] = []
+
+    @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
+    var config: String?
+
+    @Option(help: "Where to write the baseline; default: the configuration's `baseline`, else ribslint-baseline.json.")
+    var output: String?
+
+    @Flag(help: "Rewrite the existing baseline (it must exist).")
+    var update = false
+
+    func run() throws {
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
+        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
+        var linter = Linter(configuration: configuration, ruleSet: ruleSet)
+        linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: config == nil ? nil : configuration)
+        let path = output ?? configuration.baseline ?? "ribslint-baseline.json"
+        if update, !FileManager.default.fileExists(atPath: path) {
+            throw UsageError("error: no baseline at \(path) to update; create it with `ribslint baseline`")
+        }
+        let result = try linter.lint(
+            paths: paths, workingDirectory: workingDirectory, cachePath: LintCache.defaultPath(rootDirectory: configuration.rootDirectory))
+        for problem in result.unreadable { printError(problem) }
+        if !result.unreadable.isEmpty { throw ExitCode(2) }
+        let baseline = RibsLintKit.Baseline(recording: result.findings)
+        try baseline.write(to: path)
+        printError("Recorded \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") of \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(path)")
     }
 }
 

@@ -123,7 +123,8 @@ public struct CacheReader {
             let line = try reader.int(), column = try reader.int(), endLine = try reader.int(), endColumn = try reader.int()
             return Finding(
                 ruleID: ruleID, severity: severity, path: path, line: line, column: column, endLine: endLine,
-                endColumn: endColumn, message: try reader.string(), fingerprint: try reader.string())
+                endColumn: endColumn, message: try reader.string(), fingerprint: try reader.string(), context: try reader.string(),
+                lineText: try reader.string())
         }
     }
 }
@@ -159,6 +160,8 @@ extension CacheWriter {
             for number in [finding.line, finding.column, finding.endLine, finding.endColumn] { writer.write(number) }
             writer.write(finding.message)
             writer.write(finding.fingerprint)
+            writer.write(finding.context)
+            writer.write(finding.lineText)
         }
     }
 }
@@ -296,11 +299,12 @@ extension SourcePoint {
         writer.write(path)
         for number in [line, column, endLine, endColumn] { writer.write(number) }
         writer.write(lineText)
+        writer.write(context)
     }
 
     public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         self.init(
             path: try reader.string(), line: try reader.int(), column: try reader.int(), endLine: try reader.int(),
-            endColumn: try reader.int(), lineText: try reader.string())
+            endColumn: try reader.int(), lineText: try reader.string(), context: try reader.string())
     }
 }

@@ -35,6 +35,8 @@ public struct Configuration: Sendable {
     public var optInRules: [String] = []
     public var onlyRules: [String] = []
     public var reporter = "xcode"
+    /// A baseline file (`baseline:`, relative to the configuration's folder): only findings not in it count.
+    public var baseline: String?
     /// The project's adjustments to the profile's roles (`roles:`).
     public var roles = RoleOverrides()
     public var ruleSettings: [String: RuleSetting] = [:]
@@ -48,7 +50,7 @@ public struct Configuration: Sendable {
     }
 
     enum Key: String, CaseIterable, Sendable {
-        case profile, included, excluded, reporter, roles, rules
+        case profile, included, excluded, reporter, roles, rules, baseline
         case disabledRules = "disabled_rules"
         case optInRules = "opt_in_rules"
         case onlyRules = "only_rules"
@@ -114,6 +116,9 @@ public struct Configuration: Sendable {
             case .included: configuration.included = try reader.strings(value, name)
             case .excluded: configuration.excluded = try reader.strings(value, name)
             case .reporter: configuration.reporter = try reader.choice(value, name, from: reporters)
+            case .baseline:
+                let path = try reader.string(value, name)
+                configuration.baseline = path.hasPrefix("/") ? path : URL(fileURLWithPath: rootDirectory).appendingPathComponent(path).path
             case .disabledRules: configuration.disabledRules = try reader.ruleIDs(value, name)
             case .optInRules: configuration.optInRules = try reader.ruleIDs(value, name)
             case .onlyRules: configuration.onlyRules = try reader.ruleIDs(value, name)
@@ -126,8 +131,8 @@ public struct Configuration: Sendable {
 
     /// This configuration with a nested one (a `.ribslint.yml` in a folder below) on top, as SwiftLint's
     /// nested configurations work: what the nested file sets wins; lists of rules add up; rule settings
-    /// merge option by option; its `excluded` globs count relative to its own folder. `included` and
-    /// `reporter` describe a run, not a folder, and are read from the run's configuration only. A nested
+    /// merge option by option; its `excluded` globs count relative to its own folder. `included`,
+    /// `reporter` and `baseline` describe a run, not a folder, and are read from the run's configuration only. A nested
     /// `profile:` switches the folder to another architecture: rules opted into or chosen with `only_rules`
     /// above that are not rules of the new one are left behind, and so are the roles adjusted for it.
     public func layered(with nested: Configuration, catalog: Catalog) -> Configuration {

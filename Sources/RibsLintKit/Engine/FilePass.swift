@@ -98,7 +98,8 @@ extension Linter {
         let finish = file.location(of: max(start, end))
         return Finding(
             ruleID: id, severity: severity, path: file.path, line: begin.line, column: begin.column,
-            endLine: finish.line, endColumn: finish.column, message: message)
+            endLine: finish.line, endColumn: finish.column, message: message, context: file.context(at: start),
+            lineText: file.trimmedLineText(begin.line))
     }
 
     /// Fingerprints hash the rule, the path, the finding's trimmed line text and its ordinal among equal

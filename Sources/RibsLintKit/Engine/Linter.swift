@@ -19,6 +19,25 @@ public struct LintResult: Sendable {
     public var notes: [String] = []
     /// Every rule on for some file, in id order: what reporters list.
     public var rules: [RuleDescription]?
+    /// Set once a baseline was applied (`applying(_:)`): `findings` are then the new ones only.
+    public var baseline: BaselineOutcome?
+
+    /// What a baseline did to a run.
+    public struct BaselineOutcome: Sendable {
+        /// Findings the baseline holds: not reported (SARIF lists them as `unchanged`), never failing the run.
+        public var unchanged: [Finding]
+        /// Recorded findings no longer there: the baseline can shrink (`ribslint baseline --update`).
+        public var fixed: Int
+    }
+
+    /// This result with the findings a baseline holds set apart.
+    public func applying(_ baseline: Baseline) -> LintResult {
+        let verdict = baseline.judge(findings)
+        var result = self
+        result.findings = verdict.new
+        result.baseline = BaselineOutcome(unchanged: verdict.unchanged, fixed: verdict.fixed.reduce(0) { $0 + $1.count })
+        return result
+    }
     /// Files whose results came from the cache, and files linted afresh.
     public var cacheHits = 0
     public var cacheMisses = 0

@@ -44,6 +44,7 @@ extension Linter {
     static func finding(_ id: String, _ severity: Severity, _ message: String, at point: SourcePoint) -> Finding {
         Finding(
             ruleID: id, severity: severity, path: point.path, line: point.line, column: point.column,
-            endLine: point.endLine, endColumn: point.endColumn, message: message, fingerprint: point.lineText)
+            endLine: point.endLine, endColumn: point.endColumn, message: message, fingerprint: point.lineText, context: point.context,
+            lineText: point.lineText)
     }
 }

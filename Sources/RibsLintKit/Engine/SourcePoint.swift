@@ -8,14 +8,17 @@ public struct SourcePoint: Sendable, Equatable {
     public let endLine: Int
     public let endColumn: Int
     public let lineText: String
+    /// The declarations around it (see `Finding.context`).
+    public let context: String
 
-    init(path: String, line: Int, column: Int, endLine: Int, endColumn: Int, lineText: String) {
+    init(path: String, line: Int, column: Int, endLine: Int, endColumn: Int, lineText: String, context: String) {
         self.path = path
         self.line = line
         self.column = column
         self.endLine = endLine
         self.endColumn = endColumn
         self.lineText = lineText
+        self.context = context
     }
 
     public init(_ node: some SyntaxProtocol, in file: LintFile) {
@@ -33,5 +36,6 @@ public struct SourcePoint: Sendable, Equatable {
         endLine = end.line
         endColumn = end.column
         lineText = file.trimmedLineText(start.line)
+        context = file.context(at: offset)
     }
 }

@@ -135,6 +135,36 @@ public struct LintFile {
     /// Forgets the shared models: they hold this file, which holds them.
     func dropSharedModels() { sharedModels.values = [:] }
 
+    /// The declarations around a position, outermost type first: `LoginInteractor.didBecomeActive`,
+    /// `LoginRouter.Child.attach`, `LoginListener`; empty at the top level.
+    public func context(at offset: Int) -> String {
+        guard offset >= 0, offset < source.utf8.count,
+            let token = tree.token(at: AbsolutePosition(utf8Offset: offset))
+        else { return "" }
+        var names: [String] = []
+        var node: Syntax? = Syntax(token)
+        while let current = node {
+            switch current.as(SyntaxEnum.self) {
+            case .classDecl(let decl): names.append(decl.name.text)
+            case .structDecl(let decl): names.append(decl.name.text)
+            case .enumDecl(let decl): names.append(decl.name.text)
+            case .actorDecl(let decl): names.append(decl.name.text)
+            case .protocolDecl(let decl): names.append(decl.name.text)
+            case .extensionDecl(let decl): names.append(decl.extendedType.trimmedDescription)
+            case .functionDecl(let decl): names.append(decl.name.text)
+            case .initializerDecl: names.append("init")
+            case .deinitializerDecl: names.append("deinit")
+            case .subscriptDecl: names.append("subscript")
+            case .variableDecl(let decl) where current.parent?.is(MemberBlockItemSyntax.self) == true:
+                // A member property; a local inside a function is the function's business.
+                if let name = decl.bindings.first?.pattern.trimmedDescription { names.append(name) }
+            default: break
+            }
+            node = current.parent
+        }
+        return names.reversed().joined(separator: ".")
+    }
+
     /// The file's name without directories: `LoginRouter.swift`.
     public let fileName: String
     /// A test file (`TestCode.isTestFile`): rules about production wiring leave it alone.

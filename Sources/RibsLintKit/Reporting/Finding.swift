@@ -40,10 +40,15 @@ public struct Finding: Sendable, Equatable {
     public let message: String
     /// Stable across edits elsewhere in the file: rule, path, the finding's line text and its ordinal.
     public var fingerprint: String
+    /// The declarations around it, `LoginInteractor.didBecomeActive` (empty at the top level): with the line's
+    /// text, what a baseline recognises it by wherever the file moves.
+    public var context: String
+    /// The trimmed text of its first line.
+    public var lineText: String
 
     public init(
         ruleID: String, severity: Severity, path: String, line: Int, column: Int,
-        endLine: Int, endColumn: Int, message: String, fingerprint: String = ""
+        endLine: Int, endColumn: Int, message: String, fingerprint: String = "", context: String = "", lineText: String = ""
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -54,6 +59,8 @@ public struct Finding: Sendable, Equatable {
         self.endColumn = endColumn
         self.message = message
         self.fingerprint = fingerprint
+        self.context = context
+        self.lineText = lineText
     }
 
     /// The reporting order: path, line, column, rule.

@@ -65,7 +65,11 @@ public enum Reporter: String, Sendable, CaseIterable {
         }
         out.raw(result.findings.isEmpty ? "],\n" : "\n  ],\n")
         let errors = result.findings.count { $0.severity == .error }
-        out.raw("  \"summary\" : {\n    \"errors\" : \(errors),\n    \"files\" : \(result.fileCount),\n")
+        out.raw("  \"summary\" : {\n")
+        if let baseline = result.baseline {
+            out.raw("    \"baseline\" : {\n      \"fixed\" : \(baseline.fixed),\n      \"unchanged\" : \(baseline.unchanged.count)\n    },\n")
+        }
+        out.raw("    \"errors\" : \(errors),\n    \"files\" : \(result.fileCount),\n")
         out.raw("    \"incomplete\" : \(!result.unreadable.isEmpty),\n    \"warnings\" : \(result.findings.count - errors)\n  },\n")
         out.raw("  \"tool\" : {\n    \"name\" : \"ribslint\",\n    \"version\" : ")
         out.string(ribslintVersion)
@@ -175,20 +179,26 @@ enum SARIF {
         let message: Message
         let locations: [Location]
         let partialFingerprints: [String: String]
+        /// `new` or `unchanged` when a baseline was applied.
+        var baselineState: String?
     }
 
     static func render(_ result: LintResult, _ context: ReportContext) -> String {
         let rules = context.rules.sorted { $0.id < $1.id }
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let root = context.rootDirectory.hasSuffix("/") ? context.rootDirectory : context.rootDirectory + "/"
-        let results = result.findings.map { finding in
+        // With a baseline, its findings are listed too, marked `unchanged`: code scanning keeps their alerts.
+        let states = result.findings.map { _ in result.baseline == nil ? nil : "new" }
+            + (result.baseline?.unchanged ?? []).map { _ in "unchanged" }
+        let listed = result.findings + (result.baseline?.unchanged ?? [])
+        let results = zip(listed, states).sorted { Finding.ordered($0.0, $1.0) }.map { finding, state in
             Result(
                 ruleId: finding.ruleID, ruleIndex: index[finding.ruleID] ?? 0, level: finding.severity.rawValue,
                 message: Message(text: finding.message),
                 locations: [Location(physicalLocation: PhysicalLocation(
                     artifactLocation: artifact(finding.path, context),
                     region: Region(startLine: finding.line, startColumn: finding.column, endLine: finding.endLine, endColumn: finding.endColumn)))],
-                partialFingerprints: ["ribslint/v1": finding.fingerprint])
+                partialFingerprints: ["ribslint/v1": finding.fingerprint], baselineState: state)
         }
         let log = Log(runs: [Run(
             tool: Tool(driver: Driver(rules: rules.map(descriptor))),
