@@ -56,6 +56,12 @@ struct Lint: ParsableCommand {
     @Option(help: "The cache file; default: one per project under $XDG_CACHE_HOME/ribslint or ~/.cache/ribslint.")
     var cachePath: String?
 
+    @Option(help: "Lint the Swift files changed since this git revision (working tree and untracked ones), with the whole project in view.")
+    var changedSince: String?
+
+    @Flag(help: "Lint the Swift files staged for commit, with the whole project in view (for a pre-commit hook).")
+    var staged = false
+
     @Option(help: "Report and fail only on findings not in this baseline (`ribslint baseline` writes it); default: the configuration's `baseline`.")
     var baseline: String?
 
@@ -87,6 +93,15 @@ struct Lint: ParsableCommand {
         var result: LintResult
         if let stdinPath {
             result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)
+        } else if changedSince != nil || staged {
+            let changed = try ChangedFiles.list(since: changedSince, staged: staged, in: workingDirectory)
+            if changed.isEmpty {
+                result = LintResult(findings: [], fileCount: 0, lineCount: 0)
+                result.notes = ["note: no changed Swift files"]
+            } else {
+                let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
+                result = try linter.lint(paths: changed, workingDirectory: workingDirectory, cachePath: cache)
+            }
         } else {
             let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
             result = try linter.lint(paths: paths, workingDirectory: workingDirectory, cachePath: cache)
@@ -233,6 +248,41 @@ struct Rules: ParsableCommand {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
         print(RuleDocumentation.markdown(rule), terminator: "")
+    }
+}
+
+/// The Swift files git reports changed, as absolute paths of files that exist.
+enum ChangedFiles {
+    static func list(since revision: String?, staged: Bool, in directory: String) throws -> [String] {
+        let top = try git(["rev-parse", "--show-toplevel"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        var names: [String] = []
+        if staged { names += try lines(git(["diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z"], in: top)) }
+        if let revision {
+            names += try lines(git(["diff", "--name-only", "--diff-filter=ACMR", "-z", revision, "--"], in: top))
+            names += try lines(git(["ls-files", "--others", "--exclude-standard", "-z"], in: top))
+        }
+        let paths = Set(names.filter { $0.hasSuffix(".swift") }.map { top + "/" + $0 })
+        return paths.filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+    }
+
+    private static func lines(_ text: String) -> [String] { text.split(separator: "\0").map(String.init) }
+
+    private static func git(_ arguments: [String], in directory: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { throw UsageError("error: cannot run git: \(error.localizedDescription)") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw UsageError("error: git \(arguments.first ?? "") failed: \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -152,18 +152,36 @@ public struct Linter: Sendable {
         let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self)) }
         let memory = stored.map { FolderMemory(cache: $0) }
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs, memory: memory)
-        let (discovered, walkedConfigurations) = try discovery.discover(paths: paths)
+        // A list of files (a pre-commit hook's staged files) is linted with the whole project in view: the
+        // project rules need every file, and the cache answers for the unchanged ones. Only the listed files are
+        // reported. The project is the configuration's `included`, else the repository holding the files.
+        var focus: Set<String>?
+        var (discovered, walkedConfigurations) = try discovery.discover(paths: paths)
+        var runPaths = paths
+        var notes: [String] = []
+        if paths.contains(where: { $0.hasSuffix(".swift") }) {
+            if let projectPaths = Self.projectPaths(around: discovered, configuration: configuration) {
+                focus = Set(discovered.map(\.absolutePath))
+                let whole = try discovery.discover(paths: projectPaths)
+                var seen = Set<String>()
+                discovered = (whole.files + discovered).filter { seen.insert($0.absolutePath).inserted }.sorted { $0.absolutePath < $1.absolutePath }
+                walkedConfigurations += whole.sourceryConfigurations
+                runPaths = projectPaths
+            } else {
+                notes.append("note: project rules skipped: no .ribslint.yml or git repository around the listed files shows the whole project")
+            }
+        }
         let scoping = try scoping(of: discovered)
         let files = scoping.files
         // Sourcery reads what its configurations list, whether they sit in a walked folder or above the linted paths.
-        let configurations = Set(walkedConfigurations + discovery.sourceryConfigurations(paths: paths)).sorted()
+        let configurations = Set(walkedConfigurations + discovery.sourceryConfigurations(paths: runPaths)).sorted()
         // Package manifests among the files, and in the folders above the linted paths.
-        let manifests = Set(files.map(\.absolutePath).filter { $0.hasSuffix("/Package.swift") } + discovery.packageManifests(paths: paths)).sorted()
+        let manifests = Set(files.map(\.absolutePath).filter { $0.hasSuffix("/Package.swift") } + discovery.packageManifests(paths: runPaths)).sorted()
         let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)), packageManifests: manifests)
         let cache = stored?.forProject(project, configurations: scoping.key)
-        // Whole-project rules need the whole project: a list of single files (a pre-commit hook's staged
-        // files) would make every RIB look incomplete.
-        let runsProjectRules = paths.allSatisfy { !$0.hasSuffix(".swift") } && scoping.linters.contains { !$0.ruleSet.projectEntries.isEmpty }
+        // Whole-project rules need the whole project: listed files without it would make every RIB look incomplete.
+        let seesWholeProject = focus != nil || !paths.contains(where: { $0.hasSuffix(".swift") })
+        let runsProjectRules = seesWholeProject && scoping.linters.contains { !$0.ruleSet.projectEntries.isEmpty }
         var outcomes = ParallelMap.map(Array(files.indices), jobs: jobs) { position in
             scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt)
         }
@@ -209,18 +227,41 @@ public struct Linter: Sendable {
         }
         if let cache, let memory {
             cache.record(
-                outcomes, of: files, filesKey: filesKey, folders: memory, project: projectRecord, run: discovery, paths: paths,
+                outcomes, of: files, filesKey: filesKey, folders: memory, project: projectRecord, run: discovery, paths: runPaths,
                 startedAt: startedAt)
         }
-        var result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
+        var result: LintResult
+        if let focus {
+            let listed = files.indices.filter { focus.contains(files[$0].absolutePath) }
+            let listedPaths = Set(listed.map { files[$0].displayPath })
+            result = merge(listed.map { outcomes[$0] }, projectFindings: (projectRecord?.findings ?? []).filter { listedPaths.contains($0.path) })
+        } else {
+            result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
+        }
         result.cacheHits = outcomes.count(where: \.fromCache)
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
         result.filesRead = outcomes.count { !$0.stampTrusted }
         result.relinted = relintedCount
         result.foldersRead = memory?.foldersRead ?? 0
-        result.notes = scoping.notes
+        result.notes = scoping.notes + notes
         result.rules = Self.enabledRules(of: scoping.linters)
         return result
+    }
+
+    /// The paths that make up the project around listed files: the configuration's `included` when a
+    /// configuration file was found, else the git repository holding the first file; nil when neither is known.
+    static func projectPaths(around files: [DiscoveredFile], configuration: Configuration) -> [String]? {
+        if configuration.configPath != nil {
+            return configuration.included.map { $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: configuration.rootDirectory).appendingPathComponent($0).path }
+        }
+        guard let first = files.first else { return nil }
+        var folder = parentFolder(of: first.absolutePath)
+        while true {
+            if FileManager.default.fileExists(atPath: (folder.hasSuffix("/") ? folder : folder + "/") + ".git") { return [folder] }
+            let parent = parentFolder(of: folder)
+            if parent == folder { return nil }
+            folder = parent
+        }
     }
 
     /// The project's types, from every file's declarations.

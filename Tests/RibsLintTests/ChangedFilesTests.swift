@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Listed files (a pre-commit hook's), `--changed-since` and `--staged` are linted with the whole project in view.
+@Suite("Changed files", .serialized)
+struct ChangedFilesTests {
+    let a = "import RIBs\nfinal class ABuilder: Builder<ADependency>, ABuildable {\n    func build() -> ARouting { ARouter(bBuilder: BBuilder(dependency: component)) }\n}\n"
+    let b = "import RIBs\nfinal class BBuilder: Builder<BDependency>, BBuildable {\n    func build() -> BRouting { BRouter() }\n}\n"
+    let bClosingCycle = "import RIBs\nfinal class BBuilder: Builder<BDependency>, BBuildable {\n    func build() -> BRouting { BRouter(aBuilder: ABuilder(dependency: component)) }\n}\n"
+
+    func git(_ arguments: [String], in root: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI"] + arguments
+        process.currentDirectoryURL = root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    func repository() throws -> URL {
+        let root = try makeProject(["A/ABuilder.swift": a, "B/BBuilder.swift": b])
+        try git(["init", "-q"], in: root)
+        try git(["add", "-A"], in: root)
+        try git(["commit", "-qm", "start"], in: root)
+        return root
+    }
+
+    @Test("a listed file that closes a RIB cycle is blocked: the project rules see every file, only the listed one is reported")
+    func listedFileSeesTheProject() throws {
+        let root = try repository()
+        try bClosingCycle.write(to: root.appendingPathComponent("B/BBuilder.swift"), atomically: true, encoding: .utf8)
+        let run = try runRibslint(["B/BBuilder.swift"], in: root)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("B/BBuilder.swift:3:50: error: this reference from 'B' to 'A' closes the RIB cycle"))
+        #expect(!run.stdout.contains("A/ABuilder.swift"))
+        #expect(run.stderr.contains("Linted 1 file"))
+    }
+
+    @Test("--changed-since and --staged list what git reports; nothing changed is a note")
+    func gitLists() throws {
+        let root = try repository()
+        let quiet = try runRibslint(["--changed-since", "HEAD"], in: root)
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.contains("note: no changed Swift files"))
+        try bClosingCycle.write(to: root.appendingPathComponent("B/BBuilder.swift"), atomically: true, encoding: .utf8)
+        let changed = try runRibslint(["--changed-since", "HEAD"], in: root)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("rib_cycle"))
+        #expect(try runRibslint(["--staged"], in: root).stderr.contains("no changed Swift files"))
+        try git(["add", "B/BBuilder.swift"], in: root)
+        let staged = try runRibslint(["--staged"], in: root)
+        #expect(staged.status == 1)
+        #expect(staged.stdout.contains("B/BBuilder.swift:3:50: error:"))
+        #expect(try runRibslint(["--changed-since", "no-such-revision"], in: root).status == 2)
+    }
+
+    @Test("listed files with neither a configuration nor a repository around them say that the project rules were skipped")
+    func skippedProjectRules() throws {
+        let root = try makeProject(["A/ABuilder.swift": a, "B/BBuilder.swift": bClosingCycle])
+        let run = try runRibslint(["B/BBuilder.swift"], in: root)
+        #expect(run.stderr.contains("note: project rules skipped"))
+        #expect(!run.stdout.contains("rib_cycle"))
+    }
+}
