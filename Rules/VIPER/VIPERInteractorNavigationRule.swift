@@ -254,15 +254,7 @@ public struct VIPERInteractorNavigationRule: Rule {
             return .visitChildren
         }
 
-        override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-            if node.operator.is(AssignmentExprSyntax.self), let member = node.leftOperand.as(MemberAccessExprSyntax.self),
-                VIPERInteractorNavigationRule.navigationState.contains(member.declName.baseName.text)
-            {
-                found.append((Syntax(member.declName), member.declName.baseName.text))
-            }
-            return .visitChildren
-        }
-
+        /// An assignment, as the parser leaves it unfolded: `window.rootViewController = …`.
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let member = elements[0].as(MemberAccessExprSyntax.self),

@@ -67,6 +67,13 @@ public struct ConfigurationScopes: Sendable {
     }
 }
 
+/// `folder` and every folder above it, nearest first, up to the filesystem root.
+func foldersUp(from folder: String) -> [String] {
+    var folders = [folder]
+    while let last = folders.last, parentFolder(of: last) != last { folders.append(parentFolder(of: last)) }
+    return folders
+}
+
 func parentFolder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -95,18 +95,8 @@ struct FileDiscovery {
     /// The `Package.swift` files in the folders above the linted paths (a package's sources sit below its
     /// manifest), up to the filesystem root.
     func packageManifests(paths: [String]) -> [String] {
-        var found = Set<String>()
-        for root in roots(of: paths) {
-            var folder = root
-            while true {
-                let manifest = (folder.hasSuffix("/") ? folder : folder + "/") + "Package.swift"
-                if FileManager.default.fileExists(atPath: manifest) { found.insert(manifest) }
-                let parent = parentFolder(of: folder)
-                if parent == folder { break }
-                folder = parent
-            }
-        }
-        return found.sorted()
+        let manifests = roots(of: paths).flatMap(foldersUp(from:)).map { ($0.hasSuffix("/") ? $0 : $0 + "/") + "Package.swift" }
+        return Set(manifests).filter { FileManager.default.fileExists(atPath: $0) }.sorted()
     }
 
     /// `.sourcery.yml`, `sourcery.yaml`, `.sourcery-mocks.yml`: Sourcery's default name or a variant of it.

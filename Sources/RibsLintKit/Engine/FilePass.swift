@@ -118,18 +118,12 @@ extension Linter {
     }
 
     /// Byte ranges of `#if false` / `#if 0` clauses: code that is never compiled is never reported.
+    /// Found from the file's `#if` tokens (a byte search), not by walking the whole tree.
     static func disabledCode(in file: LintFile) -> [Range<Int>] {
-        guard file.contains("#if") else { return [] }
-        final class Finder: SyntaxVisitor {
-            var ranges: [Range<Int>] = []
-            override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-                if node.isNeverCompiled { ranges.append(node.position.utf8Offset..<node.endPosition.utf8Offset) }
-                return .visitChildren
-            }
+        file.tokens(spelled: "#if", in: file.tree).compactMap { token in
+            guard let clause = token.parent?.as(IfConfigClauseSyntax.self), clause.isNeverCompiled else { return nil }
+            return clause.position.utf8Offset..<clause.endPosition.utf8Offset
         }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(file.tree)
-        return finder.ranges
     }
 
     static func firstSyntaxError(in tree: SourceFileSyntax) -> Int {

@@ -160,7 +160,7 @@ public struct Linter: Sendable {
         var runPaths = paths
         var notes: [String] = []
         if paths.contains(where: { $0.hasSuffix(".swift") }) {
-            if let projectPaths = Self.projectPaths(around: discovered, configuration: configuration) {
+            if let projectPaths = Self.projectPaths(around: discovered, discovery: discovery) {
                 focus = Set(discovered.map(\.absolutePath))
                 let whole = try discovery.discover(paths: projectPaths)
                 var seen = Set<String>()
@@ -250,18 +250,11 @@ public struct Linter: Sendable {
 
     /// The paths that make up the project around listed files: the configuration's `included` when a
     /// configuration file was found, else the git repository holding the first file; nil when neither is known.
-    static func projectPaths(around files: [DiscoveredFile], configuration: Configuration) -> [String]? {
-        if configuration.configPath != nil {
-            return configuration.included.map { $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: configuration.rootDirectory).appendingPathComponent($0).path }
-        }
+    static func projectPaths(around files: [DiscoveredFile], discovery: FileDiscovery) -> [String]? {
+        if discovery.configuration.configPath != nil { return discovery.roots(of: []) }
         guard let first = files.first else { return nil }
-        var folder = parentFolder(of: first.absolutePath)
-        while true {
-            if FileManager.default.fileExists(atPath: (folder.hasSuffix("/") ? folder : folder + "/") + ".git") { return [folder] }
-            let parent = parentFolder(of: folder)
-            if parent == folder { return nil }
-            folder = parent
-        }
+        return foldersUp(from: parentFolder(of: first.absolutePath))
+            .first { FileManager.default.fileExists(atPath: ($0.hasSuffix("/") ? $0 : $0 + "/") + ".git") }.map { [$0] }
     }
 
     /// The project's types, from every file's declarations.

@@ -38,7 +38,7 @@ public struct ProjectFacts: Sendable {
 
     /// The facts as they stand for the file at `absolutePath`.
     func forFile(at absolutePath: String) -> ProjectFacts {
-        func isBelow(_ root: String) -> Bool { absolutePath == root || absolutePath.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+        func isBelow(_ root: String) -> Bool { relativePath(absolutePath, to: root) != nil }
         var facts = self
         if let roots = sourceryRoots { facts.usesSourcery = roots.contains(where: isBelow) }
         // The nearest package: the deepest manifest folder above the file.
