@@ -71,25 +71,13 @@ struct Lint: ParsableCommand {
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
-        var configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
-        // The base of nested configurations is the file as written: `--profile` is applied on top of each
-        // file's merged configuration, leaving the other profile's rules behind.
-        let base = configuration
-        if let profile {
-            guard RuleRegistry.catalog.profile(named: profile) != nil else {
-                throw UsageError("error: unknown profile '\(profile)'; use one of \(RuleRegistry.profiles.map(\.name).joined(separator: ", "))")
-            }
-            configuration.profile = profile
-        }
-        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog, onlyRules: onlyRules)
+        if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
+        let linter = try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+        let configuration = linter.configuration, ruleSet = linter.ruleSet
         let format = reporter ?? configuration.reporter
         guard let reporter = Reporter(rawValue: format) else {
             throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
-        var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        linter.scopes = ConfigurationScopes(
-            catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : base, profile: profile)
         var result: LintResult
         if let stdinPath {
             result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)
@@ -175,10 +163,8 @@ struct Baseline: ParsableCommand {
 
     func run() throws {
         let workingDirectory = FileManager.default.currentDirectoryPath
-        let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
-        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
-        var linter = Linter(configuration: configuration, ruleSet: ruleSet)
-        linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: config == nil ? nil : configuration)
+        let linter = try makeLinter(config: config, workingDirectory: workingDirectory)
+        let configuration = linter.configuration
         let path = output ?? configuration.baseline ?? "ribslint-baseline.json"
         if update, !FileManager.default.fileExists(atPath: path) {
             throw UsageError("error: no baseline at \(path) to update; create it with `ribslint baseline`")
@@ -212,10 +198,7 @@ struct Graph: ParsableCommand {
             throw UsageError("error: unknown graph format '\(format)'; use one of \(RIBGraph.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let workingDirectory = FileManager.default.currentDirectoryPath
-        let configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
-        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
-        var linter = Linter(configuration: configuration, ruleSet: ruleSet)
-        linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: config == nil ? nil : configuration)
+        let linter = try makeLinter(config: config, workingDirectory: workingDirectory)
         let (project, unreadable) = try linter.project(paths: paths, workingDirectory: workingDirectory, profiles: RIBGraph.profiles, facts: [RIBFacts.self])
         print(RIBGraph.render(project.model(RIBProject.self), as: format), terminator: "")
         for problem in unreadable { printError(problem) }
@@ -284,6 +267,27 @@ enum ChangedFiles {
         }
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+/// The run's configuration and a linter that honours nested configurations, as every command builds them.
+/// `--profile` is applied on top of each file's merged configuration: the base stays the file as written, so
+/// its rules of another profile are left behind.
+func makeLinter(
+    config: String?, workingDirectory: String, onlyRules: [String] = [], profile: String? = nil, jobs: Int? = nil
+) throws -> Linter {
+    var configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
+    let base = configuration
+    if let profile {
+        guard RuleRegistry.catalog.profile(named: profile) != nil else {
+            throw UsageError("error: unknown profile '\(profile)'; use one of \(RuleRegistry.profiles.map(\.name).joined(separator: ", "))")
+        }
+        configuration.profile = profile
+    }
+    let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog, onlyRules: onlyRules)
+    var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    linter.scopes = ConfigurationScopes(
+        catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : base, profile: profile)
+    return linter
 }
 
 /// The configuration given with `--config`, else the nearest `.ribslint.yml`, else the defaults.
