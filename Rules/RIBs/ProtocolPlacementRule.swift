@@ -16,6 +16,8 @@ public struct ProtocolPlacementRule: Rule {
         options: [
             OptionDoc("allowed_files", .stringList, default: .stringList(["*Interface.swift", "*Protocols.swift"]),
                 "File names (with `*`) where any RIB protocol may live, for interface-module conventions."),
+            OptionDoc("presentable_listener_file", .string(allowed: ["interactor", "presenter"]), default: .string("interactor"),
+                "Where `*PresentableListener` belongs: the interactor's file (the guide), or the presenter's (Uber's Xcode template; `conventions: uber-template` sets it)."),
         ],
         triggering: [
             Example("""
@@ -35,6 +37,12 @@ public struct ProtocolPlacementRule: Rule {
                 1️⃣protocol ShareViewControllerListener: AnyObject {}
                 final class ShareExtensionViewController: UIViewController, SharePresentable, ShareViewControllable {}
                 """, path: "Share/ShareExtension.swift"),
+            // Uber's Xcode template keeps it beside the view controller; an interactor file is then the wrong place.
+            Example("""
+                import RIBs
+                1️⃣protocol LoginPresentableListener: AnyObject {}
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
+                """, path: "Login/LoginInteractor.swift", configuration: ["presentable_listener_file": .string("presenter")]),
         ],
         nonTriggering: [
             Example("""
@@ -77,6 +85,11 @@ public struct ProtocolPlacementRule: Rule {
                 import RIBs
                 protocol LoginDependency: Dependency {}
                 """, path: "Login/LoginComponent.swift"),
+            Example("""
+                import RIBs
+                protocol LoginPresentableListener: AnyObject {}
+                final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}
+                """, path: "Login/LoginViewController.swift", configuration: ["presentable_listener_file": .string("presenter")]),
         ])
 
     /// Where each protocol role belongs: the file of the RIB part with this role.
@@ -91,9 +104,13 @@ public struct ProtocolPlacementRule: Rule {
     ]
 
     private let allowedFiles: [String]
+    private let homes: [ProtocolRole: Role]
 
     public init(options: RuleOptions) {
         allowedFiles = options.strings("allowed_files")
+        var homes = Self.homes
+        if options.string("presentable_listener_file") == "presenter" { homes[.presentableListener] = .presenter }
+        self.homes = homes
     }
 
     /// A file is a RIB file for the parts it declares, whatever it is called; one that declares none (a
@@ -106,9 +123,9 @@ public struct ProtocolPlacementRule: Rule {
         let roles = Set(parts.compactMap(\.role))
         let rib = RIBFacts.ribName(of: first, role: firstRole, profile: file.profile, path: file.path)
         return file.model.protocols.compactMap { declaration in
-            guard let role = declaration.role, let home = Self.homes[role], !roles.contains(home), let suffix = Self.fileSuffixes[home]
+            guard let role = declaration.role, let home = homes[role], !roles.contains(home), let suffix = Self.fileSuffixes[home]
             else { return nil }
-            if role == .presentableListener {
+            if role == .presentableListener, home == .interactor {
                 return Violation(
                     at: declaration.declaration.protocolKeyword,
                     "protocol '\(declaration.name)' belongs in the \(rib) RIB's interactor file (*\(suffix)), if anywhere: a presenter should expose its events through its Presentable instead")

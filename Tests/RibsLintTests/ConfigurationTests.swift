@@ -109,4 +109,46 @@ struct ConfigurationTests {
             source: "final class A: Router<I> { var child: ChildRouting? }", path: "A.swift", project: ProjectFacts())
         #expect(findings.map(\.severity) == [.warning])
     }
+
+    /// A view controller as Uber's RIB Xcode template generates it (written here by hand).
+    static let templateViewController = """
+        import RIBs
+        import RxSwift
+        import UIKit
+
+        protocol CartPresentableListener: AnyObject {}
+
+        final class CartViewController: UIViewController, CartPresentable, CartViewControllable {
+            weak var listener: CartPresentableListener?
+        }
+        """
+
+    func templateFindings(_ yaml: String) throws -> [String] {
+        let configuration = try parse(yaml)
+        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
+        return Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1)
+            .lint(source: Self.templateViewController, path: "Cart/CartViewController.swift", project: ProjectFacts())
+            .map { "\($0.line):\($0.ruleID)" }
+    }
+
+    @Test("`conventions: uber-template` accepts Uber's template view controller; each of its rules can be opted back into")
+    func uberTemplateConvention() throws {
+        #expect(try templateFindings("profile: ribs") == ["5:protocol_placement", "7:swiftui_presenter", "8:presenter_listener"])
+        #expect(try templateFindings("conventions: uber-template") == [])
+        #expect(try templateFindings("conventions: uber-template\nopt_in_rules: [presenter_listener]") == ["8:presenter_listener"])
+        // An explicit option wins over the convention's default.
+        #expect(try templateFindings("""
+            conventions: uber-template
+            rules:
+              protocol_placement:
+                presentable_listener_file: interactor
+            """) == ["5:protocol_placement"])
+        // A folder's configuration may choose the convention for its RIBs; a folder switching profile drops it.
+        let base = try parse("profile: ribs"), templated = try parse("conventions: uber-template")
+        #expect(base.layered(with: templated, catalog: RuleRegistry.catalog).conventions == "uber-template")
+        #expect(templated.layered(with: try parse("profile: viper"), catalog: RuleRegistry.catalog).conventions == nil)
+        #expect(templated.layered(with: try parse("excluded: [A]"), catalog: RuleRegistry.catalog).conventions == "uber-template")
+        #expect(failure("profile: viper\nconventions: uber-template") == "cfg.yml:2:1: error: profile 'viper' has no conventions to choose from")
+        #expect(failure("conventions: uber").hasPrefix("cfg.yml:1:14: error: 'conventions' must be one of uber-template"))
+    }
 }

@@ -171,6 +171,7 @@ extension LintCache {
         parts += ruleSet.projectEntries.map { "project=\($0.id):\($0.severity.rawValue)" }
         parts += ruleSet.factKinds.map { "facts=\($0.id)" }
         parts.append("unused=\(ruleSet.unusedSuppressionSeverity?.rawValue ?? "off")")
+        if let convention = ruleSet.convention { parts.append("conventions=\(convention.name)") }
         for (id, setting) in linter.configuration.ruleSettings.sorted(by: { $0.key < $1.key }) {
             parts.append("options=\(id):" + setting.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
         }

@@ -37,6 +37,8 @@ public struct Configuration: Sendable {
     public var reporter = "xcode"
     /// A baseline file (`baseline:`, relative to the configuration's folder): only findings not in it count.
     public var baseline: String?
+    /// A documented variant of the profile the project follows (`conventions:`), such as `uber-template`.
+    public var conventions: String?
     /// The project's adjustments to the profile's roles (`roles:`).
     public var roles = RoleOverrides()
     public var ruleSettings: [String: RuleSetting] = [:]
@@ -50,7 +52,7 @@ public struct Configuration: Sendable {
     }
 
     enum Key: String, CaseIterable, Sendable {
-        case profile, included, excluded, reporter, roles, rules, baseline
+        case profile, included, excluded, reporter, roles, rules, baseline, conventions
         case disabledRules = "disabled_rules"
         case optInRules = "opt_in_rules"
         case onlyRules = "only_rules"
@@ -123,6 +125,12 @@ public struct Configuration: Sendable {
             case .optInRules: configuration.optInRules = try reader.ruleIDs(value, name)
             case .onlyRules: configuration.onlyRules = try reader.ruleIDs(value, name)
             case .roles: configuration.roles = try reader.roles(value, of: profile)
+            case .conventions:
+                let names = profile?.conventions.map(\.name) ?? []
+                guard !names.isEmpty else {
+                    throw reader.error(keyNode, "profile '\(configuration.profile)' has no conventions to choose from")
+                }
+                configuration.conventions = try reader.choice(value, name, from: names)
             case .rules: configuration.ruleSettings = try reader.ruleSettings(value)
             }
         }
@@ -143,6 +151,7 @@ public struct Configuration: Sendable {
             merged.optInRules = optInRules.filter(rulesOfProfile.contains)
             merged.onlyRules = onlyRules.filter(rulesOfProfile.contains)
             merged.roles = RoleOverrides()
+            merged.conventions = nil
         }
         // A nested opt-in re-enables what a configuration above disabled, and a nested disable turns off what
         // one above opted into or chose with `only_rules`.
@@ -155,6 +164,7 @@ public struct Configuration: Sendable {
             merged.onlyRules += nested.optInRules.filter { !merged.onlyRules.contains($0) }
         }
         if nested.setKeys.contains(.roles) { merged.roles = nested.roles }
+        if nested.setKeys.contains(.conventions) { merged.conventions = nested.conventions }
         for (id, setting) in nested.ruleSettings {
             var combined = merged.ruleSettings[id] ?? RuleSetting()
             if let severity = setting.severity { combined.severity = severity }

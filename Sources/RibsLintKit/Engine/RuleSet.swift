@@ -26,6 +26,8 @@ public struct RuleSet: Sendable {
     public let knownIDs: Set<String>
     /// The profile in force, with the project's role overrides applied.
     public let profile: Profile
+    /// The convention of the profile the configuration chose, if any.
+    public let convention: Convention?
     /// Descriptions of the rules that are on, in id order: what reporters list.
     public let enabledDescriptions: [RuleDescription]
 
@@ -38,6 +40,7 @@ public struct RuleSet: Sendable {
         for id in onlyRules where !all.contains(where: { $0.id == id }) {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
+        let convention = configuration.conventions.flatMap { catalog.profile(named: configuration.profile)?.convention(named: $0) }
         let enabled: Set<String>
         if !onlyRules.isEmpty {
             enabled = Set(onlyRules)
@@ -45,14 +48,18 @@ public struct RuleSet: Sendable {
             // A nested configuration may disable one of the rules chosen above.
             enabled = Set(configuration.onlyRules).subtracting(configuration.disabledRules)
         } else {
-            let defaults = all.filter { $0.profiles.contains(configuration.profile) && !$0.isOptIn }.map(\.id)
+            let defaults = all.filter {
+                $0.profiles.contains(configuration.profile) && !$0.isOptIn && convention?.optInRules.contains($0.id) != true
+            }.map(\.id)
             enabled = Set(defaults + configuration.optInRules).subtracting(configuration.disabledRules)
         }
         func severity(_ description: RuleDescription) -> Severity {
             configuration.ruleSettings[description.id]?.severity ?? description.defaultSeverity
         }
         func options(_ description: RuleDescription) -> RuleOptions {
-            RuleOptions(configuration.ruleSettings[description.id]?.options ?? [:], documented: description.options)
+            let conventional = convention?.options[description.id] ?? [:]
+            let configured = configuration.ruleSettings[description.id]?.options ?? [:]
+            return RuleOptions(conventional.merging(configured) { $1 }, documented: description.options)
         }
         entries = available.filter { enabled.contains($0.description.id) }.map {
             Entry(rule: $0.init(options: options($0.description)), severity: severity($0.description), id: $0.description.id)
@@ -65,6 +72,7 @@ public struct RuleSet: Sendable {
         unusedSuppressionSeverity = enabled.contains(UnusedSuppression.id) ? severity(UnusedSuppression.description) : nil
         knownIDs = Set(all.map(\.id))
         profile = (catalog.profile(named: configuration.profile) ?? Profile(name: configuration.profile)).applying(configuration.roles)
+        self.convention = convention
         enabledDescriptions = all.filter { enabled.contains($0.id) }.sorted { $0.id < $1.id }
     }
 }

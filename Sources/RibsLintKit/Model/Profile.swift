@@ -46,6 +46,26 @@ public struct RoleDefinition: Sendable, Equatable {
     }
 }
 
+/// A documented variant of a profile (`conventions:` in `.ribslint.yml`) for code that follows another
+/// source than the user's guide on purpose, such as a framework's stock template: the rules whose advice that
+/// code does the opposite of become opt-ins, and some options take other defaults. What the configuration
+/// says explicitly still wins.
+public struct Convention: Sendable, Equatable {
+    public let name: String
+    public let summary: String
+    /// Rules on by default in the profile that this convention leaves off unless opted into.
+    public let optInRules: [String]
+    /// Option defaults by rule id, under the configuration's own settings.
+    public let options: [String: [String: OptionValue]]
+
+    public init(name: String, summary: String, optInRules: [String] = [], options: [String: [String: OptionValue]] = [:]) {
+        self.name = name
+        self.summary = summary
+        self.optInRules = optInRules
+        self.options = options
+    }
+}
+
 /// An architecture ribslint knows: the roles its code plays and how each is recognised, the protocol
 /// roles of its contracts, and the frameworks whose import makes a name suffix count. Declared beside the
 /// profile's rules (`Rules/RIBs/RIBsProfile.swift`); `.ribslint.yml`'s `roles:` adjusts it per project.
@@ -60,6 +80,8 @@ public struct Profile: Sendable, Equatable {
     /// Its rules ask who holds a type (a container stored as `viewContainer` in another file): files record
     /// what their types store, for `TypeResolver.holders(of:)`.
     public var indexesHeldTypes = false
+    /// Documented variants of the profile's conventions a project may choose with `conventions:`.
+    public var conventions: [Convention] = []
 
     public struct ProtocolSuffix: Sendable, Equatable {
         public let suffix: String
@@ -71,12 +93,18 @@ public struct Profile: Sendable, Equatable {
         }
     }
 
-    public init(name: String, frameworks: Set<String> = [], roles: [RoleDefinition] = [], protocolSuffixes: [ProtocolSuffix] = []) {
+    public init(
+        name: String, frameworks: Set<String> = [], roles: [RoleDefinition] = [], protocolSuffixes: [ProtocolSuffix] = [],
+        conventions: [Convention] = []
+    ) {
         self.name = name
+        self.conventions = conventions
         self.frameworks = frameworks
         self.roles = roles
         self.protocolSuffixes = protocolSuffixes
     }
+
+    public func convention(named name: String) -> Convention? { conventions.first { $0.name == name } }
 
     public func definition(of role: Role) -> RoleDefinition? { roles.first { $0.role == role } }
 
