@@ -68,11 +68,25 @@ struct Lint: ParsableCommand {
     @Flag(help: "With a baseline, also fail while it holds findings that are fixed (run `ribslint baseline --update`).")
     var strictBaseline = false
 
+    @Option(help: "Name files in reports relative to this folder; default: the git repository's top level, else the working directory. `/` prints absolute paths.")
+    var basePath: String?
+
+    @Flag(help: "Pass when no Swift file is found to lint (default: exit 2); also `allow_zero_files: true`.")
+    var allowZeroFiles = false
+
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
-        let linter = try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+        var linter = try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+        if let basePath {
+            var isFolder: ObjCBool = false
+            let folder = URL(fileURLWithPath: basePath, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)).standardizedFileURL.path
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw UsageError("error: --base-path \(basePath) is not a folder")
+            }
+            linter.basePath = folder
+        }
         let configuration = linter.configuration, ruleSet = linter.ruleSet
         let format = reporter ?? configuration.reporter
         guard let reporter = Reporter(rawValue: format) else {
@@ -94,26 +108,26 @@ struct Lint: ParsableCommand {
             let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
             result = try linter.lint(paths: paths, workingDirectory: workingDirectory, cachePath: cache)
         }
+        if result.fileCount == 0, stdinPath == nil, changedSince == nil, !staged, !allowZeroFiles, !configuration.allowZeroFiles {
+            let searched = paths.isEmpty ? "the configuration's included paths (\(configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
+            throw UsageError(
+                "error: no Swift file to lint in \(searched) once `excluded` is applied; pass --allow-zero-files or set `allow_zero_files: true` if that is expected")
+        }
         if let path = baseline ?? configuration.baseline {
             result = result.applying(try RibsLintKit.Baseline(contentsOf: path))
         }
 
-        let context = ReportContext(
-            rules: result.rules ?? ruleSet.enabledDescriptions, rootDirectory: configuration.rootDirectory, workingDirectory: workingDirectory)
+        let context = ReportContext(rules: result.rules ?? ruleSet.enabledDescriptions, basePath: linter.reportBase(workingDirectory: workingDirectory))
         let report = reporter.render(result, context)
         if let output {
-            do {
-                try report.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                throw UsageError("error: cannot write the report to \(output): \(error.localizedDescription)")
-            }
+            try writeReport(report, to: output)
         } else {
             FileHandle.standardOutput.write(Data(report.utf8))
         }
 
         let errors = result.findings.count { $0.severity == .error }
         let warnings = result.findings.count - errors
-        for problem in result.unreadable { printError(problem) }
+        for problem in result.unreadable + result.warnings { printError(problem) }
         if !quiet {
             for note in result.notes + result.syntaxNotes { printError(note) }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
@@ -122,6 +136,9 @@ struct Lint: ParsableCommand {
             } ?? ""
             printError("Linted \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(seconds) s: "
                 + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")" + baselined)
+            if !result.findings.isEmpty {
+                printError("By rule: " + result.findingsByRule.map { "\($0.id) \($0.count)" }.joined(separator: ", "))
+            }
         }
         if !result.unreadable.isEmpty { throw ExitCode(2) }
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
@@ -171,7 +188,7 @@ struct Baseline: ParsableCommand {
         }
         let result = try linter.lint(
             paths: paths, workingDirectory: workingDirectory, cachePath: LintCache.defaultPath(rootDirectory: configuration.rootDirectory))
-        for problem in result.unreadable { printError(problem) }
+        for problem in result.unreadable + result.warnings { printError(problem) }
         if !result.unreadable.isEmpty { throw ExitCode(2) }
         let baseline = RibsLintKit.Baseline(recording: result.findings)
         try baseline.write(to: path)
@@ -231,6 +248,20 @@ struct Rules: ParsableCommand {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
         print(RuleDocumentation.markdown(rule), terminator: "")
+    }
+}
+
+/// Writes a report atomically, and says in the tool's words why it could not.
+func writeReport(_ report: String, to path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    var isFolder: ObjCBool = false
+    guard folder.isEmpty || FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue else {
+        throw UsageError("error: cannot write the report to \(path): no folder \(folder); create it first")
+    }
+    do {
+        try report.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        throw UsageError("error: cannot write the report to \(path): \(writeFailureReason(error, path: path))")
     }
 }
 

@@ -61,7 +61,7 @@ struct ChangedFilesTests {
     func skippedProjectRules() throws {
         let root = try makeProject(["A/ABuilder.swift": a, "B/BBuilder.swift": bClosingCycle])
         let run = try runRibslint(["B/BBuilder.swift"], in: root)
-        #expect(run.stderr.contains("note: project rules skipped"))
+        #expect(run.stderr.contains("note: 3 project rules skipped (interactor_kind, rib_completeness, rib_cycle): no .ribslint.yml or git repository"))
         #expect(!run.stdout.contains("rib_cycle"))
     }
 }

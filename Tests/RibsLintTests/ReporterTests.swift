@@ -19,7 +19,7 @@ struct ReporterTests {
 
     var context: ReportContext {
         let rules = RuleRegistry.descriptions.filter { ["router_child_reference", "unused_suppression"].contains($0.id) }
-        return ReportContext(rules: rules, rootDirectory: "/work/app", workingDirectory: "/work/app")
+        return ReportContext(rules: rules, basePath: "/work/app")
     }
 
     @Test("xcode lines are path:line:column: severity: message (rule)")

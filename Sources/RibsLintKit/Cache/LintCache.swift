@@ -238,14 +238,15 @@ extension LintCache {
 
     /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
     /// now be trusted, a file gone, new project findings. Entries of files outside this run's paths stay.
+    /// - Returns: a warning when the cache could not be written (a folder in its place, a read-only disk).
     func record(
         _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], filesKey: String, folders: FolderMemory, project: ProjectRecord?,
         run discovery: FileDiscovery, paths: [String], startedAt: Int
-    ) {
+    ) -> String? {
         let learnt = outcomes.contains(where: \.isNews) || folders.isNews || project.map { $0.key != self.project?.key } ?? false
             || filesKey != self.filesKey
         // Nothing new of any file or folder, and no other: the cache would come out the same.
-        if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count { return }
+        if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count { return nil }
         var fresh: [String: Entry] = [:]
         for (file, outcome) in zip(files, outcomes) {
             if let hash = outcome.contentHash, let stamp = outcome.stamp {
@@ -264,9 +265,14 @@ extension LintCache {
         for (path, listing) in self.folders where folders.listings[path] == nil {
             if discovery.isCovered(path, by: roots) { dropped = true } else { kept.folders[path] = listing }
         }
-        guard learnt || dropped else { return }
+        guard learnt || dropped else { return nil }
         // A cache that cannot be written costs speed next time, never correctness now.
-        try? save(fresh, folders: folders.listings, kept: kept, project: project ?? self.project, filesKey: filesKey, startedAt: startedAt)
+        do {
+            try save(fresh, folders: folders.listings, kept: kept, project: project ?? self.project, filesKey: filesKey, startedAt: startedAt)
+            return nil
+        } catch {
+            return "warning: cannot write the cache at \(path): \(writeFailureReason(error, path: path)); the next run lints every file afresh (--cache-path PATH or --no-cache)"
+        }
     }
 }
 

@@ -10,6 +10,18 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
+/// Why writing the file at `path` failed, in a few words: a folder in its way, a folder that cannot be
+/// written, else the underlying POSIX error or Foundation's description.
+public func writeFailureReason(_ error: Error, path: String) -> String {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    if access(folder, W_OK) != 0 { return "cannot write in \(folder): " + String(cString: strerror(errno)).lowercased() }
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if let underlying, underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))).lowercased() }
+    return error.localizedDescription
+}
+
 /// Per-rule settings from `.ribslint.yml`.
 public struct RuleSetting: Sendable, Equatable {
     public var severity: Severity?
@@ -37,6 +49,8 @@ public struct Configuration: Sendable {
     public var reporter = "xcode"
     /// A baseline file (`baseline:`, relative to the configuration's folder): only findings not in it count.
     public var baseline: String?
+    /// A run that finds no Swift file to lint passes instead of failing (`allow_zero_files:`).
+    public var allowZeroFiles = false
     /// A documented variant of the profile the project follows (`conventions:`), such as `uber-template`.
     public var conventions: String?
     /// The project's adjustments to the profile's roles (`roles:`).
@@ -53,6 +67,7 @@ public struct Configuration: Sendable {
 
     enum Key: String, CaseIterable, Sendable {
         case profile, included, excluded, reporter, roles, rules, baseline, conventions
+        case allowZeroFiles = "allow_zero_files"
         case disabledRules = "disabled_rules"
         case optInRules = "opt_in_rules"
         case onlyRules = "only_rules"
@@ -125,6 +140,7 @@ public struct Configuration: Sendable {
             case .optInRules: configuration.optInRules = try reader.ruleIDs(value, name)
             case .onlyRules: configuration.onlyRules = try reader.ruleIDs(value, name)
             case .roles: configuration.roles = try reader.roles(value, of: profile)
+            case .allowZeroFiles: configuration.allowZeroFiles = try reader.bool(value, name)
             case .conventions:
                 let names = profile?.conventions.map(\.name) ?? []
                 guard !names.isEmpty else {
@@ -215,6 +231,11 @@ private struct ConfigReader {
         return scalar.string
     }
 
+    func bool(_ node: Node, _ key: String) throws(UsageError) -> Bool {
+        guard case .scalar = node, let value = node.bool else { throw error(node, "'\(key)' must be true or false") }
+        return value
+    }
+
     func strings(_ node: Node, _ key: String) throws(UsageError) -> [String] {
         if case .scalar(let scalar) = node { return [scalar.string] }
         guard case .sequence(let sequence) = node else { throw error(node, "'\(key)' must be a list of strings") }
@@ -272,8 +293,7 @@ private struct ConfigReader {
     func option(_ node: Node, _ option: OptionDoc) throws(UsageError) -> OptionValue {
         switch option.kind {
         case .bool:
-            guard case .scalar = node, let value = node.bool else { throw error(node, "'\(option.name)' must be true or false") }
-            return .bool(value)
+            return .bool(try bool(node, option.name))
         case .string(let allowed):
             let value = try string(node, option.name)
             if !allowed.isEmpty, !allowed.contains(value) {

@@ -74,6 +74,12 @@ func foldersUp(from folder: String) -> [String] {
     return folders
 }
 
+/// The top level of the git repository (or worktree, or submodule) holding `folder`: the nearest folder with
+/// a `.git` entry.
+func repositoryRoot(around folder: String) -> String? {
+    foldersUp(from: folder).first { access(($0.hasSuffix("/") ? $0 : $0 + "/") + ".git", F_OK) == 0 }
+}
+
 func parentFolder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -8,7 +8,7 @@ import Foundation
 /// A Swift file to lint: where it is and how to name it in output.
 public struct DiscoveredFile: Sendable, Equatable {
     public let absolutePath: String
-    /// Relative to the working directory when below it, else absolute.
+    /// Relative to the run's report base (the repository's top level) when below it, else absolute.
     public let displayPath: String
 }
 
@@ -17,6 +17,8 @@ public struct DiscoveredFile: Sendable, Equatable {
 struct FileDiscovery {
     let configuration: Configuration
     let workingDirectory: String
+    /// The folder files are named relative to in reports (`Linter.reportBase`); `/` for absolute paths.
+    let base: String
     /// Threads reading folders: listing thousands of folders is mostly waiting on the kernel.
     var jobs = 1
     /// Listings of an earlier run to reuse, and this run's to record: see `FolderMemory`.
@@ -31,7 +33,7 @@ struct FileDiscovery {
 
     /// Whether the file shown as `displayPath` lies in one of `roots`.
     func isCovered(_ displayPath: String, by roots: [String]) -> Bool {
-        let path = absolute(displayPath, from: workingDirectory)
+        let path = absolute(displayPath, from: base)
         return roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }
 
@@ -200,8 +202,9 @@ struct FileDiscovery {
         return result
     }
 
-    private func display(_ path: String) -> String {
-        relativePath(path, to: workingDirectory) ?? path
+    /// How reports name the file at the absolute `path`.
+    func display(_ path: String) -> String {
+        base == "/" ? path : relativePath(path, to: base) ?? path
     }
 }
 

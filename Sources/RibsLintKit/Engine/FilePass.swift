@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// The per-file pass: parse once, model once, run the file rules, apply suppressions, fingerprint — and
@@ -16,8 +17,9 @@ extension Linter {
         outcome.declarations = file.model.declarations
         outcome.lookups = file.model.lookups
         if file.hasSyntaxErrors {
-            let (line, column) = file.location(of: Self.firstSyntaxError(in: file.tree))
-            outcome.syntaxNote = "\(path):\(line):\(column): warning: swift-syntax could not fully parse this file; "
+            let (offset, problem) = Self.firstSyntaxError(in: file.tree)
+            let (line, column) = file.location(of: offset)
+            outcome.syntaxNote = "\(path):\(line):\(column): warning: swift-syntax could not fully parse this file (\(problem)); "
                 + "findings cover what parsed"
         }
         return outcome
@@ -126,12 +128,9 @@ extension Linter {
         }
     }
 
-    static func firstSyntaxError(in tree: SourceFileSyntax) -> Int {
-        for token in tree.tokens(viewMode: .all) {
-            if token.presence == .missing || token.parent?.is(UnexpectedNodesSyntax.self) == true {
-                return token.positionAfterSkippingLeadingTrivia.utf8Offset
-            }
-        }
-        return 0
+    /// Where the parser first gave up and what it expected there, as swift-syntax's own diagnostics say it.
+    static func firstSyntaxError(in tree: SourceFileSyntax) -> (offset: Int, problem: String) {
+        let first = ParseDiagnosticsGenerator.diagnostics(for: tree).min { $0.position < $1.position }
+        return (first?.position.utf8Offset ?? 0, first?.message ?? "a syntax error")
     }
 }

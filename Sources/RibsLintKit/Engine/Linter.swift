@@ -17,6 +17,9 @@ public struct LintResult: Sendable {
     public var syntaxNotes: [String]
     /// What the user should know about the run that is not a finding: no configuration governs some files.
     public var notes: [String] = []
+    /// What went wrong around the run without stopping it (a cache that cannot be written): shown even when
+    /// notes are not.
+    public var warnings: [String] = []
     /// Every rule on for some file, in id order: what reporters list.
     public var rules: [RuleDescription]?
     /// Set once a baseline was applied (`applying(_:)`): `findings` are then the new ones only.
@@ -28,6 +31,13 @@ public struct LintResult: Sendable {
         public var unchanged: [Finding]
         /// Recorded findings no longer there: the baseline can shrink (`ribslint baseline --update`).
         public var fixed: Int
+    }
+
+    /// How many findings each rule reported, in rule id order.
+    public var findingsByRule: [(id: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for finding in findings { counts[finding.ruleID, default: 0] += 1 }
+        return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// This result with the findings a baseline holds set apart.
@@ -67,6 +77,14 @@ public struct Linter: Sendable {
     public let jobs: Int
     /// Nested configurations to honour (the command line sets them); without, every file gets `configuration`.
     public var scopes: ConfigurationScopes?
+    /// The folder reports name files relative to (`--base-path`); default: the git repository around the
+    /// working directory, else the working directory. `/` names every file by its absolute path.
+    public var basePath: String?
+
+    /// Where paths in reports start: `basePath`, else the repository's top level, else the working directory.
+    public func reportBase(workingDirectory: String) -> String {
+        basePath ?? repositoryRoot(around: workingDirectory) ?? workingDirectory
+    }
 
     public init(configuration: Configuration, ruleSet: RuleSet, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.configuration = configuration
@@ -151,7 +169,9 @@ public struct Linter: Sendable {
         let startedAt = Int(time(nil))
         let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self)) }
         let memory = stored.map { FolderMemory(cache: $0) }
-        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, jobs: jobs, memory: memory)
+        let discovery = FileDiscovery(
+            configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory), jobs: jobs,
+            memory: memory)
         // A list of files (a pre-commit hook's staged files) is linted with the whole project in view: the
         // project rules need every file, and the cache answers for the unchanged ones. Only the listed files are
         // reported. The project is the configuration's `included`, else the repository holding the files.
@@ -167,11 +187,13 @@ public struct Linter: Sendable {
                 discovered = (whole.files + discovered).filter { seen.insert($0.absolutePath).inserted }.sorted { $0.absolutePath < $1.absolutePath }
                 walkedConfigurations += whole.sourceryConfigurations
                 runPaths = projectPaths
-            } else {
-                notes.append("note: project rules skipped: no .ribslint.yml or git repository around the listed files shows the whole project")
             }
         }
         let scoping = try scoping(of: discovered)
+        let projectRules = Set(scoping.linters.flatMap { $0.ruleSet.projectEntries.map(\.id) }).sorted()
+        if paths.contains(where: { $0.hasSuffix(".swift") }), focus == nil, !projectRules.isEmpty {
+            notes.append(Self.skipped(projectRules, because: "no .ribslint.yml or git repository around the listed files shows the whole project"))
+        }
         let files = scoping.files
         // Sourcery reads what its configurations list, whether they sit in a walked folder or above the linted paths.
         let configurations = Set(walkedConfigurations + discovery.sourceryConfigurations(paths: runPaths)).sorted()
@@ -181,7 +203,7 @@ public struct Linter: Sendable {
         let cache = stored?.forProject(project, configurations: scoping.key)
         // Whole-project rules need the whole project: listed files without it would make every RIB look incomplete.
         let seesWholeProject = focus != nil || !paths.contains(where: { $0.hasSuffix(".swift") })
-        let runsProjectRules = seesWholeProject && scoping.linters.contains { !$0.ruleSet.projectEntries.isEmpty }
+        let runsProjectRules = seesWholeProject && !projectRules.isEmpty
         var outcomes = ParallelMap.map(Array(files.indices), jobs: jobs) { position in
             scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt)
         }
@@ -225,8 +247,9 @@ public struct Linter: Sendable {
                     findings: projectFindings(
                         contributions(of: outcomes, scoping: scoping, project: project), scoping: scoping, otherFileNames: otherFileNames))
         }
+        var cacheWarning: String?
         if let cache, let memory {
-            cache.record(
+            cacheWarning = cache.record(
                 outcomes, of: files, filesKey: filesKey, folders: memory, project: projectRecord, run: discovery, paths: runPaths,
                 startedAt: startedAt)
         }
@@ -244,8 +267,14 @@ public struct Linter: Sendable {
         result.relinted = relintedCount
         result.foldersRead = memory?.foldersRead ?? 0
         result.notes = scoping.notes + notes
+        result.warnings = cacheWarning.map { [$0] } ?? []
         result.rules = Self.enabledRules(of: scoping.linters)
         return result
+    }
+
+    /// The note naming project rules a run could not apply, and why.
+    static func skipped(_ projectRules: [String], because reason: String) -> String {
+        "note: \(projectRules.count) project rule\(projectRules.count == 1 ? "" : "s") skipped (\(projectRules.joined(separator: ", "))): \(reason)"
     }
 
     /// The paths that make up the project around listed files: the configuration's `included` when a
@@ -253,8 +282,7 @@ public struct Linter: Sendable {
     static func projectPaths(around files: [DiscoveredFile], discovery: FileDiscovery) -> [String]? {
         if discovery.configuration.configPath != nil { return discovery.roots(of: []) }
         guard let first = files.first else { return nil }
-        return foldersUp(from: parentFolder(of: first.absolutePath))
-            .first { FileManager.default.fileExists(atPath: ($0.hasSuffix("/") ? $0 : $0 + "/") + ".git") }.map { [$0] }
+        return repositoryRoot(around: parentFolder(of: first.absolutePath)).map { [$0] }
     }
 
     /// The project's types, from every file's declarations.
@@ -347,7 +375,7 @@ public struct Linter: Sendable {
     public func project(
         paths: [String], workingDirectory: String, profiles names: Set<String>, facts kinds: [any FileFacts.Type]
     ) throws(UsageError) -> (Project, unreadable: [String]) {
-        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory))
         let scoping = try scoping(of: try discovery.swiftFiles(paths: paths))
         let ofProfile = scoping.files.indices.filter { names.contains(scoping.linter($0).ruleSet.profile.name) }
         let files = ofProfile.map { scoping.files[$0] }
@@ -529,14 +557,19 @@ enum ParallelMap {
 extension Linter {
     /// Lints text from standard input as the file at `path` (editors): excluded paths yield nothing.
     public func lint(source: String, stdinPath path: String, workingDirectory: String) throws(UsageError) -> LintResult {
-        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory)
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory))
         let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: workingDirectory).appendingPathComponent(path).standardizedFileURL.path
         var result = LintResult(findings: [], fileCount: 0, lineCount: 0, unreadable: [], syntaxNotes: [])
         guard !discovery.isExcluded(absolute) else { return result }
-        let scoping = try scoping(of: [DiscoveredFile(absolutePath: absolute, displayPath: path)])
+        let file = DiscoveredFile(absolutePath: absolute, displayPath: discovery.display(absolute))
+        let scoping = try scoping(of: [file])
         result.notes = scoping.notes
         result.rules = Self.enabledRules(of: scoping.linters)
         guard !scoping.files.isEmpty else { return result }
+        let projectRules = scoping.linter(0).ruleSet.projectEntries.map(\.id).sorted()
+        if !projectRules.isEmpty {
+            result.notes.append(Self.skipped(projectRules, because: "standard input is linted without the rest of the project"))
+        }
         let linter = scoping.linter(0)
         let folder = [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]
         let configurations = discovery.sourceryConfigurations(paths: folder)
@@ -544,7 +577,7 @@ extension Linter {
             sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)),
             packageManifests: discovery.packageManifests(paths: folder)
         ).forFile(at: absolute)
-        let outcome = linter.outcome(source: source, path: path, project: project, index: nil)
+        let outcome = linter.outcome(source: source, path: file.displayPath, project: project, index: nil)
         result.findings = outcome.findings
         result.fileCount = 1
         result.lineCount = outcome.lineCount

@@ -5,14 +5,12 @@ public let ribslintVersion = "0.1.0"
 /// Everything a reporter needs beyond the findings.
 public struct ReportContext: Sendable {
     public let rules: [RuleDescription]
-    /// SARIF uris are relative to this folder (`%SRCROOT%`).
-    public let rootDirectory: String
-    public let workingDirectory: String
+    /// The folder findings' relative paths start from (`Linter.reportBase`): SARIF's `%SRCROOT%`.
+    public let basePath: String
 
-    public init(rules: [RuleDescription], rootDirectory: String, workingDirectory: String) {
+    public init(rules: [RuleDescription], basePath: String) {
         self.rules = rules
-        self.rootDirectory = rootDirectory
-        self.workingDirectory = workingDirectory
+        self.basePath = basePath
     }
 }
 
@@ -70,7 +68,14 @@ public enum Reporter: String, Sendable, CaseIterable {
             out.raw("    \"baseline\" : {\n      \"fixed\" : \(baseline.fixed),\n      \"unchanged\" : \(baseline.unchanged.count)\n    },\n")
         }
         out.raw("    \"errors\" : \(errors),\n    \"files\" : \(result.fileCount),\n")
-        out.raw("    \"incomplete\" : \(!result.unreadable.isEmpty),\n    \"warnings\" : \(result.findings.count - errors)\n  },\n")
+        out.raw("    \"incomplete\" : \(!result.unreadable.isEmpty),\n    \"rules\" : {")
+        for (index, (id, count)) in result.findingsByRule.enumerated() {
+            out.raw(index == 0 ? "\n      " : ",\n      ")
+            out.string(id)
+            out.raw(" : \(count)")
+        }
+        out.raw(result.findings.isEmpty ? "},\n" : "\n    },\n")
+        out.raw("    \"warnings\" : \(result.findings.count - errors)\n  },\n")
         out.raw("  \"tool\" : {\n    \"name\" : \"ribslint\",\n    \"version\" : ")
         out.string(ribslintVersion)
         out.raw("\n  },\n  \"version\" : 1\n}\n")
@@ -186,7 +191,7 @@ enum SARIF {
     static func render(_ result: LintResult, _ context: ReportContext) -> String {
         let rules = context.rules.sorted { $0.id < $1.id }
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        let root = context.rootDirectory.hasSuffix("/") ? context.rootDirectory : context.rootDirectory + "/"
+        let root = context.basePath.hasSuffix("/") ? context.basePath : context.basePath + "/"
         // With a baseline, its findings are listed too, marked `unchanged`: code scanning keeps their alerts.
         let states = result.findings.map { _ in result.baseline == nil ? nil : "new" }
             + (result.baseline?.unchanged ?? []).map { _ in "unchanged" }
@@ -215,12 +220,9 @@ enum SARIF {
             defaultConfiguration: .init(level: rule.defaultSeverity.rawValue), properties: .init(tags: rule.profiles))
     }
 
+    /// A finding's relative path is relative to `%SRCROOT%`; a file outside it is named by its file URI.
     static func artifact(_ path: String, _ context: ReportContext) -> ArtifactLocation {
-        let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: context.workingDirectory).appendingPathComponent(path).standardizedFileURL.path
-        if let relative = relativePath(absolute, to: context.rootDirectory) {
-            let encoded = relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relative
-            return ArtifactLocation(uri: encoded, uriBaseId: "%SRCROOT%")
-        }
-        return ArtifactLocation(uri: URL(fileURLWithPath: absolute).absoluteString)
+        if path.hasPrefix("/") { return ArtifactLocation(uri: URL(fileURLWithPath: path).absoluteString) }
+        return ArtifactLocation(uri: path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path, uriBaseId: "%SRCROOT%")
     }
 }
