@@ -80,6 +80,29 @@ public struct CreateMockAnnotationRule: Rule {
             Example("""
                 protocol LoginListener: AnyObject {}
                 """, configuration: ["sourcery": .string("off")]),
+        ],
+        corrections: [
+            Correction(Example("""
+                protocol LoginListener: AnyObject {}
+                """), becomes: """
+                /// sourcery: CreateMock
+                protocol LoginListener: AnyObject {}
+                """),
+            // Above the attributes, after the doc comment, at the declaration's indentation.
+            Correction(Example("""
+                enum Login {
+                    /// Talks to the parent RIB.
+                    @MainActor
+                    protocol Presentable: RIBs.Presentable {}
+                }
+                """, configuration: ["scope": .string("all_protocols")]), becomes: """
+                enum Login {
+                    /// Talks to the parent RIB.
+                    /// sourcery: CreateMock
+                    @MainActor
+                    protocol Presentable: RIBs.Presentable {}
+                }
+                """),
         ])
 
     private let allProtocols: Bool
@@ -104,9 +127,15 @@ public struct CreateMockAnnotationRule: Rule {
                     at: declaration.declaration.protocolKeyword,
                     "the CreateMock annotation above '\(declaration.name)' is cut off by a blank line, so Sourcery never attaches it; move `/// sourcery: CreateMock` directly above the protocol")
             case .missing:
+                // The annotation goes on a line of its own above the declaration (its attributes included), at its indentation.
+                let fix: [Edit] = file.indentation(before: declaration.declaration).map { indentation in
+                    let line = file.location(of: declaration.declaration.positionAfterSkippingLeadingTrivia.utf8Offset).line
+                    return [Edit(inserting: indentation + "/// sourcery: CreateMock" + file.lineBreak, at: file.lineStart(line))]
+                } ?? []
                 return Violation(
                     at: declaration.declaration.protocolKeyword,
-                    "protocol '\(declaration.name)' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated")
+                    "protocol '\(declaration.name)' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
+                    fix: fix)
             }
         }
     }

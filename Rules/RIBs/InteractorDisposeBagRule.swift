@@ -86,6 +86,59 @@ public struct InteractorDisposeBagRule: Rule {
                     }
                 }
                 """),
+        ],
+        corrections: [
+            // The chain ends with the lifecycle operator; the private bag, now unused, goes with its reset.
+            Correction(Example("""
+                import RIBs
+                import RxSwift
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                    private var disposeBag = DisposeBag()
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        presenter.loginTapped
+                            .subscribe(onNext: { [weak self] in self?.login() })
+                            .disposed(by: disposeBag)
+                    }
+                    override func willResignActive() {
+                        super.willResignActive()
+                        disposeBag = DisposeBag()
+                    }
+                }
+                """), becomes: """
+                import RIBs
+                import RxSwift
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        presenter.loginTapped
+                            .subscribe(onNext: { [weak self] in self?.login() })
+                            .disposeOnDeactivate(interactor: self)
+                    }
+                    override func willResignActive() {
+                        super.willResignActive()
+                    }
+                }
+                """),
+            // A worker of a Combine codebase cancels on stop.
+            Correction(Example("""
+                import CombineRIBs
+                final class FeedWorker: Worker {
+                    private var cancellables = Set<AnyCancellable>()
+                    override func didStart(_ interactorScope: InteractorScope) {
+                        super.didStart(interactorScope)
+                        feed.sink { _ in }.store(in: &cancellables)
+                    }
+                }
+                """), becomes: """
+                import CombineRIBs
+                final class FeedWorker: Worker {
+                    override func didStart(_ interactorScope: InteractorScope) {
+                        super.didStart(interactorScope)
+                        feed.sink { _ in }.cancelOnStop(self)
+                    }
+                }
+                """),
         ])
 
     public init(options: RuleOptions) {}
@@ -96,7 +149,7 @@ public struct InteractorDisposeBagRule: Rule {
             let isWorker = type.role == .worker
             let visitor = Visitor(
                 owner: type, lifecycle: Lifecycle(isWorker: isWorker, imports: file.model.imports),
-                combine: Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: true))
+                combine: Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: true), bags: OwnBags(type: type, file: file))
             visitor.walk(type.members)
             return visitor.findings.violations
         }
@@ -130,23 +183,34 @@ public struct InteractorDisposeBagRule: Rule {
         /// The advice for Rx chains and bags, and for Combine's `.store(in:)`.
         let lifecycle: String
         let combineLifecycle: String
+        let bags: OwnBags
         var findings = OnePerStatement()
 
-        init(owner: TypeDeclaration, lifecycle: Lifecycle, combine: Lifecycle) {
+        init(owner: TypeDeclaration, lifecycle: Lifecycle, combine: Lifecycle, bags: OwnBags) {
             self.owner = owner
+            self.bags = bags
             self.lifecycle = "`\(lifecycle.advice)`"
             combineLifecycle = "`\(combine.advice)`"
             super.init()
         }
 
-        private func report(_ node: some SyntaxProtocol, _ message: String) { findings.report(node, message) }
+        private func report(_ node: some SyntaxProtocol, _ message: String, fix: [Edit] = []) { findings.report(node, message, fix: fix) }
+
+        /// The removal of the own bag an expression names (`bag`, `self.bag`, a property's pattern), if it can go.
+        private func removal(_ node: some SyntaxProtocol) -> [Edit] {
+            let name = node.as(IdentifierPatternSyntax.self)?.identifier.text ?? node.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? node.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            return name.flatMap(bags.removal(of:)) ?? []
+        }
 
         private var kind: String { owner.role == .worker ? "worker" : "interactor" }
 
         override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
             let isMember = node.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
             if isMember, node.isStored, isBagType(node.typeAnnotation?.type) || isBagConstruction(node.initializer?.value) {
-                report(node.pattern, "\(kind) '\(owner.name)' stores a subscription bag; drop it and bind each subscription with \(lifecycle)")
+                report(
+                    node.pattern, "\(kind) '\(owner.name)' stores a subscription bag; drop it and bind each subscription with \(lifecycle)",
+                    fix: removal(node.pattern))
             }
             return .visitChildren
         }
@@ -157,7 +221,9 @@ public struct InteractorDisposeBagRule: Rule {
             where element.is(AssignmentExprSyntax.self) && index > 0 && index + 1 < elements.count
                 && isBagConstruction(elements[index + 1])
             {
-                report(elements[index - 1], "\(kind) '\(owner.name)' resets a subscription bag; bind subscriptions with \(lifecycle) instead")
+                report(
+                    elements[index - 1], "\(kind) '\(owner.name)' resets a subscription bag; bind subscriptions with \(lifecycle) instead",
+                    fix: removal(elements[index - 1]))
             }
             return .visitChildren
         }
@@ -172,7 +238,8 @@ public struct InteractorDisposeBagRule: Rule {
                     // Every bagged subscription is its own finding, even beside another in one statement.
                     findings.append(Violation(
                         at: member.period,
-                        "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`; end the chain with \(name == "store" ? combineLifecycle : lifecycle)"))
+                        "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`; end the chain with \(name == "store" ? combineLifecycle : lifecycle)",
+                        fix: bags.replacement(of: node).map { [$0] } ?? []))
                 }
             }
             return .visitChildren

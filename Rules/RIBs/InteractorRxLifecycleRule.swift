@@ -111,6 +111,30 @@ public struct InteractorRxLifecycleRule: Rule {
                     func bind() { query.subscribe(onNext: { print($0) }).disposed(by: bag) }
                 }
                 """),
+        ],
+        corrections: [
+            // A bag the interactor shares with others stays; the chain is bound to the lifecycle.
+            Correction(Example("""
+                import ModernRIBs
+                final class TodayInteractor: PresentableInteractor<TodayPresentable>, TodayInteractable {
+                    var cancellables = Set<AnyCancellable>()
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        apps.sink { [weak self] in self?.show($0) }
+                            .store(in: &cancellables)
+                    }
+                }
+                """), becomes: """
+                import ModernRIBs
+                final class TodayInteractor: PresentableInteractor<TodayPresentable>, TodayInteractable {
+                    var cancellables = Set<AnyCancellable>()
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        apps.sink { [weak self] in self?.show($0) }
+                            .cancelOnDeactivate(interactor: self)
+                    }
+                }
+                """),
         ])
 
     public init(options: RuleOptions) {}
@@ -123,7 +147,8 @@ public struct InteractorRxLifecycleRule: Rule {
                 guard let member = Subscription.isSubscribing(call) else { return nil }
                 let combine = ["sink", "assign"].contains(member.declName.baseName.text)
                 let lifecycle = Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: combine)
-                guard let end = Subscription.name(of: Subscription.chainEnd(from: call)), !lifecycle.accepted.contains(end) else { return nil }
+                let endCall = Subscription.chainEnd(from: call)
+                guard let end = Subscription.name(of: endCall), !lifecycle.accepted.contains(end) else { return nil }
                 let owner = "\(isWorker ? "worker" : "interactor") '\(type.name)'"
                 if Subscription.isInsideCreate(call) {
                     return Violation(
@@ -131,7 +156,8 @@ public struct InteractorRxLifecycleRule: Rule {
                         "subscription inside `create` in \(owner) is dropped; return its disposable from the `create` closure so the outer subscription owns it")
                 }
                 return Violation(
-                    at: member.period, "subscription in \(owner) is not bound to its lifecycle; end the chain with `\(lifecycle.advice)`")
+                    at: member.period, "subscription in \(owner) is not bound to its lifecycle; end the chain with `\(lifecycle.advice)`",
+                    fix: OwnBags(type: type, file: file).replacement(of: endCall).map { [$0] } ?? [])
             }
         }
     }

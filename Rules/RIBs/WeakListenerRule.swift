@@ -72,6 +72,51 @@ public struct WeakListenerRule: Rule {
                     var router: LoginRouting?
                 }
                 """, path: "LoginTests/LoginInteractorTests.swift"),
+        ],
+        corrections: [
+            Correction(Example("""
+                import RIBs
+                protocol LoginListener: AnyObject {}
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                    var listener: LoginListener?
+                }
+                """), becomes: """
+                import RIBs
+                protocol LoginListener: AnyObject {}
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                    weak var listener: LoginListener?
+                }
+                """),
+            // A private listener becomes optional, and each call through it `?.`; the initializer's parameter is left alone.
+            Correction(Example("""
+                import RIBs
+                protocol RootListener: AnyObject { func done() }
+                final class CardInteractor: Interactor, CardInteractable {
+                    private let parent: RootListener
+                    init(parent: RootListener) {
+                        self.parent = parent
+                        parent.done()
+                    }
+                    func finish() {
+                        parent.done()
+                        DispatchQueue.main.async { [weak self] in self?.parent.done() }
+                    }
+                }
+                """), becomes: """
+                import RIBs
+                protocol RootListener: AnyObject { func done() }
+                final class CardInteractor: Interactor, CardInteractable {
+                    private weak var parent: RootListener?
+                    init(parent: RootListener) {
+                        self.parent = parent
+                        parent.done()
+                    }
+                    func finish() {
+                        parent?.done()
+                        DispatchQueue.main.async { [weak self] in self?.parent?.done() }
+                    }
+                }
+                """),
         ])
 
     public init(options: RuleOptions) {}
@@ -91,9 +136,31 @@ public struct WeakListenerRule: Rule {
                 let what = listener != nil ? "listener" : "router"
                 return Violation(
                     at: property.nameNode,
-                    "interactor holds its \(what) '\(property.name)' (\(name)) strongly; declare it `weak var` to break the retain cycle")
+                    "interactor holds its \(what) '\(property.name)' (\(name)) strongly; declare it `weak var` to break the retain cycle",
+                    fix: Self.fix(property, held: name, in: interactor, file: file))
             }
         }
+    }
+
+    /// `weak var`, with the type made optional where it is not: only for a class-bound protocol declared in
+    /// the project, a property with no initializer, and — when the type becomes optional — a private one whose
+    /// every use in the file is an assignment or a statement calling through it (`listener.done()` becomes
+    /// `listener?.done()`). Anything else keeps the finding and gets no fix.
+    static func fix(_ property: StoredProperty, held: String, in type: TypeDeclaration, file: LintFile) -> [Edit] {
+        let declaration = property.declaration
+        guard declaration.bindings.count == 1, property.initializer == nil, property.binding.accessorBlock == nil,
+            let propertyType = property.type,
+            file.model.projectTypes.primary(held)?.kind == .protocol,
+            file.model.projectTypes.supertypes(of: [held]).contains(where: ["AnyObject", "class", "NSObjectProtocol"].contains)
+        else { return [] }
+        var edits = [Edit(replacing: declaration.bindingSpecifier, with: "weak var")]
+        if propertyType.is(OptionalTypeSyntax.self) || propertyType.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return edits }
+        guard declaration.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
+            let uses = OptionalUses.edits(for: property.name, in: type.members, file: file)
+        else { return [] }
+        let simple = propertyType.is(IdentifierTypeSyntax.self) || propertyType.is(MemberTypeSyntax.self)
+        edits.append(Edit(replacing: propertyType, with: simple ? propertyType.trimmedDescription + "?" : "(\(propertyType.trimmedDescription))?"))
+        return edits + uses
     }
 
     /// A `*Listener` the parent RIB implements: the RIB's own `<RIB>Listener`, one an interactor of the project
@@ -108,5 +175,87 @@ public struct WeakListenerRule: Rule {
                 ["Interactor", "PresentableInteractor"].contains(base) || ProtocolRole(protocolName: base) == .interactable
             }
         }
+    }
+}
+
+/// The uses of a stored property that is about to become optional, and the `?` each needs.
+enum OptionalUses {
+    /// `?` after each reference that calls through the property in a statement of its own; nil when a use would
+    /// need more than that (passed on, returned, compared) or a local of the same name makes a use ambiguous.
+    static func edits(for name: String, in members: MemberBlockSyntax, file: LintFile) -> [Edit]? {
+        var edits: [Edit] = []
+        for token in file.tokens(spelled: name, in: members) {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            var use = ExprSyntax(reference)
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                // `self.listener` and `self?.listener` are the property; `other.listener` is not.
+                let base = member.base?.as(OptionalChainingExprSyntax.self)?.expression ?? member.base
+                guard base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+                use = ExprSyntax(member)
+            } else if let shadow = shadowing(of: name, at: reference) {
+                // A bare name is the property unless a parameter or local of the same name stands for it.
+                if shadow == .parameter { continue }
+                return nil
+            }
+            if isAssigned(use) { continue }
+            guard let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id, isStatement(member) else { return nil }
+            edits.append(Edit(inserting: "?", at: use.endPositionBeforeTrailingTrivia.utf8Offset))
+        }
+        return edits
+    }
+
+    private static func isAssigned(_ use: ExprSyntax) -> Bool {
+        guard let sequence = use.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        return elements.count == 3 && elements[0].id == use.id && elements[1].is(AssignmentExprSyntax.self)
+    }
+
+    /// Whether the call chain starting at `member` stands as a statement of its own, its value unused.
+    private static func isStatement(_ member: MemberAccessExprSyntax) -> Bool {
+        var node = Syntax(member)
+        while let parent = node.parent {
+            if parent.is(CodeBlockItemSyntax.self) { return true }
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+                node = parent
+            } else if let access = parent.as(MemberAccessExprSyntax.self), access.base?.id == node.id {
+                node = parent
+            } else {
+                return false
+            }
+        }
+        return false
+    }
+
+    enum Shadow { case parameter, local }
+
+    /// A parameter or local of the enclosing functions and closures with the property's name.
+    private static func shadowing(of name: String, at reference: DeclReferenceExprSyntax) -> Shadow? {
+        var node = reference.parent
+        while let current = node, !current.is(MemberBlockSyntax.self) {
+            var parameters: [String] = []
+            if let function = current.as(FunctionDeclSyntax.self) {
+                parameters = function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            } else if let initializer = current.as(InitializerDeclSyntax.self) {
+                parameters = initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            } else if let closure = current.as(ClosureExprSyntax.self), let signature = closure.signature {
+                parameters = signature.parameterClause.map { clause in
+                    switch clause {
+                    case .simpleInput(let names): names.map(\.name.text)
+                    case .parameterClause(let clause): clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+                    }
+                } ?? []
+            }
+            if parameters.contains(name) { return .parameter }
+            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) || current.is(ClosureExprSyntax.self)
+                || current.is(AccessorDeclSyntax.self),
+                current.tokens(viewMode: .sourceAccurate).contains(where: { token in
+                    token.text == name && token.parent?.is(IdentifierPatternSyntax.self) == true
+                })
+            {
+                return .local
+            }
+            node = current.parent
+        }
+        return nil
     }
 }

@@ -6,10 +6,10 @@ struct OnePerStatement {
     private(set) var violations: [Violation] = []
     private var reported: Set<SyntaxIdentifier> = []
 
-    mutating func report(_ node: some SyntaxProtocol, _ message: String) {
+    mutating func report(_ node: some SyntaxProtocol, _ message: String, fix: [Edit] = []) {
         let statement = node.enclosingStatement?.id ?? node.id
         guard reported.insert(statement).inserted else { return }
-        violations.append(Violation(at: node, message))
+        violations.append(Violation(at: node, message, fix: fix))
     }
 
     /// Records a violation whatever its statement already holds.

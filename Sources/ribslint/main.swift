@@ -74,6 +74,12 @@ struct Lint: ParsableCommand {
     @Flag(help: "Pass when no Swift file is found to lint (default: exit 2); also `allow_zero_files: true`.")
     var allowZeroFiles = false
 
+    @Flag(help: "Fix what the rules that fix can (`ribslint rules` says which), then report what is left. Each fixed file must parse and lint again without those findings, else it is left alone.")
+    var fix = false
+
+    @Flag(help: "With --fix: print the fixes as a unified diff and change nothing.")
+    var dryRun = false
+
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
@@ -92,21 +98,34 @@ struct Lint: ParsableCommand {
         guard let reporter = Reporter(rawValue: format) else {
             throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if dryRun, !fix { throw UsageError("error: --dry-run goes with --fix") }
+        if fix, stdinPath != nil { throw UsageError("error: --fix rewrites files; it does not apply to standard input") }
+        // The files to lint: the paths given, or the changed ones; none when nothing changed.
+        var lintPaths = paths
+        if changedSince != nil || staged {
+            lintPaths = try ChangedFiles.list(since: changedSince, staged: staged, in: workingDirectory)
+        }
+        let nothingChanged = (changedSince != nil || staged) && lintPaths.isEmpty
+        if fix, !nothingChanged {
+            let plan = try linter.planFixes(paths: lintPaths, workingDirectory: workingDirectory)
+            if dryRun {
+                let diff = plan.unifiedDiff
+                if let output { try writeReport(diff, to: output) } else { FileHandle.standardOutput.write(Data(diff.utf8)) }
+            }
+            let failures = dryRun ? [] : plan.write()
+            for line in plan.skipped + failures { printError(line) }
+            if !quiet { printError(Self.fixSummary(plan, dryRun: dryRun)) }
+            if dryRun || !failures.isEmpty { throw ExitCode(failures.isEmpty ? 0 : 2) }
+        }
         var result: LintResult
         if let stdinPath {
             result = try lintStandardInput(linter, path: stdinPath, workingDirectory: workingDirectory)
-        } else if changedSince != nil || staged {
-            let changed = try ChangedFiles.list(since: changedSince, staged: staged, in: workingDirectory)
-            if changed.isEmpty {
-                result = LintResult(findings: [], fileCount: 0, lineCount: 0)
-                result.notes = ["note: no changed Swift files"]
-            } else {
-                let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
-                result = try linter.lint(paths: changed, workingDirectory: workingDirectory, cachePath: cache)
-            }
+        } else if nothingChanged {
+            result = LintResult(findings: [], fileCount: 0, lineCount: 0)
+            result.notes = ["note: no changed Swift files"]
         } else {
             let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
-            result = try linter.lint(paths: paths, workingDirectory: workingDirectory, cachePath: cache)
+            result = try linter.lint(paths: lintPaths, workingDirectory: workingDirectory, cachePath: cache)
         }
         if result.fileCount == 0, stdinPath == nil, changedSince == nil, !staged, !allowZeroFiles, !configuration.allowZeroFiles {
             let searched = paths.isEmpty ? "the configuration's included paths (\(configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
@@ -146,6 +165,15 @@ struct Lint: ParsableCommand {
             printError("ribslint: the baseline holds \(fixed) finding\(fixed == 1 ? "" : "s") that no longer occur; run `ribslint baseline --update`")
             throw ExitCode(1)
         }
+    }
+
+    /// `Fixed 5 findings in 3 files (weak_listener 2, create_mock_annotation 3)`, or what a dry run would fix.
+    static func fixSummary(_ plan: FixPlan, dryRun: Bool) -> String {
+        var byRule: [String: Int] = [:]
+        for file in plan.files { byRule.merge(file.fixedByRule, uniquingKeysWith: +) }
+        let counts = byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let findings = "\(plan.fixedCount) finding\(plan.fixedCount == 1 ? "" : "s") in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")"
+        return (dryRun ? "Would fix " : "Fixed ") + findings + (counts.isEmpty ? "" : " (\(counts))")
     }
 
     private func lintStandardInput(_ linter: Linter, path: String, workingDirectory: String) throws -> LintResult {

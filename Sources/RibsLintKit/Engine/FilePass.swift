@@ -31,7 +31,7 @@ extension Linter {
         for entry in ruleSet.entries {
             let id = entry.id
             raw += entry.rule.violations(in: file).filter { violation in !disabled.contains { $0.contains(violation.position) } }
-                .map { finding(id, entry.severity, $0.position, $0.endPosition, $0.message, file) }
+                .map { finding(id, entry.severity, $0, file) }
         }
         file.dropSharedModels()
         let suppressions = SuppressionMap(file: file, ignoring: disabled)
@@ -76,7 +76,7 @@ extension Linter {
         if !deferred.isEmpty { deferred.insert("all") }
         for (index, directive) in map.directives.enumerated() {
             func report(_ message: String) {
-                findings.append(finding(UnusedSuppression.id, severity, directive.offset, directive.endOffset, message, file))
+                findings.append(finding(UnusedSuppression.id, severity, Violation(position: directive.offset, endPosition: directive.endOffset, message: message), file))
             }
             if directive.isMalformed {
                 report("malformed suppression; write `// ribslint:disable[:next|this|previous|file] <rule ids|all> [- reason]`")
@@ -95,13 +95,15 @@ extension Linter {
         return findings
     }
 
-    private func finding(_ id: String, _ severity: Severity, _ start: Int, _ end: Int, _ message: String, _ file: LintFile) -> Finding {
-        let begin = file.location(of: start)
-        let finish = file.location(of: max(start, end))
-        return Finding(
+    private func finding(_ id: String, _ severity: Severity, _ violation: Violation, _ file: LintFile) -> Finding {
+        let begin = file.location(of: violation.position)
+        let finish = file.location(of: max(violation.position, violation.endPosition))
+        var finding = Finding(
             ruleID: id, severity: severity, path: file.path, line: begin.line, column: begin.column,
-            endLine: finish.line, endColumn: finish.column, message: message, context: file.context(at: start),
+            endLine: finish.line, endColumn: finish.column, message: violation.message, context: file.context(at: violation.position),
             lineText: file.trimmedLineText(begin.line))
+        finding.fix = violation.fix
+        return finding
     }
 
     /// Fingerprints hash the rule, the path, the finding's trimmed line text and its ordinal among equal

@@ -80,6 +80,8 @@ public struct Linter: Sendable {
     /// The folder reports name files relative to (`--base-path`); default: the git repository around the
     /// working directory, else the working directory. `/` names every file by its absolute path.
     public var basePath: String?
+    /// Texts to lint in place of files on disk, by absolute path: `--fix` checks its fixes before writing.
+    var overlay: [String: String] = [:]
 
     /// Where paths in reports start: `basePath`, else the repository's top level, else the working directory.
     public func reportBase(workingDirectory: String) -> String {
@@ -124,7 +126,9 @@ public struct Linter: Sendable {
                 let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
                 scope = scoping.linters.count
                 scopeOfChain[chain] = scope
-                scoping.linters.append(Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs))
+                var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
+                linter.overlay = overlay
+                scoping.linters.append(linter)
             }
             if scoping.linters[scope].configuration.nestedExclusionDrops(file.absolutePath) { continue }
             if chain.isEmpty, scopes.base == nil { unconfigured.append(file.displayPath) }
@@ -456,13 +460,15 @@ public struct Linter: Sendable {
 
     /// One file's outcome: from the cache when it has the file, else read and linted afresh.
     func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?, startedAt: Int) -> FileOutcome {
-        let read: (data: [UInt8], stamp: FileStamp, hash: String?)
+        let read: (data: [UInt8], stamp: FileStamp?, hash: String?)
         if let cache {
             switch cache.lookup(file, startedAt: startedAt) {
             case .hit(let outcome): return outcome
             case .unreadable: return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
             case .miss(let data, let stamp, let hash): read = (data, stamp, hash)
             }
+        } else if let text = overlay[file.absolutePath] {
+            read = (Array(text.utf8), nil, nil)
         } else {
             guard let (data, stamp) = readFile(file.absolutePath) else {
                 return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")

@@ -19,11 +19,15 @@ public struct RuleDescription: Sendable {
     public let options: [OptionDoc]
     public let triggering: [Example]
     public let nonTriggering: [Example]
+    /// What `--fix` makes of code: each example's code before, and the code it must become. A rule with
+    /// corrections fixes; one without does not.
+    public let corrections: [Correction]
+    public var fixes: Bool { !corrections.isEmpty }
 
     public init(
         id: String, name: String, summary: String, rationale: String, profiles: [String] = ["ribs"],
         defaultSeverity: Severity, isOptIn: Bool = false, options: [OptionDoc] = [],
-        triggering: [Example], nonTriggering: [Example]
+        triggering: [Example], nonTriggering: [Example], corrections: [Correction] = []
     ) {
         self.id = id
         self.name = name
@@ -35,6 +39,18 @@ public struct RuleDescription: Sendable {
         self.options = options
         self.triggering = triggering
         self.nonTriggering = nonTriggering
+        self.corrections = corrections
+    }
+}
+
+/// A fix in the rule's docs and tests: `before` (an example, with its path and options) becomes `after`.
+public struct Correction: Sendable {
+    public let before: Example
+    public let after: String
+
+    public init(_ before: Example, becomes after: String) {
+        self.before = before
+        self.after = after
     }
 }
 

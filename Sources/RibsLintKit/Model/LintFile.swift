@@ -227,6 +227,21 @@ public struct LintFile {
 
     public var lineCount: Int { lineStarts.count }
 
+    /// The UTF-8 offset where a 1-based line starts.
+    public func lineStart(_ line: Int) -> Int { lineStarts[min(max(line, 1), lineStarts.count) - 1] }
+
+    /// The spaces and tabs a node's line starts with, when nothing but them stands before the node on its line;
+    /// nil when code does. What a fix inserting a line above the node indents it by.
+    public func indentation(before node: some SyntaxProtocol) -> String? {
+        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let prefix = source.utf8.dropFirst(lineStart(location(of: offset).line)).prefix(offset - lineStart(location(of: offset).line))
+        guard prefix.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
+        return String(decoding: prefix, as: UTF8.self)
+    }
+
+    /// The file's line break, `\r\n` or `\n`, as its first line ends: what fixes write.
+    public var lineBreak: String { lineStarts.count > 1 && lineText(1).utf8.last == UInt8(ascii: "\r") ? "\r\n" : "\n" }
+
     /// Whether the file's text contains `needle`: a byte search, much cheaper than Foundation's, for
     /// rules that can skip a file outright.
     public func contains(_ needle: String) -> Bool {

@@ -13,17 +13,45 @@ public struct Violation: Sendable, Equatable {
     public let position: Int
     public let endPosition: Int
     public let message: String
+    /// What `--fix` writes to remove it, applied all together or not at all; empty when it has no safe fix.
+    public var fix: [Edit] = []
 
-    public init(at node: some SyntaxProtocol, _ message: String) {
+    public init(at node: some SyntaxProtocol, _ message: String, fix: [Edit] = []) {
         self.position = node.positionAfterSkippingLeadingTrivia.utf8Offset
         self.endPosition = node.endPositionBeforeTrailingTrivia.utf8Offset
         self.message = message
+        self.fix = fix
     }
 
-    public init(position: Int, endPosition: Int, message: String) {
+    public init(position: Int, endPosition: Int, message: String, fix: [Edit] = []) {
         self.position = position
         self.endPosition = endPosition
         self.message = message
+        self.fix = fix
+    }
+}
+
+/// A replacement of the UTF-8 bytes `start..<end` of a file's text: what `--fix` writes. An insertion has
+/// `start == end`; a deletion an empty replacement.
+public struct Edit: Sendable, Hashable {
+    public let start: Int
+    public let end: Int
+    public let replacement: String
+
+    public init(start: Int, end: Int, replacement: String) {
+        self.start = start
+        self.end = end
+        self.replacement = replacement
+    }
+
+    /// Replaces a node, its trivia left alone.
+    public init(replacing node: some SyntaxProtocol, with replacement: String) {
+        self.init(start: node.positionAfterSkippingLeadingTrivia.utf8Offset, end: node.endPositionBeforeTrailingTrivia.utf8Offset, replacement: replacement)
+    }
+
+    /// Inserts text at a byte offset.
+    public init(inserting text: String, at offset: Int) {
+        self.init(start: offset, end: offset, replacement: text)
     }
 }
 
@@ -45,6 +73,8 @@ public struct Finding: Sendable, Equatable {
     public var context: String
     /// The trimmed text of its first line.
     public var lineText: String
+    /// The rule's fix, when it has one (kept only by runs that fix: the cache does not record it).
+    public var fix: [Edit] = []
 
     public init(
         ruleID: String, severity: Severity, path: String, line: Int, column: Int,

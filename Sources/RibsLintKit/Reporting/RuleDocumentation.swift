@@ -1,10 +1,9 @@
 /// The rules reference, generated from the rule descriptions so it cannot drift from behaviour.
 public enum RuleDocumentation {
     public static func table(_ rules: [RuleDescription]) -> String {
-        // No rule fixes code yet; the column says so rather than leave users to guess.
         var lines = ["| id | profiles | severity | default | autofix | summary |", "| --- | --- | --- | --- | --- | --- |"]
         for rule in rules {
-            lines.append("| `\(rule.id)` | \(rule.profiles.joined(separator: ", ")) | \(rule.defaultSeverity.rawValue) | \(rule.isOptIn ? "opt-in" : "on") | no | \(rule.summary) |")
+            lines.append("| `\(rule.id)` | \(rule.profiles.joined(separator: ", ")) | \(rule.defaultSeverity.rawValue) | \(rule.isOptIn ? "opt-in" : "on") | \(rule.fixes ? "yes" : "no") | \(rule.summary) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -12,12 +11,19 @@ public enum RuleDocumentation {
     public static func markdown(_ rule: RuleDescription) -> String {
         var out = "# \(rule.name) (`\(rule.id)`)\n\n"
         out += "Profiles: \(rule.profiles.joined(separator: ", ")) · default severity: \(rule.defaultSeverity.rawValue) · "
-        out += rule.isOptIn ? "opt-in\n\n" : "on by default\n\n"
+        out += rule.isOptIn ? "opt-in" : "on by default"
+        out += rule.fixes ? " · autofix: `ribslint --fix`\n\n" : "\n\n"
         out += "## What it does\n\n\(rule.summary)\n\n## Why is this bad?\n\n\(rule.rationale)\n\n## Examples\n\n"
         out += "Triggering (`↓` marks each finding):\n\n"
         for example in rule.triggering { out += swiftBlock(MarkedText.arrows(example.code), example) }
         out += "Not triggering:\n\n"
         for example in rule.nonTriggering { out += swiftBlock(example.code, example) }
+        if rule.fixes {
+            out += "## Autofix\n\n`ribslint --fix` rewrites the code; `--fix --dry-run` shows the diff first.\n\n"
+            for correction in rule.corrections {
+                out += swiftBlock(correction.before.code, correction.before) + "becomes\n\n```swift\n\(correction.after)\n```\n\n"
+            }
+        }
         if !rule.options.isEmpty {
             out += "## Options\n\n| option | default | meaning |\n| --- | --- | --- |\n"
             for option in rule.options {

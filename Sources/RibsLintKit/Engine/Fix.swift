@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import SwiftParser
+
+/// What `--fix` changes: each file's text before and after, the findings it fixes, and the fixes it gave up
+/// with the reason. Planned in memory and checked before anything is written: a fixed file must parse and,
+/// linted again with the whole project in view, report fewer findings of each fixed rule by the number
+/// fixed and no more of any other; otherwise that file is left as it is.
+public struct FixPlan: Sendable {
+    public struct File: Sendable {
+        /// As reports name it.
+        public let path: String
+        public let absolutePath: String
+        public let original: String
+        public let fixed: String
+        /// Findings fixed, by rule id.
+        public let fixedByRule: [String: Int]
+    }
+
+    public var files: [File] = []
+    /// Why a file's fixes were not made: one line each, `path: note: …`.
+    public var skipped: [String] = []
+
+    public var fixedCount: Int { files.reduce(0) { $0 + $1.fixedByRule.values.reduce(0, +) } }
+}
+
+extension Linter {
+    /// Plans the fixes of the findings under `paths` (as `lint(paths:)` chooses files), without writing.
+    public func planFixes(paths: [String], workingDirectory: String) throws(UsageError) -> FixPlan {
+        let base = reportBase(workingDirectory: workingDirectory)
+        let before = try lint(paths: paths, workingDirectory: workingDirectory, cachePath: nil)
+        var plan = FixPlan()
+        var proposed: [String: FixPlan.File] = [:]
+        for (path, findings) in Dictionary(grouping: before.findings.filter { !$0.fix.isEmpty }, by: \.path) {
+            let absolute = path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path
+            guard let (data, _) = readFile(absolute), let original = String(validating: data, as: UTF8.self) else { continue }
+            let (fixed, fixedByRule) = Edit.apply(findings.sorted(by: Finding.ordered), to: original)
+            guard fixed != original else { continue }
+            if Parser.parse(source: fixed).hasError, !Parser.parse(source: original).hasError {
+                plan.skipped.append("\(path): note: fixes not made: the fixed file would not parse")
+                continue
+            }
+            proposed[path] = FixPlan.File(path: path, absolutePath: absolute, original: original, fixed: fixed, fixedByRule: fixedByRule)
+        }
+        guard !proposed.isEmpty else { return plan }
+        var fixedLinter = self
+        fixedLinter.overlay = Dictionary(uniqueKeysWithValues: proposed.values.map { ($0.absolutePath, $0.fixed) })
+        let after = try fixedLinter.lint(paths: paths, workingDirectory: workingDirectory, cachePath: nil)
+        let counts = { (findings: [Finding]) in Dictionary(grouping: findings, by: \.path).mapValues { Dictionary(grouping: $0, by: \.ruleID).mapValues(\.count) } }
+        let (countsBefore, countsAfter) = (counts(before.findings), counts(after.findings))
+        for path in proposed.keys.sorted() {
+            let file = proposed[path]!
+            let old = countsBefore[path] ?? [:], new = countsAfter[path] ?? [:]
+            let broken = Set(old.keys).union(new.keys).sorted().filter { rule in
+                new[rule, default: 0] > old[rule, default: 0] - file.fixedByRule[rule, default: 0]
+            }
+            if broken.isEmpty {
+                plan.files.append(file)
+            } else {
+                plan.skipped.append(
+                    "\(path): note: fixes not made: linted again, the fixed file still reports \(broken.joined(separator: ", ")) where it should not")
+            }
+        }
+        return plan
+    }
+}
+
+extension Edit {
+    /// `findings`' fixes applied to `text`, each finding's edits all or none: a fix overlapping one already
+    /// taken is left for the next run; edits equal to one taken are shared. Returns the new text and how many
+    /// findings of each rule it fixes.
+    public static func apply(_ findings: [Finding], to text: String) -> (String, [String: Int]) {
+        var taken = Set<Edit>()
+        var fixed: [String: Int] = [:]
+        for finding in findings {
+            let new = finding.fix.filter { !taken.contains($0) }
+            let overlaps = new.contains { edit in
+                taken.contains { other in
+                    edit.start < other.end && other.start < edit.end || edit.start == other.start && edit.end == other.end
+                        || (edit.start == edit.end || other.start == other.end) && edit.start == other.start
+                }
+            }
+            guard !overlaps, new.allSatisfy({ $0.start <= $0.end && $0.end <= text.utf8.count }) else { continue }
+            taken.formUnion(new)
+            fixed[finding.ruleID, default: 0] += 1
+        }
+        var bytes = Array(text.utf8)
+        for edit in taken.sorted(by: { ($0.start, $0.end) > ($1.start, $1.end) }) {
+            bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8))
+        }
+        return (String(decoding: bytes, as: UTF8.self), fixed)
+    }
+}
+
+extension FixPlan {
+    /// The plan as a unified diff (`diff -u` style, paths as `a/…` and `b/…`), files in path order.
+    public var unifiedDiff: String {
+        files.sorted { $0.path < $1.path }.map { UnifiedDiff.of($0.original, $0.fixed, path: $0.path) }.joined()
+    }
+
+    /// Writes every fixed file atomically. Returns a message for each file that could not be written.
+    public func write() -> [String] {
+        files.sorted { $0.path < $1.path }.compactMap { file in
+            do {
+                try writeAtomically(file.fixed, to: file.absolutePath)
+                return nil
+            } catch {
+                return "\(file.path): error: cannot write the fixed file: \(writeFailureReason(error, path: file.absolutePath))"
+            }
+        }
+    }
+}
+
+/// Writes `text` to `path` so that a reader sees the old file or the new one, never half: a temporary file
+/// beside the target (through a symlink, beside what it points at), given the target's permissions, then
+/// renamed over it.
+public func writeAtomically(_ text: String, to path: String) throws {
+    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+        $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent($0).path
+    } ?? path
+    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+    let temporary = folder + "/.\(URL(fileURLWithPath: target).lastPathComponent).ribslint-\(getpid())"
+    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
+    }
+    var info = stat()
+    if stat(target, &info) == 0 { chmod(temporary, info.st_mode & 0o7777) }
+    guard rename(temporary, target) == 0 else {
+        let code = errno
+        unlink(temporary)
+        throw NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+    }
+}
+
+/// Line-based unified diffs of a file and its fixed text, by Myers' algorithm: fixes change a few lines,
+/// so the work grows with the file's length times the number of changed lines.
+enum UnifiedDiff {
+    static let context = 3
+
+    static func of(_ old: String, _ new: String, path: String) -> String {
+        let a = lines(old), b = lines(new)
+        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        for hunk in hunks(script(a, b), a, b) {
+            out += "@@ -\(range(hunk.oldStart, hunk.oldCount)) +\(range(hunk.newStart, hunk.newCount)) @@\n"
+            out += hunk.lines.joined()
+        }
+        return out
+    }
+
+    /// `start` is 0-based; an empty range names the line before it, as `diff -u` does.
+    private static func range(_ start: Int, _ count: Int) -> String {
+        switch count {
+        case 0: "\(start),0"
+        case 1: "\(start + 1)"
+        default: "\(start + 1),\(count)"
+        }
+    }
+
+    /// Lines with their line breaks; a last line without one is marked as `diff` marks it.
+    private static func lines(_ text: String) -> [String] {
+        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
+        if let last = result.popLast(), last != "\n" { result.append(String(last.dropLast()) + "\n\\ No newline at end of file\n") }
+        return result
+    }
+
+    enum Step { case same, removed, added }
+
+    /// The shortest edit script: each step with the old and new line index it stands at.
+    static func script(_ a: [String], _ b: [String]) -> [(step: Step, old: Int, new: Int)] {
+        let (n, m) = (a.count, b.count)
+        let offset = n + m + 1
+        var frontier = Array(repeating: 0, count: 2 * offset + 1)
+        var trace: [[Int]] = []
+        search: for d in 0...(n + m) {
+            trace.append(frontier)
+            for k in stride(from: -d, through: d, by: 2) {
+                var x = k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])
+                    ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, a[x] == b[y] { (x, y) = (x + 1, y + 1) }
+                frontier[offset + k] = x
+                if x >= n, y >= m { break search }
+            }
+        }
+        // Walk back from the end through the recorded frontiers.
+        var steps: [(step: Step, old: Int, new: Int)] = []
+        var (x, y) = (n, m)
+        for d in stride(from: trace.count - 1, through: 0, by: -1) {
+            let v = trace[d], k = x - y
+            let previousK = k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : v[offset + previousK], previousY = previousX - previousK
+            while x > previousX, y > previousY {
+                (x, y) = (x - 1, y - 1)
+                steps.append((.same, x, y))
+            }
+            guard d > 0 else { break }
+            if x == previousX {
+                y -= 1
+                steps.append((.added, x, y))
+            } else {
+                x -= 1
+                steps.append((.removed, x, y))
+            }
+        }
+        return steps.reversed()
+    }
+
+    struct Hunk {
+        var oldStart = 0, oldCount = 0, newStart = 0, newCount = 0
+        var lines: [String] = []
+    }
+
+    /// Hunks with `context` lines around each change; changes closer than twice that share one.
+    private static func hunks(_ script: [(step: Step, old: Int, new: Int)], _ a: [String], _ b: [String]) -> [Hunk] {
+        let changed = script.indices.filter { script[$0].step != .same }
+        var hunks: [Hunk] = []
+        var groupStart = 0
+        while groupStart < changed.count {
+            var groupEnd = groupStart
+            while groupEnd + 1 < changed.count, changed[groupEnd + 1] - changed[groupEnd] <= 2 * context + 1 { groupEnd += 1 }
+            let first = max(0, changed[groupStart] - context), last = min(script.count - 1, changed[groupEnd] + context)
+            var hunk = Hunk(oldStart: script[first].old, newStart: script[first].new)
+            for (step, old, new) in script[first...last] {
+                switch step {
+                case .same:
+                    hunk.lines.append(" " + a[old])
+                    hunk.oldCount += 1
+                    hunk.newCount += 1
+                case .removed:
+                    hunk.lines.append("-" + a[old])
+                    hunk.oldCount += 1
+                case .added:
+                    hunk.lines.append("+" + b[new])
+                    hunk.newCount += 1
+                }
+            }
+            hunks.append(hunk)
+            groupStart = groupEnd + 1
+        }
+        return hunks
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import RibsLintKit
+import RibsLintRules
+import Testing
+
+/// One documented fix of one rule.
+struct CorrectionCase: CustomTestStringConvertible, Sendable {
+    let rule: RuleDescription
+    let correction: Correction
+    let index: Int
+
+    var testDescription: String { "\(rule.id) › correction #\(index + 1)" }
+
+    static var all: [CorrectionCase] {
+        RuleRegistry.descriptions.flatMap { rule in
+            rule.corrections.enumerated().map { CorrectionCase(rule: rule, correction: $1, index: $0) }
+        }
+    }
+}
+
+/// A rule that offers a fix which does not remove its finding, and one whose fix breaks the syntax: what
+/// `--fix` must refuse to write.
+struct UselessFixRule: Rule {
+    static let description = RuleDescription(
+        id: "useless_fix", name: "Useless Fix", summary: "Reports every class.", rationale: "A test double.",
+        defaultSeverity: .warning, triggering: [], nonTriggering: [])
+    init(options: RuleOptions) {}
+    func violations(in file: LintFile) -> [Violation] {
+        file.model.types.map { type in
+            let start = type.declaration.positionAfterSkippingLeadingTrivia.utf8Offset
+            let fix = type.name.hasPrefix("Broken") ? Edit(inserting: "{ ", at: start) : Edit(inserting: "// still here\n", at: start)
+            return Violation(position: start, endPosition: start, message: "class '\(type.name)'", fix: [fix])
+        }
+    }
+}
+
+@Suite("Fixes")
+struct FixTests {
+    /// The first file of the example, fixed by the rule's findings in the whole example.
+    func fixed(_ example: Example, rule id: String) throws -> (text: String, findings: [Finding]) {
+        let sources = example.files.map { ($0.path, MarkedText($0.code).text) }
+        let findings = try lint(sources: sources, rules: [id], options: example.configuration.isEmpty ? [:] : [id: example.configuration])
+        let first = sources[0]
+        let (text, _) = Edit.apply(findings.filter { $0.path == first.0 }.sorted(by: Finding.ordered), to: first.1)
+        return (text, findings)
+    }
+
+    @Test("every correction of every rule turns the code into what it documents, and a second fix changes nothing", arguments: CorrectionCase.all)
+    func correction(_ testCase: CorrectionCase) throws {
+        let id = testCase.rule.id, before = testCase.correction.before
+        let location = SourceLocation(
+            fileID: "RibsLintRules/\(before.file.split(separator: "/").last ?? "")", filePath: before.file, line: before.line, column: 1)
+        let (text, findings) = try fixed(before, rule: id)
+        #expect(findings.contains { $0.ruleID == id && !$0.fix.isEmpty }, "the example has nothing to fix", sourceLocation: location)
+        #expect(text == testCase.correction.after, sourceLocation: location)
+        #expect(!LintFile(path: before.path, source: text, profile: .ribs).hasSyntaxErrors, sourceLocation: location)
+        var again = before.files
+        again[0].code = text
+        let second = try fixed(Example(again.count == 1 ? text : again.map { "// file: \($0.path)\n\($0.code)" }.joined(separator: "\n"),
+            path: before.path, configuration: before.configuration), rule: id)
+        #expect(second.text == text, "a second fix changes the code again", sourceLocation: location)
+    }
+
+    @Test("the fixes of every triggering example of a rule that fixes leave code that parses")
+    func triggeringExamplesParse() throws {
+        for rule in RuleRegistry.descriptions where rule.fixes {
+            for example in rule.triggering {
+                let (text, _) = try fixed(example, rule: rule.id)
+                #expect(!LintFile(path: example.path, source: text, profile: .ribs).hasSyntaxErrors, "\(rule.id) \(example)")
+            }
+        }
+    }
+
+    @Test("only rules that fix offer fixes, and the rules table says which")
+    func fixingRules() throws {
+        let fixing = RuleRegistry.descriptions.filter(\.fixes).map(\.id)
+        #expect(fixing == ["create_mock_annotation", "interactor_dispose_bag", "interactor_rx_lifecycle", "weak_listener"])
+        #expect(RuleDocumentation.table(RuleRegistry.descriptions).contains("| `weak_listener` | ribs | error | on | yes |"))
+        #expect(RuleDocumentation.markdown(RuleRegistry.descriptions.first { $0.id == "weak_listener" }!).contains("## Autofix"))
+    }
+
+    @Test("a fix that leaves its finding, or breaks the syntax, is not made and the run says so")
+    func refusedFixes() throws {
+        let project = try makeProject(["Kept.swift": "final class Kept {}\n", "BrokenOne.swift": "final class BrokenOne {}\n"])
+        var configuration = Configuration(rootDirectory: project.path)
+        configuration.onlyRules = ["useless_fix"]
+        let catalog = Catalog(profiles: [.ribs], rules: [UselessFixRule.self], projectRules: [])
+        let linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: catalog), jobs: 1)
+        let plan = try linter.planFixes(paths: ["."], workingDirectory: project.path)
+        #expect(plan.files.isEmpty)
+        #expect(plan.skipped == [
+            "BrokenOne.swift: note: fixes not made: the fixed file would not parse",
+            "Kept.swift: note: fixes not made: linted again, the fixed file still reports useless_fix where it should not",
+        ])
+    }
+
+    let interactor = """
+        import RIBs
+        import RxSwift
+
+        protocol LoginListener: AnyObject {
+            func loginDidFinish()
+        }
+
+        final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+            var listener: LoginListener?
+            private let disposeBag = DisposeBag()
+
+            override func didBecomeActive() {
+                super.didBecomeActive()
+                presenter.loginTapped
+                    .subscribe(onNext: { [weak self] in self?.login() })
+                    .disposed(by: disposeBag)
+            }
+        }
+
+        """
+
+    @Test("`--fix` writes the fixes and reports what is left; a second run changes nothing; `--dry-run` prints a diff git applies")
+    func commandLine() throws {
+        let project = try makeProject(["Login/LoginInteractor.swift": interactor, ".sourcery.yml": "sources: [Login]\n"])
+        let file = project.appendingPathComponent("Login/LoginInteractor.swift")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+        let dry = try runRibslint(["--fix", "--dry-run", "--only-rule", "weak_listener", "--only-rule", "interactor_dispose_bag",
+            "--only-rule", "interactor_rx_lifecycle", "--only-rule", "create_mock_annotation", "Login"], in: project)
+        #expect(dry.status == 0)
+        #expect(dry.stdout.hasPrefix("--- a/Login/LoginInteractor.swift\n+++ b/Login/LoginInteractor.swift\n@@ -1,18 +1,18 @@\n"))
+        #expect(dry.stdout.contains("-    var listener: LoginListener?\n-    private let disposeBag = DisposeBag()\n+    weak var listener: LoginListener?\n"))
+        #expect(dry.stderr.contains("Would fix 5 findings in 1 file (create_mock_annotation 1, interactor_dispose_bag 2, interactor_rx_lifecycle 1, weak_listener 1)"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == interactor, "a dry run changed the file")
+        try Data(dry.stdout.utf8).write(to: project.appendingPathComponent("fix.diff"))
+
+        let run = try runRibslint(["--fix", "Login"], in: project)
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("Fixed 5 findings in 1 file"))
+        #expect(!run.stdout.contains("weak_listener") && !run.stdout.contains("interactor_dispose_bag") && !run.stdout.contains("create_mock"))
+        let fixedText = try String(contentsOf: file, encoding: .utf8)
+        #expect(fixedText.contains("/// sourcery: CreateMock\nprotocol LoginListener"))
+        #expect(fixedText.contains("            .disposeOnDeactivate(interactor: self)\n"))
+        #expect(!fixedText.contains("DisposeBag()"))
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o640)
+        let second = try runRibslint(["--fix", "Login"], in: project)
+        #expect(second.stderr.contains("Fixed 0 findings in 0 files"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == fixedText)
+
+        // The dry run's diff turns the original into exactly what --fix wrote.
+        try Data(interactor.utf8).write(to: file)
+        let apply = Process()
+        apply.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        apply.arguments = ["git", "apply", "--unsafe-paths", "fix.diff"]
+        apply.currentDirectoryURL = project
+        try apply.run()
+        apply.waitUntilExit()
+        #expect(apply.terminationStatus == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == fixedText)
+        #expect(try runRibslint(["--dry-run", "Login"], in: project).stderr.contains("--dry-run goes with --fix"))
+    }
+}
