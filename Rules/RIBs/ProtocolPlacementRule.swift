@@ -90,6 +90,50 @@ public struct ProtocolPlacementRule: Rule {
                 protocol LoginPresentableListener: AnyObject {}
                 final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}
                 """, path: "Login/LoginViewController.swift", configuration: ["presentable_listener_file": .string("presenter")]),
+        ],
+        corrections: [
+            // Moved with its doc comment above the class of the right file beside it, when that file exists.
+            Correction(Example("""
+                // file: Login/LoginViewController.swift
+                import RIBs
+                import UIKit
+
+                /// What the screen tells the interactor.
+                protocol LoginPresentableListener: AnyObject {
+                    func didTapLogin(name: String)
+                }
+
+                final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {
+                    weak var listener: LoginPresentableListener?
+                }
+                // file: Login/LoginInteractor.swift
+                import RIBs
+
+                protocol LoginPresentable: Presentable {}
+
+                /// Logs the user in.
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable, LoginPresentableListener {}
+                """), becomes: """
+                // file: Login/LoginViewController.swift
+                import RIBs
+                import UIKit
+
+                final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {
+                    weak var listener: LoginPresentableListener?
+                }
+                // file: Login/LoginInteractor.swift
+                import RIBs
+
+                protocol LoginPresentable: Presentable {}
+
+                /// What the screen tells the interactor.
+                protocol LoginPresentableListener: AnyObject {
+                    func didTapLogin(name: String)
+                }
+
+                /// Logs the user in.
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable, LoginPresentableListener {}
+                """),
         ])
 
     /// Where each protocol role belongs: the file of the RIB part with this role.
@@ -125,14 +169,54 @@ public struct ProtocolPlacementRule: Rule {
         return file.model.protocols.compactMap { declaration in
             guard let role = declaration.role, let home = homes[role], !roles.contains(home), let suffix = Self.fileSuffixes[home]
             else { return nil }
-            if role == .presentableListener, home == .interactor {
-                return Violation(
-                    at: declaration.declaration.protocolKeyword,
-                    "protocol '\(declaration.name)' belongs in the \(rib) RIB's interactor file (*\(suffix)), if anywhere: a presenter should expose its events through its Presentable instead")
-            }
-            return Violation(
+            var violation = Violation(
                 at: declaration.declaration.protocolKeyword,
-                "protocol '\(declaration.name)' belongs in the \(rib) RIB's \(home) file (*\(suffix)), where *\(role.suffix) protocols live")
+                role == .presentableListener && home == .interactor
+                    ? "protocol '\(declaration.name)' belongs in the \(rib) RIB's interactor file (*\(suffix)), if anywhere: a presenter should expose its events through its Presentable instead"
+                    : "protocol '\(declaration.name)' belongs in the \(rib) RIB's \(home) file (*\(suffix)), where *\(role.suffix) protocols live")
+            if let (cut, relocation) = Self.move(declaration.declaration, to: rib + suffix.replacingOccurrences(of: ".swift", with: ""), in: file) {
+                violation.fix = [cut]
+                violation.relocation = relocation
+            }
+            return violation
         }
+    }
+}
+
+extension ProtocolPlacementRule {
+    /// Types any Swift file knows without an import.
+    static let standardTypes: Set<String> = [
+        "AnyObject", "Any", "Self", "Void", "Never", "Error", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
+        "UInt16", "UInt32", "UInt64", "Double", "Float", "String", "Substring", "Character", "Optional", "Array", "Dictionary",
+        "Set", "Result", "Sendable", "Equatable", "Hashable", "Identifiable", "Codable", "CustomStringConvertible",
+    ]
+
+    /// Moving a top-level protocol, with its doc comment, above the class `destination` declares in the file
+    /// beside this one: the cut here and the text for there. The destination must be a class of the project,
+    /// and the protocol's types known there: the project's own or the standard library's, else the destination
+    /// must import all this file imports.
+    static func move(_ declaration: ProtocolDeclSyntax, to destination: String, in file: LintFile) -> (Edit, Relocation)? {
+        guard declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true, let start = declaration.blockStart,
+            file.model.projectTypes.primary(destination)?.kind == .class
+        else { return nil }
+        let end = declaration.endPositionBeforeTrailingTrivia.utf8Offset
+        let bytes = Array(file.source.utf8)
+        var cutEnd = end
+        while cutEnd < bytes.count, bytes[cutEnd] == UInt8(ascii: " ") || bytes[cutEnd] == UInt8(ascii: "\t") || bytes[cutEnd] == UInt8(ascii: "\r") {
+            cutEnd += 1
+        }
+        guard cutEnd == bytes.count || bytes[cutEnd] == UInt8(ascii: "\n") else { return nil }
+        cutEnd = min(cutEnd + 1, bytes.count)
+        // With a blank line on both sides, one of them goes too.
+        let blankBefore = start == 0 || start >= 2 && bytes[start - 2] == UInt8(ascii: "\n")
+        var next = cutEnd
+        while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\r") { next += 1 }
+        if blankBefore, next < bytes.count, bytes[next] == UInt8(ascii: "\n") { cutEnd = next + 1 }
+        let names = declaration.tokens(viewMode: .sourceAccurate).filter { token in
+            token.parent?.is(IdentifierTypeSyntax.self) == true || token.parent?.is(MemberTypeSyntax.self) == true
+        }.map(\.text)
+        let known = names.allSatisfy { standardTypes.contains($0) || file.model.projectTypes.primary($0) != nil }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        return (Edit(start: start, end: cutEnd, replacement: ""), Relocation(text: text, besideClass: destination, imports: known ? [] : file.model.imports))
     }
 }

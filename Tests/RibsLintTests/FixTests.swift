@@ -45,20 +45,35 @@ struct FixTests {
         return (text, findings)
     }
 
+    /// The example's files written to a folder and fixed by `--fix`'s own planner, with only its rule on: the
+    /// files as they would be written, in the example's `// file:` form.
+    func planned(_ example: Example, rule id: String) throws -> String {
+        let files = example.files.map { ($0.path, MarkedText($0.code).text) }
+        let project = try makeProject(Dictionary(uniqueKeysWithValues: files) .merging([".sourcery.yml": "sources: [.]\n"]) { $1 })
+        var configuration = Configuration(rootDirectory: project.path)
+        configuration.profile = RuleRegistry.descriptions.first { $0.id == id }?.profiles.first ?? "ribs"
+        configuration.onlyRules = [id]
+        if !example.configuration.isEmpty { configuration.ruleSettings[id] = RuleSetting(options: example.configuration) }
+        let linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 1)
+        let plan = try linter.planFixes(paths: ["."], workingDirectory: project.path)
+        #expect(plan.skipped.isEmpty, "\(plan.skipped)")
+        let texts = files.map { path, text in (path, plan.files.first { $0.path == path }?.fixed ?? text) }
+        return texts.count == 1 ? texts[0].1 : texts.map { "// file: \($0.0)\n\($0.1)" }.joined(separator: "\n")
+    }
+
     @Test("every correction of every rule turns the code into what it documents, and a second fix changes nothing", arguments: CorrectionCase.all)
     func correction(_ testCase: CorrectionCase) throws {
         let id = testCase.rule.id, before = testCase.correction.before
         let location = SourceLocation(
             fileID: "RibsLintRules/\(before.file.split(separator: "/").last ?? "")", filePath: before.file, line: before.line, column: 1)
-        let (text, findings) = try fixed(before, rule: id)
-        #expect(findings.contains { $0.ruleID == id && !$0.fix.isEmpty }, "the example has nothing to fix", sourceLocation: location)
+        let text = try planned(before, rule: id)
+        #expect(text != MarkedText(before.code).text, "the example has nothing to fix", sourceLocation: location)
         #expect(text == testCase.correction.after, sourceLocation: location)
-        #expect(!LintFile(path: before.path, source: text, profile: .ribs).hasSyntaxErrors, sourceLocation: location)
-        var again = before.files
-        again[0].code = text
-        let second = try fixed(Example(again.count == 1 ? text : again.map { "// file: \($0.path)\n\($0.code)" }.joined(separator: "\n"),
-            path: before.path, configuration: before.configuration), rule: id)
-        #expect(second.text == text, "a second fix changes the code again", sourceLocation: location)
+        let after = Example(text, path: before.path, configuration: before.configuration)
+        for file in after.files {
+            #expect(!LintFile(path: file.path, source: file.code, profile: .ribs).hasSyntaxErrors, "\(file.path)", sourceLocation: location)
+        }
+        #expect(try planned(after, rule: id) == text, "a second fix changes the code again", sourceLocation: location)
     }
 
     @Test("the fixes of every triggering example of a rule that fixes leave code that parses")
@@ -74,7 +89,7 @@ struct FixTests {
     @Test("only rules that fix offer fixes, and the rules table says which")
     func fixingRules() throws {
         let fixing = RuleRegistry.descriptions.filter(\.fixes).map(\.id)
-        #expect(fixing == ["create_mock_annotation", "interactor_dispose_bag", "interactor_rx_lifecycle", "weak_listener"])
+        #expect(fixing == ["create_mock_annotation", "interactor_dispose_bag", "interactor_rx_lifecycle", "protocol_placement", "weak_listener"])
         #expect(RuleDocumentation.table(RuleRegistry.descriptions).contains("| `weak_listener` | ribs | error | on | yes |"))
         #expect(RuleDocumentation.markdown(RuleRegistry.descriptions.first { $0.id == "weak_listener" }!).contains("## Autofix"))
     }
@@ -92,6 +107,24 @@ struct FixTests {
             "BrokenOne.swift: note: fixes not made: the fixed file would not parse",
             "Kept.swift: note: fixes not made: linted again, the fixed file still reports useless_fix where it should not",
         ])
+    }
+
+    @Test("a protocol is not moved where its types would not be known, nor when no file of the right part is beside it")
+    func protocolStaysWithoutASafeDestination() throws {
+        let viewController = """
+            import RIBs
+            import UIKit
+            protocol CardPresentableListener: AnyObject {
+                func didPick(_ image: UIImage)
+            }
+            final class CardViewController: UIViewController, CardPresentable, CardViewControllable {}
+            """
+        let interactor = "import RIBs\nfinal class CardInteractor: PresentableInteractor<CardPresentable>, CardInteractable {}\n"
+        let needsUIKit = try planned(Example("// file: Card/CardViewController.swift\n\(viewController)\n// file: Card/CardInteractor.swift\n\(interactor)"), rule: "protocol_placement")
+        #expect(needsUIKit.contains("protocol CardPresentableListener: AnyObject {\n    func didPick(_ image: UIImage)\n}\nfinal class CardViewController"))
+        let elsewhere = try planned(Example("// file: Card/CardViewController.swift\n\(viewController)\n// file: Other/CardInteractor.swift\n\(interactor)".replacingOccurrences(of: "UIImage", with: "String")), rule: "protocol_placement")
+        #expect(elsewhere.contains("protocol CardPresentableListener"))
+        #expect(elsewhere.hasPrefix("// file: Card/CardViewController.swift\nimport RIBs\nimport UIKit\nprotocol CardPresentableListener"))
     }
 
     let interactor = """

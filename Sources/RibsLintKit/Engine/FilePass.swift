@@ -103,6 +103,7 @@ extension Linter {
             endLine: finish.line, endColumn: finish.column, message: violation.message, context: file.context(at: violation.position),
             lineText: file.trimmedLineText(begin.line))
         finding.fix = violation.fix
+        finding.relocation = violation.relocation
         return finding
     }
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import SwiftParser
+import SwiftSyntax
 
 /// What `--fix` changes: each file's text before and after, the findings it fixes, and the fixes it gave up
 /// with the reason. Planned in memory and checked before anything is written: a fixed file must parse and,
@@ -30,21 +31,55 @@ public struct FixPlan: Sendable {
 
 extension Linter {
     /// Plans the fixes of the findings under `paths` (as `lint(paths:)` chooses files), without writing.
+    /// Files a fix touches together (a protocol moved from one to another) are fixed together or not at all.
     public func planFixes(paths: [String], workingDirectory: String) throws(UsageError) -> FixPlan {
         let base = reportBase(workingDirectory: workingDirectory)
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path }
         let before = try lint(paths: paths, workingDirectory: workingDirectory, cachePath: nil)
+        var texts: [String: String] = [:]
+        func text(_ path: String) -> String? {
+            if let known = texts[path] { return known }
+            guard let (data, _) = readFile(absolute(path)), let read = String(validating: data, as: UTF8.self) else { return nil }
+            texts[path] = read
+            return read
+        }
+        // Each finding's edits by file; a relocation adds the insertion into its destination.
+        var pending: [(rule: String, source: String, edits: [String: [Edit]])] = []
+        var destinations = RelocationDestinations()
+        for finding in before.findings.sorted(by: Finding.ordered) where !finding.fix.isEmpty {
+            var edits = [finding.path: finding.fix]
+            if let relocation = finding.relocation {
+                guard let (path, insertion) = destinations.find(relocation, leaving: finding.path, absolute: absolute, text: text) else { continue }
+                edits[path, default: []].append(insertion)
+            }
+            pending.append((finding.ruleID, finding.path, edits))
+        }
+        // Every fix whose edits overlap none already taken, in reporting order; equal edits are shared.
+        var taken: [String: Set<Edit>] = [:]
+        var fixedByRule: [String: [String: Int]] = [:]
+        var groups = FileGroups()
+        for fix in pending {
+            let fits = fix.edits.allSatisfy { path, edits in
+                guard let body = text(path) else { return false }
+                let others = taken[path] ?? []
+                return edits.allSatisfy { edit in edit.end <= body.utf8.count && (others.contains(edit) || !others.contains { $0.overlaps(edit) }) }
+            }
+            guard fits else { continue }
+            for (path, edits) in fix.edits { taken[path, default: []].formUnion(edits) }
+            fixedByRule[fix.source, default: [:]][fix.rule, default: 0] += 1
+            groups.join(Array(fix.edits.keys))
+        }
         var plan = FixPlan()
         var proposed: [String: FixPlan.File] = [:]
-        for (path, findings) in Dictionary(grouping: before.findings.filter { !$0.fix.isEmpty }, by: \.path) {
-            let absolute = path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path
-            guard let (data, _) = readFile(absolute), let original = String(validating: data, as: UTF8.self) else { continue }
-            let (fixed, fixedByRule) = Edit.apply(findings.sorted(by: Finding.ordered), to: original)
-            guard fixed != original else { continue }
+        var broken = Set<String>()
+        for (path, edits) in taken {
+            guard let original = text(path) else { continue }
+            let fixed = Edit.apply(edits, to: original)
             if Parser.parse(source: fixed).hasError, !Parser.parse(source: original).hasError {
                 plan.skipped.append("\(path): note: fixes not made: the fixed file would not parse")
-                continue
+                broken.insert(path)
             }
-            proposed[path] = FixPlan.File(path: path, absolutePath: absolute, original: original, fixed: fixed, fixedByRule: fixedByRule)
+            proposed[path] = FixPlan.File(path: path, absolutePath: absolute(path), original: original, fixed: fixed, fixedByRule: fixedByRule[path] ?? [:])
         }
         guard !proposed.isEmpty else { return plan }
         var fixedLinter = self
@@ -52,47 +87,117 @@ extension Linter {
         let after = try fixedLinter.lint(paths: paths, workingDirectory: workingDirectory, cachePath: nil)
         let counts = { (findings: [Finding]) in Dictionary(grouping: findings, by: \.path).mapValues { Dictionary(grouping: $0, by: \.ruleID).mapValues(\.count) } }
         let (countsBefore, countsAfter) = (counts(before.findings), counts(after.findings))
-        for path in proposed.keys.sorted() {
+        for path in proposed.keys.sorted() where !broken.contains(path) {
             let file = proposed[path]!
             let old = countsBefore[path] ?? [:], new = countsAfter[path] ?? [:]
-            let broken = Set(old.keys).union(new.keys).sorted().filter { rule in
+            let worse = Set(old.keys).union(new.keys).sorted().filter { rule in
                 new[rule, default: 0] > old[rule, default: 0] - file.fixedByRule[rule, default: 0]
             }
-            if broken.isEmpty {
-                plan.files.append(file)
-            } else {
-                plan.skipped.append(
-                    "\(path): note: fixes not made: linted again, the fixed file still reports \(broken.joined(separator: ", ")) where it should not")
+            if !worse.isEmpty {
+                plan.skipped.append("\(path): note: fixes not made: linted again, the fixed file still reports \(worse.joined(separator: ", ")) where it should not")
+                broken.insert(path)
             }
         }
+        // A file fixed together with one that failed is left alone too.
+        let failed = Set(broken.flatMap { groups.members(of: $0) })
+        for path in proposed.keys.sorted() where failed.contains(path) && !broken.contains(path) {
+            plan.skipped.append("\(path): note: fixes not made: they go with fixes of \(groups.members(of: path).filter(broken.contains).sorted().joined(separator: ", "))")
+        }
+        plan.files = proposed.keys.sorted().filter { !failed.contains($0) }.map { proposed[$0]! }
         return plan
     }
 }
 
+/// Where relocated text goes: the file beside the one it leaves that declares the class at its top level.
+struct RelocationDestinations {
+    private var found: [String: (path: String, insertion: Int, imports: Set<String>)?] = [:]
+
+    mutating func find(
+        _ relocation: Relocation, leaving path: String, absolute: (String) -> String, text: (String) -> String?
+    ) -> (String, Edit)? {
+        let folder = path.contains("/") ? parentFolder(of: path) : ""
+        let key = folder + "\u{0}" + relocation.besideClass
+        if found[key] == nil { found[key] = Self.search(relocation.besideClass, in: folder, absolute: absolute, text: text) }
+        guard let destination = found[key] ?? nil, destination.path != path,
+            relocation.imports.allSatisfy(destination.imports.contains)
+        else { return nil }
+        let lineBreak = text(destination.path)?.contains("\r\n") == true ? "\r\n" : "\n"
+        return (destination.path, Edit(inserting: relocation.text + lineBreak + lineBreak, at: destination.insertion))
+    }
+
+    /// The one Swift file of `folder` (relative to the report base; empty for the base itself) declaring
+    /// `class name` at its top level: where its declaration's block (doc comment and attributes included)
+    /// starts, and its imports.
+    private static func search(
+        _ name: String, in folder: String, absolute: (String) -> String, text: (String) -> String?
+    ) -> (path: String, insertion: Int, imports: Set<String>)? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute(folder.isEmpty ? "." : folder))) ?? []
+        var matches: [(String, Int, Set<String>)] = []
+        for file in names.sorted() where file.hasSuffix(".swift") {
+            let candidate = folder.isEmpty ? file : folder + "/" + file
+            guard let body = text(candidate), body.contains("class \(name)") else { continue }
+            var imports = Set<String>()
+            for item in Parser.parse(source: body).statements {
+                if let declaration = item.item.as(ImportDeclSyntax.self) { imports.insert(declaration.path.map(\.name.text).joined(separator: ".")) }
+                guard let declaration = item.item.as(ClassDeclSyntax.self), declaration.name.text == name else { continue }
+                guard let start = declaration.blockStart else { return nil }
+                matches.append((candidate, start, imports))
+            }
+        }
+        return matches.count == 1 ? matches[0] : nil
+    }
+}
+
+/// Files fixed together, as sets that grow by union.
+struct FileGroups {
+    private var parent: [String: String] = [:]
+
+    private mutating func root(_ path: String) -> String {
+        var node = path
+        while let next = parent[node], next != node { node = next }
+        return node
+    }
+
+    mutating func join(_ paths: [String]) {
+        guard let first = paths.first else { return }
+        for path in paths {
+            if parent[path] == nil { parent[path] = path }
+        }
+        let target = root(first)
+        for path in paths.dropFirst() { parent[root(path)] = target }
+    }
+
+    mutating func members(of path: String) -> [String] {
+        let target = root(path)
+        return parent.keys.filter { root($0) == target }
+    }
+}
+
 extension Edit {
-    /// `findings`' fixes applied to `text`, each finding's edits all or none: a fix overlapping one already
-    /// taken is left for the next run; edits equal to one taken are shared. Returns the new text and how many
-    /// findings of each rule it fixes.
+    func overlaps(_ other: Edit) -> Bool {
+        start < other.end && other.start < end || (start == end || other.start == other.end) && start == other.start
+    }
+
+    /// Edits applied to `text`, last first so earlier offsets hold.
+    static func apply(_ edits: Set<Edit>, to text: String) -> String {
+        var bytes = Array(text.utf8)
+        for edit in edits.sorted(by: { ($0.start, $0.end) > ($1.start, $1.end) }) {
+            bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `findings`' fixes within one file applied to `text`, each finding's edits all or none (tests and docs).
     public static func apply(_ findings: [Finding], to text: String) -> (String, [String: Int]) {
         var taken = Set<Edit>()
         var fixed: [String: Int] = [:]
-        for finding in findings {
+        for finding in findings where !finding.fix.isEmpty {
             let new = finding.fix.filter { !taken.contains($0) }
-            let overlaps = new.contains { edit in
-                taken.contains { other in
-                    edit.start < other.end && other.start < edit.end || edit.start == other.start && edit.end == other.end
-                        || (edit.start == edit.end || other.start == other.end) && edit.start == other.start
-                }
-            }
-            guard !overlaps, new.allSatisfy({ $0.start <= $0.end && $0.end <= text.utf8.count }) else { continue }
+            guard !new.contains(where: { edit in taken.contains { $0.overlaps(edit) } }), new.allSatisfy({ $0.end <= text.utf8.count }) else { continue }
             taken.formUnion(new)
             fixed[finding.ruleID, default: 0] += 1
         }
-        var bytes = Array(text.utf8)
-        for edit in taken.sorted(by: { ($0.start, $0.end) > ($1.start, $1.end) }) {
-            bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8))
-        }
-        return (String(decoding: bytes, as: UTF8.self), fixed)
+        return (apply(taken, to: text), fixed)
     }
 }
 

@@ -323,10 +323,14 @@ public struct Linter: Sendable {
     }
 
     /// A file linted again with the whole project's types: what it looked up is declared or extended elsewhere.
+    /// A file's bytes: its text in `overlay` (no stamp), else what is on disk.
+    private func read(_ file: DiscoveredFile) -> (data: [UInt8], stamp: FileStamp?)? {
+        if let text = overlay[file.absolutePath] { return (Array(text.utf8), nil) }
+        return readFile(file.absolutePath).map { ($0.data, $0.stamp) }
+    }
+
     func relint(_ file: DiscoveredFile, _ first: FileOutcome, project: ProjectFacts, index: TypeIndex) -> FileOutcome {
-        guard let (data, stamp) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else {
-            return first
-        }
+        guard let (data, stamp) = read(file), let source = String(validating: data, as: UTF8.self) else { return first }
         var outcome = outcome(source: source, path: file.displayPath, project: project.forFile(at: file.absolutePath), index: index)
         outcome.contentHash = first.contentHash.map { _ in stableHash(data) }
         outcome.stamp = stamp
@@ -460,27 +464,25 @@ public struct Linter: Sendable {
 
     /// One file's outcome: from the cache when it has the file, else read and linted afresh.
     func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?, startedAt: Int) -> FileOutcome {
-        let read: (data: [UInt8], stamp: FileStamp?, hash: String?)
+        let bytes: (data: [UInt8], stamp: FileStamp?, hash: String?)
         if let cache {
             switch cache.lookup(file, startedAt: startedAt) {
             case .hit(let outcome): return outcome
             case .unreadable: return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
-            case .miss(let data, let stamp, let hash): read = (data, stamp, hash)
+            case .miss(let data, let stamp, let hash): bytes = (data, stamp, hash)
             }
-        } else if let text = overlay[file.absolutePath] {
-            read = (Array(text.utf8), nil, nil)
         } else {
-            guard let (data, stamp) = readFile(file.absolutePath) else {
+            guard let (data, stamp) = read(file) else {
                 return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
             }
-            read = (data, stamp, nil)
+            bytes = (data, stamp, nil)
         }
-        guard let source = String(validating: read.data, as: UTF8.self) else {
+        guard let source = String(validating: bytes.data, as: UTF8.self) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
         }
         var outcome = outcome(source: source, path: file.displayPath, project: project.forFile(at: file.absolutePath), index: nil)
-        outcome.contentHash = read.hash
-        outcome.stamp = read.stamp
+        outcome.contentHash = bytes.hash
+        outcome.stamp = bytes.stamp
         return outcome
     }
 

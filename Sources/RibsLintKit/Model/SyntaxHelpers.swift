@@ -140,3 +140,26 @@ extension IfConfigClauseSyntax {
             || condition.as(IntegerLiteralExprSyntax.self)?.literal.text == "0"
     }
 }
+
+extension SyntaxProtocol {
+    /// The UTF-8 offset where a declaration's block starts: the line of the first comment directly above it
+    /// (no blank line between), else its own line; nil when it shares its line with other code. Where a fix
+    /// cuts a declaration out with its doc comment, or inserts text above one.
+    public var blockStart: Int? {
+        var offset = position.utf8Offset
+        var start: Int? = offset == 0 ? 0 : nil
+        var breaks = 0
+        for piece in leadingTrivia {
+            offset += piece.sourceLength.utf8Length
+            switch piece {
+            case .newlines(let count), .carriageReturnLineFeeds(let count), .carriageReturns(let count):
+                breaks += count
+                // After the first line break, or after a blank line: the block starts on the next line.
+                if start == nil || breaks > 1 { start = offset }
+            case .spaces, .tabs: continue
+            default: breaks = 0
+            }
+        }
+        return start
+    }
+}

@@ -15,6 +15,8 @@ public struct Violation: Sendable, Equatable {
     public let message: String
     /// What `--fix` writes to remove it, applied all together or not at all; empty when it has no safe fix.
     public var fix: [Edit] = []
+    /// Text the fix moves into another file, with the edits above.
+    public var relocation: Relocation?
 
     public init(at node: some SyntaxProtocol, _ message: String, fix: [Edit] = []) {
         self.position = node.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -55,6 +57,21 @@ public struct Edit: Sendable, Hashable {
     }
 }
 
+/// Text a fix moves into another file of the project: the file in the same folder that declares the class
+/// `besideClass` at its top level, where it goes above that class (and the class's doc comment), a blank line
+/// after it. That file must import every module of `imports`: the ones the moved text may need.
+public struct Relocation: Sendable, Hashable {
+    public let text: String
+    public let besideClass: String
+    public let imports: [String]
+
+    public init(text: String, besideClass: String, imports: [String]) {
+        self.text = text
+        self.besideClass = besideClass
+        self.imports = imports
+    }
+}
+
 /// A located, rule-attributed report, ready for a reporter.
 public struct Finding: Sendable, Equatable {
     public let ruleID: String
@@ -75,6 +92,7 @@ public struct Finding: Sendable, Equatable {
     public var lineText: String
     /// The rule's fix, when it has one (kept only by runs that fix: the cache does not record it).
     public var fix: [Edit] = []
+    public var relocation: Relocation?
 
     public init(
         ruleID: String, severity: Severity, path: String, line: Int, column: Int,
