@@ -68,6 +68,9 @@ struct Lint: ParsableCommand {
     @Flag(help: "With a baseline, also fail while it holds findings that are fixed (run `ribslint baseline --update`).")
     var strictBaseline = false
 
+    @Flag(help: "With a baseline, still report the findings it holds, as warnings that never fail the run (an Xcode build phase, an editor).")
+    var showBaselined = false
+
     @Option(help: "Name files in reports relative to this folder; default: the git repository's top level, else the working directory. `/` prints absolute paths.")
     var basePath: String?
 
@@ -133,7 +136,9 @@ struct Lint: ParsableCommand {
                 "error: no Swift file to lint in \(searched) once `excluded` is applied; pass --allow-zero-files or set `allow_zero_files: true` if that is expected")
         }
         if let path = baseline ?? configuration.baseline {
-            result = result.applying(try RibsLintKit.Baseline(contentsOf: path))
+            result = result.applying(try RibsLintKit.Baseline(contentsOf: path), showingBaselined: showBaselined)
+        } else if showBaselined {
+            throw UsageError("error: --show-baselined needs a baseline (--baseline FILE or `baseline:` in .ribslint.yml)")
         }
 
         let context = ReportContext(rules: result.rules ?? ruleSet.enabledDescriptions, basePath: linter.reportBase(workingDirectory: workingDirectory))
@@ -151,7 +156,7 @@ struct Lint: ParsableCommand {
             for note in result.notes + result.syntaxNotes { printError(note) }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let baselined = result.baseline.map {
-                " (\(result.findings.count) new, \($0.unchanged.count) in the baseline, \($0.fixed) fixed)"
+                " (\(result.findings.count - ($0.shown ? $0.unchanged.count : 0)) new, \($0.unchanged.count) in the baseline, \($0.fixed) fixed)"
             } ?? ""
             printError("Linted \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(seconds) s: "
                 + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")" + baselined)
@@ -220,7 +225,8 @@ struct Baseline: ParsableCommand {
         if !result.unreadable.isEmpty { throw ExitCode(2) }
         let baseline = RibsLintKit.Baseline(recording: result.findings)
         try baseline.write(to: path)
-        printError("Recorded \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") of \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(path)")
+        let shownPath = path.hasPrefix(workingDirectory + "/") ? String(path.dropFirst(workingDirectory.count + 1)) : path
+        printError("Recorded \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") of \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(shownPath)")
     }
 }
 

@@ -8,18 +8,6 @@ struct ChangedFilesTests {
     let b = "import RIBs\nfinal class BBuilder: Builder<BDependency>, BBuildable {\n    func build() -> BRouting { BRouter() }\n}\n"
     let bClosingCycle = "import RIBs\nfinal class BBuilder: Builder<BDependency>, BBuildable {\n    func build() -> BRouting { BRouter(aBuilder: ABuilder(dependency: component)) }\n}\n"
 
-    func git(_ arguments: [String], in root: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI"] + arguments
-        process.currentDirectoryURL = root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-    }
-
     func repository() throws -> URL {
         let root = try makeProject(["A/ABuilder.swift": a, "B/BBuilder.swift": b])
         try git(["init", "-q"], in: root)

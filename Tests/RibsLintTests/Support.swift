@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import RibsLintKit
 import RibsLintRules
 
@@ -72,4 +73,22 @@ func makeProject(_ files: [String: String]) throws -> URL {
     }
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     return root
+}
+
+/// Runs git in `root` as a CI user would, and returns its status and output.
+@discardableResult
+func git(_ arguments: [String], in root: URL, expectSuccess: Bool = true) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI", "-c", "commit.gpgsign=false"] + arguments
+    process.currentDirectoryURL = root
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    if expectSuccess { #expect(process.terminationStatus == 0, "git \(arguments): \(stderr)") }
+    return RunResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
 }

@@ -31,6 +31,8 @@ public struct LintResult: Sendable {
         public var unchanged: [Finding]
         /// Recorded findings no longer there: the baseline can shrink (`ribslint baseline --update`).
         public var fixed: Int
+        /// The unchanged findings are among `findings` too, as warnings (`--show-baselined`).
+        public var shown = false
     }
 
     /// How many findings each rule reported, in rule id order.
@@ -40,12 +42,16 @@ public struct LintResult: Sendable {
         return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// This result with the findings a baseline holds set apart.
-    public func applying(_ baseline: Baseline) -> LintResult {
+    /// This result with the findings a baseline holds set apart; with `showingBaselined`, they are still
+    /// reported, as warnings, so that an Xcode build or an editor shows them without failing on them.
+    public func applying(_ baseline: Baseline, showingBaselined: Bool = false) -> LintResult {
         let verdict = baseline.judge(findings)
         var result = self
         result.findings = verdict.new
-        result.baseline = BaselineOutcome(unchanged: verdict.unchanged, fixed: verdict.fixed.reduce(0) { $0 + $1.count })
+        if showingBaselined {
+            result.findings = (verdict.new + verdict.unchanged.map { $0.demoted(message: " (in the baseline)") }).sorted(by: Finding.ordered)
+        }
+        result.baseline = BaselineOutcome(unchanged: verdict.unchanged, fixed: verdict.fixed.reduce(0) { $0 + $1.count }, shown: showingBaselined)
         return result
     }
     /// Files whose results came from the cache, and files linted afresh.

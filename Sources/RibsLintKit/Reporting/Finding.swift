@@ -111,6 +111,16 @@ public struct Finding: Sendable, Equatable {
         self.lineText = lineText
     }
 
+    /// This finding as a warning, its message ending with `suffix`.
+    public func demoted(message suffix: String) -> Finding {
+        var finding = Finding(
+            ruleID: ruleID, severity: .warning, path: path, line: line, column: column, endLine: endLine, endColumn: endColumn,
+            message: message + suffix, fingerprint: fingerprint, context: context, lineText: lineText)
+        finding.fix = fix
+        finding.relocation = relocation
+        return finding
+    }
+
     /// The reporting order: path, line, column, rule.
     public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
         (a.path, a.line, a.column, a.ruleID, a.message) < (b.path, b.line, b.column, b.ruleID, b.message)

@@ -193,9 +193,9 @@ enum SARIF {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let root = context.basePath.hasSuffix("/") ? context.basePath : context.basePath + "/"
         // With a baseline, its findings are listed too, marked `unchanged`: code scanning keeps their alerts.
-        let states = result.findings.map { _ in result.baseline == nil ? nil : "new" }
-            + (result.baseline?.unchanged ?? []).map { _ in "unchanged" }
-        let listed = result.findings + (result.baseline?.unchanged ?? [])
+        let unchanged = result.baseline.map { $0.shown ? [] : $0.unchanged } ?? []
+        let states = result.findings.map { _ in result.baseline == nil ? nil : "new" } + unchanged.map { _ in "unchanged" }
+        let listed = result.findings + unchanged
         let results = zip(listed, states).sorted { Finding.ordered($0.0, $1.0) }.map { finding, state in
             Result(
                 ruleId: finding.ruleID, ruleIndex: index[finding.ruleID] ?? 0, level: finding.severity.rawValue,
