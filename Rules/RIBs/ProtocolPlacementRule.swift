@@ -174,7 +174,11 @@ public struct ProtocolPlacementRule: Rule {
                 role == .presentableListener && home == .interactor
                     ? "protocol '\(declaration.name)' belongs in the \(rib) RIB's interactor file (*\(suffix)), if anywhere: a presenter should expose its events through its Presentable instead"
                     : "protocol '\(declaration.name)' belongs in the \(rib) RIB's \(home) file (*\(suffix)), where *\(role.suffix) protocols live")
-            if let (cut, relocation) = Self.move(declaration.declaration, to: rib + suffix.replacingOccurrences(of: ".swift", with: ""), in: file) {
+            // Only the RIB's own contract moves (`LoginPresentableListener` from Login's view controller): one
+            // named for another RIB is a stray the user should look at.
+            if declaration.name == rib + role.suffix,
+                let (cut, relocation) = Self.move(declaration.declaration, to: rib + suffix.replacingOccurrences(of: ".swift", with: ""), in: file)
+            {
                 violation.fix = [cut]
                 violation.relocation = relocation
             }
@@ -191,12 +195,12 @@ extension ProtocolPlacementRule {
         "Set", "Result", "Sendable", "Equatable", "Hashable", "Identifiable", "Codable", "CustomStringConvertible",
     ]
 
-    /// Moving a top-level protocol, with its doc comment, above the class `destination` declares in the file
-    /// beside this one: the cut here and the text for there. The destination must be a class of the project,
-    /// and the protocol's types known there: the project's own or the standard library's, else the destination
-    /// must import all this file imports.
+    /// Moving a top-level protocol, with its comments (a `// MARK:` naming it included), above the class
+    /// `destination` declares in the file beside this one: the cut here and the text for there. The destination
+    /// must be a class of the project; the fix planner checks the moved types are known there.
     static func move(_ declaration: ProtocolDeclSyntax, to destination: String, in file: LintFile) -> (Edit, Relocation)? {
-        guard declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true, let start = declaration.blockStart,
+        guard declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
+            let start = declaration.blockStart(markNaming: declaration.name.text),
             file.model.projectTypes.primary(destination)?.kind == .class
         else { return nil }
         let end = declaration.endPositionBeforeTrailingTrivia.utf8Offset
@@ -212,11 +216,10 @@ extension ProtocolPlacementRule {
         var next = cutEnd
         while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\r") { next += 1 }
         if blankBefore, next < bytes.count, bytes[next] == UInt8(ascii: "\n") { cutEnd = next + 1 }
-        let names = declaration.tokens(viewMode: .sourceAccurate).filter { token in
+        let types = Set(declaration.tokens(viewMode: .sourceAccurate).filter { token in
             token.parent?.is(IdentifierTypeSyntax.self) == true || token.parent?.is(MemberTypeSyntax.self) == true
-        }.map(\.text)
-        let known = names.allSatisfy { standardTypes.contains($0) || file.model.projectTypes.primary($0) != nil }
+        }.map(\.text)).subtracting(standardTypes).sorted()
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        return (Edit(start: start, end: cutEnd, replacement: ""), Relocation(text: text, besideClass: destination, imports: known ? [] : file.model.imports))
+        return (Edit(start: start, end: cutEnd, replacement: ""), Relocation(text: text, besideClass: destination, imports: file.model.imports, types: types))
     }
 }

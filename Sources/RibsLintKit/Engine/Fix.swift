@@ -111,6 +111,7 @@ extension Linter {
 /// Where relocated text goes: the file beside the one it leaves that declares the class at its top level.
 struct RelocationDestinations {
     private var found: [String: (path: String, insertion: Int, imports: Set<String>)?] = [:]
+    private var declared: [String: Set<String>] = [:]
 
     mutating func find(
         _ relocation: Relocation, leaving path: String, absolute: (String) -> String, text: (String) -> String?
@@ -118,11 +119,28 @@ struct RelocationDestinations {
         let folder = path.contains("/") ? parentFolder(of: path) : ""
         let key = folder + "\u{0}" + relocation.besideClass
         if found[key] == nil { found[key] = Self.search(relocation.besideClass, in: folder, absolute: absolute, text: text) }
-        guard let destination = found[key] ?? nil, destination.path != path,
-            relocation.imports.allSatisfy(destination.imports.contains)
-        else { return nil }
+        guard let destination = found[key] ?? nil, destination.path != path else { return nil }
+        // A module this file imports and the destination does not may be where one of the moved types lives:
+        // then each of them must be declared beside the two files, in their own module.
+        if !relocation.imports.allSatisfy(destination.imports.contains) {
+            if declared[folder] == nil { declared[folder] = Self.declarations(in: folder, absolute: absolute, text: text) }
+            guard relocation.types.allSatisfy(declared[folder]!.contains) else { return nil }
+        }
         let lineBreak = text(destination.path)?.contains("\r\n") == true ? "\r\n" : "\n"
         return (destination.path, Edit(inserting: relocation.text + lineBreak + lineBreak, at: destination.insertion))
+    }
+
+    /// The names of the types, protocols and aliases the Swift files of `folder` declare at their top level.
+    private static func declarations(in folder: String, absolute: (String) -> String, text: (String) -> String?) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute(folder.isEmpty ? "." : folder))) ?? []
+        var declared = Set<String>()
+        for file in names.sorted() where file.hasSuffix(".swift") {
+            guard let body = text(folder.isEmpty ? file : folder + "/" + file) else { continue }
+            for item in Parser.parse(source: body).statements {
+                if let named = Syntax(item.item).asProtocol(NamedDeclSyntax.self) { declared.insert(named.name.text) }
+            }
+        }
+        return declared
     }
 
     /// The one Swift file of `folder` (relative to the report base; empty for the base itself) declaring
@@ -140,7 +158,7 @@ struct RelocationDestinations {
             for item in Parser.parse(source: body).statements {
                 if let declaration = item.item.as(ImportDeclSyntax.self) { imports.insert(declaration.path.map(\.name.text).joined(separator: ".")) }
                 guard let declaration = item.item.as(ClassDeclSyntax.self), declaration.name.text == name else { continue }
-                guard let start = declaration.blockStart else { return nil }
+                guard let start = declaration.blockStart(markNaming: name) else { return nil }
                 matches.append((candidate, start, imports))
             }
         }

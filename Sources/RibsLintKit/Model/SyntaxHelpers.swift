@@ -143,23 +143,42 @@ extension IfConfigClauseSyntax {
 
 extension SyntaxProtocol {
     /// The UTF-8 offset where a declaration's block starts: the line of the first comment directly above it
-    /// (no blank line between), else its own line; nil when it shares its line with other code. Where a fix
-    /// cuts a declaration out with its doc comment, or inserts text above one.
-    public var blockStart: Int? {
+    /// (no blank line between), else its own line; nil when it shares its line with other code. A
+    /// `// MARK:` line naming `markNaming`, a blank line above the block, heads it too. Where a fix cuts a
+    /// declaration out with its comments, or inserts text above one.
+    public func blockStart(markNaming name: String? = nil) -> Int? {
         var offset = position.utf8Offset
         var start: Int? = offset == 0 ? 0 : nil
+        var mark: Int?
         var breaks = 0
+        var lineStart = offset
+        // The comment that began the last line with code-free text, and where that line starts.
+        var lastComment: (line: Int, text: String)?
         for piece in leadingTrivia {
+            let pieceStart = offset
             offset += piece.sourceLength.utf8Length
             switch piece {
             case .newlines(let count), .carriageReturnLineFeeds(let count), .carriageReturns(let count):
                 breaks += count
                 // After the first line break, or after a blank line: the block starts on the next line.
-                if start == nil || breaks > 1 { start = offset }
+                if start == nil || breaks > 1 {
+                    if breaks > 1 {
+                        let isMark = lastComment.map { $0.text.hasPrefix("// MARK:") && name.map($0.text.contains) == true } ?? false
+                        mark = isMark ? lastComment?.line : nil
+                    }
+                    start = offset
+                }
+                lineStart = offset
             case .spaces, .tabs: continue
-            default: breaks = 0
+            case .lineComment(let text):
+                lastComment = pieceStart == lineStart || breaks > 0 ? (lineStart, text) : nil
+                breaks = 0
+            default:
+                lastComment = nil
+                breaks = 0
             }
         }
-        return start
+        guard let start else { return nil }
+        return mark ?? start
     }
 }

@@ -58,17 +58,21 @@ public struct Edit: Sendable, Hashable {
 }
 
 /// Text a fix moves into another file of the project: the file in the same folder that declares the class
-/// `besideClass` at its top level, where it goes above that class (and the class's doc comment), a blank line
-/// after it. That file must import every module of `imports`: the ones the moved text may need.
+/// `besideClass` at its top level, where it goes above that class (and the class's comments), a blank line
+/// after it. `imports` are the modules of the file it leaves, `types` the names the text uses beyond the
+/// standard library's: when the destination lacks one of those modules, each of the types must be declared in
+/// the folder itself.
 public struct Relocation: Sendable, Hashable {
     public let text: String
     public let besideClass: String
     public let imports: [String]
+    public let types: [String]
 
-    public init(text: String, besideClass: String, imports: [String]) {
+    public init(text: String, besideClass: String, imports: [String], types: [String]) {
         self.text = text
         self.besideClass = besideClass
         self.imports = imports
+        self.types = types
     }
 }
 
