@@ -134,6 +134,42 @@ public struct ProtocolPlacementRule: Rule {
                 /// Logs the user in.
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable, LoginPresentableListener {}
                 """),
+            // A `// MARK:` naming the protocol goes with it, and it lands above the destination class's own MARK.
+            Correction(Example("""
+                // file: Cart/CartBuilder.swift
+                import RIBs
+
+                // MARK: - CartInteractable
+
+                protocol CartInteractable: Interactable {}
+
+                // MARK: - CartBuilder
+
+                final class CartBuilder: Builder<CartDependency>, CartBuildable {}
+                // file: Cart/CartRouter.swift
+                import RIBs
+
+                // MARK: - CartRouter
+
+                final class CartRouter: Router<CartInteractable>, CartRouting {}
+                """), becomes: """
+                // file: Cart/CartBuilder.swift
+                import RIBs
+
+                // MARK: - CartBuilder
+
+                final class CartBuilder: Builder<CartDependency>, CartBuildable {}
+                // file: Cart/CartRouter.swift
+                import RIBs
+
+                // MARK: - CartInteractable
+
+                protocol CartInteractable: Interactable {}
+
+                // MARK: - CartRouter
+
+                final class CartRouter: Router<CartInteractable>, CartRouting {}
+                """),
         ])
 
     /// Where each protocol role belongs: the file of the RIB part with this role.

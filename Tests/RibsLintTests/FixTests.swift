@@ -124,6 +124,9 @@ struct FixTests {
         #expect(needsUIKit.contains("protocol CardPresentableListener: AnyObject {\n    func didPick(_ image: UIImage)\n}\nfinal class CardViewController"))
         let elsewhere = try planned(Example("// file: Card/CardViewController.swift\n\(viewController)\n// file: Other/CardInteractor.swift\n\(interactor)".replacingOccurrences(of: "UIImage", with: "String")), rule: "protocol_placement")
         #expect(elsewhere.contains("protocol CardPresentableListener"))
+        // A protocol named for another RIB is a stray: it stays where the user can see it.
+        let stray = try planned(Example("// file: Card/CardViewController.swift\n\(viewController.replacingOccurrences(of: "UIImage", with: "String").replacingOccurrences(of: "protocol CardPresentableListener", with: "protocol WalletPresentableListener"))\n// file: Card/CardInteractor.swift\n\(interactor)"), rule: "protocol_placement")
+        #expect(stray.contains("import UIKit\nprotocol WalletPresentableListener"))
         #expect(elsewhere.hasPrefix("// file: Card/CardViewController.swift\nimport RIBs\nimport UIKit\nprotocol CardPresentableListener"))
     }
 
