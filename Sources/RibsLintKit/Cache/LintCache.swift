@@ -248,8 +248,12 @@ extension LintCache {
         // Nothing new of any file or folder, and no other: the cache would come out the same.
         if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count { return nil }
         var fresh: [String: Entry] = [:]
+        var kept = Kept()
         for (file, outcome) in zip(files, outcomes) {
-            if let hash = outcome.contentHash, let stamp = outcome.stamp {
+            // An entry this run only read back is written back as it was read, not encoded again.
+            if outcome.fromCache, !outcome.isNews, let bytes = entries[file.displayPath] {
+                kept.entries[file.displayPath] = bytes
+            } else if let hash = outcome.contentHash, let stamp = outcome.stamp {
                 fresh[file.displayPath] = Entry(
                     contentHash: hash, stamp: stamp, findings: outcome.findings, contribution: outcome.contribution,
                     declarations: outcome.declarations, lookups: outcome.lookups, lineCount: outcome.lineCount,
@@ -257,9 +261,8 @@ extension LintCache {
             }
         }
         let roots = discovery.roots(of: paths)
-        var kept = Kept()
         var dropped = false
-        for (path, entry) in entries where fresh[path] == nil {
+        for (path, entry) in entries where fresh[path] == nil && kept.entries[path] == nil {
             if discovery.isCovered(path, by: roots) { dropped = true } else { kept.entries[path] = entry }
         }
         for (path, listing) in self.folders where folders.listings[path] == nil {
