@@ -362,9 +362,9 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
     listed = [ribslint, "lint", "--config", every_rule, "--reporter", "json", "--quiet", "--jobs", str(jobs), "--cache-path", cache, changed]
     timed["one changed file, warm"] = []
     try:
-        for round in range(3):
+        for attempt in range(3):
             with open(changed, "wb") as handle:
-                handle.write(original + f"// edit {round}\n".encode())
+                handle.write(original + f"// edit {attempt}\n".encode())
             timed["one changed file, warm"].append(measure(listed))
     finally:
         with open(changed, "wb") as handle:
