@@ -105,16 +105,16 @@ public struct RIBCycleRule: ProjectRule {
 
     /// The shortest way from `start` to `end` along `edges` (breadth first, edges in their order), both ends
     /// included: how the cycle really runs, for the message.
-    static func path(from start: String, to end: String, along edges: [RIBProject.Link]) -> [String] {
+    static func path(from start: String, to end: String, along edges: [String: [String]]) -> [String] {
         var previous: [String: String] = [start: start]
         var queue = [start]
         var index = 0
         while index < queue.count, previous[end] == nil {
             let node = queue[index]
             index += 1
-            for edge in edges where edge.from == node && previous[edge.to] == nil {
-                previous[edge.to] = node
-                queue.append(edge.to)
+            for next in edges[node, default: []] where previous[next] == nil {
+                previous[next] = node
+                queue.append(next)
             }
         }
         var path = [end]
@@ -122,16 +122,24 @@ public struct RIBCycleRule: ProjectRule {
         return path.reversed()
     }
 
+    /// A cycle's names for a message: a long one keeps its ends and says how many it leaves out.
+    public static func shown(_ names: [String]) -> String {
+        guard names.count > 12 else { return names.joined(separator: " → ") }
+        return (names.prefix(6) + ["… \(names.count - 11) more …"] + names.suffix(5)).joined(separator: " → ")
+    }
+
     public func violations(in project: Project) -> [ProjectViolation] {
         let project = project.model(RIBProject.self)
         return project.cycles.flatMap { cycle -> [ProjectViolation] in
             let members = Set(cycle)
             let inside = project.edges.filter { members.contains($0.from) && members.contains($0.to) }
+            var adjacency: [String: [String]] = [:]
+            for edge in inside { adjacency[edge.from, default: []].append(edge.to) }
             return inside.map { edge in
-                let path = ([edge.from] + Self.path(from: edge.to, to: edge.from, along: inside)).map(project.name(of:))
+                let path = ([edge.from] + Self.path(from: edge.to, to: edge.from, along: adjacency)).map(project.name(of:))
                 return ProjectViolation(
                     at: edge.point,
-                    "this reference from '\(project.name(of: edge.from))' to '\(project.name(of: edge.to))' closes the RIB cycle \(path.joined(separator: " → ")); RIBs must form a tree, so pass what the child needs down instead")
+                    "this reference from '\(project.name(of: edge.from))' to '\(project.name(of: edge.to))' closes the RIB cycle \(Self.shown(path)); RIBs must form a tree, so pass what the child needs down instead")
             }
         }
     }

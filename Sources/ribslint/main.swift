@@ -77,6 +77,9 @@ struct Lint: ParsableCommand {
     @Flag(help: "Pass when no Swift file is found to lint (default: exit 2); also `allow_zero_files: true`.")
     var allowZeroFiles = false
 
+    @Option(help: "Seconds a file may take before it is skipped as unparsable, plus one per 100 KB (default 10).")
+    var parseBudget: Double?
+
     @Flag(help: "Fix what the rules that fix can (`ribslint rules` says which), then report what is left. Each fixed file must parse and lint again without those findings, else it is left alone.")
     var fix = false
 
@@ -88,6 +91,10 @@ struct Lint: ParsableCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
         var linter = try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+        if let parseBudget {
+            guard parseBudget > 0 else { throw UsageError("error: --parse-budget must be more than 0 seconds") }
+            linter.parseBudget = parseBudget
+        }
         if let basePath {
             var isFolder: ObjCBool = false
             let folder = URL(fileURLWithPath: basePath, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)).standardizedFileURL.path
@@ -113,7 +120,7 @@ struct Lint: ParsableCommand {
             let plan = try linter.planFixes(paths: lintPaths, workingDirectory: workingDirectory)
             if dryRun {
                 let diff = plan.unifiedDiff
-                if let output { try writeReport(diff, to: output) } else { FileHandle.standardOutput.write(Data(diff.utf8)) }
+                if let output { try writeReport(diff, to: output) } else { Console.out(diff) }
             }
             let failures = dryRun ? [] : plan.write()
             for line in plan.skipped + failures { printError(line) }
@@ -130,7 +137,7 @@ struct Lint: ParsableCommand {
             let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
             result = try linter.lint(paths: lintPaths, workingDirectory: workingDirectory, cachePath: cache)
         }
-        if result.fileCount == 0, stdinPath == nil, changedSince == nil, !staged, !allowZeroFiles, !configuration.allowZeroFiles {
+        if result.fileCount == 0, result.unreadable.isEmpty, stdinPath == nil, changedSince == nil, !staged, !allowZeroFiles, !configuration.allowZeroFiles {
             let searched = paths.isEmpty ? "the configuration's included paths (\(configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
             throw UsageError(
                 "error: no Swift file to lint in \(searched) once `excluded` is applied; pass --allow-zero-files or set `allow_zero_files: true` if that is expected")
@@ -146,7 +153,7 @@ struct Lint: ParsableCommand {
         if let output {
             try writeReport(report, to: output)
         } else {
-            FileHandle.standardOutput.write(Data(report.utf8))
+            Console.out(report)
         }
 
         let errors = result.findings.count { $0.severity == .error }
@@ -251,7 +258,7 @@ struct Graph: ParsableCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         let linter = try makeLinter(config: config, workingDirectory: workingDirectory)
         let (project, unreadable) = try linter.project(paths: paths, workingDirectory: workingDirectory, profiles: RIBGraph.profiles, facts: [RIBFacts.self])
-        print(RIBGraph.render(project.model(RIBProject.self), as: format), terminator: "")
+        Console.out(RIBGraph.render(project.model(RIBProject.self), as: format))
         for problem in unreadable { printError(problem) }
         if !unreadable.isEmpty { throw ExitCode(2) }
     }
@@ -275,13 +282,13 @@ struct Rules: ParsableCommand {
             rules = rules.filter { $0.profiles.contains(profile) }
         }
         guard let id else {
-            print(RuleDocumentation.table(rules), terminator: "")
+            Console.out(RuleDocumentation.table(rules))
             return
         }
         guard let rule = rules.first(where: { $0.id == id }) else {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
-        print(RuleDocumentation.markdown(rule), terminator: "")
+        Console.out(RuleDocumentation.markdown(rule))
     }
 }
 
@@ -293,7 +300,7 @@ func writeReport(_ report: String, to path: String) throws {
         throw UsageError("error: cannot write the report to \(path): no folder \(folder); create it first")
     }
     do {
-        try report.write(toFile: path, atomically: true, encoding: .utf8)
+        try writeAtomically(report, to: path)
     } catch {
         throw UsageError("error: cannot write the report to \(path): \(writeFailureReason(error, path: path))")
     }
@@ -370,9 +377,30 @@ func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Conf
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    Console.error(message + "\n")
 }
 
+/// Standard output and error written with `write(2)`, so that a full disk, a closed descriptor or a reader
+/// that went away is an answer and not a trap: a report that cannot be delivered is exit 2 with the reason on
+/// standard error (quietly when the reader closed the pipe); standard error itself is best effort.
+enum Console {
+    static func out(_ text: String) {
+        guard let failure = write(text, to: STDOUT_FILENO) else { return }
+        if failure != EPIPE { error("ribslint: error: cannot write to standard output: \(String(cString: strerror(failure)).lowercased())\n") }
+        exit(2)
+    }
+
+    static func error(_ text: String) {
+        _ = write(text, to: STDERR_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        writeFully(Array(text.utf8), to: descriptor)
+    }
+}
+
+// A reader that goes away (`ribslint … | head`) makes writes fail with EPIPE instead of killing the process.
+signal(SIGPIPE, SIG_IGN)
 do {
     var command = try RibsLint.parseAsRoot()
     try command.run()
@@ -382,7 +410,7 @@ do {
 } catch {
     let code = RibsLint.exitCode(for: error)
     if code == .success {
-        print(RibsLint.fullMessage(for: error))
+        Console.out(RibsLint.fullMessage(for: error) + "\n")
         exit(0)
     }
     if error is ExitCode { exit(code.rawValue) }

@@ -157,42 +157,57 @@ public struct RIBProject: ProjectModel {
         return best?.candidate
     }
 
-    /// RIB ids in every cycle of the parent → child graph (strongly connected, more than one RIB).
-    public var cycles: [[String]] {
+    /// RIB ids in every cycle of the parent → child graph (strongly connected, more than one RIB). Tarjan's
+    /// algorithm with its own stack: a chain of any depth costs memory, never the thread's stack.
+    public var cycles: [[String]] { Self.cycles(of: edges.map { ($0.from, $0.to) }) }
+
+    public static func cycles(of edges: [(from: String, to: String)]) -> [[String]] {
         var adjacency: [String: [String]] = [:]
         for edge in edges { adjacency[edge.from, default: []].append(edge.to) }
+        for (node, next) in adjacency { adjacency[node] = next.sorted() }
         var index = 0
         var indices: [String: Int] = [:]
         var lowLinks: [String: Int] = [:]
         var stack: [String] = []
         var onStack = Set<String>()
         var components: [[String]] = []
-        func connect(_ node: String) {
-            indices[node] = index
-            lowLinks[node] = index
+        for root in Set(edges.flatMap { [$0.from, $0.to] }).sorted() where indices[root] == nil {
+            // Each frame: a node and how many of its children have been looked at.
+            var frames: [(node: String, next: Int)] = [(root, 0)]
+            indices[root] = index
+            lowLinks[root] = index
             index += 1
-            stack.append(node)
-            onStack.insert(node)
-            for next in adjacency[node, default: []].sorted() {
-                if indices[next] == nil {
-                    connect(next)
-                    lowLinks[node] = min(lowLinks[node, default: 0], lowLinks[next, default: 0])
-                } else if onStack.contains(next) {
-                    lowLinks[node] = min(lowLinks[node, default: 0], indices[next, default: 0])
+            stack.append(root)
+            onStack.insert(root)
+            while let (node, next) = frames.last {
+                let children = adjacency[node, default: []]
+                if next < children.count {
+                    frames[frames.count - 1].next += 1
+                    let child = children[next]
+                    if indices[child] == nil {
+                        indices[child] = index
+                        lowLinks[child] = index
+                        index += 1
+                        stack.append(child)
+                        onStack.insert(child)
+                        frames.append((child, 0))
+                    } else if onStack.contains(child) {
+                        lowLinks[node] = min(lowLinks[node]!, indices[child]!)
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last?.node { lowLinks[parent] = min(lowLinks[parent]!, lowLinks[node]!) }
+                if lowLinks[node] == indices[node] {
+                    var component: [String] = []
+                    while let top = stack.popLast() {
+                        onStack.remove(top)
+                        component.append(top)
+                        if top == node { break }
+                    }
+                    if component.count > 1 { components.append(component.sorted()) }
                 }
             }
-            if lowLinks[node] == indices[node] {
-                var component: [String] = []
-                while let top = stack.popLast() {
-                    onStack.remove(top)
-                    component.append(top)
-                    if top == node { break }
-                }
-                if component.count > 1 { components.append(component.sorted()) }
-            }
-        }
-        for node in Set(edges.flatMap { [$0.from, $0.to] }).sorted() where indices[node] == nil {
-            connect(node)
         }
         return components.sorted { $0.first ?? "" < $1.first ?? "" }
     }

@@ -63,7 +63,8 @@ public struct LintCache: Sendable {
         self.path = path
         self.toolVersion = toolVersion
         self.configurationKey = configurationKey
-        guard let data = readFile(path)?.data,
+        // A cache holds about a kilobyte per file: a million files fit.
+        guard let data = readFile(path, limit: 4 << 30)?.data,
             let decoded = try? Self.decode(data, toolVersion: toolVersion, configurationKey: configurationKey)
         else {
             (recordedAt, projectFacts, filesKey, entries, folders, project) = (0, "", "", [:], [:], nil)
@@ -148,7 +149,10 @@ public struct LintCache: Sendable {
         bytes += (0..<8).map { UInt8(truncatingIfNeeded: checksum >> (8 * $0)) }
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url, options: .atomic)
+        // Only a regular file (or none) is a cache: a device or FIFO at its path is left alone.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw ReadProblem.notRegular }
+        try writeAtomically(bytes, to: path)
     }
 
     /// `$XDG_CACHE_HOME/ribslint` (or `~/.cache/ribslint`), one file per project root.
@@ -183,7 +187,7 @@ extension LintCache {
         case hit(Linter.FileOutcome)
         /// Not in the cache: the bytes, read, for the file pass.
         case miss(data: [UInt8], stamp: FileStamp, hash: String)
-        case unreadable
+        case unreadable(ReadProblem)
     }
 
     func lookup(_ file: DiscoveredFile, startedAt: Int) -> Lookup {
@@ -193,7 +197,11 @@ extension LintCache {
             outcome.isNews = false
             return .hit(outcome)
         }
-        guard let (data, stamp) = readFile(file.absolutePath) else { return .unreadable }
+        let data: [UInt8], stamp: FileStamp
+        switch readRegularFile(file.absolutePath) {
+        case .success(let read): (data, stamp) = read
+        case .failure(let problem): return .unreadable(problem)
+        }
         let hash = stableHash(data)
         guard let entry = entry(for: file.displayPath, contentHash: hash) else { return .miss(data: data, stamp: stamp, hash: hash) }
         var outcome = Linter.FileOutcome(entry)

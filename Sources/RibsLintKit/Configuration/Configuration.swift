@@ -15,10 +15,12 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 public func writeFailureReason(_ error: Error, path: String) -> String {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+    if let problem = error as? ReadProblem { return problem.message }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     if access(folder, W_OK) != 0 { return "cannot write in \(folder): " + String(cString: strerror(errno)).lowercased() }
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let underlying, underlying.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(underlying.code))).lowercased() }
+    let posix = [error as NSError, (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
+        .first { $0.domain == NSPOSIXErrorDomain }
+    if let posix { return String(cString: strerror(Int32(posix.code))).lowercased() }
     return error.localizedDescription
 }
 
@@ -90,10 +92,12 @@ public struct Configuration: Sendable {
     }
 
     public static func load(path: String, catalog: Catalog) throws(UsageError) -> Configuration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("\(path): error: cannot read the configuration file")
+        let data: [UInt8]
+        switch readRegularFile(path) {
+        case .success(let read): data = read.data
+        case .failure(let problem): throw UsageError("\(path): error: \(problem.message); not a configuration file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw UsageError("\(path): error: the configuration file is not UTF-8 text")
         }
         let root = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path

@@ -238,27 +238,6 @@ extension FixPlan {
     }
 }
 
-/// Writes `text` to `path` so that a reader sees the old file or the new one, never half: a temporary file
-/// beside the target (through a symlink, beside what it points at), given the target's permissions, then
-/// renamed over it.
-public func writeAtomically(_ text: String, to path: String) throws {
-    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
-        $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent($0).path
-    } ?? path
-    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-    let temporary = folder + "/.\(URL(fileURLWithPath: target).lastPathComponent).ribslint-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
-    }
-    var info = stat()
-    if stat(target, &info) == 0 { chmod(temporary, info.st_mode & 0o7777) }
-    guard rename(temporary, target) == 0 else {
-        let code = errno
-        unlink(temporary)
-        throw NSError(domain: NSPOSIXErrorDomain, code: Int(code))
-    }
-}
-
 /// Line-based unified diffs of a file and its fixed text, by Myers' algorithm: fixes change a few lines,
 /// so the work grows with the file's length times the number of changed lines.
 enum UnifiedDiff {

@@ -88,6 +88,16 @@ public struct Linter: Sendable {
     public var basePath: String?
     /// Texts to lint in place of files on disk, by absolute path: `--fix` checks its fixes before writing.
     var overlay: [String: String] = [:]
+    /// Seconds a file may take, plus one per 100 KB: swift-syntax 603's lookahead takes exponential time on
+    /// some half-typed code (`[[[[…` thirty deep), and a file past its budget is reported unparsed while the
+    /// run goes on.
+    public var parseBudget: Double = 10
+
+    static func budget(_ base: Double, bytes: Int) -> Double { base + Double(bytes) / 100_000 }
+
+    static func overBudget(_ path: String, _ seconds: Double) -> String {
+        "\(path): error: could not be parsed in \(seconds < 1 ? String(seconds) : String(Int(seconds))) s; skipped (swift-syntax 603 takes exponential time on some deeply nested code, such as thirty `[` in a row)"
+    }
 
     /// Where paths in reports start: `basePath`, else the repository's top level, else the working directory.
     public func reportBase(workingDirectory: String) -> String {
@@ -134,6 +144,7 @@ public struct Linter: Sendable {
                 scopeOfChain[chain] = scope
                 var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
                 linter.overlay = overlay
+                linter.parseBudget = parseBudget
                 scoping.linters.append(linter)
             }
             if scoping.linters[scope].configuration.nestedExclusionDrops(file.absolutePath) { continue }
@@ -214,7 +225,12 @@ public struct Linter: Sendable {
         // Whole-project rules need the whole project: listed files without it would make every RIB look incomplete.
         let seesWholeProject = focus != nil || !paths.contains(where: { $0.hasSuffix(".swift") })
         let runsProjectRules = seesWholeProject && !projectRules.isEmpty
-        var outcomes = ParallelMap.map(Array(files.indices), jobs: jobs) { position in
+        let budget = ParallelMap.Budget<Int, FileOutcome>(
+            seconds: { [parseBudget] position in Self.budget(parseBudget, bytes: fileSize(files[position].absolutePath)) }, least: parseBudget,
+            timedOut: { [parseBudget] position in
+                FileOutcome(unreadable: Self.overBudget(files[position].displayPath, Self.budget(parseBudget, bytes: fileSize(files[position].absolutePath))))
+            })
+        var outcomes = ParallelMap.map(Array(files.indices), jobs: jobs, budget: budget) { position in
             scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt)
         }
         // Files whose questions about the project's types get other answers from the whole project than they
@@ -330,13 +346,13 @@ public struct Linter: Sendable {
 
     /// A file linted again with the whole project's types: what it looked up is declared or extended elsewhere.
     /// A file's bytes: its text in `overlay` (no stamp), else what is on disk.
-    private func read(_ file: DiscoveredFile) -> (data: [UInt8], stamp: FileStamp?)? {
-        if let text = overlay[file.absolutePath] { return (Array(text.utf8), nil) }
-        return readFile(file.absolutePath).map { ($0.data, $0.stamp) }
+    private func read(_ file: DiscoveredFile) -> Result<(data: [UInt8], stamp: FileStamp?), ReadProblem> {
+        if let text = overlay[file.absolutePath] { return .success((Array(text.utf8), nil)) }
+        return readRegularFile(file.absolutePath).map { ($0.data, $0.stamp) }
     }
 
     func relint(_ file: DiscoveredFile, _ first: FileOutcome, project: ProjectFacts, index: TypeIndex) -> FileOutcome {
-        guard let (data, stamp) = read(file), let source = String(validating: data, as: UTF8.self) else { return first }
+        guard let (data, stamp) = try? read(file).get(), let source = String(validating: data, as: UTF8.self) else { return first }
         var outcome = outcome(source: source, path: file.displayPath, project: project.forFile(at: file.absolutePath), index: index)
         outcome.contentHash = first.contentHash.map { _ in stableHash(data) }
         outcome.stamp = stamp
@@ -474,14 +490,14 @@ public struct Linter: Sendable {
         if let cache {
             switch cache.lookup(file, startedAt: startedAt) {
             case .hit(let outcome): return outcome
-            case .unreadable: return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
+            case .unreadable(let problem): return FileOutcome(unreadable: "\(file.displayPath): error: \(problem.message); skipped")
             case .miss(let data, let stamp, let hash): bytes = (data, stamp, hash)
             }
         } else {
-            guard let (data, stamp) = read(file) else {
-                return FileOutcome(unreadable: "\(file.displayPath): error: cannot read the file; skipped")
+            switch read(file) {
+            case .success(let read): bytes = (read.data, read.stamp, nil)
+            case .failure(let problem): return FileOutcome(unreadable: "\(file.displayPath): error: \(problem.message); skipped")
             }
-            bytes = (data, stamp, nil)
         }
         guard let source = String(validating: bytes.data, as: UTF8.self) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
@@ -494,20 +510,42 @@ public struct Linter: Sendable {
 
 }
 
-/// A file's bytes by `open`/`read` (Foundation's `contents(atPath:)` costs more than the read on Linux),
-/// with its stamp taken before the read: an edit racing the read changes the stamp too.
-func readFile(_ path: String) -> (data: [UInt8], stamp: FileStamp)? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
+/// The largest file ribslint reads: generated sources run to a few megabytes; anything past this is not
+/// code to lint (or an endless device behind a link).
+let maximumFileSize = 64 << 20
+
+/// Why a file's bytes could not be read, in the words a report uses.
+enum ReadProblem: Error, Equatable {
+    case cannotOpen(String)
+    case notRegular
+    case tooLarge
+
+    var message: String {
+        switch self {
+        case .cannotOpen(let reason): "cannot read the file (\(reason))"
+        case .notRegular: "not a regular file"
+        case .tooLarge: "larger than \(maximumFileSize >> 20) MB"
+        }
+    }
+}
+
+/// A regular file's bytes by `open`/`read` (Foundation's `contents(atPath:)` costs more than the read on
+/// Linux), with its stamp taken before the read: an edit racing the read changes the stamp too. A FIFO is
+/// never waited on, a device never read, and no more than `maximumFileSize` bytes are read.
+func readRegularFile(_ path: String, limit: Int = maximumFileSize) -> Result<(data: [UInt8], stamp: FileStamp), ReadProblem> {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)).lowercased())) }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return nil }
+    guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)).lowercased())) }
+    guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular) }
+    guard Int(info.st_size) <= limit else { return .failure(.tooLarge) }
     // Sized by `fstat` (one byte more, to see the end), read until end of file: a file may still grow
     // while it is read. The buffer is not zeroed first; only what `read` filled is kept.
     var bytes: [UInt8] = []
     var capacity = max(Int(info.st_size), 0) + 1
     while true {
-        var failed = false
+        var failure: Int32?
         let filled = bytes.count
         bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             let start = buffer.baseAddress!
@@ -517,56 +555,29 @@ func readFile(_ path: String) -> (data: [UInt8], stamp: FileStamp)? {
             count = filled
             while count < capacity {
                 let got = read(descriptor, start + count, capacity - count)
-                if got < 0 { failed = true; return }
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failure = errno; return }
                 if got == 0 { return }
                 count += got
             }
         }
-        if failed { return nil }
-        if bytes.count < capacity { return (bytes, FileStamp(info)) }
+        if let failure { return .failure(.cannotOpen(String(cString: strerror(failure)).lowercased())) }
+        if bytes.count < capacity { return .success((bytes, FileStamp(info))) }
+        guard capacity <= limit else { return .failure(.tooLarge) }
         capacity *= 2
     }
 }
 
-/// Maps over items on `jobs` threads; results keep the input order, so output never depends on timing.
-enum ParallelMap {
-    static func map<Input: Sendable, Output: Sendable>(
-        _ items: [Input], jobs: Int, _ transform: @Sendable (Input) -> Output
-    ) -> [Output] {
-        let slots = Slots<Output>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
-            while let index = slots.claimNext() {
-                slots.set(index, transform(items[index]))
-            }
-        }
-        return slots.values()
-    }
-
-    private final class Slots<Value>: @unchecked Sendable {
-        private var storage: [Value?]
-        private var counter = 0
-        private let lock = NSLock()
-
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ value: Value) {
-            lock.lock()
-            storage[index] = value
-            lock.unlock()
-        }
-
-        /// The next index no thread has taken yet.
-        func claimNext() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard counter < storage.count else { return nil }
-            counter += 1
-            return counter - 1
-        }
-
-        func values() -> [Value] { storage.compactMap { $0 } }
-    }
+/// A file's size in bytes (0 when it cannot be asked).
+func fileSize(_ path: String) -> Int {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
 }
+
+func readFile(_ path: String, limit: Int = maximumFileSize) -> (data: [UInt8], stamp: FileStamp)? {
+    try? readRegularFile(path, limit: limit).get()
+}
+
 
 extension Linter {
     /// Lints text from standard input as the file at `path` (editors): excluded paths yield nothing.
@@ -591,7 +602,14 @@ extension Linter {
             sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)),
             packageManifests: discovery.packageManifests(paths: folder)
         ).forFile(at: absolute)
-        let outcome = linter.outcome(source: source, path: file.displayPath, project: project, index: nil)
+        // On a thread with room for deep nesting, within the parse budget, as files are.
+        let seconds = Self.budget(parseBudget, bytes: source.utf8.count)
+        let budget = ParallelMap.Budget<DiscoveredFile, FileOutcome>(
+            seconds: { _ in seconds }, least: seconds, timedOut: { FileOutcome(unreadable: Self.overBudget($0.displayPath, seconds)) })
+        let outcome = ParallelMap.map([file], jobs: 1, budget: budget) {
+            linter.outcome(source: source, path: $0.displayPath, project: project, index: nil)
+        }[0]
+        if let problem = outcome.unreadable { result.unreadable = [problem] }
         result.findings = outcome.findings
         result.fileCount = 1
         result.lineCount = outcome.lineCount

@@ -60,7 +60,7 @@ enum PackageManifest {
     /// Whether `Package.swift` at `path` sets `.defaultIsolation(MainActor.self)` in code (not in a comment
     /// or a string).
     static func isolatesToMainActor(_ path: String) -> Bool {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains("defaultIsolation") else { return false }
+        guard let text = readFile(path).flatMap({ String(validating: $0.data, as: UTF8.self) }), text.contains("defaultIsolation") else { return false }
         return Parser.parse(source: text).tokens(viewMode: .sourceAccurate).contains { token in
             guard token.tokenKind == .identifier("defaultIsolation"),
                 let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
@@ -85,7 +85,7 @@ enum SourceryConfiguration {
             }
         }
         var sources: [String] = []
-        if let text = try? String(contentsOfFile: path, encoding: .utf8), let document = try? Yams.compose(yaml: text),
+        if let text = readFile(path).flatMap({ String(validating: $0.data, as: UTF8.self) }), let document = try? Yams.compose(yaml: text),
             let top = document.mapping
         {
             sources = resolved(top["sources"])

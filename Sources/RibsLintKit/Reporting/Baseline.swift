@@ -85,8 +85,13 @@ public struct Baseline: Sendable, Equatable {
 
     /// The baseline at `path`; a missing, unreadable or malformed file stops the run.
     public init(contentsOf path: String) throws(UsageError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("error: cannot read the baseline \(path); create it with `ribslint baseline --output \(path)`")
+        let data: Data
+        switch readRegularFile(path) {
+        case .success(let read): data = Data(read.data)
+        case .failure(.cannotOpen) where !FileManager.default.fileExists(atPath: path):
+            throw UsageError("error: no baseline at \(path); create it with `ribslint baseline --output \(path)`")
+        case .failure(let problem):
+            throw UsageError("\(path): error: \(problem.message); the baseline must be a regular JSON file")
         }
         let document: Document
         do {
@@ -108,9 +113,9 @@ public struct Baseline: Sendable, Equatable {
     /// Writes the baseline atomically: a reader never sees half of it.
     public func write(to path: String) throws(UsageError) {
         do {
-            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            try writeAtomically(json, to: path)
         } catch {
-            throw UsageError("error: cannot write the baseline to \(path): \(error.localizedDescription)")
+            throw UsageError("error: cannot write the baseline to \(path): \(writeFailureReason(error, path: path))")
         }
     }
 }

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writes `text` as every file ribslint writes is written (reports, fixes, baselines, the cache).
+public func writeAtomically(_ text: String, to path: String) throws {
+    try writeAtomically(Array(text.utf8), to: path)
+}
+
+/// Writes `bytes` to `path` so that nothing is destroyed and no reader sees half a file. A symlink is
+/// followed to what it points at. A regular file, or none, is replaced atomically: a temporary file beside
+/// it, given the old file's mode and (where allowed) owner, renamed over it. Anything else — a FIFO, a
+/// device, `/dev/stdout` — is written through, as the user asked for it.
+public func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    let target = resolvedTarget(of: path)
+    var info = stat()
+    let exists = stat(target, &info) == 0
+    if exists, info.st_mode & S_IFMT != S_IFREG {
+        let descriptor = open(target, O_WRONLY | O_TRUNC)
+        guard descriptor >= 0 else { throw posixError() }
+        defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor)
+        return
+    }
+    let folder = parentFolder(of: target)
+    let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
+    let temporary = (folder == "/" ? "" : folder) + "/.\(name).ribslint-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+    guard descriptor >= 0 else { throw posixError() }
+    do {
+        try writeAll(bytes, to: descriptor)
+        if exists {
+            fchmod(descriptor, info.st_mode & 0o7777)
+            _ = fchown(descriptor, info.st_uid, info.st_gid)
+        }
+        close(descriptor)
+    } catch {
+        close(descriptor)
+        unlink(temporary)
+        throw error
+    }
+    guard rename(temporary, target) == 0 else {
+        let failure = posixError()
+        unlink(temporary)
+        throw failure
+    }
+}
+
+/// Where a write to `path` lands: symlinks followed, however many, even to a file not there yet.
+private func resolvedTarget(of path: String) -> String {
+    var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    for _ in 0..<40 {
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+        current = destination.hasPrefix("/") ? destination : parentFolder(of: current) + "/" + destination
+    }
+    return current
+}
+
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+    if let failure = writeFully(bytes, to: descriptor) { throw NSError(domain: NSPOSIXErrorDomain, code: Int(failure)) }
+}
+
+/// Writes every byte to a descriptor, through interrupted and partial writes; returns the `errno` of a
+/// failure (EIO for a write that wrote nothing), or nil.
+public func writeFully(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    var written = 0
+    while written < bytes.count {
+        let count = bytes.withUnsafeBufferPointer { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return count < 0 ? errno : EIO }
+        written += count
+    }
+    return nil
+}
+
+private func posixError() -> NSError {
+    NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+}

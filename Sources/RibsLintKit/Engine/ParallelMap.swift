@@ -1,0 +1,126 @@
+import Foundation
+
+/// Maps over items on `jobs` threads with a large stack — swift-syntax's visitors recurse as deep as the code
+/// nests — and keeps the input order, so output never depends on timing. With a `budget`, an item still
+/// running after the seconds it allows is given up: `timedOut` answers for it, its thread is left to finish
+/// unheard, and a new thread takes its place, so one pathological file cannot hold up the run.
+enum ParallelMap {
+    struct Budget<Input, Output>: Sendable {
+        /// Seconds an item may take (asked only of items running longer than `least`).
+        let seconds: @Sendable (Input) -> Double
+        let least: Double
+        let timedOut: @Sendable (Input) -> Output
+    }
+
+    /// Reserved address space, not memory: pages are touched only as deep as a thread recurses.
+    static let stackSize = 512 << 20
+
+    static func map<Input: Sendable, Output: Sendable>(
+        _ items: [Input], jobs: Int, budget: Budget<Input, Output>? = nil,
+        _ transform: @escaping @Sendable (Input) -> Output
+    ) -> [Output] {
+        guard !items.isEmpty else { return [] }
+        let state = State<Output>(count: items.count)
+        @Sendable func startWorker() {
+            let thread = Thread {
+                let worker = state.register()
+                while let index = state.claimNext(worker) {
+                    state.set(index, transform(items[index]), by: worker)
+                }
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+        for _ in 0..<min(max(jobs, 1), items.count) { startWorker() }
+        while !state.waitUntilDone(checkingEvery: budget == nil ? nil : 0.1) {
+            guard let budget else { continue }
+            for (worker, index, elapsed) in state.overdue(after: budget.least) where elapsed > budget.seconds(items[index]) {
+                state.abandon(worker, index: index, answer: budget.timedOut(items[index]))
+                startWorker()
+            }
+        }
+        return state.values()
+    }
+
+    private final class State<Value>: @unchecked Sendable {
+        private var storage: [Value?]
+        private var filled = 0
+        private var counter = 0
+        private var workers = 0
+        /// What each worker is on, and since when.
+        private var current: [Int: (index: Int, since: Date)] = [:]
+        private var abandoned = Set<Int>()
+        private let condition = NSCondition()
+
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+        func register() -> Int {
+            condition.lock()
+            defer { condition.unlock() }
+            workers += 1
+            return workers
+        }
+
+        /// The next index no thread has taken yet; nil once there is none, or for a worker given up on.
+        func claimNext(_ worker: Int) -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard counter < storage.count, !abandoned.contains(worker) else {
+                current[worker] = nil
+                return nil
+            }
+            counter += 1
+            current[worker] = (counter - 1, Date())
+            return counter - 1
+        }
+
+        func set(_ index: Int, _ value: Value, by worker: Int) {
+            condition.lock()
+            defer { condition.unlock() }
+            guard !abandoned.contains(worker), storage[index] == nil else { return }
+            storage[index] = value
+            filled += 1
+            condition.broadcast()
+        }
+
+        /// Waits until every item has a value; with `checkingEvery`, returns false after that long otherwise.
+        func waitUntilDone(checkingEvery interval: Double?) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while filled < storage.count {
+                if let interval {
+                    if !condition.wait(until: Date(timeIntervalSinceNow: interval)) { return filled == storage.count }
+                } else {
+                    condition.wait()
+                }
+            }
+            return true
+        }
+
+        func overdue(after seconds: Double) -> [(worker: Int, index: Int, elapsed: Double)] {
+            condition.lock()
+            defer { condition.unlock() }
+            let now = Date()
+            return current.filter { !abandoned.contains($0.key) && now.timeIntervalSince($0.value.since) > seconds }
+                .map { ($0.key, $0.value.index, now.timeIntervalSince($0.value.since)) }.sorted { $0.index < $1.index }
+        }
+
+        func abandon(_ worker: Int, index: Int, answer: Value) {
+            condition.lock()
+            defer { condition.unlock() }
+            abandoned.insert(worker)
+            current[worker] = nil
+            if storage[index] == nil {
+                storage[index] = answer
+                filled += 1
+            }
+            condition.broadcast()
+        }
+
+        func values() -> [Value] {
+            condition.lock()
+            defer { condition.unlock() }
+            return storage.compactMap { $0 }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import RibsLintKit
+import RibsLintRules
+import Testing
+
+/// Nothing takes the run down: broken pipes, special files, hostile nesting, deep RIB chains.
+@Suite("Hostile input", .serialized)
+struct HostileInputTests {
+    let violating = "import RIBs\nfinal class BRouter: Router<BInteractable> {\n    var child: ChildRouting?\n}\n"
+
+    /// Runs a shell command line with `$RIBSLINT` set to the binary; a hang ends after 60 s as exit 124.
+    func shell(_ script: String, in directory: URL) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["RIBSLINT": "timeout 60 " + ribslintBinary.path]) { $1 }
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    @Test("a write error on standard output is exit 2 with the reason; a reader that goes away is a quiet exit 2")
+    func standardOutput() throws {
+        let many = "import RIBs\nfinal class BRouter: Router<BInteractable> {\n"
+            + (0..<2000).map { "    var child\($0): ChildRouting?\n" }.joined() + "}\n"
+        let project = try makeProject(["B.swift": violating, "Many.swift": many])
+        let full = try shell("$RIBSLINT --quiet B.swift > /dev/full", in: project)
+        #expect(full.status == 2)
+        #expect(full.stderr == "ribslint: error: cannot write to standard output: no space left on device\n")
+        let closed = try shell("$RIBSLINT --quiet B.swift >&-", in: project)
+        #expect(closed.status == 2)
+        #expect(closed.stderr.contains("cannot write to standard output: bad file descriptor"))
+        let pipe = try shell("trap '' PIPE; $RIBSLINT --quiet Many.swift | head -c 10 > /dev/null; echo \"${PIPESTATUS[0]}\"", in: project)
+        #expect(pipe.stdout == "2\n")
+        #expect(pipe.stderr.isEmpty)
+        #expect(try shell("$RIBSLINT B.swift 2> /dev/full > /dev/null", in: project).status == 1, "a full standard error still lints")
+    }
+
+    @Test("--output writes through a symlink to its target, into a FIFO and a device, and keeps a report's mode")
+    func outputTargets() throws {
+        let project = try makeProject(["B.swift": violating, "old.txt": "old\n"])
+        let script = """
+            ln -s old.txt link.txt && $RIBSLINT --quiet --output link.txt B.swift; test -L link.txt && echo link-kept
+            grep -c router_child_reference old.txt
+            mkfifo out.fifo && (cat out.fifo > got.txt &) && $RIBSLINT --quiet --output out.fifo B.swift; sleep 0.2
+            test -p out.fifo && echo fifo-kept; grep -c router_child_reference got.txt
+            printf x > report.txt && chmod 640 report.txt && $RIBSLINT --quiet --output report.txt B.swift; stat -c %a report.txt
+            $RIBSLINT --quiet --output /dev/full B.swift; echo "full $?"; test -c /dev/full && echo device-kept
+            """
+        let run = try shell(script, in: project)
+        #expect(run.stdout == "link-kept\n1\nfifo-kept\n1\n640\nfull 2\ndevice-kept\n")
+        #expect(run.stderr.contains("cannot write the report to /dev/full: no space left on device"))
+    }
+
+    @Test("FIFOs and endless devices are never read as sources or as the cache: not a regular file, skipped")
+    func specialFiles() throws {
+        let project = try makeProject(["B.swift": violating])
+        let run = try shell("""
+            mkfifo F.swift; ln -s /dev/zero Z.swift; mkfifo cache.fifo
+            $RIBSLINT --quiet F.swift Z.swift B.swift; echo "sources $?"
+            $RIBSLINT --cache-path /dev/zero B.swift > /dev/null 2> zero.err; echo "zero cache $?"; grep -c "cannot write the cache at /dev/zero: not a regular file" zero.err
+            $RIBSLINT --quiet --cache-path cache.fifo B.swift > /dev/null; echo "fifo cache $?"
+            """, in: project)
+        #expect(run.stdout.contains("sources 2\n"))
+        #expect(run.stdout.contains("zero cache 1\n1\n"))
+        #expect(run.stdout.contains("fifo cache 1\n"))
+        #expect(run.stderr.contains("F.swift: error: not a regular file; skipped"))
+        #expect(run.stderr.contains("Z.swift: error: not a regular file; skipped"))
+    }
+
+    @Test("deeply nested code and code that takes too long to parse are reported per file; the other files are linted")
+    func nesting() throws {
+        let project = try makeProject([
+            "B.swift": violating,
+            "Generic.swift": "let x: " + String(repeating: "A<", count: 1500) + "B" + String(repeating: ">", count: 1500) + "\n",
+            "Brackets.swift": "let z = " + String(repeating: "[", count: 30) + "\n",
+        ])
+        let run = try shell("$RIBSLINT --quiet --parse-budget 1 Brackets.swift B.swift", in: project)
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("B.swift:3:9: error:"))
+        #expect(run.stderr.contains("Brackets.swift: error: could not be parsed in 1 s; skipped"))
+        // 1,500 nested generic arguments crashed a thread with a small stack.
+        let generic = try shell("$RIBSLINT --quiet Generic.swift B.swift", in: project)
+        #expect(generic.status == 1, "\(generic.stderr)")
+        #expect(generic.stdout.contains("B.swift:3:9: error:"))
+    }
+
+    @Test("a 50,000-deep chain of RIBs and a cycle at its end are searched without recursion")
+    func deepChain() {
+        let chain = (0..<50_000).map { (from: "R\($0)", to: "R\($0 + 1)") } + [(from: "R50000", to: "R49998")]
+        #expect(RIBProject.cycles(of: chain) == [["R49998", "R49999", "R50000"]])
+        #expect(RIBCycleRule.shown((0..<20).map { "R\($0)" }) == "R0 → R1 → R2 → R3 → R4 → R5 → … 9 more … → R15 → R16 → R17 → R18 → R19")
+    }
+}
