@@ -98,3 +98,45 @@ struct HostileInputTests {
         #expect(RIBCycleRule.shown((0..<20).map { "R\($0)" }) == "R0 → R1 → R2 → R3 → R4 → R5 → … 9 more … → R15 → R16 → R17 → R18 → R19")
     }
 }
+
+@Suite("Odd text and names")
+struct OddTextTests {
+    let violating = "import RIBs\nfinal class BRouter: Router<BInteractable> {\n    var child: ChildRouting?\n}\n"
+
+    @Test("\\r\\n, a lone \\r and \\n all end a line; disable:this silences its own line only")
+    func lineEndings() throws {
+        let lines = ["import RIBs", "final class BRouter: Router<BInteractable> {", "    var child: ChildRouting? // ribslint:disable:this router_child_reference",
+            "    var other: OtherRouting?", "}", ""]
+        for separator in ["\n", "\r\n", "\r"] {
+            let findings = try lint(lines.joined(separator: separator), rules: ["router_child_reference"])
+            #expect(findings.map { "\($0.line):\($0.column)" } == ["4:9"], "\(separator.debugDescription)")
+        }
+    }
+
+    @Test("a byte-order mark is no column, and changes no fingerprint")
+    func byteOrderMark() throws {
+        let plain = try lint("final class BRouter: Router<BInteractable> { var child: ChildRouting? }\n", rules: ["router_child_reference"])
+        let marked = try lint("\u{FEFF}final class BRouter: Router<BInteractable> { var child: ChildRouting? }\n", rules: ["router_child_reference"])
+        #expect(marked.map(\.column) == plain.map(\.column))
+        #expect(marked.map(\.column) == [50])
+        #expect(marked.map(\.fingerprint) == plain.map(\.fingerprint))
+    }
+
+    @Test("two files whose names differ only in Unicode normalization are two files")
+    func normalizationTwins() throws {
+        // A dictionary literal would take the two names for one key: written one by one.
+        let project = try makeProject([:])
+        for name in ["Caf\u{E9}Router.swift", "Cafe\u{301}Router.swift"] {
+            try Data(violating.utf8).write(to: project.appendingPathComponent(name))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: project.path)
+        #expect(names.count == 2, "this file system folds the names: \(names)")
+        let run = try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "."], in: project)
+        #expect(run.stderr.contains("Linted 2 files"))
+        #expect(run.stdout.split(separator: "\n").count == 2)
+        let cached = try runRibslint(["--cache-path", "c.cache", "--only-rule", "router_child_reference", "."], in: project)
+        let again = try runRibslint(["--cache-path", "c.cache", "--only-rule", "router_child_reference", "."], in: project)
+        #expect(cached.stdout == run.stdout)
+        #expect(again.stdout == run.stdout)
+    }
+}

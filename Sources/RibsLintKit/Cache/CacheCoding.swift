@@ -99,14 +99,14 @@ public struct CacheReader {
     }
 
     /// Length-prefixed records by path, kept as written: each is decoded when it is needed.
-    mutating func records() throws(Malformed) -> [String: ArraySlice<UInt8>] {
+    mutating func records() throws(Malformed) -> [PathKey: ArraySlice<UInt8>] {
         let count = try int()
         guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
-        var records: [String: ArraySlice<UInt8>] = [:]
+        var records: [PathKey: ArraySlice<UInt8>] = [:]
         records.reserveCapacity(count)
         for _ in 0..<count {
             let path = try string()
-            records[path] = try bytes(try int())
+            records[PathKey(path)] = try bytes(try int())
         }
         return records
     }
@@ -132,7 +132,7 @@ public struct CacheReader {
 extension CacheWriter {
     /// `kept` records as written and `added` ones encoded, together in path order, each length-prefixed.
     mutating func write<Record>(
-        records kept: [String: ArraySlice<UInt8>], adding added: [String: Record], _ encode: (Record, inout CacheWriter) -> Void
+        records kept: [PathKey: ArraySlice<UInt8>], adding added: [PathKey: Record], _ encode: (Record, inout CacheWriter) -> Void
     ) {
         var all = kept
         for (path, record) in added {
@@ -142,7 +142,7 @@ extension CacheWriter {
         }
         write(all.count)
         for (path, bytes) in all.sorted(by: { $0.key < $1.key }) {
-            write(path)
+            write(path.path)
             write(bytes.count)
             append(bytes)
         }

@@ -26,8 +26,8 @@ public struct LintCache: Sendable {
 
     /// Entries and folder listings, as written, that a run keeps for files and folders it did not cover.
     struct Kept {
-        var entries: [String: ArraySlice<UInt8>] = [:]
-        var folders: [String: ArraySlice<UInt8>] = [:]
+        var entries: [PathKey: ArraySlice<UInt8>] = [:]
+        var folders: [PathKey: ArraySlice<UInt8>] = [:]
     }
 
     /// Findings of the project pass, valid while every file's bytes and the test file names are as they were.
@@ -48,9 +48,9 @@ public struct LintCache: Sendable {
     /// When the run that wrote this cache started, in seconds since 1970.
     let recordedAt: Int
     /// Each file's entry as written: decoded by the thread that lints the file, when it needs it.
-    private(set) var entries: [String: ArraySlice<UInt8>]
+    private(set) var entries: [PathKey: ArraySlice<UInt8>]
     /// Each folder's listing as written, by absolute path (see `FolderMemory`).
-    let folders: [String: ArraySlice<UInt8>]
+    let folders: [PathKey: ArraySlice<UInt8>]
     private(set) var project: ProjectRecord?
     /// The project facts the entries were computed with (`ProjectFacts.fingerprint`); this run's once known.
     private(set) var projectFacts: String
@@ -75,7 +75,7 @@ public struct LintCache: Sendable {
 
     private static func decode(
         _ data: [UInt8], toolVersion: String, configurationKey: String
-    ) throws(CacheReader.Malformed) -> (Int, String, String, [String: ArraySlice<UInt8>], [String: ArraySlice<UInt8>], ProjectRecord?) {
+    ) throws(CacheReader.Malformed) -> (Int, String, String, [PathKey: ArraySlice<UInt8>], [PathKey: ArraySlice<UInt8>], ProjectRecord?) {
         // A checksum over the rest: a cache cut short or altered is never trusted, even where its
         // fields would still decode (the facts are decoded only when needed, long after loading).
         guard data.count >= 8 else { throw CacheReader.Malformed() }
@@ -107,7 +107,7 @@ public struct LintCache: Sendable {
     }
 
     func folder(_ path: String) -> FolderListing? {
-        guard let bytes = folders[path] else { return nil }
+        guard let bytes = folders[PathKey(path)] else { return nil }
         var reader = CacheReader(bytes)
         return try? FolderListing(from: &reader)
     }
@@ -115,7 +115,7 @@ public struct LintCache: Sendable {
     /// The entry of the file at `path`; one that does not decode counts as none (the checksum makes that
     /// a bug of ours, never a damaged file).
     private func entry(for path: String) -> Entry? {
-        guard let bytes = entries[path] else { return nil }
+        guard let bytes = entries[PathKey(path)] else { return nil }
         var reader = CacheReader(bytes)
         return try? Entry(from: &reader)
     }
@@ -128,7 +128,7 @@ public struct LintCache: Sendable {
     /// Writes this run's entries and folder listings, and `kept` ones (as written, of files and folders this
     /// run did not cover), in path order.
     func save(
-        _ fresh: [String: Entry], folders: [String: FolderListing], kept: Kept, project: ProjectRecord?, filesKey: String, startedAt: Int
+        _ fresh: [PathKey: Entry], folders: [PathKey: FolderListing], kept: Kept, project: ProjectRecord?, filesKey: String, startedAt: Int
     ) throws {
         var writer = CacheWriter()
         writer.write(Self.format)
@@ -255,14 +255,15 @@ extension LintCache {
             || filesKey != self.filesKey
         // Nothing new of any file or folder, and no other: the cache would come out the same.
         if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count { return nil }
-        var fresh: [String: Entry] = [:]
+        var fresh: [PathKey: Entry] = [:]
         var kept = Kept()
         for (file, outcome) in zip(files, outcomes) {
             // An entry this run only read back is written back as it was read, not encoded again.
-            if outcome.fromCache, !outcome.isNews, let bytes = entries[file.displayPath] {
-                kept.entries[file.displayPath] = bytes
+            let key = PathKey(file.displayPath)
+            if outcome.fromCache, !outcome.isNews, let bytes = entries[key] {
+                kept.entries[key] = bytes
             } else if let hash = outcome.contentHash, let stamp = outcome.stamp {
-                fresh[file.displayPath] = Entry(
+                fresh[key] = Entry(
                     contentHash: hash, stamp: stamp, findings: outcome.findings, contribution: outcome.contribution,
                     declarations: outcome.declarations, lookups: outcome.lookups, lineCount: outcome.lineCount,
                     syntaxNote: outcome.syntaxNote)
@@ -271,10 +272,10 @@ extension LintCache {
         let roots = discovery.roots(of: paths)
         var dropped = false
         for (path, entry) in entries where fresh[path] == nil && kept.entries[path] == nil {
-            if discovery.isCovered(path, by: roots) { dropped = true } else { kept.entries[path] = entry }
+            if discovery.isCovered(path.path, by: roots) { dropped = true } else { kept.entries[path] = entry }
         }
         for (path, listing) in self.folders where folders.listings[path] == nil {
-            if discovery.isCovered(path, by: roots) { dropped = true } else { kept.folders[path] = listing }
+            if discovery.isCovered(path.path, by: roots) { dropped = true } else { kept.folders[path] = listing }
         }
         guard learnt || dropped else { return nil }
         // A cache that cannot be written costs speed next time, never correctness now.

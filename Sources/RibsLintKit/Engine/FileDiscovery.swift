@@ -5,6 +5,23 @@ import Darwin
 #endif
 import Foundation
 
+/// A path compared by its bytes. Swift's `String` equality is canonical equivalence, which would make
+/// `Café.swift` spelled in NFC and in NFD — two files on Linux — one file.
+struct PathKey: Hashable, Comparable, Sendable {
+    let path: String
+
+    init(_ path: String) { self.path = path }
+
+    static func == (a: PathKey, b: PathKey) -> Bool { a.path.utf8.elementsEqual(b.path.utf8) }
+
+    static func < (a: PathKey, b: PathKey) -> Bool { a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in path.utf8 { hasher.combine(byte) }
+        hasher.combine(0xFF as UInt8)
+    }
+}
+
 /// A Swift file to lint: where it is and how to name it in output.
 public struct DiscoveredFile: Sendable, Equatable {
     public let absolutePath: String
@@ -61,11 +78,11 @@ struct FileDiscovery {
         }
         let walked = walk(folders)
         found += walked.files
-        var previous: String?
-        let files = found.sorted().filter { path in
-            defer { previous = path }
-            return path != previous && !isExcluded(path)
-        }.map { DiscoveredFile(absolutePath: $0, displayPath: display($0)) }
+        var previous: PathKey?
+        let files = found.map(PathKey.init).sorted().filter { key in
+            defer { previous = key }
+            return key != previous && !isExcluded(key.path)
+        }.map { DiscoveredFile(absolutePath: $0.path, displayPath: display($0.path)) }
         return (files, walked.sourceryConfigurations)
     }
 
@@ -287,7 +304,7 @@ struct FolderListing: Sendable, Equatable {
 /// listed or reused is remembered for the next one.
 final class FolderMemory: @unchecked Sendable {
     let cache: LintCache?
-    private(set) var listings: [String: FolderListing] = [:]
+    private(set) var listings: [PathKey: FolderListing] = [:]
     /// A folder was read whose entries differ from the recorded ones. A folder read only because its stamp
     /// changed is not news on its own: the folder holding the cache file changes with every write.
     private(set) var isNews = false
@@ -307,7 +324,7 @@ final class FolderMemory: @unchecked Sendable {
 
     /// Called on one thread, between the parallel reads of each level.
     func remember(_ directory: String, _ listing: FolderListing, wasRead: Bool) {
-        listings[directory] = listing
+        listings[PathKey(directory)] = listing
         if wasRead { foldersRead += 1 }
         guard wasRead, !isNews else { return }
         isNews = !listing.hasSameEntries(as: cache?.folder(directory))

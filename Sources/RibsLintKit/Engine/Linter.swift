@@ -196,16 +196,17 @@ public struct Linter: Sendable {
         // A list of files (a pre-commit hook's staged files) is linted with the whole project in view: the
         // project rules need every file, and the cache answers for the unchanged ones. Only the listed files are
         // reported. The project is the configuration's `included`, else the repository holding the files.
-        var focus: Set<String>?
+        var focus: Set<PathKey>?
         var (discovered, walkedConfigurations) = try discovery.discover(paths: paths)
         var runPaths = paths
         var notes: [String] = []
         if paths.contains(where: { $0.hasSuffix(".swift") }) {
             if let projectPaths = Self.projectPaths(around: discovered, discovery: discovery) {
-                focus = Set(discovered.map(\.absolutePath))
+                focus = Set(discovered.map { PathKey($0.absolutePath) })
                 let whole = try discovery.discover(paths: projectPaths)
-                var seen = Set<String>()
-                discovered = (whole.files + discovered).filter { seen.insert($0.absolutePath).inserted }.sorted { $0.absolutePath < $1.absolutePath }
+                var seen = Set<PathKey>()
+                discovered = (whole.files + discovered).filter { seen.insert(PathKey($0.absolutePath)).inserted }
+                    .sorted { PathKey($0.absolutePath) < PathKey($1.absolutePath) }
                 walkedConfigurations += whole.sourceryConfigurations
                 runPaths = projectPaths
             }
@@ -281,9 +282,9 @@ public struct Linter: Sendable {
         }
         var result: LintResult
         if let focus {
-            let listed = files.indices.filter { focus.contains(files[$0].absolutePath) }
-            let listedPaths = Set(listed.map { files[$0].displayPath })
-            result = merge(listed.map { outcomes[$0] }, projectFindings: (projectRecord?.findings ?? []).filter { listedPaths.contains($0.path) })
+            let listed = files.indices.filter { focus.contains(PathKey(files[$0].absolutePath)) }
+            let listedPaths = Set(listed.map { PathKey(files[$0].displayPath) })
+            result = merge(listed.map { outcomes[$0] }, projectFindings: (projectRecord?.findings ?? []).filter { listedPaths.contains(PathKey($0.path)) })
         } else {
             result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
         }

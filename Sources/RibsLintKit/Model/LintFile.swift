@@ -171,17 +171,30 @@ public struct LintFile {
     public let isTestFile: Bool
 
     /// UTF-8 offsets where lines begin, found with `memchr`.
+    /// Where each line starts: `\n`, `\r\n` and a lone `\r` all end a line, as in swift-syntax and editors.
     private static func lineStarts(of source: String) -> [Int] {
         var starts = [0]
         var source = source
         source.withUTF8 { text in
             guard let base = text.baseAddress else { return }
             let end = base + text.count
-            var cursor = base
-            while cursor < end, let hit = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
-                let newline = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-                starts.append(newline - base + 1)
-                cursor = newline + 1
+            if memchr(base, Int32(UInt8(ascii: "\r")), text.count) == nil {
+                // The common case, by `memchr`: only `\n` ends lines.
+                var cursor = base
+                while cursor < end, let hit = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
+                    let newline = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                    starts.append(newline - base + 1)
+                    cursor = newline + 1
+                }
+                return
+            }
+            var index = 0
+            while index < text.count {
+                let byte = text[index]
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") && (index + 1 == text.count || text[index + 1] != UInt8(ascii: "\n")) {
+                    starts.append(index + 1)
+                }
+                index += 1
             }
         }
         return starts
@@ -199,19 +212,25 @@ public struct LintFile {
             if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
         }
         let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[low])
+        // A byte-order mark is no column: editors start line 1 after it.
+        let lineStart = low == 0 && hasByteOrderMark ? min(3, clamped) : lineStarts[low]
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStart)
         let end = utf8.index(utf8.startIndex, offsetBy: clamped)
         let column = source[start..<end].utf16.count + 1
         return (low + 1, column)
     }
 
+    /// The file starts with U+FEFF, which some Windows editors write.
+    var hasByteOrderMark: Bool { source.utf8.starts(with: [0xEF, 0xBB, 0xBF]) }
+
     /// The text of a 1-based line, without its line break.
     public func lineText(_ line: Int) -> Substring {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let utf8 = source.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line - 1])
+        let startOffset = line == 1 && hasByteOrderMark ? 3 : lineStarts[line - 1]
+        let start = utf8.index(utf8.startIndex, offsetBy: startOffset)
         let endOffset = line < lineStarts.count ? lineStarts[line] - 1 : utf8.count
-        let end = utf8.index(utf8.startIndex, offsetBy: max(endOffset, lineStarts[line - 1]))
+        let end = utf8.index(utf8.startIndex, offsetBy: max(endOffset, startOffset))
         return source[start..<end]
     }
 

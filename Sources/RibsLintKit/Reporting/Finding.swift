@@ -126,8 +126,10 @@ public struct Finding: Sendable, Equatable {
     }
 
     /// The reporting order: path, line, column, rule.
+    /// Paths by their bytes: two names equal as Unicode text are still two files.
     public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
-        (a.path, a.line, a.column, a.ruleID, a.message) < (b.path, b.line, b.column, b.ruleID, b.message)
+        if !a.path.utf8.elementsEqual(b.path.utf8) { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        return (a.line, a.column, a.ruleID, a.message) < (b.line, b.column, b.ruleID, b.message)
     }
 }
 
