@@ -97,4 +97,42 @@ struct SuppressionTests {
             let name = "x"
             """).isEmpty)
     }
+
+    @Test("inside `disable all`, `enable X` turns X back on and leaves the rest off")
+    func enableInsideDisableAll() throws {
+        let source = """
+            import RIBs
+            import UIKit
+            // ribslint:disable all
+            final class ARouter: Router<AInteractable> {
+                var a: ARouting?
+                // ribslint:enable router_child_reference
+                var b: BRouting?
+                func go() { viewController.present(UIViewController(), animated: true) }
+            }
+            // ribslint:enable all
+            """
+        let found = try lint(source, rules: ["router_child_reference", "router_ui_access"]).map { "\($0.line) \($0.ruleID)" }
+        #expect(found == ["7 router_child_reference"])
+    }
+
+    @Test("an enable that ends no region, disable:previous on line 1 and a `///` directive are each reported")
+    func grammarMistakes() throws {
+        let source = """
+            // ribslint:disable:previous router_child_reference
+            import RIBs
+            /// ribslint:disable:next router_child_reference
+            final class ARouter: Router<AInteractable> {
+                // ribslint:enable router_child_reference
+                var a: ARouting?
+            }
+            """
+        let found = try lint(source, rules: ["router_child_reference"]).map { "\($0.line) \($0.ruleID) \($0.message)" }
+        #expect(found == [
+            "1 unused_suppression `disable:previous` on line 1 has no line before it to silence",
+            "3 unused_suppression a `///` doc comment is no directive and silences nothing; write `// ribslint:…`",
+            "5 unused_suppression this `enable` ends no `disable` region above it; remove it",
+            "6 router_child_reference router stores child router 'a' (ARouting); find it in `children` when you need it, so attach and detach keep one source of truth",
+        ])
+    }
 }

@@ -257,6 +257,10 @@ extension FileContribution {
             writer.write(span.lines.upperBound)
             span.point.write(to: &writer)
             writer.write(span.awaitingVerdict)
+            writer.write(span.reenabled.sorted { $0.key < $1.key }) { writer, entry in
+                writer.write(entry.key)
+                writer.write(entry.value)
+            }
         }
         // Each kind length-prefixed under its id: the engine stores facts it does not know the shape of.
         writer.write(facts.count)
@@ -276,8 +280,11 @@ extension FileContribution {
             let ruleID = try reader.string()
             let lower = try reader.int(), upper = try reader.int()
             guard lower <= upper else { throw CacheReader.Malformed() }
+            let point = try SourcePoint(from: &reader), awaitingVerdict = try reader.bool()
+            let reenabled = try reader.array { reader throws(CacheReader.Malformed) in (try reader.string(), try reader.int()) }
             return SuppressedSpan(
-                ruleID: ruleID, lines: lower...upper, point: try SourcePoint(from: &reader), awaitingVerdict: try reader.bool())
+                ruleID: ruleID, lines: lower...upper, point: point, awaitingVerdict: awaitingVerdict,
+                reenabled: Dictionary(reenabled, uniquingKeysWith: { first, _ in first }))
         }
         var facts: [String: any FileFacts] = [:]
         let factCount = try reader.int()

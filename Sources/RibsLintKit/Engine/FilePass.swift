@@ -62,7 +62,7 @@ extension Linter {
             let directive = map.directives[span.directive]
             return SuppressedSpan(
                 ruleID: span.ruleID, lines: span.lines, point: SourcePoint(offset: directive.offset, end: directive.endOffset, in: file),
-                awaitingVerdict: !used.contains { $0.hasPrefix("\(span.directive) ") })
+                awaitingVerdict: !used.contains { $0.hasPrefix("\(span.directive) ") }, reenabled: span.reenabled)
         }
     }
 
@@ -78,8 +78,8 @@ extension Linter {
             func report(_ message: String) {
                 findings.append(finding(UnusedSuppression.id, severity, Violation(position: directive.offset, endPosition: directive.endOffset, message: message), file))
             }
-            if directive.isMalformed {
-                report("malformed suppression; write `// ribslint:disable[:next|this|previous|file] <rule ids|all> [- reason]`")
+            if let mistake = map.mistakes[index] {
+                report(mistake)
                 continue
             }
             for id in directive.ruleIDs where !deferred.contains(id) || (id == "all" && used.contains(where: { $0.hasPrefix("\(index) ") })) {

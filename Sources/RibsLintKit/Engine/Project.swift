@@ -19,6 +19,12 @@ public struct SuppressedSpan: Sendable, Equatable {
     public let point: SourcePoint
     /// The file pass found nothing for it to silence; the project pass decides.
     public let awaitingVerdict: Bool
+    /// Rules an `enable` turned back on inside a `disable all` region, silenced no further than that line.
+    public var reenabled: [String: Int] = [:]
+
+    func silences(_ id: String, line: Int) -> Bool {
+        (ruleID == id || ruleID == "all") && lines.contains(line) && !(reenabled[id].map { line > $0 } ?? false)
+    }
 }
 
 /// What one file brings to the project pass: the facts its rules asked for and its project suppressions.

@@ -13,7 +13,7 @@ extension Linter {
             for violation in violations {
                 let point = violation.point
                 let silencing = spans[point.path, default: []].filter {
-                    ($0.ruleID == id || $0.ruleID == "all") && $0.lines.contains(point.line)
+                    $0.silences(id, line: point.line)
                 }
                 for span in silencing { usedSpans.insert("\(span.point.path):\(span.point.line):\(span.point.column)") }
                 if silencing.isEmpty { findings.append(Self.finding(id, entry.severity, violation.message, at: point)) }

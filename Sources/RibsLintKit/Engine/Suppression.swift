@@ -14,6 +14,8 @@ public struct Suppression: Sendable, Equatable {
     public let offset: Int
     public let endOffset: Int
     public let text: String
+    /// What is wrong with it, when it is a mistake: malformed, or in a comment that is no directive.
+    public var problem: String?
 
     static let marker = "ribslint:"
 
@@ -47,10 +49,9 @@ public struct Suppression: Sendable, Equatable {
     private static func malformed(_ comment: String, _ line: Int, _ offset: Int) -> Suppression {
         Suppression(
             action: .disable, scope: .this, ruleIDs: [], line: line, offset: offset,
-            endOffset: offset + comment.utf8.count, text: comment)
+            endOffset: offset + comment.utf8.count, text: comment,
+            problem: "malformed suppression; write `// ribslint:disable[:next|this|previous|file] <rule ids|all> [- reason]`")
     }
-
-    public var isMalformed: Bool { ruleIDs.isEmpty }
 
     func covers(_ id: String) -> Bool { ruleIDs.contains(id) || ruleIDs.contains("all") }
 }
@@ -61,31 +62,64 @@ struct SuppressionMap {
         let directive: Int
         let ruleID: String
         let lines: ClosedRange<Int>
+        /// Rules an `enable` turned back on inside a `disable all` region: silenced no further than that line.
+        var reenabled: [String: Int] = [:]
+
+        func silences(_ id: String, line: Int) -> Bool {
+            (ruleID == id || ruleID == "all") && lines.contains(line) && !(reenabled[id].map { line > $0 } ?? false)
+        }
     }
 
     let directives: [Suppression]
     let spans: [Span]
+    /// Directives that are mistakes of grammar or placement, by index, with what to tell the user.
+    let mistakes: [Int: String]
 
     /// - Parameter disabled: byte ranges of code never compiled (`#if false`): directives there do nothing.
     init(file: LintFile, ignoring disabled: [Range<Int>] = []) {
         directives = file.contains(Suppression.marker)
             ? Self.directives(in: file).filter { directive in !disabled.contains { $0.contains(directive.offset) } } : []
         var spans: [Span] = []
-        for (index, directive) in directives.enumerated() where directive.action == .disable && !directive.isMalformed {
+        var mistakes: [Int: String] = [:]
+        // Which rules a region has turned off, directive by directive: an `enable` must end one.
+        var off = Set<String>()
+        for (index, directive) in directives.enumerated() {
+            if let problem = directive.problem {
+                mistakes[index] = problem
+            } else if directive.scope == .previous, directive.line == 1 {
+                mistakes[index] = "`disable:previous` on line 1 has no line before it to silence"
+            } else if directive.scope == .region, directive.action == .disable {
+                off.formUnion(directive.ruleIDs)
+            } else if directive.scope == .region, directive.action == .enable {
+                let ending = directive.ruleIDs.contains("all") ? off : off.intersection(directive.ruleIDs)
+                if directive.ruleIDs.contains("all") ? off.isEmpty : directive.ruleIDs.contains(where: { !off.contains($0) && !off.contains("all") }) {
+                    mistakes[index] = "this `enable` ends no `disable` region above it; remove it"
+                }
+                off.subtract(directive.ruleIDs.contains("all") ? off : ending)
+            }
+        }
+        self.mistakes = mistakes
+        for (index, directive) in directives.enumerated() where directive.action == .disable && mistakes[index] == nil {
             for id in directive.ruleIDs {
                 let lines: ClosedRange<Int>
+                var reenabled: [String: Int] = [:]
                 switch directive.scope {
                 case .next: lines = (directive.line + 1)...(directive.line + 1)
                 case .this: lines = directive.line...directive.line
-                case .previous: lines = max(1, directive.line - 1)...max(1, directive.line - 1)
+                case .previous: lines = (directive.line - 1)...(directive.line - 1)
                 case .file: lines = 1...max(1, file.lineCount)
                 case .region:
-                    let end = directives.dropFirst(index + 1).first {
-                        $0.action == .enable && ($0.ruleIDs.contains(id) || $0.ruleIDs.contains("all"))
-                    }
+                    let later = directives.dropFirst(index + 1).filter { $0.action == .enable && $0.scope == .region }
+                    let end = later.first { $0.ruleIDs.contains(id) || $0.ruleIDs.contains("all") }
                     lines = directive.line...max(directive.line, end?.line ?? file.lineCount)
+                    // Inside `disable all`, `enable X` turns X back on and leaves the rest off.
+                    if id == "all" {
+                        for enable in later where enable.line < lines.upperBound {
+                            for other in enable.ruleIDs where reenabled[other] == nil { reenabled[other] = enable.line }
+                        }
+                    }
                 }
-                spans.append(Span(directive: index, ruleID: id, lines: lines))
+                spans.append(Span(directive: index, ruleID: id, lines: lines, reenabled: reenabled))
             }
         }
         self.spans = spans
@@ -93,7 +127,7 @@ struct SuppressionMap {
 
     /// The directive index that silences a finding of `ruleID` at `line`, if any.
     func silencing(_ ruleID: String, line: Int) -> [Int] {
-        spans.filter { ($0.ruleID == ruleID || $0.ruleID == "all") && $0.lines.contains(line) }.map(\.directive)
+        spans.filter { $0.silences(ruleID, line: line) }.map(\.directive)
     }
 
     private static func directives(in file: LintFile) -> [Suppression] {
@@ -114,9 +148,18 @@ struct SuppressionMap {
     }
 
     private static func collect(_ piece: TriviaPiece, at offset: Int, in file: LintFile, into found: inout [Suppression]) {
-        guard case .lineComment(let text) = piece, text.contains(Suppression.marker) else { return }
-        if let directive = Suppression.parse(comment: text, line: file.location(of: offset).line, offset: offset) {
-            found.append(directive)
+        switch piece {
+        case .lineComment(let text) where text.contains(Suppression.marker):
+            if let directive = Suppression.parse(comment: text, line: file.location(of: offset).line, offset: offset) {
+                found.append(directive)
+            }
+        case .docLineComment(let text) where text.dropFirst(3).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(Suppression.marker):
+            // `/// ribslint:` looks like a directive and silences nothing: say so.
+            found.append(Suppression(
+                action: .disable, scope: .this, ruleIDs: [], line: file.location(of: offset).line, offset: offset,
+                endOffset: offset + text.utf8.count, text: text,
+                problem: "a `///` doc comment is no directive and silences nothing; write `// ribslint:…`"))
+        default: break
         }
     }
 }
