@@ -57,6 +57,12 @@ struct ConfigurationTests {
         #expect(failure("included: [App\nexcluded: []").contains("invalid YAML"))
         #expect(failure("- a\n- b").contains("must be a mapping"))
         #expect(failure("roles:\n  presenterz: {}").contains("unknown key 'presenterz' in 'roles'"))
+        // Every mistake with its line and column, lists never taken for scalars.
+        #expect(failure("excluded: [a]\nexcluded: [b]") == "cfg.yml:1:1: error: this mapping sets 'excluded' more than once")
+        #expect(failure("excluded: [a\u{1}]") == "cfg.yml:1:13: error: invalid YAML: control characters are not allowed")
+        #expect(failure("excluded: 3") == "cfg.yml:1:11: error: 'excluded' must be a list of strings, such as [3]")
+        #expect(failure("rules:\n  router_ui_access:\n    hierarchy_methods: 5")
+            == "cfg.yml:3:24: error: 'hierarchy_methods' must be a list of strings, such as [5]")
     }
 
     @Test("an empty file is the default configuration")

@@ -50,6 +50,18 @@ struct GateTests {
         #expect(try runRibslint(["Docs"], in: project).status == 0)
     }
 
+    @Test("an `included` path that does not exist names the configuration, line and column; `included: []` lints nothing and says so")
+    func includedMistakes() throws {
+        let project = try makeProject(["A.swift": violating, ".ribslint.yml": "included:\n  - A.swift\n  - Nope\n"])
+        let missing = try runRibslint([], in: project)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains(".ribslint.yml:3:5: error: 'included' names Nope, which does not exist"))
+        try Data("included: []\n".utf8).write(to: project.appendingPathComponent(".ribslint.yml"))
+        let empty = try runRibslint([], in: project)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("no Swift file to lint in the configuration's included paths ()"))
+    }
+
     @Test("the summary counts findings per rule, on stderr and in the JSON report")
     func countsPerRule() throws {
         let project = try makeProject(["B.swift": violating, "C.swift": violating.replacingOccurrences(of: "BRouter", with: "CRouter")])

@@ -44,6 +44,8 @@ public struct Configuration: Sendable {
     public var configPath: String?
     public var profile = "ribs"
     public var included: [String] = ["."]
+    /// Where each `included` path is written (`line:column`), for the error when it does not exist.
+    var includedLocations: [String: String] = [:]
     public var excluded: [String] = []
     public var disabledRules: [String] = []
     public var optInRules: [String] = []
@@ -134,7 +136,11 @@ public struct Configuration: Sendable {
             configuration.setKeys.insert(key)
             switch key {
             case .profile: break
-            case .included: configuration.included = try reader.strings(value, name)
+            case .included:
+                configuration.included = try reader.strings(value, name)
+                for item in value.sequence ?? [] {
+                    if let mark = item.mark, let text = item.scalar?.string { configuration.includedLocations[text] = "\(mark.line):\(mark.column)" }
+                }
             case .excluded: configuration.excluded = try reader.strings(value, name)
             case .reporter: configuration.reporter = try reader.choice(value, name, from: reporters)
             case .baseline:
@@ -220,6 +226,15 @@ private struct ConfigReader {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
             return UsageError("\(path):\(mark.line):\(mark.column): error: invalid YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return UsageError("\(path):\(context.mark.line):\(context.mark.column): error: this mapping sets \(keys) more than once")
+        case .reader(let problem, let offset, _, let yaml):
+            // The offset counts bytes from the start: where the bad character stands.
+            let before = yaml.utf8.prefix(max(0, offset ?? 0))
+            let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+            let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+            return UsageError("\(path):\(line):\(column): error: invalid YAML: \(problem)")
         default:
             return UsageError("\(path): error: invalid YAML: \(error)")
         }
@@ -241,8 +256,9 @@ private struct ConfigReader {
     }
 
     func strings(_ node: Node, _ key: String) throws(UsageError) -> [String] {
-        if case .scalar(let scalar) = node { return [scalar.string] }
-        guard case .sequence(let sequence) = node else { throw error(node, "'\(key)' must be a list of strings") }
+        guard case .sequence(let sequence) = node else {
+            throw error(node, "'\(key)' must be a list of strings, such as [\(node.scalar?.string ?? "…")]")
+        }
         var values: [String] = []
         for item in sequence {
             guard case .scalar(let scalar) = item else { throw error(item, "'\(key)' must be a list of strings") }

@@ -66,6 +66,12 @@ struct FileDiscovery {
         for root in roots {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                if paths.isEmpty, let configPath = configuration.configPath,
+                    let written = configuration.included.first(where: { absolute($0, from: configuration.rootDirectory) == root })
+                {
+                    let location = configuration.includedLocations[written].map { ":" + $0 } ?? ""
+                    throw UsageError("\(configPath)\(location): error: 'included' names \(written), which does not exist")
+                }
                 throw UsageError("error: no such file or directory: \(display(root))")
             }
             if isDirectory.boolValue {
