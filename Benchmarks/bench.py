@@ -5,6 +5,7 @@
     python3 Benchmarks/bench.py --files 1000 10000  # chosen sizes
     python3 Benchmarks/bench.py --dir ~/src/MyApp    # any folder of Swift code
     python3 Benchmarks/bench.py --dir ~/src/Legacy --profile viper   # under another profile, every rule on
+    python3 Benchmarks/bench.py --scaling            # hostile inputs doubled: time must grow linearly
 
 Each tree is timed in one run, on the same files and thread count: ribslint with every rule and no
 cache (cold), the parse-and-walk floor, `swift-format lint -r --parallel` with its default
@@ -416,6 +417,50 @@ def settle(trees, seconds=4):
     time.sleep(max(0.0, newest + seconds - time.time()))
 
 
+# ---------------------------------------------------------------- scaling of hostile inputs
+
+def rib_classes(count):
+    """One file of `count` small RIBs (a router storing a child, an interactor with a bag): per-class
+    searches of the whole file made this quadratic."""
+    lines = ["import RIBs", "import RxSwift", ""]
+    for i in range(count):
+        lines += [f"final class R{i}Router: Router<R{i}Interactable>, R{i}Routing {{", "    var child: ChildRouting?", "}",
+                  f"final class R{i}Interactor: Interactor, R{i}Interactable {{", f"    var listener: R{i}Listener?",
+                  "    override func didBecomeActive() { super.didBecomeActive(); stream.subscribe().disposed(by: bag) }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def scaling(ribslint, scratch):
+    """Times each hostile input at doubling sizes and prints the growth per doubling: about 2 is linear."""
+    cases = {
+        "RIB classes in one file": [(n, {"F.swift": rib_classes(n)}, ".", None) for n in (2000, 4000, 8000, 16000)],
+        "ids in one suppression": [(n, {"F.swift": "// ribslint:disable " + " ".join(["router_child_reference"] * n) + "\nlet x = 1\n"}, ".", None)
+                                   for n in (40000, 80000, 160000)],
+        "folders under a ** glob": [(n, {"/".join(f"d{i}" for i in range(n)) + "/B.swift": "let b = 1\n"}, ".",
+                                     "excluded: ['**/**/**/**/**/**/b', '**/**/**/**/x/**/**']\n") for n in (50, 100, 200)],
+    }
+    rows = []
+    for name, sizes in cases.items():
+        previous = None
+        for size, files, path, config in sizes:
+            folder = os.path.join(scratch, f"scaling-{len(rows)}")
+            for relative, text in files.items():
+                os.makedirs(os.path.dirname(os.path.join(folder, relative)), exist_ok=True)
+                with open(os.path.join(folder, relative), "w") as handle:
+                    handle.write(text)
+            command = [ribslint, "lint", "--no-cache", "--quiet", "--allow-zero-files", "--reporter", "json"]
+            if config:
+                with open(os.path.join(folder, ".ribslint.yml"), "w") as handle:
+                    handle.write(config)
+            seconds, rss, _ = measure(command + [path], cwd=folder)
+            growth = f"{seconds / previous:.2f}" if previous else "-"
+            rows.append(f"| {name} | {size} | {seconds:.3f} | {rss:.0f} | {growth} |")
+            previous = seconds
+            shutil.rmtree(folder, ignore_errors=True)
+    print("| hostile input | size | seconds | peak RSS MB | time ÷ previous size's |\n|---|---:|---:|---:|---:|")
+    print("\n".join(rows))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, nargs="*", default=[1000, 10000, 50000], help="synthetic tree sizes")
@@ -424,6 +469,7 @@ def main():
     parser.add_argument("--json", help="also write the JSON results to this file")
     parser.add_argument("--no-build", action="store_true", help="use the release binaries already built")
     parser.add_argument("--profile", choices=sorted(OPT_IN), default="ribs", help="the profile every tree is linted under")
+    parser.add_argument("--scaling", action="store_true", help="time the hostile inputs of growing size instead")
     arguments = parser.parse_args()
     # Children inherit the raised limit; swift-format --parallel holds every file of a run open at once.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -439,6 +485,12 @@ def main():
     binaries = (os.path.join(bin_path, "ribslint"), os.path.join(bin_path, "ribslint-parse-floor"))
 
     scratch = tempfile.mkdtemp(prefix="ribslint-bench-")
+    if arguments.scaling:
+        try:
+            scaling(binaries[0], scratch)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        return
     try:
         trees = list(arguments.dir)
         if not trees:

@@ -34,10 +34,12 @@ public struct SwiftUIPresenterRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        file.model.types.compactMap { type -> Violation? in
-            let conformances = file.model.types.filter { $0.name == type.name }.flatMap(\.inherited)
-            guard type.kind == .class, type.inherited.first == "UIViewController",
-                conformances.contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
+        let candidates = file.model.types.filter { $0.kind == .class && $0.inherited.first == "UIViewController" }
+        guard !candidates.isEmpty else { return [] }
+        // What the class and its extensions in this file conform to, by name: asked once per file, not per class.
+        let inherited = Dictionary(grouping: file.model.types, by: \.name).mapValues { $0.flatMap(\.inherited) }
+        return candidates.compactMap { type -> Violation? in
+            guard inherited[type.name, default: []].contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
                 let declaration = type.declaration.as(ClassDeclSyntax.self)
             else { return nil }
             return Violation(

@@ -109,6 +109,9 @@ struct Lint: ParsableCommand {
             throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if dryRun, !fix { throw UsageError("error: --dry-run goes with --fix") }
+        if stdinPath != nil, !paths.isEmpty || changedSince != nil || staged {
+            throw UsageError("error: --stdin-path lints standard input alone; give no paths, --changed-since or --staged with it")
+        }
         if fix, stdinPath != nil { throw UsageError("error: --fix rewrites files; it does not apply to standard input") }
         // The files to lint: the paths given, or the changed ones; none when nothing changed.
         var lintPaths = paths

@@ -140,3 +140,52 @@ struct OddTextTests {
         #expect(again.stdout == run.stdout)
     }
 }
+
+@Suite("Small answers")
+struct SmallAnswerTests {
+    let violating = "import RIBs\nfinal class BRouter: Router<BInteractable> {\n    var child: ChildRouting?\n}\n"
+
+    @Test("a path with a line break stays on one xcode line; --stdin-path with paths is a usage error")
+    func reporterAndFlags() throws {
+        let project = try makeProject([:])
+        try Data(violating.utf8).write(to: project.appendingPathComponent("Odd\nName.swift"))
+        let run = try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "."], in: project)
+        #expect(run.stdout == "Odd\\nName.swift:3:9: error: router stores child router 'child' (ChildRouting); find it in `children` when you need it, so attach and detach keep one source of truth (router_child_reference)\n")
+        let stdin = try runRibslint(["--stdin-path", "A.swift", "Missing.swift"], in: project, stdin: violating)
+        #expect(stdin.status == 2)
+        #expect(stdin.stderr.contains("--stdin-path lints standard input alone"))
+    }
+
+    @Test("SARIF says when files could not be linted: executionSuccessful false, one notification each")
+    func sarifNotifications() throws {
+        let project = try makeProject(["B.swift": violating])
+        try Data([0xFF, 0xFE]).write(to: project.appendingPathComponent("Latin.swift"))
+        let run = try runRibslint(["--no-cache", "--reporter", "sarif", "."], in: project)
+        #expect(run.status == 2)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let invocation = try #require(((log["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notes = invocation["toolExecutionNotifications"] as? [[String: Any]] ?? []
+        #expect(notes.count == 1)
+        #expect((notes.first?["message"] as? [String: Any])?["text"] as? String == "Latin.swift: error: not UTF-8 text; skipped")
+    }
+
+    @Test("a directive naming one rule 40,000 times costs what naming it once does; globs with many ** match in linear time")
+    func quadraticInputs() throws {
+        let ids = Array(repeating: "router_child_reference", count: 40_000).joined(separator: " ")
+        let findings = try lint("// ribslint:disable \(ids)\n" + violating, rules: ["router_child_reference"])
+        #expect(findings.isEmpty)
+        let deep = (0..<60).map { "d\($0)" }.joined(separator: "/")
+        let project = try makeProject(["\(deep)/B.swift": violating, ".ribslint.yml": "excluded: ['**/**/**/**/**/**/b', '**/**/**/**/x/**/**']\n"])
+        // Backtracking took minutes here; the benchmark's scaling cases time it.
+        let run = try runRibslint(["--no-cache", "--only-rule", "router_child_reference"], in: project)
+        #expect(run.stdout.contains("B.swift:3:9: error:"))
+    }
+
+    @Test("when listed files show no project, an unused `disable all` is judged against the rules that ran")
+    func unusedDisableAll() throws {
+        let project = try makeProject(["A.swift": "// ribslint:disable all\nlet a = 1\n"])
+        let run = try runRibslint(["A.swift"], in: project)
+        #expect(run.stdout.contains("A.swift:1:1: warning: suppression of 'all' silences no finding; remove it (unused_suppression)"))
+    }
+}

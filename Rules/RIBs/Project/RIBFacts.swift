@@ -69,6 +69,8 @@ public struct RIBFacts: FileFacts, Equatable {
 
     private init(file: LintFile, parts typed: [TypedPart]) {
         let isRIBs = file.profile.name == Profile.ribs.name
+        // Asked of the file once, not of every type: a file of thousands of RIB classes searched itself per class.
+        let constructsBuilders = file.contains("Builder(")
         for (type, role, rib, typeName) in typed {
             guard let declaration = type.declaration.asProtocol(DeclGroupSyntax.self), let name = Self.nameToken(of: type.declaration) else { continue }
             let conformances = type.inheritance.conformances
@@ -95,7 +97,7 @@ public struct RIBFacts: FileFacts, Equatable {
             } else if role == .router {
                 // A router that constructs a builder itself (a `child_builder_injection` finding) still builds that child.
                 edges += Self.handedBuilders(to: rib, in: type, file: file)
-                    + (file.contains("Builder(") ? Self.builderEdges(from: rib, in: type, file: file) : [])
+                    + (constructsBuilders ? Self.builderEdges(from: rib, in: type, file: file) : [])
             }
         }
     }
@@ -217,7 +219,8 @@ public struct NavigationFacts: FileFacts, Equatable {
     public var typesHandlingBack: [String] = []
 
     public init(file: LintFile) {
-        for (type, role, rib, _) in RIBFacts.ribTypes(of: file) where role == .router && file.contains("push") {
+        let mayPush = file.contains("push")
+        for (type, role, rib, _) in RIBFacts.ribTypes(of: file) where role == .router && mayPush {
             pushes += Self.pushedChildren(from: rib, in: type, file: file)
         }
         // Only a presenter's file, or a base view controller's (a class with no role of its own), can say.

@@ -247,39 +247,54 @@ enum Glob {
         if !pattern.contains(where: { "*?".contains($0) }) {
             return path == pattern || path.hasPrefix(pattern + "/")
         }
-        return match(Array(pattern.utf8)[...], Array(path.utf8)[...])
-            || match(Array((pattern + "/**").utf8)[...], Array(path.utf8)[...])
+        var whole = Matcher(pattern: Array(pattern.utf8), text: Array(path.utf8))
+        var below = Matcher(pattern: Array((pattern + "/**").utf8), text: Array(path.utf8))
+        return whole.matches(0, 0) || below.matches(0, 0)
     }
 
-    private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
-        guard let head = pattern.first else { return text.isEmpty }
-        let star = UInt8(ascii: "*")
-        let slash = UInt8(ascii: "/")
-        if head == star {
-            let rest = pattern.dropFirst()
-            if rest.first == star {
-                var afterGlobstar = rest.dropFirst()
-                if afterGlobstar.first == slash {
-                    afterGlobstar = afterGlobstar.dropFirst()
-                    if match(afterGlobstar, text) { return true }
-                }
-                for index in text.indices where match(afterGlobstar, text[index...]) || (text[index] == slash && match(afterGlobstar, text[(index + 1)...])) {
-                    return true
-                }
-                return match(afterGlobstar, text[text.endIndex...])
-            }
-            var index = text.startIndex
-            while true {
-                if match(rest, text[index...]) { return true }
-                guard index < text.endIndex, text[index] != slash else { return false }
-                index += 1
-            }
+    /// `*` within a path segment, `**` across segments, `?` one character but `/`. Literal runs are a loop and
+    /// each star remembers where it failed, so time stays polynomial (`**/**/**/…` used to backtrack without
+    /// end) and recursion never goes deeper than the pattern has stars.
+    private struct Matcher {
+        let pattern: [UInt8]
+        let text: [UInt8]
+        private var failed = Set<Int>()
+
+        init(pattern: [UInt8], text: [UInt8]) {
+            self.pattern = pattern
+            self.text = text
         }
-        guard let first = text.first else { return false }
-        if head == UInt8(ascii: "?") ? first != slash : head == first {
-            return match(pattern.dropFirst(), text.dropFirst())
+
+        mutating func matches(_ start: Int, _ position: Int) -> Bool {
+            let star = UInt8(ascii: "*"), slash = UInt8(ascii: "/")
+            var (i, j) = (start, position)
+            while i < pattern.count {
+                if pattern[i] == star {
+                    let key = i * (text.count + 1) + j
+                    if failed.contains(key) { return false }
+                    var found = false
+                    if i + 1 < pattern.count, pattern[i + 1] == star {
+                        var after = i + 2
+                        if after < pattern.count, pattern[after] == slash { after += 1 }
+                        found = (j...text.count).contains { matches(after, $0) }
+                    } else {
+                        var k = j
+                        while !found {
+                            found = matches(i + 1, k)
+                            guard k < text.count, text[k] != slash else { break }
+                            k += 1
+                        }
+                    }
+                    if !found { failed.insert(key) }
+                    return found
+                }
+                guard j < text.count else { return false }
+                if pattern[i] == UInt8(ascii: "?") ? text[j] == slash : pattern[i] != text[j] { return false }
+                i += 1
+                j += 1
+            }
+            return j == text.count
         }
-        return false
     }
 }
 

@@ -288,6 +288,21 @@ public struct Linter: Sendable {
         } else {
             result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
         }
+        if !runsProjectRules, !projectRules.isEmpty {
+            // No project pass will judge a `disable all` the file rules found nothing for: judge it now, against the
+            // rules that ran.
+            let unjudged = files.indices.flatMap { position -> [Finding] in
+                guard let severity = scoping.linter(position).ruleSet.unusedSuppressionSeverity,
+                    let contribution = outcomes[position].contribution.decoded([])
+                else { return [] }
+                return contribution.suppressions.filter { $0.ruleID == "all" && $0.awaitingVerdict }.map {
+                    var finding = Self.finding(UnusedSuppression.id, severity, "suppression of 'all' silences no finding; remove it", at: $0.point)
+                    finding.fingerprint = stableHash("\(finding.ruleID)|\(finding.path)|\(finding.lineText)|0")
+                    return finding
+                }
+            }
+            result.findings = (result.findings + unjudged).sorted(by: Finding.ordered)
+        }
         result.cacheHits = outcomes.count(where: \.fromCache)
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
         result.filesRead = outcomes.count { !$0.stampTrusted }

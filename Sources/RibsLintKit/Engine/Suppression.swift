@@ -39,7 +39,9 @@ public struct Suppression: Sendable, Equatable {
             }
             scope = parsed
         }
-        let ids = words.dropFirst().map(String.init)
+        // Each id once: a directive naming one rule 40,000 times is one suppression, not 40,000.
+        var seen = Set<Substring>()
+        let ids = words.dropFirst().filter { seen.insert($0).inserted }.map(String.init)
         guard !ids.isEmpty else { return malformed(comment, line, offset) }
         return Suppression(
             action: action, scope: scope, ruleIDs: ids, line: line, offset: offset,

@@ -96,6 +96,13 @@ enum SourceryConfiguration {
     }
 }
 
+/// The tokens of a file by position, built on demand (`LintFile.token(at:)`).
+private final class TokenIndex {
+    var questions = 0
+    var starts: [Int] = []
+    var tokens: [TokenSyntax] = []
+}
+
 /// One parsed Swift file with its model: what every rule reads.
 public struct LintFile {
     public let path: String
@@ -107,6 +114,7 @@ public struct LintFile {
     public let project: ProjectFacts
     private let lineStarts: [Int]
     private let sharedModels = SharedModels()
+    private let tokenIndex = TokenIndex()
 
     /// - Parameter index: the project's types; without one, roles come from this file's declarations alone.
     public init(path: String, source: String, profile: Profile, project: ProjectFacts = ProjectFacts(), index: TypeIndex? = nil) {
@@ -138,9 +146,7 @@ public struct LintFile {
     /// The declarations around a position, outermost type first: `LoginInteractor.didBecomeActive`,
     /// `LoginRouter.Child.attach`, `LoginListener`; empty at the top level.
     public func context(at offset: Int) -> String {
-        guard offset >= 0, offset < source.utf8.count,
-            let token = tree.token(at: AbsolutePosition(utf8Offset: offset))
-        else { return "" }
+        guard offset >= 0, offset < source.utf8.count, let token = token(at: offset) else { return "" }
         var names: [String] = []
         var node: Syntax? = Syntax(token)
         while let current = node {
@@ -258,6 +264,28 @@ public struct LintFile {
         return String(decoding: prefix, as: UTF8.self)
     }
 
+    /// The token whose text or trivia holds the byte at `offset`. swift-syntax finds it by scanning each
+    /// level's children, which costs a file of thousands of declarations that many steps per question; after
+    /// a few questions the file's tokens are indexed by position and found by binary search.
+    func token(at offset: Int) -> TokenSyntax? {
+        tokenIndex.questions += 1
+        if tokenIndex.starts.isEmpty, tokenIndex.questions <= 8 { return tree.token(at: AbsolutePosition(utf8Offset: offset)) }
+        if tokenIndex.starts.isEmpty {
+            for token in tree.tokens(viewMode: .sourceAccurate) {
+                tokenIndex.starts.append(token.position.utf8Offset)
+                tokenIndex.tokens.append(token)
+            }
+        }
+        var (low, high) = (0, tokenIndex.starts.count - 1)
+        guard high >= 0, tokenIndex.starts[0] <= offset else { return nil }
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if tokenIndex.starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let token = tokenIndex.tokens[low]
+        return offset < token.endPosition.utf8Offset ? token : nil
+    }
+
     /// The file's line break, `\r\n` or `\n`, as its first line ends: what fixes write.
     public var lineBreak: String { lineStarts.count > 1 && lineText(1).utf8.last == UInt8(ascii: "\r") ? "\r\n" : "\n" }
 
@@ -280,7 +308,7 @@ public struct LintFile {
         let end = node.endPosition.utf8Offset
         while let offset = firstOffset(of: fragment, in: start..<end) {
             start = offset + 1
-            guard let token = node.token(at: AbsolutePosition(utf8Offset: offset)) else { continue }
+            guard let token = token(at: offset) else { continue }
             let text = token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset
             guard text.contains(offset) else { continue }
             if found.last?.id != token.id { found.append(token) }

@@ -26,8 +26,11 @@ public enum Reporter: String, Sendable, CaseIterable {
         }
     }
 
+    /// One line per finding, whatever the path holds: line breaks in a name are escaped as `\n` and `\r`.
     static func xcodeLine(_ finding: Finding) -> String {
-        "\(finding.path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) (\(finding.ruleID))\n"
+        let path = finding.path.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            ? finding.path.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n") : finding.path
+        return "\(path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) (\(finding.ruleID))\n"
     }
 
     static func githubLine(_ finding: Finding) -> String {
@@ -150,9 +153,19 @@ enum SARIF {
     }
     struct Run: Encodable {
         let tool: Tool
+        let invocations: [Invocation]
         let originalUriBaseIds: [String: ArtifactLocation]
         let columnKind = "utf16CodeUnits"
         let results: [Result]
+    }
+    /// Whether the run did its whole job; files it could not lint are notifications, so a dashboard shows them.
+    struct Invocation: Encodable {
+        let executionSuccessful: Bool
+        let toolExecutionNotifications: [Notification]
+    }
+    struct Notification: Encodable {
+        let level = "error"
+        let message: Message
     }
     struct Tool: Encodable { let driver: Driver }
     struct Driver: Encodable {
@@ -207,6 +220,9 @@ enum SARIF {
         }
         let log = Log(runs: [Run(
             tool: Tool(driver: Driver(rules: rules.map(descriptor))),
+            invocations: [Invocation(
+                executionSuccessful: result.unreadable.isEmpty,
+                toolExecutionNotifications: result.unreadable.map { Notification(message: Message(text: $0)) })],
             originalUriBaseIds: ["%SRCROOT%": ArtifactLocation(uri: URL(fileURLWithPath: root, isDirectory: true).absoluteString)],
             results: results)])
         return Reporter.encode(log)
