@@ -189,3 +189,45 @@ struct SmallAnswerTests {
         #expect(run.stdout.contains("A.swift:1:1: warning: suppression of 'all' silences no finding; remove it (unused_suppression)"))
     }
 }
+
+@Suite("Folders that cannot be read")
+struct UnreadableFolderTests {
+    @Test("a file name that is not UTF-8 is reported, exit 2; the other files are linted")
+    func nonUTF8Name() throws {
+        let project = try makeProject(["B.swift": "import RIBs\nfinal class BRouter: Router<BInteractable> {\n    var child: ChildRouting?\n}\n"])
+        // A Latin-1 byte in the name: made with the C library, as Foundation paths are strings.
+        let path = Array((project.path + "/Latin").utf8) + [0xE9] + Array(".swift".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let run = try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "."], in: project)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(".: error: a name in this folder is not UTF-8; skipped"))
+        #expect(run.stdout.contains("B.swift:3:9: error:"))
+    }
+
+    @Test("a folder that cannot be listed is reported, exit 2 (run as nobody when the tests run as root: root lists anything)")
+    func unlistableFolder() throws {
+        let project = try makeProject(["Locked/A.swift": "let a = 1\n", "B.swift": "let b = 1\n"])
+        let locked = project.appendingPathComponent("Locked").path
+        let binary = project.appendingPathComponent("ribslint").path
+        try FileManager.default.copyItem(atPath: ribslintBinary.path, toPath: binary)
+        for path in [project.path, binary, project.appendingPathComponent("B.swift").path] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        let command = "cd '\(project.path)' && ./ribslint --no-cache ."
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = getuid() == 0 ? ["-c", "su nobody -s /bin/sh -c \"\(command)\""] : ["-c", command]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "\(stderr)")
+        #expect(stderr.contains("Locked: error: cannot list the folder (permission denied); skipped"))
+    }
+}

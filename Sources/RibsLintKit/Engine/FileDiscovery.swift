@@ -59,7 +59,7 @@ struct FileDiscovery {
     }
 
     /// The Swift files below `paths`, and the Sourcery configurations kept in the folders walked on the way.
-    func discover(paths: [String]) throws(UsageError) -> (files: [DiscoveredFile], sourceryConfigurations: [String]) {
+    func discover(paths: [String]) throws(UsageError) -> (files: [DiscoveredFile], sourceryConfigurations: [String], problems: [String]) {
         let roots = roots(of: paths)
         var found: [String] = []
         var folders: [String] = []
@@ -89,7 +89,7 @@ struct FileDiscovery {
             defer { previous = key }
             return key != previous && !isExcluded(key.path)
         }.map { DiscoveredFile(absolutePath: $0.path, displayPath: display($0.path)) }
-        return (files, walked.sourceryConfigurations)
+        return (files, walked.sourceryConfigurations, walked.problems)
     }
 
     /// Every Swift file below the project root, relative to it, excluded ones included: test files live
@@ -139,7 +139,7 @@ struct FileDiscovery {
     /// however many links lead to it: it is known by device and inode, which one `stat` gives, where
     /// resolving every folder's real path cost more than reading the files. Folders are taken in path
     /// order, so the link a file is reached by never depends on timing.
-    private func walk(_ folders: [String]) -> (files: [String], sourceryConfigurations: [String]) {
+    private func walk(_ folders: [String]) -> (files: [String], sourceryConfigurations: [String], problems: [String]) {
         struct Visit {
             let identity: String
             let listing: FolderListing
@@ -147,6 +147,7 @@ struct FileDiscovery {
         }
         var found: [String] = []
         var sourceryConfigurations: [String] = []
+        var problems: [String] = []
         var visited = Set<String>()
         var level = folders.sorted()
         while !level.isEmpty {
@@ -164,7 +165,8 @@ struct FileDiscovery {
             level = []
             for (directory, visit) in zip(directories, visits) {
                 guard let visit, visited.insert(visit.identity).inserted else { continue }
-                memory?.remember(directory, visit.listing, wasRead: visit.wasRead)
+                problems += visit.listing.problems.map { "\(display(directory)): error: \($0)" }
+                if visit.listing.problems.isEmpty { memory?.remember(directory, visit.listing, wasRead: visit.wasRead) }
                 let base = directory.hasSuffix("/") ? directory : directory + "/"
                 found += visit.listing.files.map { base + $0 }
                 sourceryConfigurations += visit.listing.sourceryConfigurations.map { base + $0 }
@@ -182,13 +184,21 @@ struct FileDiscovery {
             }
             level.sort()
         }
-        return (found, sourceryConfigurations)
+        return (found, sourceryConfigurations, problems)
     }
 
     /// A folder's entries as `readdir` gives them: hidden ones left out.
     private static func listing(of directory: String, stamp: FileStamp) -> FolderListing {
         var listing = FolderListing(stamp: stamp)
-        for (entry, kind) in entries(of: directory) {
+        guard let entries = entries(of: directory) else {
+            listing.problems.append("cannot list the folder (\(String(cString: strerror(errno)).lowercased())); skipped")
+            return listing
+        }
+        for (entry, kind) in entries {
+            guard let entry else {
+                listing.problems.append("a name in this folder is not UTF-8; skipped")
+                continue
+            }
             if FileDiscovery.isSourceryConfiguration(entry) { listing.sourceryConfigurations.append(entry) }
             guard !entry.hasPrefix(".") else { continue }
             switch kind {
@@ -202,14 +212,15 @@ struct FileDiscovery {
 
     private enum EntryKind { case file, directory, other }
 
-    /// A folder's entries with the type `readdir` reports: no `stat` per regular file.
-    private static func entries(of directory: String) -> [(String, EntryKind)] {
-        guard let handle = opendir(directory) else { return [] }
+    /// A folder's entries with the type `readdir` reports: no `stat` per regular file. A name that is not
+    /// UTF-8 comes back nil; a folder that cannot be opened, nil altogether.
+    private static func entries(of directory: String) -> [(String?, EntryKind)]? {
+        guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
-        var entries: [(String, EntryKind)] = []
+        var entries: [(String?, EntryKind)] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard name != ".", name != ".." else { continue }
             let type = Int32(entry.pointee.d_type)
@@ -306,6 +317,9 @@ struct FolderListing: Sendable, Equatable {
     var untyped: [String] = []
     /// The Sourcery configurations the folder holds (`.sourcery.yml`, `sourcery-mocks.yaml`, …), by name.
     var sourceryConfigurations: [String] = []
+    /// What could not be read: the folder itself, or entries whose names are not UTF-8. Never cached, so the
+    /// next run says it again.
+    var problems: [String] = []
 
     func hasSameEntries(as other: FolderListing?) -> Bool {
         files == other?.files && folders == other?.folders && untyped == other?.untyped

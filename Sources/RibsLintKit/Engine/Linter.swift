@@ -197,7 +197,7 @@ public struct Linter: Sendable {
         // project rules need every file, and the cache answers for the unchanged ones. Only the listed files are
         // reported. The project is the configuration's `included`, else the repository holding the files.
         var focus: Set<PathKey>?
-        var (discovered, walkedConfigurations) = try discovery.discover(paths: paths)
+        var (discovered, walkedConfigurations, discoveryProblems) = try discovery.discover(paths: paths)
         var runPaths = paths
         var notes: [String] = []
         if paths.contains(where: { $0.hasSuffix(".swift") }) {
@@ -208,6 +208,7 @@ public struct Linter: Sendable {
                 discovered = (whole.files + discovered).filter { seen.insert(PathKey($0.absolutePath)).inserted }
                     .sorted { PathKey($0.absolutePath) < PathKey($1.absolutePath) }
                 walkedConfigurations += whole.sourceryConfigurations
+                discoveryProblems += whole.problems
                 runPaths = projectPaths
             }
         }
@@ -310,6 +311,7 @@ public struct Linter: Sendable {
         result.foldersRead = memory?.foldersRead ?? 0
         result.notes = scoping.notes + notes
         result.warnings = cacheWarning.map { [$0] } ?? []
+        result.unreadable = discoveryProblems + result.unreadable
         result.rules = Self.enabledRules(of: scoping.linters)
         return result
     }
