@@ -44,6 +44,12 @@ let package = Package(
             ],
             path: "Benchmarks/ParseFloor"
         ),
+        .executableTarget(
+            name: "ribslint-fuzz",
+            dependencies: ["RibsLintKit", "RibsLintRules"],
+            path: "Fuzz",
+            exclude: ["fuzz.sh", "mutate.py", "corpus", "artifacts"]
+        ),
         .testTarget(
             name: "RibsLintTests",
             dependencies: ["RibsLintKit", "RibsLintRules", "ribslint"]

@@ -150,7 +150,7 @@ struct VIPERModule {
 
     /// A file Sourcery, SwiftGen or another generator wrote: its header says so.
     static func isGenerated(_ file: LintFile) -> Bool {
-        let header = Substring(file.source.utf8.prefix(400)) ?? ""
+        let header = Substring(file.source.utf8.prefix(400))
         return ["Generated using", "DO NOT EDIT"].contains { header.firstIndex(ofBytes: $0) != nil }
     }
 

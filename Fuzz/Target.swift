@@ -1,0 +1,50 @@
+import Foundation
+import RibsLintKit
+import RibsLintRules
+
+/// One linter per profile, every rule of it on: what a fuzzed source is linted with.
+let linters: [Linter] = RuleRegistry.profiles.compactMap { profile in
+    var configuration = Configuration(rootDirectory: "/")
+    configuration.profile = profile.name
+    configuration.onlyRules = RuleRegistry.descriptions.filter { $0.profiles.contains(profile.name) }.map(\.id)
+    guard let ruleSet = try? RuleSet(configuration: configuration, catalog: RuleRegistry.catalog) else { return nil }
+    return Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1)
+}
+
+/// The target FUZZ_TARGET names: `file` (default), `config` or `suppression`.
+let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "file"
+
+/// One input through the target. Anything may come back — an error, findings, nothing — but no crash or hang.
+func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let text = String(validating: bytes, as: UTF8.self), !hasLongBracketRun(bytes) else { return }
+    switch target {
+    case "config":
+        _ = try? Configuration.parse(yaml: text, path: "fuzz.yml", catalog: RuleRegistry.catalog, rootDirectory: "/")
+    case "suppression":
+        let source = text.split(separator: "\n", omittingEmptySubsequences: false).map { "// ribslint:" + $0 }.joined(separator: "\n")
+            + "\nfinal class ARouter: Router<AInteractable> { var child: ChildRouting? }\n"
+        for linter in linters { _ = linter.lint(source: source, path: "Fuzz/ARouter.swift", project: ProjectFacts(usesSourcery: true)) }
+    default:
+        for linter in linters { _ = linter.lint(source: text, path: "Fuzz/FuzzInteractor.swift", project: ProjectFacts(usesSourcery: true)) }
+    }
+}
+
+/// Twelve or more `[` in a row (spaces between allowed): swift-syntax 603's lookahead takes exponential time on
+/// them, which the command line bounds with its parse budget (`--parse-budget`) and the fuzzer would only find
+/// again and again.
+func hasLongBracketRun(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var run = 0
+    for byte in bytes {
+        if byte == UInt8(ascii: "[") { run += 1 } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t") { run = 0 }
+        if run >= 12 { return true }
+    }
+    return false
+}
+
+/// libFuzzer's entry point, when built with -sanitize=fuzzer (its `main` then drives the run).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    run(UnsafeBufferPointer(start: data, count: size))
+    return 0
+}

@@ -1,0 +1,2 @@
+﻿import RIBs
+final class ARouter: Router<AInteractable> { var child: ChildRouting? }

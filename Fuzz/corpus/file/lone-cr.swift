@@ -1,0 +1,1 @@
+final class ARouter: Router<AInteractable> {    var child: ChildRouting? // ribslint:disable:this router_child_reference}

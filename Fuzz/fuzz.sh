@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Fuzzes ribslint with libFuzzer: the per-file pipeline (every profile), the configuration loader and the
+# suppression parser.
+#
+#     Fuzz/fuzz.sh [seconds per target] [target…]     # default: 60 s each of file, config, suppression
+#
+# Builds the libraries optimized with -sanitize=fuzzer,address into .build/fuzz (the first build takes minutes), compiles Fuzz/Target.swift against
+# them (libFuzzer's own main drives it), seeds each target's corpus from Fuzz/corpus/<target> (and Examples/
+# for `file`), and runs it with a per-input time limit. A crash or hang is saved as
+# Fuzz/artifacts/<target>/crash-… or timeout-…: add it to Fuzz/corpus/<target> and a test for what it showed,
+# so that CI replays it (`swift run ribslint-fuzz Fuzz/corpus/<target>`) from then on.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(file config suppression)
+
+scratch=.build/fuzz
+swift build -c release --scratch-path "$scratch" --target RibsLintRules -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address >&2
+bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+objects=$(find "$bin" -name '*.o' \( -path '*/RibsLintKit.build/*' -o -path '*/RibsLintRules.build/*' -o -path '*/Swift*.build/*' \
+  -o -path '*/_Swift*.build/*' -o -path '*/Yams.build/*' -o -path '*/CYaml.build/*' \))
+# The C modules the libraries import, by their module maps in the package checkouts.
+maps="-Xcc -fmodule-map-file=$scratch/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include/module.modulemap \
+  -Xcc -fmodule-map-file=$scratch/checkouts/Yams/Sources/CYaml/include/module.modulemap"
+# shellcheck disable=SC2086
+swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$bin/Modules" $maps Fuzz/Target.swift $objects -o "$scratch/ribslint-fuzz"
+
+for target in "${targets[@]}"; do
+  corpus="$scratch/corpus/$target"
+  mkdir -p "$corpus" "Fuzz/artifacts/$target"
+  cp Fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
+  if [ "$target" = file ]; then find Examples -name '*.swift' -exec cp {} "$corpus"/ \; ; fi
+  echo "== $target: ${seconds} s" >&2
+  FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$scratch/ribslint-fuzz" "$corpus" \
+    -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
+    -artifact_prefix="Fuzz/artifacts/$target/" 2>&1 | grep -E "^#[0-9]+ +(INITED|DONE)|stat::|ERROR|SUMMARY|artifact" | tail -12
+done
