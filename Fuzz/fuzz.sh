@@ -3,6 +3,7 @@
 # suppression parser.
 #
 #     Fuzz/fuzz.sh [seconds per target] [target…]     # default: 60 s each of file, config, suppression
+#     FUZZ_SEED=1 Fuzz/fuzz.sh 20                      # a fixed seed (CI); default: a random one
 #
 # Builds the libraries optimized with -sanitize=fuzzer,address into .build/fuzz (the first build takes minutes), compiles Fuzz/Target.swift against
 # them (libFuzzer's own main drives it), seeds each target's corpus from Fuzz/corpus/<target> (and Examples/
@@ -33,7 +34,11 @@ for target in "${targets[@]}"; do
   cp Fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
   if [ "$target" = file ]; then find Examples -name '*.swift' -exec cp {} "$corpus"/ \; ; fi
   echo "== $target: ${seconds} s" >&2
+  status=0
   FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$scratch/ribslint-fuzz" "$corpus" \
-    -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
-    -artifact_prefix="Fuzz/artifacts/$target/" 2>&1 | grep -E "^#[0-9]+ +(INITED|DONE)|stat::|ERROR|SUMMARY|artifact" | tail -12
+    -seed="${FUZZ_SEED:-0}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
+    -artifact_prefix="Fuzz/artifacts/$target/" > "$scratch/$target.log" 2>&1 || status=$?
+  grep -E "cov:" "$scratch/$target.log" | tail -1
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|artifact" "$scratch/$target.log" || true
+  [ "$status" -eq 0 ] || { echo "libFuzzer stopped with $status on $target: see $scratch/$target.log" >&2; exit 1; }
 done
