@@ -25,7 +25,13 @@ func run(_ bytes: UnsafeBufferPointer<UInt8>) {
             + "\nfinal class ARouter: Router<AInteractable> { var child: ChildRouting? }\n"
         for linter in linters { _ = linter.lint(source: source, path: "Fuzz/ARouter.swift", project: ProjectFacts(usesSourcery: true)) }
     default:
-        for linter in linters { _ = linter.lint(source: text, path: "Fuzz/FuzzInteractor.swift", project: ProjectFacts(usesSourcery: true)) }
+        // As the command line lints standard input — a large stack, the parse budget — then every fix applied
+        // and shown as a diff.
+        for linter in linters {
+            guard let result = try? linter.lint(source: text, stdinPath: "Fuzz/FuzzInteractor.swift", workingDirectory: "/") else { continue }
+            let (fixed, _) = Edit.apply(result.findings.sorted(by: Finding.ordered), to: text)
+            _ = FixPlan.unifiedDiff(text, fixed, path: "Fuzz/FuzzInteractor.swift")
+        }
     }
 }
 

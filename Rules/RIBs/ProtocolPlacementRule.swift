@@ -235,7 +235,9 @@ extension ProtocolPlacementRule {
     /// `destination` declares in the file beside this one: the cut here and the text for there. The destination
     /// must be a class of the project; the fix planner checks the moved types are known there.
     static func move(_ declaration: ProtocolDeclSyntax, to destination: String, in file: LintFile) -> (Edit, Relocation)? {
+        // A private protocol is the file's own: moved, the file would lose it.
         guard declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
+            !declaration.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
             let start = declaration.blockStart(markNaming: declaration.name.text),
             file.model.projectTypes.primary(destination)?.kind == .class
         else { return nil }

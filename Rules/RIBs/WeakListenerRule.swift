@@ -99,7 +99,10 @@ public struct WeakListenerRule: Rule {
                     }
                     func finish() {
                         parent.done()
-                        DispatchQueue.main.async { [weak self] in self?.parent.done() }
+                        DispatchQueue.main.async { [weak self] in
+                            self?.parent.done()
+                            self?.finished = true
+                        }
                     }
                 }
                 """), becomes: """
@@ -113,7 +116,10 @@ public struct WeakListenerRule: Rule {
                     }
                     func finish() {
                         parent?.done()
-                        DispatchQueue.main.async { [weak self] in self?.parent?.done() }
+                        DispatchQueue.main.async { [weak self] in
+                            self?.parent?.done()
+                            self?.finished = true
+                        }
                     }
                 }
                 """),
@@ -155,8 +161,10 @@ public struct WeakListenerRule: Rule {
         else { return [] }
         var edits = [Edit(replacing: declaration.bindingSpecifier, with: "weak var")]
         if propertyType.is(OptionalTypeSyntax.self) || propertyType.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return edits }
+        // Private: every use is in this file, in the type and its extensions here.
+        let bodies = file.model.types.filter { $0.name == type.name && ($0.kind == .extension || $0.declaration.id == type.declaration.id) }
         guard declaration.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
-            let uses = OptionalUses.edits(for: property.name, in: type.members, file: file)
+            let uses = OptionalUses.edits(for: property.name, in: bodies.map(\.members), file: file)
         else { return [] }
         let simple = propertyType.is(IdentifierTypeSyntax.self) || propertyType.is(MemberTypeSyntax.self)
         edits.append(Edit(replacing: propertyType, with: simple ? propertyType.trimmedDescription + "?" : "(\(propertyType.trimmedDescription))?"))
@@ -182,15 +190,16 @@ public struct WeakListenerRule: Rule {
 enum OptionalUses {
     /// `?` after each reference that calls through the property in a statement of its own; nil when a use would
     /// need more than that (passed on, returned, compared) or a local of the same name makes a use ambiguous.
-    static func edits(for name: String, in members: MemberBlockSyntax, file: LintFile) -> [Edit]? {
+    static func edits(for name: String, in bodies: [MemberBlockSyntax], file: LintFile) -> [Edit]? {
         var edits: [Edit] = []
-        for token in file.tokens(spelled: name, in: members) {
+        for token in bodies.flatMap({ file.tokens(spelled: name, in: $0) }) {
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
             var use = ExprSyntax(reference)
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                // `self.listener` and `self?.listener` are the property; `other.listener` is not.
+                // `self.listener` and `self?.listener` are the property; `other.listener` may be too (another
+                // instance of the type), or something else: no fix either way.
                 let base = member.base?.as(OptionalChainingExprSyntax.self)?.expression ?? member.base
-                guard base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+                guard base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
                 use = ExprSyntax(member)
             } else if let shadow = shadowing(of: name, at: reference) {
                 // A bare name is the property unless a parameter or local of the same name stands for it.
@@ -210,11 +219,21 @@ enum OptionalUses {
         return elements.count == 3 && elements[0].id == use.id && elements[1].is(AssignmentExprSyntax.self)
     }
 
-    /// Whether the call chain starting at `member` stands as a statement of its own, its value unused.
+    /// Whether the call chain starting at `member` stands as a statement of its own, its value unused — not
+    /// the lone expression of a function, getter or closure, which returns it.
     private static func isStatement(_ member: MemberAccessExprSyntax) -> Bool {
         var node = Syntax(member)
         while let parent = node.parent {
-            if parent.is(CodeBlockItemSyntax.self) { return true }
+            if let item = parent.as(CodeBlockItemSyntax.self) {
+                guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else { return true }
+                let owner = list.parent
+                if owner?.is(ClosureExprSyntax.self) == true || owner?.is(AccessorBlockSyntax.self) == true { return false }
+                if let body = owner?.parent {
+                    if let function = body.as(FunctionDeclSyntax.self) { return function.signature.returnClause == nil }
+                    if let accessor = body.as(AccessorDeclSyntax.self) { return accessor.accessorSpecifier.tokenKind != .keyword(.get) }
+                }
+                return true
+            }
             if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
                 node = parent
             } else if let access = parent.as(MemberAccessExprSyntax.self), access.base?.id == node.id {

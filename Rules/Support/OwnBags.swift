@@ -30,8 +30,12 @@ struct OwnBags {
         let name = member.declName.baseName.text
         let bagged = name == "disposed" && argument.label?.text == "by"
             ? argument.expression : argument.expression.as(InOutExprSyntax.self)?.expression
-        guard (name == "disposed" || name == "store" && argument.label?.text == "in"), let bagged, bagName(bagged) != nil,
-            startsLifecycle(call)
+        // Only where the framework has the operator for the chain: Uber's RIBs binds Rx disposables, ModernRIBs
+        // and CombineRIBs bind Combine cancellables.
+        let imports = file.model.imports
+        let combineRIBs = imports.contains("ModernRIBs") || imports.contains("CombineRIBs")
+        guard name == "disposed" ? imports.contains("RIBs") && !combineRIBs : name == "store" && argument.label?.text == "in" && combineRIBs,
+            let bagged, bagName(bagged) != nil, startsLifecycle(call)
         else { return nil }
         let lifecycle = Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: name == "store")
         return Edit(start: member.period.positionAfterSkippingLeadingTrivia.utf8Offset, end: call.endPositionBeforeTrailingTrivia.utf8Offset, replacement: lifecycle.advice)

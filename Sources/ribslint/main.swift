@@ -410,13 +410,14 @@ do {
 } catch let error as UsageError {
     printError(error.message.hasPrefix("error:") ? "ribslint: " + error.message : error.message)
     exit(2)
+} catch let error as ExitCode {
+    exit(error.rawValue)
 } catch {
     let code = RibsLint.exitCode(for: error)
     if code == .success {
         Console.out(RibsLint.fullMessage(for: error) + "\n")
         exit(0)
     }
-    if error is ExitCode { exit(code.rawValue) }
     printError(RibsLint.fullMessage(for: error))
     exit(2)
 }

@@ -191,4 +191,93 @@ struct FixTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == fixedText)
         #expect(try runRibslint(["--dry-run", "Login"], in: project).stderr.contains("--dry-run goes with --fix"))
     }
+
+    @Test("weak_listener gives no fix where the optional would not compile: a lone expression returns it, another instance's property")
+    func weakListenerLeavesValueUses() throws {
+        let source = """
+            import RIBs
+            protocol RootListener: AnyObject { func isReady() -> Bool }
+            final class CardInteractor: Interactor, CardInteractable {
+                private let parent: RootListener
+                init(parent: RootListener) { self.parent = parent }
+                func ready() -> Bool { parent.isReady() }
+            }
+            extension CardInteractor {
+                func poke() { parent.isReady() }
+            }
+            """
+        let findings = try lint(source, rules: ["weak_listener"])
+        #expect(findings.count == 1)
+        #expect(findings.first?.fix.isEmpty == true)
+        let viaOther = source.replacingOccurrences(of: "func ready() -> Bool { parent.isReady() }", with: "func ready(_ other: CardInteractor) { other.parent.isReady() }")
+        #expect(try lint(viaOther, rules: ["weak_listener"]).first?.fix.isEmpty == true)
+        // A use in an extension in the file is made optional with the rest.
+        let statements = source.replacingOccurrences(of: "func ready() -> Bool { parent.isReady() }", with: "")
+        let (fixed, _) = Edit.apply(try lint(statements, rules: ["weak_listener"]), to: statements)
+        #expect(fixed.contains("private weak var parent: RootListener?"))
+        #expect(fixed.contains("func poke() { parent?.isReady() }"))
+    }
+
+    @Test("a bag fix needs the framework's operator: no cancelOnDeactivate for Uber's RIBs, no disposeOnDeactivate for ModernRIBs' Rx")
+    func bagFixFollowsTheFramework() throws {
+        func fixes(_ imports: String, _ chain: String) throws -> Bool {
+            let source = "\(imports)\nfinal class AInteractor: Interactor, AInteractable {\n    var bag = DisposeBag()\n    var set = Set<AnyCancellable>()\n"
+                + "    override func didBecomeActive() {\n        super.didBecomeActive()\n        stream.subscribe()\(chain)\n    }\n}\n"
+            return try lint(source, rules: ["interactor_dispose_bag"]).contains { !$0.fix.isEmpty }
+        }
+        #expect(try fixes("import RIBs\nimport RxSwift", ".disposed(by: bag)"))
+        #expect(try !fixes("import RIBs\nimport Combine", ".store(in: &set)"))
+        #expect(try !fixes("import ModernRIBs\nimport RxSwift", ".disposed(by: bag)"))
+        #expect(try fixes("import ModernRIBs", ".store(in: &set)"))
+    }
+
+    @Test("two files whose names differ only in normalization are fixed each in its own bytes")
+    func normalizationTwinsAreFixedApart() throws {
+        let short = "import RIBs\nprotocol LoginListener: AnyObject {}\nfinal class AInteractor: Interactor, AInteractable {\n    var listener: LoginListener?\n}\n"
+        let long = "// a longer file\n// with more lines above\n" + short.replacingOccurrences(of: "AInteractor", with: "BInteractor")
+        let project = try makeProject(["Login/.keep": ""])
+        try Data(short.utf8).write(to: project.appendingPathComponent("Login/Caf\u{E9}.swift"))
+        try Data(long.utf8).write(to: project.appendingPathComponent("Login/Cafe\u{301}.swift"))
+        let run = try runRibslint(["--fix", "--only-rule", "weak_listener", "Login"], in: project)
+        #expect(run.stderr.contains("Fixed 2 findings in 2 files"))
+        #expect(try String(contentsOf: project.appendingPathComponent("Login/Caf\u{E9}.swift"), encoding: .utf8) == short.replacingOccurrences(of: "    var listener", with: "    weak var listener"))
+        #expect(try String(contentsOf: project.appendingPathComponent("Login/Cafe\u{301}.swift"), encoding: .utf8) == long.replacingOccurrences(of: "    var listener", with: "    weak var listener"))
+    }
+
+    @Test("files fixed together are written together: one changed on disk since planning, and none is written")
+    func groupsAreWrittenWhole() throws {
+        let viewController = "import RIBs\nimport UIKit\n\nprotocol LoginPresentableListener: AnyObject {}\n\nfinal class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}\n"
+        let interactor = "import RIBs\n\nfinal class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}\n"
+        let project = try makeProject(["Login/LoginViewController.swift": viewController, "Login/LoginInteractor.swift": interactor])
+        var configuration = Configuration(rootDirectory: project.path)
+        configuration.onlyRules = ["protocol_placement"]
+        let linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 1)
+        let plan = try linter.planFixes(paths: ["."], workingDirectory: project.path)
+        #expect(plan.groups == [["Login/LoginInteractor.swift", "Login/LoginViewController.swift"]])
+        try Data((interactor + "// edited meanwhile\n").utf8).write(to: project.appendingPathComponent("Login/LoginInteractor.swift"))
+        let failures = plan.write()
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("changed on disk while its fixes were planned") == true)
+        #expect(try String(contentsOf: project.appendingPathComponent("Login/LoginViewController.swift"), encoding: .utf8) == viewController)
+    }
+
+    @Test("a private protocol stays; a fix reaching an unlisted file is checked there too; CRLF diffs apply; nothing to fix prints nothing")
+    func edges() throws {
+        let privateOne = "import RIBs\nprivate protocol LoginPresentableListener: AnyObject {}\nfinal class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}\n"
+        let interactor = "import RIBs\nfinal class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}\n"
+        let kept = try planned(Example("// file: Login/LoginViewController.swift\n\(privateOne)\n// file: Login/LoginInteractor.swift\n\(interactor)"), rule: "protocol_placement")
+        #expect(kept.contains("private protocol LoginPresentableListener: AnyObject {}\nfinal class LoginViewController"))
+
+        let crlf = "import RIBs\r\nimport UIKit\r\n\r\nprotocol LoginPresentableListener: AnyObject {}\r\n\r\nfinal class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}\r\n"
+        let project = try makeProject(["Login/LoginViewController.swift": crlf, "Login/LoginInteractor.swift": interactor])
+        try git(["init", "-q"], in: project)
+        let listed = try runRibslint(["--fix", "--dry-run", "--only-rule", "protocol_placement", "Login/LoginViewController.swift"], in: project)
+        #expect(listed.stdout.contains("+++ b/Login/LoginInteractor.swift"))
+        try Data(listed.stdout.utf8).write(to: project.appendingPathComponent("fix.diff"))
+        #expect(try git(["apply", "--check", "fix.diff"], in: project, expectSuccess: false).status == 0)
+        #expect(try runRibslint(["--fix", "--only-rule", "protocol_placement", "Login/LoginViewController.swift"], in: project).status == 0)
+        let nothing = try runRibslint(["--fix", "--dry-run", "--only-rule", "protocol_placement", "Login"], in: project)
+        #expect(nothing.stdout.isEmpty)
+        #expect(try String(contentsOf: project.appendingPathComponent("Login/LoginInteractor.swift"), encoding: .utf8).contains("protocol LoginPresentableListener: AnyObject {}\n\nfinal class LoginInteractor"))
+    }
 }

@@ -52,9 +52,11 @@ struct HostileInputTests {
             test -p out.fifo && echo fifo-kept; grep -c router_child_reference got.txt
             printf x > report.txt && chmod 640 report.txt && $RIBSLINT --quiet --output report.txt B.swift; stat -c %a report.txt
             $RIBSLINT --quiet --output /dev/full B.swift; echo "full $?"; test -c /dev/full && echo device-kept
+            { echo HEADER; $RIBSLINT --quiet --output /dev/stdout B.swift; echo FOOTER; } > around.txt; head -1 around.txt; tail -1 around.txt
+            $RIBSLINT --quiet --output /dev/stdout B.swift | grep -c router_child_reference
             """
         let run = try shell(script, in: project)
-        #expect(run.stdout == "link-kept\n1\nfifo-kept\n1\n640\nfull 2\ndevice-kept\n")
+        #expect(run.stdout == "link-kept\n1\nfifo-kept\n1\n640\nfull 2\ndevice-kept\nHEADER\nFOOTER\n1\n")
         #expect(run.stderr.contains("cannot write the report to /dev/full: no space left on device"))
     }
 

@@ -13,44 +13,75 @@ public func writeAtomically(_ text: String, to path: String) throws {
 /// Writes `bytes` to `path` so that nothing is destroyed and no reader sees half a file. A symlink is
 /// followed to what it points at. A regular file, or none, is replaced atomically: a temporary file beside
 /// it, given the old file's mode and (where allowed) owner, renamed over it. Anything else — a FIFO, a
-/// device, `/dev/stdout` — is written through, as the user asked for it.
+/// device — is written through, as the user asked for it; `/dev/stdout` and `/dev/stderr` are the run's own.
 public func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    // The run's own standard output or error, named as a file: written where it already goes, after what is there.
+    if let descriptor = ["/dev/stdout": 1, "/dev/stderr": 2, "/dev/fd/1": 1, "/dev/fd/2": 2, "/proc/self/fd/1": 1, "/proc/self/fd/2": 2][path] {
+        if let failure = writeFully(bytes, to: Int32(descriptor)) { throw NSError(domain: NSPOSIXErrorDomain, code: Int(failure)) }
+        return
+    }
+    // Devices and the kernel's files are written through, never resolved and replaced.
+    if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
+        let descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0 else { throw posixError() }
+        defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor)
+        return
+    }
     let target = resolvedTarget(of: path)
     var info = stat()
-    let exists = stat(target, &info) == 0
-    if exists, info.st_mode & S_IFMT != S_IFREG {
+    if stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
         let descriptor = open(target, O_WRONLY | O_TRUNC)
         guard descriptor >= 0 else { throw posixError() }
         defer { close(descriptor) }
         try writeAll(bytes, to: descriptor)
         return
     }
-    let folder = parentFolder(of: target)
-    let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
-    let temporary = (folder == "/" ? "" : folder) + "/.\(name).ribslint-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
-    guard descriptor >= 0 else { throw posixError() }
-    do {
-        try writeAll(bytes, to: descriptor)
-        if exists {
-            fchmod(descriptor, info.st_mode & 0o7777)
-            _ = fchown(descriptor, info.st_uid, info.st_gid)
-        }
-        close(descriptor)
-    } catch {
-        close(descriptor)
-        unlink(temporary)
+    let write = try PreparedWrite(bytes, to: target)
+    do { try write.commit() } catch {
+        write.discard()
         throw error
-    }
-    guard rename(temporary, target) == 0 else {
-        let failure = posixError()
-        unlink(temporary)
-        throw failure
     }
 }
 
+/// New bytes for a regular file (or none yet), written beside it with its mode and owner, waiting to be
+/// renamed over it: `--fix` prepares every file a fix touches before it renames any.
+struct PreparedWrite {
+    let temporary: String
+    let target: String
+
+    init(_ bytes: [UInt8], to path: String) throws {
+        target = resolvedTarget(of: path)
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        if exists, info.st_mode & S_IFMT != S_IFREG { throw ReadProblem.notRegular }
+        let folder = parentFolder(of: target)
+        let name = String(target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...])
+        temporary = (folder == "/" ? "" : folder) + "/.\(name).ribslint-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+        guard descriptor >= 0 else { throw posixError() }
+        defer { close(descriptor) }
+        do {
+            try writeAll(bytes, to: descriptor)
+            if exists {
+                fchmod(descriptor, info.st_mode & 0o7777)
+                _ = fchown(descriptor, info.st_uid, info.st_gid)
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    func commit() throws {
+        guard rename(temporary, target) == 0 else { throw posixError() }
+    }
+
+    func discard() { unlink(temporary) }
+}
+
 /// Where a write to `path` lands: symlinks followed, however many, even to a file not there yet.
-private func resolvedTarget(of path: String) -> String {
+func resolvedTarget(of path: String) -> String {
     var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     for _ in 0..<40 {
         guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }

@@ -23,6 +23,8 @@ public struct FixPlan: Sendable {
     }
 
     public var files: [File] = []
+    /// The paths of `files` that are written together or not at all (a protocol moved between them).
+    public var groups: [[String]] = []
     /// Why a file's fixes were not made: one line each, `path: note: …`.
     public var skipped: [String] = []
 
@@ -32,61 +34,72 @@ public struct FixPlan: Sendable {
 extension Linter {
     /// Plans the fixes of the findings under `paths` (as `lint(paths:)` chooses files), without writing.
     /// Files a fix touches together (a protocol moved from one to another) are fixed together or not at all.
+    /// Paths are compared by their bytes throughout: two names equal only under Unicode normalization are two files.
     public func planFixes(paths: [String], workingDirectory: String) throws(UsageError) -> FixPlan {
         let base = reportBase(workingDirectory: workingDirectory)
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path }
         let before = try lint(paths: paths, workingDirectory: workingDirectory, cachePath: nil)
-        var texts: [String: String] = [:]
+        var texts: [PathKey: String] = [:]
         func text(_ path: String) -> String? {
-            if let known = texts[path] { return known }
+            if let known = texts[PathKey(path)] { return known }
             guard let (data, _) = readFile(absolute(path)), let read = String(validating: data, as: UTF8.self) else { return nil }
-            texts[path] = read
+            texts[PathKey(path)] = read
             return read
         }
         // Each finding's edits by file; a relocation adds the insertion into its destination.
-        var pending: [(rule: String, source: String, edits: [String: [Edit]])] = []
+        var pending: [(rule: String, source: PathKey, edits: [PathKey: [Edit]])] = []
         var destinations = RelocationDestinations()
         for finding in before.findings.sorted(by: Finding.ordered) where !finding.fix.isEmpty {
-            var edits = [finding.path: finding.fix]
+            var edits = [PathKey(finding.path): finding.fix]
             if let relocation = finding.relocation {
                 guard let (path, insertion) = destinations.find(relocation, leaving: finding.path, absolute: absolute, text: text) else { continue }
-                edits[path, default: []].append(insertion)
+                edits[PathKey(path), default: []].append(insertion)
             }
-            pending.append((finding.ruleID, finding.path, edits))
+            pending.append((finding.ruleID, PathKey(finding.path), edits))
         }
         // Every fix whose edits overlap none already taken, in reporting order; equal edits are shared.
-        var taken: [String: Set<Edit>] = [:]
-        var fixedByRule: [String: [String: Int]] = [:]
+        var taken: [PathKey: Set<Edit>] = [:]
+        var fixedByRule: [PathKey: [String: Int]] = [:]
         var groups = FileGroups()
         for fix in pending {
             let fits = fix.edits.allSatisfy { path, edits in
-                guard let body = text(path) else { return false }
+                guard let body = text(path.path) else { return false }
                 let others = taken[path] ?? []
                 return edits.allSatisfy { edit in edit.end <= body.utf8.count && (others.contains(edit) || !others.contains { $0.overlaps(edit) }) }
             }
             guard fits else { continue }
             for (path, edits) in fix.edits { taken[path, default: []].formUnion(edits) }
             fixedByRule[fix.source, default: [:]][fix.rule, default: 0] += 1
-            groups.join(Array(fix.edits.keys))
+            groups.join(fix.edits.keys.map(\.path))
         }
         var plan = FixPlan()
-        var proposed: [String: FixPlan.File] = [:]
-        var broken = Set<String>()
-        for (path, edits) in taken {
-            guard let original = text(path) else { continue }
-            let fixed = Edit.apply(edits, to: original)
+        var proposed: [PathKey: FixPlan.File] = [:]
+        var broken = Set<PathKey>()
+        for path in taken.keys.sorted() {
+            guard let original = text(path.path) else { continue }
+            let fixed = Edit.apply(taken[path]!, to: original)
             if Parser.parse(source: fixed).hasError, !Parser.parse(source: original).hasError {
-                plan.skipped.append("\(path): note: fixes not made: the fixed file would not parse")
+                plan.skipped.append("\(path.path): note: fixes not made: the fixed file would not parse")
                 broken.insert(path)
             }
-            proposed[path] = FixPlan.File(path: path, absolutePath: absolute(path), original: original, fixed: fixed, fixedByRule: fixedByRule[path] ?? [:])
+            proposed[path] = FixPlan.File(
+                path: path.path, absolutePath: absolute(path.path), original: original, fixed: fixed, fixedByRule: fixedByRule[path] ?? [:])
         }
         guard !proposed.isEmpty else { return plan }
+        // Linted again with the fixes in place. Listed files (a hook's) bring the files their fixes reach into view.
+        var verified = paths
+        if paths.contains(where: { $0.hasSuffix(".swift") }) {
+            let listed = Set(paths.map { PathKey(URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)).standardizedFileURL.path) })
+            verified += proposed.values.map(\.absolutePath).filter { !listed.contains(PathKey($0)) }.sorted()
+        }
+        let reference = verified.count == paths.count ? before : try lint(paths: verified, workingDirectory: workingDirectory, cachePath: nil)
         var fixedLinter = self
-        fixedLinter.overlay = Dictionary(uniqueKeysWithValues: proposed.values.map { ($0.absolutePath, $0.fixed) })
-        let after = try fixedLinter.lint(paths: paths, workingDirectory: workingDirectory, cachePath: nil)
-        let counts = { (findings: [Finding]) in Dictionary(grouping: findings, by: \.path).mapValues { Dictionary(grouping: $0, by: \.ruleID).mapValues(\.count) } }
-        let (countsBefore, countsAfter) = (counts(before.findings), counts(after.findings))
+        fixedLinter.overlay = Dictionary(uniqueKeysWithValues: proposed.values.map { (PathKey($0.absolutePath), $0.fixed) })
+        let after = try fixedLinter.lint(paths: verified, workingDirectory: workingDirectory, cachePath: nil)
+        let counts = { (findings: [Finding]) in
+            Dictionary(grouping: findings, by: { PathKey($0.path) }).mapValues { Dictionary(grouping: $0, by: \.ruleID).mapValues(\.count) }
+        }
+        let (countsBefore, countsAfter) = (counts(reference.findings), counts(after.findings))
         for path in proposed.keys.sorted() where !broken.contains(path) {
             let file = proposed[path]!
             let old = countsBefore[path] ?? [:], new = countsAfter[path] ?? [:]
@@ -94,16 +107,19 @@ extension Linter {
                 new[rule, default: 0] > old[rule, default: 0] - file.fixedByRule[rule, default: 0]
             }
             if !worse.isEmpty {
-                plan.skipped.append("\(path): note: fixes not made: linted again, the fixed file still reports \(worse.joined(separator: ", ")) where it should not")
+                plan.skipped.append("\(path.path): note: fixes not made: linted again, the fixed file still reports \(worse.joined(separator: ", ")) where it should not")
                 broken.insert(path)
             }
         }
         // A file fixed together with one that failed is left alone too.
-        let failed = Set(broken.flatMap { groups.members(of: $0) })
+        let failed = Set(broken.flatMap { groups.members(of: $0.path) }.map(PathKey.init))
         for path in proposed.keys.sorted() where failed.contains(path) && !broken.contains(path) {
-            plan.skipped.append("\(path): note: fixes not made: they go with fixes of \(groups.members(of: path).filter(broken.contains).sorted().joined(separator: ", "))")
+            let partners = groups.members(of: path.path).map(PathKey.init).filter(broken.contains).sorted().map(\.path)
+            plan.skipped.append("\(path.path): note: fixes not made: they go with fixes of \(partners.joined(separator: ", "))")
         }
-        plan.files = proposed.keys.sorted().filter { !failed.contains($0) }.map { proposed[$0]! }
+        let kept = proposed.keys.sorted().filter { !failed.contains($0) }
+        plan.files = kept.map { proposed[$0]! }
+        plan.groups = Dictionary(grouping: kept.map(\.path), by: { groups.root(of: $0) }).values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
         return plan
     }
 }
@@ -126,8 +142,11 @@ struct RelocationDestinations {
             if declared[folder] == nil { declared[folder] = Self.declarations(in: folder, absolute: absolute, text: text) }
             guard relocation.types.allSatisfy(declared[folder]!.contains) else { return nil }
         }
-        let lineBreak = text(destination.path)?.contains("\r\n") == true ? "\r\n" : "\n"
-        return (destination.path, Edit(inserting: relocation.text + lineBreak + lineBreak, at: destination.insertion))
+        // The moved text takes the destination's line breaks.
+        let crlf = text(destination.path)?.utf8.firstIndex(of: UInt8(ascii: "\r")) != nil
+        let lineBreak = crlf ? "\r\n" : "\n"
+        let moved = relocation.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: lineBreak)
+        return (destination.path, Edit(inserting: moved + lineBreak + lineBreak, at: destination.insertion))
     }
 
     /// The names of the types, protocols and aliases the Swift files of `folder` declare at their top level.
@@ -166,28 +185,29 @@ struct RelocationDestinations {
     }
 }
 
-/// Files fixed together, as sets that grow by union.
+/// Files fixed together, as sets that grow by union (paths by their bytes).
 struct FileGroups {
-    private var parent: [String: String] = [:]
+    private var parent: [PathKey: PathKey] = [:]
 
-    private mutating func root(_ path: String) -> String {
+    mutating func root(of path: String) -> String { root(PathKey(path)).path }
+
+    private mutating func root(_ path: PathKey) -> PathKey {
         var node = path
         while let next = parent[node], next != node { node = next }
         return node
     }
 
     mutating func join(_ paths: [String]) {
-        guard let first = paths.first else { return }
-        for path in paths {
-            if parent[path] == nil { parent[path] = path }
-        }
+        let keys = paths.map(PathKey.init)
+        guard let first = keys.first else { return }
+        for key in keys where parent[key] == nil { parent[key] = key }
         let target = root(first)
-        for path in paths.dropFirst() { parent[root(path)] = target }
+        for key in keys.dropFirst() { parent[root(key)] = target }
     }
 
     mutating func members(of path: String) -> [String] {
-        let target = root(path)
-        return parent.keys.filter { root($0) == target }
+        let target = root(PathKey(path))
+        return parent.keys.filter { root($0) == target }.map(\.path)
     }
 }
 
@@ -225,17 +245,39 @@ extension FixPlan {
         files.sorted { $0.path < $1.path }.map { UnifiedDiff.of($0.original, $0.fixed, path: $0.path) }.joined()
     }
 
-    /// Writes every fixed file atomically. Returns a message for each file that could not be written.
+    /// Writes the fixed files, each group all or nothing: every file of a group is written beside its original
+    /// first, and only when all are written, and none changed on disk since it was read, are they renamed
+    /// over the originals. Returns a message for each group that could not be written (nothing of it was).
     public func write() -> [String] {
-        files.sorted { $0.path < $1.path }.compactMap { file in
+        let byPath = Dictionary(files.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
+        return groups.compactMap { group in
+            let members = group.compactMap { byPath[PathKey($0)] }
+            var prepared: [PreparedWrite] = []
             do {
-                try writeAtomically(file.fixed, to: file.absolutePath)
+                for file in members {
+                    guard let (bytes, _) = readFile(file.absolutePath), bytes.elementsEqual(file.original.utf8) else {
+                        throw FixConflict(path: file.path)
+                    }
+                    prepared.append(try PreparedWrite(Array(file.fixed.utf8), to: file.absolutePath))
+                }
+                try prepared.forEach { try $0.commit() }
                 return nil
+            } catch let conflict as FixConflict {
+                prepared.forEach { $0.discard() }
+                return "\(conflict.path): error: changed on disk while its fixes were planned; nothing of \(group.joined(separator: ", ")) was written"
             } catch {
-                return "\(file.path): error: cannot write the fixed file: \(writeFailureReason(error, path: file.absolutePath))"
+                prepared.forEach { $0.discard() }
+                return "\(group.joined(separator: ", ")): error: cannot write the fixed files (\(writeFailureReason(error, path: members.first?.absolutePath ?? ""))); nothing was written"
             }
         }
     }
+
+    /// The unified diff between two texts of the file at `path`.
+    public static func unifiedDiff(_ old: String, _ new: String, path: String) -> String { UnifiedDiff.of(old, new, path: path) }
+}
+
+private struct FixConflict: Error {
+    let path: String
 }
 
 /// Line-based unified diffs of a file and its fixed text, by Myers' algorithm: fixes change a few lines,
@@ -262,9 +304,10 @@ enum UnifiedDiff {
         }
     }
 
-    /// Lines with their line breaks; a last line without one is marked as `diff` marks it.
+    /// Lines with their line breaks, split on the `\n` byte (a `\r\n` is one `Character`, so a CRLF file does
+    /// not split by characters); a last line without one is marked as `diff` marks it.
     private static func lines(_ text: String) -> [String] {
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
+        var result = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) + "\n" }
         if let last = result.popLast(), last != "\n" { result.append(String(last.dropLast()) + "\n\\ No newline at end of file\n") }
         return result
     }

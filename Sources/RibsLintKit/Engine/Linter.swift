@@ -87,7 +87,7 @@ public struct Linter: Sendable {
     /// working directory, else the working directory. `/` names every file by its absolute path.
     public var basePath: String?
     /// Texts to lint in place of files on disk, by absolute path: `--fix` checks its fixes before writing.
-    var overlay: [String: String] = [:]
+    var overlay: [PathKey: String] = [:]
     /// Seconds a file may take, plus one per 100 KB: swift-syntax 603's lookahead takes exponential time on
     /// some half-typed code (`[[[[…` thirty deep), and a file past its budget is reported unparsed while the
     /// run goes on.
@@ -365,7 +365,7 @@ public struct Linter: Sendable {
     /// A file linted again with the whole project's types: what it looked up is declared or extended elsewhere.
     /// A file's bytes: its text in `overlay` (no stamp), else what is on disk.
     private func read(_ file: DiscoveredFile) -> Result<(data: [UInt8], stamp: FileStamp?), ReadProblem> {
-        if let text = overlay[file.absolutePath] { return .success((Array(text.utf8), nil)) }
+        if let text = overlay[PathKey(file.absolutePath)] { return .success((Array(text.utf8), nil)) }
         return readRegularFile(file.absolutePath).map { ($0.data, $0.stamp) }
     }
 

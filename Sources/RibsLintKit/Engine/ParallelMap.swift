@@ -35,8 +35,7 @@ enum ParallelMap {
         while !state.waitUntilDone(checkingEvery: budget == nil ? nil : 0.1) {
             guard let budget else { continue }
             for (worker, index, elapsed) in state.overdue(after: budget.least) where elapsed > budget.seconds(items[index]) {
-                state.abandon(worker, index: index, answer: budget.timedOut(items[index]))
-                startWorker()
+                if state.abandon(worker, index: index, answer: budget.timedOut(items[index])) { startWorker() }
             }
         }
         return state.values()
@@ -105,9 +104,12 @@ enum ParallelMap {
                 .map { ($0.key, $0.value.index, now.timeIntervalSince($0.value.since)) }.sorted { $0.index < $1.index }
         }
 
-        func abandon(_ worker: Int, index: Int, answer: Value) {
+        /// Gives up on `worker` if it is still on `index`; returns whether it did (it may have moved on since).
+        @discardableResult
+        func abandon(_ worker: Int, index: Int, answer: Value) -> Bool {
             condition.lock()
             defer { condition.unlock() }
+            guard current[worker]?.index == index else { return false }
             abandoned.insert(worker)
             current[worker] = nil
             if storage[index] == nil {
@@ -115,6 +117,7 @@ enum ParallelMap {
                 filled += 1
             }
             condition.broadcast()
+            return true
         }
 
         func values() -> [Value] {
