@@ -237,7 +237,7 @@ extension ProtocolPlacementRule {
     static func move(_ declaration: ProtocolDeclSyntax, to destination: String, in file: LintFile) -> (Edit, Relocation)? {
         // A private protocol is the file's own: moved, the file would lose it.
         guard declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
-            !declaration.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
+            !declaration.modifiers.keepsToFile,
             let start = declaration.blockStart(markNaming: declaration.name.text),
             file.model.projectTypes.primary(destination)?.kind == .class
         else { return nil }

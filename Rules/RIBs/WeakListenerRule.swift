@@ -162,9 +162,7 @@ public struct WeakListenerRule: Rule {
         var edits = [Edit(replacing: declaration.bindingSpecifier, with: "weak var")]
         if propertyType.is(OptionalTypeSyntax.self) || propertyType.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return edits }
         // Private: every use is in this file, in the type and its extensions here.
-        let bodies = file.model.types.filter { $0.name == type.name && ($0.kind == .extension || $0.declaration.id == type.declaration.id) }
-        guard declaration.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
-            let uses = OptionalUses.edits(for: property.name, in: bodies.map(\.members), file: file)
+        guard declaration.modifiers.keepsToFile, let uses = OptionalUses.edits(for: property.name, in: file.model.bodies(of: type), file: file)
         else { return [] }
         let simple = propertyType.is(IdentifierTypeSyntax.self) || propertyType.is(MemberTypeSyntax.self)
         edits.append(Edit(replacing: propertyType, with: simple ? propertyType.trimmedDescription + "?" : "(\(propertyType.trimmedDescription))?"))

@@ -46,12 +46,11 @@ struct OwnBags {
     func removal(of name: String) -> [Edit]? {
         // A private bag is used in this file only: in the type and its extensions here.
         guard let bag = bags[name], bag.declaration.bindings.count == 1,
-            bag.declaration.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }),
+            bag.declaration.modifiers.keepsToFile,
             let declarationLine = wholeLines(of: bag.declaration)
         else { return nil }
         var edits = [declarationLine]
-        let bodies = file.model.types.filter { $0.name == type.name && ($0.kind == .extension || $0.declaration.id == type.declaration.id) }.map(\.members)
-        for token in bodies.flatMap({ file.tokens(spelled: name, in: $0) }) {
+        for token in file.model.bodies(of: type).flatMap({ file.tokens(spelled: name, in: $0) }) {
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
             let use: ExprSyntax
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {

@@ -389,7 +389,7 @@ func printError(_ message: String) {
 enum Console {
     static func out(_ text: String) {
         guard let failure = write(text, to: STDOUT_FILENO) else { return }
-        if failure != EPIPE { error("ribslint: error: cannot write to standard output: \(String(cString: strerror(failure)).lowercased())\n") }
+        if failure != EPIPE { error("ribslint: error: cannot write to standard output: \(systemError(failure))\n") }
         exit(2)
     }
 

@@ -10,19 +10,7 @@ struct HostileInputTests {
 
     /// Runs a shell command line with `$RIBSLINT` set to the binary; a hang ends after 60 s as exit 124.
     func shell(_ script: String, in directory: URL) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging(["RIBSLINT": "timeout 60 " + ribslintBinary.path]) { $1 }
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        try runProcess("/bin/bash", ["-c", script], in: directory, environment: ["RIBSLINT": "timeout 60 " + ribslintBinary.path])
     }
 
     @Test("a write error on standard output is exit 2 with the reason; a reader that goes away is a quiet exit 2")
@@ -220,16 +208,8 @@ struct UnreadableFolderTests {
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
         let command = "cd '\(project.path)' && ./ribslint --no-cache ."
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = getuid() == 0 ? ["-c", "su nobody -s /bin/sh -c \"\(command)\""] : ["-c", command]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2, "\(stderr)")
-        #expect(stderr.contains("Locked: error: cannot list the folder (permission denied); skipped"))
+        let run = try runProcess("/bin/sh", getuid() == 0 ? ["-c", "su nobody -s /bin/sh -c \"\(command)\""] : ["-c", command], in: project)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("Locked: error: cannot list the folder (permission denied); skipped"))
     }
 }

@@ -40,27 +40,29 @@ struct RunResult {
     let stderr: String
 }
 
-/// Runs the CLI in `directory`, optionally feeding standard input.
-func runRibslint(_ arguments: [String], in directory: URL, stdin: String? = nil) throws -> RunResult {
+/// Runs a program in `directory` and collects what it printed; standard input is fed `stdin`, or closed.
+func runProcess(_ executable: String, _ arguments: [String], in directory: URL, environment: [String: String]? = nil, stdin: String? = nil) throws -> RunResult {
     let process = Process()
-    process.executableURL = ribslintBinary
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    let out = Pipe()
-    let err = Pipe()
-    let input = Pipe()
+    if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = input
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return RunResult(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+    return RunResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+}
+
+/// Runs the CLI in `directory`, optionally feeding standard input.
+func runRibslint(_ arguments: [String], in directory: URL, stdin: String? = nil) throws -> RunResult {
+    try runProcess(ribslintBinary.path, arguments, in: directory, stdin: stdin)
 }
 
 /// A fresh temporary folder holding the given files (path → contents).
@@ -78,17 +80,8 @@ func makeProject(_ files: [String: String]) throws -> URL {
 /// Runs git in `root` as a CI user would, and returns its status and output.
 @discardableResult
 func git(_ arguments: [String], in root: URL, expectSuccess: Bool = true) throws -> RunResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI", "-c", "commit.gpgsign=false"] + arguments
-    process.currentDirectoryURL = root
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    if expectSuccess { #expect(process.terminationStatus == 0, "git \(arguments): \(stderr)") }
-    return RunResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    let result = try runProcess(
+        "/usr/bin/env", ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI", "-c", "commit.gpgsign=false"] + arguments, in: root)
+    if expectSuccess { #expect(result.status == 0, "git \(arguments): \(result.stderr)") }
+    return result
 }

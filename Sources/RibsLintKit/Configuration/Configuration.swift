@@ -10,20 +10,6 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
-/// Why writing the file at `path` failed, in a few words: a folder in its way, a folder that cannot be
-/// written, else the underlying POSIX error or Foundation's description.
-public func writeFailureReason(_ error: Error, path: String) -> String {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
-    if let problem = error as? ReadProblem { return problem.message }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    if access(folder, W_OK) != 0 { return "cannot write in \(folder): " + String(cString: strerror(errno)).lowercased() }
-    let posix = [error as NSError, (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
-        .first { $0.domain == NSPOSIXErrorDomain }
-    if let posix { return String(cString: strerror(Int32(posix.code))).lowercased() }
-    return error.localizedDescription
-}
-
 /// Per-rule settings from `.ribslint.yml`.
 public struct RuleSetting: Sendable, Equatable {
     public var severity: Severity?

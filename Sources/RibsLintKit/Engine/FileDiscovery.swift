@@ -191,7 +191,7 @@ struct FileDiscovery {
     private static func listing(of directory: String, stamp: FileStamp) -> FolderListing {
         var listing = FolderListing(stamp: stamp)
         guard let entries = entries(of: directory) else {
-            listing.problems.append("cannot list the folder (\(String(cString: strerror(errno)).lowercased())); skipped")
+            listing.problems.append("cannot list the folder (\(systemError(errno))); skipped")
             return listing
         }
         for (entry, kind) in entries {

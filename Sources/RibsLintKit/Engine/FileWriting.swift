@@ -17,31 +17,27 @@ public func writeAtomically(_ text: String, to path: String) throws {
 public func writeAtomically(_ bytes: [UInt8], to path: String) throws {
     // The run's own standard output or error, named as a file: written where it already goes, after what is there.
     if let descriptor = ["/dev/stdout": 1, "/dev/stderr": 2, "/dev/fd/1": 1, "/dev/fd/2": 2, "/proc/self/fd/1": 1, "/proc/self/fd/2": 2][path] {
-        if let failure = writeFully(bytes, to: Int32(descriptor)) { throw NSError(domain: NSPOSIXErrorDomain, code: Int(failure)) }
+        try writeAll(bytes, to: Int32(descriptor))
         return
     }
     // Devices and the kernel's files are written through, never resolved and replaced.
-    if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") {
-        let descriptor = open(path, O_WRONLY)
-        guard descriptor >= 0 else { throw posixError() }
-        defer { close(descriptor) }
-        try writeAll(bytes, to: descriptor)
-        return
-    }
+    if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return try writeThrough(bytes, to: path, flags: O_WRONLY) }
     let target = resolvedTarget(of: path)
     var info = stat()
-    if stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-        let descriptor = open(target, O_WRONLY | O_TRUNC)
-        guard descriptor >= 0 else { throw posixError() }
-        defer { close(descriptor) }
-        try writeAll(bytes, to: descriptor)
-        return
-    }
+    if stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return try writeThrough(bytes, to: target, flags: O_WRONLY | O_TRUNC) }
     let write = try PreparedWrite(bytes, to: target)
     do { try write.commit() } catch {
         write.discard()
         throw error
     }
+}
+
+/// Writes into the file at `path` as it is (a FIFO, a device), opened with `flags`.
+private func writeThrough(_ bytes: [UInt8], to path: String, flags: Int32) throws {
+    let descriptor = open(path, flags)
+    guard descriptor >= 0 else { throw posixError() }
+    defer { close(descriptor) }
+    try writeAll(bytes, to: descriptor)
 }
 
 /// New bytes for a regular file (or none yet), written beside it with its mode and owner, waiting to be
@@ -91,7 +87,7 @@ func resolvedTarget(of path: String) -> String {
 }
 
 private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
-    if let failure = writeFully(bytes, to: descriptor) { throw NSError(domain: NSPOSIXErrorDomain, code: Int(failure)) }
+    if let failure = writeFully(bytes, to: descriptor) { throw posixError(failure) }
 }
 
 /// Writes every byte to a descriptor, through interrupted and partial writes; returns the `errno` of a
@@ -107,6 +103,25 @@ public func writeFully(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
     return nil
 }
 
-private func posixError() -> NSError {
-    NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+private func posixError(_ code: Int32 = errno) -> NSError {
+    NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+}
+
+/// Why writing the file at `path` failed, in a few words: a folder in its way, a folder that cannot be
+/// written, else the underlying POSIX error or Foundation's description.
+public func writeFailureReason(_ error: Error, path: String) -> String {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+    if let problem = error as? ReadProblem { return problem.message }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    if access(folder, W_OK) != 0 { return "cannot write in \(folder): " + systemError(errno) }
+    let posix = [error as NSError, (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError].compactMap { $0 }
+        .first { $0.domain == NSPOSIXErrorDomain }
+    if let posix { return systemError(Int32(posix.code)) }
+    return error.localizedDescription
+}
+
+/// The C library's words for an `errno`, in lower case to sit inside a sentence: "no space left on device".
+public func systemError(_ code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
 }

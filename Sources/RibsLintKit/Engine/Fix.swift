@@ -64,8 +64,7 @@ extension Linter {
         for fix in pending {
             let fits = fix.edits.allSatisfy { path, edits in
                 guard let body = text(path.path) else { return false }
-                let others = taken[path] ?? []
-                return edits.allSatisfy { edit in edit.end <= body.utf8.count && (others.contains(edit) || !others.contains { $0.overlaps(edit) }) }
+                return (taken[path] ?? []).admits(edits, length: body.utf8.count)
             }
             guard fits else { continue }
             for (path, edits) in fix.edits { taken[path, default: []].formUnion(edits) }
@@ -211,6 +210,13 @@ struct FileGroups {
     }
 }
 
+extension Set<Edit> {
+    /// Whether a fix's edits can join these: each within the text, and equal to one taken or clear of all.
+    func admits(_ edits: [Edit], length: Int) -> Bool {
+        edits.allSatisfy { edit in edit.end <= length && (contains(edit) || !contains { $0.overlaps(edit) }) }
+    }
+}
+
 extension Edit {
     func overlaps(_ other: Edit) -> Bool {
         start < other.end && other.start < end || (start == end || other.start == other.end) && start == other.start
@@ -230,9 +236,8 @@ extension Edit {
         var taken = Set<Edit>()
         var fixed: [String: Int] = [:]
         for finding in findings where !finding.fix.isEmpty {
-            let new = finding.fix.filter { !taken.contains($0) }
-            guard !new.contains(where: { edit in taken.contains { $0.overlaps(edit) } }), new.allSatisfy({ $0.end <= text.utf8.count }) else { continue }
-            taken.formUnion(new)
+            guard taken.admits(finding.fix, length: text.utf8.count) else { continue }
+            taken.formUnion(finding.fix)
             fixed[finding.ruleID, default: 0] += 1
         }
         return (apply(taken, to: text), fixed)

@@ -552,10 +552,10 @@ enum ReadProblem: Error, Equatable {
 /// never waited on, a device never read, and no more than `maximumFileSize` bytes are read.
 func readRegularFile(_ path: String, limit: Int = maximumFileSize) -> Result<(data: [UInt8], stamp: FileStamp), ReadProblem> {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-    guard descriptor >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)).lowercased())) }
+    guard descriptor >= 0 else { return .failure(.cannotOpen(systemError(errno))) }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)).lowercased())) }
+    guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen(systemError(errno))) }
     guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular) }
     guard Int(info.st_size) <= limit else { return .failure(.tooLarge) }
     // Sized by `fstat` (one byte more, to see the end), read until end of file: a file may still grow
@@ -579,7 +579,7 @@ func readRegularFile(_ path: String, limit: Int = maximumFileSize) -> Result<(da
                 count += got
             }
         }
-        if let failure { return .failure(.cannotOpen(String(cString: strerror(failure)).lowercased())) }
+        if let failure { return .failure(.cannotOpen(systemError(failure))) }
         if bytes.count < capacity { return .success((bytes, FileStamp(info))) }
         guard capacity <= limit else { return .failure(.tooLarge) }
         capacity *= 2

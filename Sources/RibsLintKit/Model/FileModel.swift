@@ -141,6 +141,11 @@ public struct FileModel {
     /// the same, so do the file's results.
     var lookups: [String: String] { projectTypes.lookups }
 
+    /// The member blocks of `type` and of its extensions in this file: where a private member can be used.
+    public func bodies(of type: TypeDeclaration) -> [MemberBlockSyntax] {
+        types.filter { $0.name == type.name && ($0.kind == .extension || $0.declaration.id == type.declaration.id) }.map(\.members)
+    }
+
     /// - Parameter index: the project's types; without one, the file's own declarations are all it knows.
     public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil) {
         var collector = DeclarationCollector()

@@ -182,3 +182,8 @@ extension SyntaxProtocol {
         return mark ?? start
     }
 }
+
+extension DeclModifierListSyntax {
+    /// `private` or `fileprivate`: every use of the declaration is in its own file.
+    public var keepsToFile: Bool { contains { ["private", "fileprivate"].contains($0.name.text) } }
+}
