@@ -8,7 +8,7 @@ struct RibsLint: ParsableCommand {
         commandName: "ribslint",
         abstract: "A static architecture linter for iOS codebases built on Uber's RIBs.",
         version: ribslintVersion,
-        subcommands: [Lint.self, Baseline.self, Rules.self, Graph.self],
+        subcommands: [Lint.self, Baseline.self, Rules.self, Graph.self, VersionCommand.self],
         defaultSubcommand: Lint.self)
 }
 
@@ -292,6 +292,15 @@ struct Rules: ParsableCommand {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
         Console.out(RuleDocumentation.markdown(rule))
+    }
+}
+
+struct VersionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "version", abstract: "Print ribslint's version and the swift-syntax release it parses with.")
+
+    func run() {
+        Console.out("ribslint \(ribslintVersion)\nswift-syntax \(swiftSyntaxVersion)\n")
     }
 }
 

@@ -58,6 +58,7 @@ public struct Configuration: Sendable {
     enum Key: String, CaseIterable, Sendable {
         case profile, included, excluded, reporter, roles, rules, baseline, conventions
         case allowZeroFiles = "allow_zero_files"
+        case ribslintVersion = "ribslint_version"
         case disabledRules = "disabled_rules"
         case optInRules = "opt_in_rules"
         case onlyRules = "only_rules"
@@ -144,6 +145,7 @@ public struct Configuration: Sendable {
                 }
                 configuration.conventions = try reader.choice(value, name, from: names)
             case .rules: configuration.ruleSettings = try reader.ruleSettings(value)
+            case .ribslintVersion: try reader.versionRequirement(value, name)
             }
         }
         return configuration
@@ -234,6 +236,18 @@ private struct ConfigReader {
     func string(_ node: Node, _ key: String) throws(UsageError) -> String {
         guard case .scalar(let scalar) = node else { throw error(node, "'\(key)' must be a string") }
         return scalar.string
+    }
+
+    /// `ribslint_version:` must accept this binary: a team pins its tool, and a developer whose binary is
+    /// older or newer learns it before a single finding differs from CI's.
+    func versionRequirement(_ node: Node, _ key: String) throws(UsageError) {
+        let text = try string(node, key)
+        let requirement: VersionRequirement
+        do { requirement = try VersionRequirement(text) } catch { throw self.error(node, error.message) }
+        guard requirement.accepts(.current) else {
+            throw self.error(node, "this project requires ribslint \(requirement) and this is ribslint \(ribslintVersion); "
+                + "install a matching release (README, 'Installing') or change '\(key)'")
+        }
     }
 
     func bool(_ node: Node, _ key: String) throws(UsageError) -> Bool {

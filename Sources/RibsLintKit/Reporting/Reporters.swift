@@ -1,7 +1,5 @@
 import Foundation
 
-public let ribslintVersion = "0.1.0"
-
 /// Everything a reporter needs beyond the findings.
 public struct ReportContext: Sendable {
     public let rules: [RuleDescription]

@@ -1,0 +1,101 @@
+/// The one version string of ribslint: `--version`, `ribslint version`, reports, the cache key and the
+/// release artifacts all read it. CHANGELOG.md's newest release names it (a test holds them together).
+public let ribslintVersion = "0.2.0"
+
+/// The swift-syntax release ribslint parses with (Package.swift pins it exactly; a test holds them together).
+public let swiftSyntaxVersion = "603.0.1"
+
+/// A release number, `major.minor.patch`; missing parts are zero.
+public struct Version: Comparable, Sendable, CustomStringConvertible {
+    public let parts: [Int]
+
+    public init?(_ text: some StringProtocol) {
+        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(pieces.count) else { return nil }
+        var parts: [Int] = []
+        for piece in pieces {
+            guard !piece.isEmpty, piece.count <= 9, piece.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(piece) else { return nil }
+            parts.append(number)
+        }
+        self.parts = parts + Array(repeating: 0, count: 3 - parts.count)
+    }
+
+    public static let current = Version(ribslintVersion)!
+
+    public var description: String { parts.map(String.init).joined(separator: ".") }
+
+    public static func < (lhs: Version, rhs: Version) -> Bool { lhs.parts.lexicographicallyPrecedes(rhs.parts) }
+}
+
+/// `ribslint_version:` in `.ribslint.yml`: the releases a project accepts. Comparators separated by commas or
+/// spaces, all of which must hold: `0.2.0` (that release), `0.2` (any 0.2.x), `>=0.2.0 <0.3`, `~> 0.2.1`
+/// (CocoaPods' and Bundler's "at least 0.2.1, below 0.3"), `~> 0.2` (at least 0.2, below 1.0).
+public struct VersionRequirement: Sendable, CustomStringConvertible {
+    enum Comparator: String, CaseIterable {
+        // Longest first, so that `>=` is not read as `>`.
+        case atLeast = ">=", atMost = "<=", compatible = "~>", exactly = "==", above = ">", below = "<", equal = "="
+    }
+
+    struct Clause {
+        let comparator: Comparator?
+        let version: Version
+        /// How many parts the version was written with: `0.2` accepts every 0.2.x.
+        let written: Int
+
+        func accepts(_ candidate: Version) -> Bool {
+            switch comparator {
+            case nil, .equal, .exactly: return Array(candidate.parts.prefix(written)) == Array(version.parts.prefix(written))
+            case .atLeast: return candidate >= version
+            case .atMost: return candidate <= version
+            case .above: return candidate > version
+            case .below: return candidate < version
+            case .compatible:
+                // Below the next release of the part before the last one written.
+                let kept = max(written - 1, 1)
+                var ceiling = Array(version.parts.prefix(kept))
+                ceiling[kept - 1] += 1
+                return candidate >= version && candidate.parts.lexicographicallyPrecedes(ceiling + Array(repeating: 0, count: 3 - kept))
+            }
+        }
+    }
+
+    let clauses: [Clause]
+    public let description: String
+
+    /// Throws, saying what is accepted, when the text is not a requirement.
+    public init(_ text: String) throws(UsageError) {
+        var clauses: [Clause] = []
+        var pending: Comparator?
+        for token in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }) {
+            var rest = Substring(token)
+            var comparator: Comparator?
+            if let found = Comparator.allCases.first(where: { rest.hasPrefix($0.rawValue) }) {
+                comparator = found
+                rest = rest.dropFirst(found.rawValue.count)
+            }
+            if rest.isEmpty {
+                // `>= 0.2`: the comparator stands alone and the version follows.
+                guard comparator != nil, pending == nil else { throw Self.problem(text) }
+                pending = comparator
+                continue
+            }
+            if let waiting = pending {
+                guard comparator == nil else { throw Self.problem(text) }
+                comparator = waiting
+                pending = nil
+            }
+            guard let version = Version(rest) else { throw Self.problem(text) }
+            clauses.append(Clause(comparator: comparator, version: version, written: rest.split(separator: ".").count))
+        }
+        guard !clauses.isEmpty, pending == nil else { throw Self.problem(text) }
+        self.clauses = clauses
+        description = text
+    }
+
+    public func accepts(_ version: Version) -> Bool { clauses.allSatisfy { $0.accepts(version) } }
+
+    private static func problem(_ text: String) -> UsageError {
+        UsageError("'\(text)' is not a version requirement; write a release (0.2.0), a series (0.2), "
+            + "comparators (>=0.2.0 <0.3) or ~> 0.2.0")
+    }
+}

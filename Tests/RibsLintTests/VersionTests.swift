@@ -1,0 +1,80 @@
+import Foundation
+import RibsLintKit
+import Testing
+
+/// One version string, and a project that pins the release it accepts.
+@Suite("Versions")
+struct VersionTests {
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("--version prints the version; `ribslint version` adds the swift-syntax release")
+    func commands() throws {
+        let folder = try makeProject([:])
+        let short = try runRibslint(["--version"], in: folder)
+        #expect(short.status == 0)
+        #expect(short.stdout == "\(ribslintVersion)\n")
+        let long = try runRibslint(["version"], in: folder)
+        #expect(long.status == 0)
+        #expect(long.stdout == "ribslint \(ribslintVersion)\nswift-syntax \(swiftSyntaxVersion)\n")
+    }
+
+    @Test("the version is CHANGELOG.md's newest release, and swift-syntax's is the one Package.swift pins")
+    func oneVersion() throws {
+        let changelog = try String(contentsOf: packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let releases = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        #expect(releases.first?.hasPrefix("## [\(ribslintVersion)] - ") == true, "newest release in CHANGELOG.md: \(String(describing: releases.first))")
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("swift-syntax\", exact: \"\(swiftSyntaxVersion)\""))
+    }
+
+    @Test("requirements: a release, a series, comparators, ~>; all clauses must hold")
+    func requirements() throws {
+        func accepts(_ requirement: String, _ version: String) throws -> Bool {
+            try VersionRequirement(requirement).accepts(#require(Version(version)))
+        }
+        #expect(try accepts("0.2.0", "0.2.0"))
+        #expect(try !accepts("0.2.0", "0.2.1"))
+        #expect(try accepts("0.2", "0.2.7"))
+        #expect(try !accepts("0.2", "0.3.0"))
+        #expect(try accepts(">=0.2.0 <0.3", "0.2.9"))
+        #expect(try !accepts(">=0.2.0, <0.3", "0.3.0"))
+        #expect(try accepts(">= 0.2", "1.4.0"))
+        #expect(try !accepts("> 0.2.0", "0.2.0"))
+        #expect(try accepts("<= 0.2.0", "0.2.0"))
+        #expect(try accepts("~> 0.2.1", "0.2.5"))
+        #expect(try !accepts("~> 0.2.1", "0.3.0"))
+        #expect(try !accepts("~> 0.2.1", "0.2.0"))
+        #expect(try accepts("~> 0.2", "0.9.0"))
+        #expect(try !accepts("~> 0.2", "1.0.0"))
+        #expect(try accepts("~> 1", "1.9.9"))
+        #expect(try !accepts("~> 1", "2.0.0"))
+        #expect(try accepts("==1.0", "1.0.0"))
+        for bad in ["", "latest", ">=", "0.2.x", "1.2.3.4", ">= >= 1", "0..1", "-1", "~>", "1.2,>="] {
+            #expect(throws: UsageError.self, "'\(bad)'") { try VersionRequirement(bad) }
+        }
+    }
+
+    @Test("ribslint_version in .ribslint.yml: a match lints; a mismatch or a malformed requirement is exit 2 at its line and column")
+    func pinnedInConfiguration() throws {
+        let source = "final class A {}\n"
+        let matching = try makeProject(["A.swift": source, ".ribslint.yml": "ribslint_version: \"\(ribslintVersion)\"\n"])
+        #expect(try runRibslint(["--no-cache"], in: matching).status == 0)
+
+        let newer = try makeProject(["A.swift": source, ".ribslint.yml": "profile: ribs\nribslint_version: '>= 99.0'\n"])
+        let refused = try runRibslint(["--no-cache"], in: newer)
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains(".ribslint.yml:2:19: error: this project requires ribslint >= 99.0 and this is ribslint \(ribslintVersion); install a matching release"))
+
+        let malformed = try makeProject(["A.swift": source, ".ribslint.yml": "ribslint_version: latest\n"])
+        let bad = try runRibslint(["--no-cache"], in: malformed)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains(".ribslint.yml:1:19: error: 'latest' is not a version requirement"))
+
+        // A nested configuration pins too: the folder it governs cannot be linted by the wrong binary.
+        let nested = try makeProject(["Old/A.swift": source, "Old/.ribslint.yml": "ribslint_version: 0.1\n", ".ribslint.yml": "profile: ribs\n"])
+        let nestedRun = try runRibslint(["--no-cache"], in: nested)
+        #expect(nestedRun.status == 2)
+        #expect(nestedRun.stderr.contains("Old/.ribslint.yml:1:19: error: this project requires ribslint 0.1 and this is ribslint"))
+    }
+}
