@@ -188,7 +188,8 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
-        ])
+        ],
+        precision: .medium)
 
     public init(options: RuleOptions) {}
 

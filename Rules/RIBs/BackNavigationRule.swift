@@ -123,7 +123,8 @@ public struct BackNavigationRule: ProjectRule {
                 }
                 final class AboutViewController: UIHostingController<AboutView>, AboutPresentable, AboutViewControllable {}
                 """),
-        ])
+        ],
+        precision: .medium)
 
     public static let facts: [any FileFacts.Type] = [RIBFacts.self, NavigationFacts.self]
 

@@ -72,7 +72,8 @@ public struct InteractorKindRule: ProjectRule {
                 final class RootViewController: UIViewController, RootViewControllable {}
                 final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {}
                 """),
-        ])
+        ],
+        precision: .medium)
 
     public static let facts: [any FileFacts.Type] = [RIBFacts.self]
 

@@ -60,7 +60,8 @@ public struct RIBCompletenessRule: ProjectRule {
                 final class MockLoginRouter: LoginRouting {}
                 final class SignupInteractorMock: Interactor {}
                 """),
-        ])
+        ],
+        precision: .medium)
 
     public static let facts: [any FileFacts.Type] = [RIBFacts.self]
 

@@ -49,7 +49,8 @@ public struct RIBTestPresenceRule: ProjectRule {
                 // file: AppTests/Login/LoginInteractorTests.swift
                 import XCTest
                 """),
-        ])
+        ],
+        precision: .medium)
 
     private let testRoots: [String]
 

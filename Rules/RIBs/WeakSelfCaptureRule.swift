@@ -53,7 +53,8 @@ public struct WeakSelfCaptureRule: Rule {
                     }
                 }
                 """),
-        ])
+        ],
+        precision: .medium)
 
     public init(options: RuleOptions) {}
 

@@ -123,7 +123,8 @@ public struct VIPERSingletonInjectionRule: Rule {
                     func load() { _ = URLSession.shared }
                 }
                 """, path: "ProfileTests/ProfileInteractorTests.swift"),
-        ])
+        ],
+        precision: .medium)
 
     public init(options: RuleOptions) {}
 

@@ -144,7 +144,8 @@ public struct VIPERViewServiceAccessRule: Rule {
                 }
                 #Preview { ProfileScreen(service: ProfileService()) }
                 """),
-        ])
+        ],
+        precision: .medium)
 
     private let suffixes: [String]
     private let types: Set<String>

@@ -8,7 +8,7 @@ struct RibsLint: ParsableCommand {
         commandName: "ribslint",
         abstract: "A static architecture linter for iOS codebases built on Uber's RIBs.",
         version: ribslintVersion,
-        subcommands: [Lint.self, Baseline.self, Rules.self, Graph.self, VersionCommand.self],
+        subcommands: [Lint.self, Baseline.self, Rules.self, Docs.self, Reporters.self, Graph.self, VersionCommand.self],
         defaultSubcommand: Lint.self)
 }
 
@@ -26,11 +26,14 @@ struct Lint: ParsableCommand {
     @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
     var config: String?
 
-    @Option(help: "Output format: xcode, json, sarif or github.")
+    @Option(help: "Output format: xcode, json, sarif, github, junit, checkstyle, gitlab or codeclimate (`ribslint reporters`).")
     var reporter: String?
 
     @Option(help: "Write the report to this file instead of standard output.")
     var output: String?
+
+    @Option(help: "With --reporter sarif: the run's category (SARIF automationDetails), one per app of a monorepo, so code scanning keeps each upload's alerts apart.")
+    var sarifCategory: String?
 
     @Flag(help: "Exit 1 on any finding, warnings included.")
     var strict = false
@@ -109,6 +112,12 @@ struct Lint: ParsableCommand {
             throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if dryRun, !fix { throw UsageError("error: --dry-run goes with --fix") }
+        if let sarifCategory {
+            guard reporter == .sarif else { throw UsageError("error: --sarif-category goes with --reporter sarif") }
+            guard !sarifCategory.isEmpty, !sarifCategory.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+                throw UsageError("error: --sarif-category must be a name without spaces, such as ribslint-login-app")
+            }
+        }
         if stdinPath != nil, !paths.isEmpty || changedSince != nil || staged {
             throw UsageError("error: --stdin-path lints standard input alone; give no paths, --changed-since or --staged with it")
         }
@@ -151,8 +160,13 @@ struct Lint: ParsableCommand {
             throw UsageError("error: --show-baselined needs a baseline (--baseline FILE or `baseline:` in .ribslint.yml)")
         }
 
-        let context = ReportContext(rules: result.rules ?? ruleSet.enabledDescriptions, basePath: linter.reportBase(workingDirectory: workingDirectory))
+        let context = ReportContext(
+            rules: result.rules ?? ruleSet.enabledDescriptions, basePath: linter.reportBase(workingDirectory: workingDirectory),
+            docsURL: configuration.docsURL ?? RuleDocumentation.defaultBaseURL, sarifCategory: sarifCategory)
         let report = reporter.render(result, context)
+        if reporter == .sarif, SARIF.resultsCut(result) > 0 {
+            printError("warning: the SARIF report leaves out \(SARIF.resultsCut(result)) results: GitHub code scanning takes at most \(SARIF.resultLimit) per run (new findings and errors kept first)")
+        }
         if let output {
             try writeReport(report, to: output)
         } else {
@@ -291,7 +305,41 @@ struct Rules: ParsableCommand {
         guard let rule = rules.first(where: { $0.id == id }) else {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
-        Console.out(RuleDocumentation.markdown(rule))
+        Console.out(RuleDocumentation.markdown(rule) + "Online: \(RuleDocumentation.page(rule.id, base: RuleDocumentation.defaultBaseURL))\n")
+    }
+}
+
+struct Docs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the rules reference: one Markdown page per rule and an index (README.md).",
+        discussion: "The pages reports link to (SARIF helpUri, GitHub annotations); Docs/rules in this repository is written by it.")
+
+    @Option(help: "The folder to write the pages into; created if missing.")
+    var output = "Docs/rules"
+
+    func run() throws {
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("error: cannot create the folder \(output): \(error.localizedDescription)")
+        }
+        let pages = RuleDocumentation.pages(RuleRegistry.descriptions)
+        for page in pages {
+            let path = (output as NSString).appendingPathComponent(page.name)
+            do { try writeAtomically(page.text, to: path) } catch {
+                throw UsageError("error: cannot write \(path): \(writeFailureReason(error, path: path))")
+            }
+        }
+        printError("Wrote \(pages.count) pages to \(output)")
+    }
+}
+
+struct Reporters: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the report formats (--reporter, or `reporter:` in .ribslint.yml).")
+
+    func run() {
+        let width = Reporter.allCases.map(\.rawValue.count).max() ?? 0
+        Console.out(Reporter.allCases.map { $0.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary + "\n" }.joined())
     }
 }
 

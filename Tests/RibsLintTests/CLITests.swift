@@ -1,4 +1,6 @@
 import Foundation
+import RibsLintRules
+import RibsLintKit
 import Testing
 
 @Suite("Command line", .serialized)
@@ -144,5 +146,45 @@ struct CLITests {
         let doc = try runRibslint(["rules", "router_child_reference"], in: project)
         #expect(doc.stdout.contains("## Why is this bad?"))
         #expect(doc.stdout.contains("↓childRouter"))
+        #expect(doc.stdout.hasSuffix("Online: https://github.com/ribslint/ribslint/blob/v\(ribslintVersion)/Docs/rules/router_child_reference.md\n"))
+    }
+
+    @Test("`docs --output` writes one page per rule and the index; `reporters` lists every format")
+    func docsAndReporters() throws {
+        let project = try makeProject([:])
+        let written = try runRibslint(["docs", "--output", "Site/rules"], in: project)
+        #expect(written.status == 0)
+        #expect(written.stderr == "Wrote \(RuleRegistry.descriptions.count + 1) pages to Site/rules\n")
+        for page in RuleDocumentation.pages(RuleRegistry.descriptions) {
+            #expect(try String(contentsOf: project.appendingPathComponent("Site/rules/\(page.name)"), encoding: .utf8) == page.text)
+        }
+        try Data().write(to: project.appendingPathComponent("file"))
+        let blocked = try runRibslint(["docs", "--output", "file/rules"], in: project)
+        #expect(blocked.status == 2)
+        #expect(blocked.stderr.contains("error: cannot create the folder file/rules"))
+
+        let reporters = try runRibslint(["reporters"], in: project)
+        #expect(reporters.status == 0)
+        #expect(reporters.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) } == Reporter.allCases.map(\.rawValue))
+    }
+
+    @Test("--sarif-category goes with the SARIF reporter; docs_url moves every link")
+    func sarifOptions() throws {
+        let project = try makeProject([
+            "ARouter.swift": "import RIBs\nfinal class ARouter: Router<AInteractable> {\n    var child: ChildRouting?\n}\n",
+            ".ribslint.yml": "docs_url: https://wiki.example.com/ribslint/\n",
+        ])
+        let misplaced = try runRibslint(["--no-cache", "--sarif-category", "app"], in: project)
+        #expect(misplaced.status == 2)
+        #expect(misplaced.stderr.contains("error: --sarif-category goes with --reporter sarif"))
+        #expect(try runRibslint(["--no-cache", "--reporter", "sarif", "--sarif-category", "two words"], in: project).status == 2)
+        let sarif = try runRibslint(["--no-cache", "--reporter", "sarif", "--sarif-category", "app"], in: project)
+        #expect(sarif.status == 1)
+        #expect(sarif.stdout.contains("\"id\" : \"app/\""))
+        #expect(sarif.stdout.contains("\"helpUri\" : \"https://wiki.example.com/ribslint/router_child_reference.md\""))
+        let github = try runRibslint(["--no-cache", "--reporter", "github"], in: project)
+        #expect(github.stdout.contains("title=router_child_reference · https%3A//wiki.example.com/ribslint/router_child_reference.md::"))
+        try Data("docs_url: ''\n".utf8).write(to: project.appendingPathComponent(".ribslint.yml"))
+        #expect(try runRibslint(["--no-cache"], in: project).stderr.contains(".ribslint.yml:1:11: error: 'docs_url' must be a URL or folder without spaces"))
     }
 }

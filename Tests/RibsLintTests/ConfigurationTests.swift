@@ -1,3 +1,4 @@
+import Foundation
 import RibsLintKit
 import RibsLintRules
 import Testing
@@ -156,5 +157,19 @@ struct ConfigurationTests {
         #expect(templated.layered(with: try parse("excluded: [A]"), catalog: RuleRegistry.catalog).conventions == "uber-template")
         #expect(failure("profile: viper\nconventions: uber-template") == "cfg.yml:2:1: error: profile 'viper' has no conventions to choose from")
         #expect(failure("conventions: uber").hasPrefix("cfg.yml:1:14: error: 'conventions' must be one of uber-template"))
+    }
+
+    @Test("the README's example .ribslint.yml is a valid configuration, every key of it")
+    func readmeExample() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Configuration: `.ribslint.yml`"))
+        let start = try #require(readme.range(of: "```yaml\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let configuration = try parse(String(readme[start.upperBound..<end.lowerBound]))
+        #expect(configuration.docsURL == "https://wiki.example.com/ribslint/")
+        #expect(configuration.conventions == "uber-template")
+        #expect(configuration.reporter == "xcode")
     }
 }

@@ -98,6 +98,54 @@ struct ReporterTests {
             endColumn: 9, message: "100% wrong\nreally")
         let output = Reporter.github.render(
             LintResult(findings: [finding], fileCount: 1, lineCount: 1, unreadable: [], syntaxNotes: []), context)
-        #expect(output == "::warning file=a%2Cb%3Ac.swift,line=2,col=3,endLine=2,endColumn=9,title=router_ui_access::100%25 wrong%0Areally\n")
+        #expect(output == "::warning file=a%2Cb%3Ac.swift,line=2,col=3,endLine=2,endColumn=9,"
+            + "title=router_ui_access · https%3A//github.com/ribslint/ribslint/blob/v\(ribslintVersion)/Docs/rules/router_ui_access.md::100%25 wrong%0Areally\n")
+    }
+
+    @Test("sarif rules link their pages (docs_url moves them) and carry tags, precision and problem.severity; the category names the run")
+    func sarifForCodeScanning() throws {
+        func run(_ context: ReportContext) throws -> [String: Any] {
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(Reporter.sarif.render(try result(source), context).utf8)) as? [String: Any])
+            return try #require((log["runs"] as? [[String: Any]])?.first)
+        }
+        let plain = try run(context)
+        #expect(plain["automationDetails"] == nil)
+        let rules = try #require((plain["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]])
+        let rule = try #require(rules.first { $0["id"] as? String == "router_child_reference" })
+        #expect(rule["helpUri"] as? String == "https://github.com/ribslint/ribslint/blob/v\(ribslintVersion)/Docs/rules/router_child_reference.md")
+        let properties = try #require(rule["properties"] as? [String: Any])
+        #expect(properties["precision"] as? String == "high")
+        #expect(properties["problem.severity"] as? String == "error")
+        #expect(properties["tags"] as? [String] == ["architecture", "ribs"])
+        let guessing = RuleDocumentation.markdown(try #require(RuleRegistry.descriptions.first { $0.id == "rib_completeness" }))
+        #expect(guessing.contains("precision: medium"))
+
+        let moved = try run(ReportContext(rules: context.rules, basePath: "/work/app", docsURL: "https://docs.example.com/ribslint", sarifCategory: "login-app"))
+        #expect((moved["automationDetails"] as? [String: Any])?["id"] as? String == "login-app/")
+        let movedRules = (moved["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]] ?? []
+        #expect(movedRules.contains { $0["helpUri"] as? String == "https://docs.example.com/ribslint/router_child_reference.md" })
+    }
+
+    @Test("sarif stays within GitHub's 25,000 results a run: new findings and errors are kept, a notification says how many were cut")
+    func sarifResultLimit() throws {
+        func finding(_ index: Int, _ severity: Severity) -> Finding {
+            Finding(ruleID: "router_child_reference", severity: severity, path: "F\(index / 1000).swift", line: index % 1000 + 1, column: 1,
+                endLine: index % 1000 + 1, endColumn: 2, message: "m", fingerprint: "f\(index)")
+        }
+        // 10 errors after 25,000 warnings in path order: the cut must keep the errors.
+        let findings = (0..<25_000).map { finding($0, .warning) } + (25_000..<25_010).map { finding($0, .error) }
+        let big = LintResult(findings: findings, fileCount: 26, lineCount: 1)
+        #expect(SARIF.resultsCut(big) == 10)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(Reporter.sarif.render(big, context).utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == SARIF.resultLimit)
+        #expect(results.count { $0["level"] as? String == "error" } == 10)
+        let notifications = (run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]] ?? []
+        #expect(notifications.count == 1)
+        #expect(notifications.first?["level"] as? String == "warning")
+        #expect((notifications.first?["message"] as? [String: Any])?["text"] as? String
+            == "10 of 25010 results were left out: GitHub code scanning takes at most 25000 per run. New findings and errors were kept first; the json reporter lists every finding.")
+        #expect(SARIF.resultsCut(LintResult(findings: Array(findings.prefix(25_000)), fileCount: 25, lineCount: 1)) == 0)
     }
 }

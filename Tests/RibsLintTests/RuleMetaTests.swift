@@ -90,6 +90,23 @@ struct RuleMetaTests {
 
 @Suite("README")
 struct ReadmeTests {
+    @Test("Docs/rules holds exactly the pages `ribslint docs` writes (RIBSLINT_BLESS=1 swift test, or `swift run ribslint docs`, rewrites them)")
+    func rulePages() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Docs/rules")
+        let pages = RuleDocumentation.pages(RuleRegistry.descriptions)
+        if ProcessInfo.processInfo.environment["RIBSLINT_BLESS"] == "1" {
+            for page in pages { try page.text.write(to: folder.appendingPathComponent(page.name), atomically: true, encoding: .utf8) }
+        }
+        let committed = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(committed == pages.map(\.name).sorted(), "Docs/rules has pages of no rule, or lacks some")
+        #expect(pages.count == RuleRegistry.descriptions.count + 1)
+        for page in pages {
+            let text = try? String(contentsOf: folder.appendingPathComponent(page.name), encoding: .utf8)
+            #expect(text == page.text, "Docs/rules/\(page.name) differs from what `ribslint docs` writes")
+        }
+    }
+
     @Test("the rules table is the generated one (RIBSLINT_BLESS=1 swift test rewrites it)")
     func rulesTable() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -99,7 +116,7 @@ struct ReadmeTests {
         let end = "<!-- rules:end -->"
         let start = try #require(readme.range(of: begin))
         let stop = try #require(readme.range(of: end))
-        let table = RuleDocumentation.table(RuleRegistry.descriptions)
+        let table = RuleDocumentation.table(RuleRegistry.descriptions, base: "Docs/rules")
         if ProcessInfo.processInfo.environment["RIBSLINT_BLESS"] == "1" {
             try (readme[..<start.upperBound] + table + readme[stop.lowerBound...]).write(to: url, atomically: true, encoding: .utf8)
             return

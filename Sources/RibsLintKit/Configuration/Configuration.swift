@@ -39,6 +39,8 @@ public struct Configuration: Sendable {
     public var reporter = "xcode"
     /// A baseline file (`baseline:`, relative to the configuration's folder): only findings not in it count.
     public var baseline: String?
+    /// Where reports link rule pages (`docs_url:`): an internal mirror of Docs/rules, say.
+    public var docsURL: String?
     /// A run that finds no Swift file to lint passes instead of failing (`allow_zero_files:`).
     public var allowZeroFiles = false
     /// A documented variant of the profile the project follows (`conventions:`), such as `uber-template`.
@@ -59,6 +61,7 @@ public struct Configuration: Sendable {
         case profile, included, excluded, reporter, roles, rules, baseline, conventions
         case allowZeroFiles = "allow_zero_files"
         case ribslintVersion = "ribslint_version"
+        case docsURL = "docs_url"
         case disabledRules = "disabled_rules"
         case optInRules = "opt_in_rules"
         case onlyRules = "only_rules"
@@ -66,7 +69,7 @@ public struct Configuration: Sendable {
 
     /// The architecture profiles of RULES.md; a rule's `profiles` say where it runs.
     public static let profiles = ["ribs", "swiftui-rib", "viper", "composable-ribs"]
-    public static let reporters = ["xcode", "json", "sarif", "github"]
+    public static let reporters = Reporter.allCases.map(\.rawValue)
 
     /// Looks for `.ribslint.yml` in `directory` and each folder above it.
     public static func find(from directory: String) -> String? {
@@ -146,6 +149,10 @@ public struct Configuration: Sendable {
                 configuration.conventions = try reader.choice(value, name, from: names)
             case .rules: configuration.ruleSettings = try reader.ruleSettings(value)
             case .ribslintVersion: try reader.versionRequirement(value, name)
+            case .docsURL:
+                let url = try reader.string(value, name)
+                guard !url.isEmpty, !url.contains(where: \.isWhitespace) else { throw reader.error(value, "'\(name)' must be a URL or folder without spaces") }
+                configuration.docsURL = url
             }
         }
         return configuration
@@ -154,7 +161,7 @@ public struct Configuration: Sendable {
     /// This configuration with a nested one (a `.ribslint.yml` in a folder below) on top, as SwiftLint's
     /// nested configurations work: what the nested file sets wins; lists of rules add up; rule settings
     /// merge option by option; its `excluded` globs count relative to its own folder. `included`,
-    /// `reporter` and `baseline` describe a run, not a folder, and are read from the run's configuration only. A nested
+    /// `reporter`, `baseline` and `docs_url` describe a run, not a folder, and are read from the run's configuration only. A nested
     /// `profile:` switches the folder to another architecture: rules opted into or chosen with `only_rules`
     /// above that are not rules of the new one are left behind, and so are the roles adjusted for it.
     public func layered(with nested: Configuration, catalog: Catalog) -> Configuration {

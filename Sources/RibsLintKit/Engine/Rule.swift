@@ -23,11 +23,19 @@ public struct RuleDescription: Sendable {
     /// corrections fixes; one without does not.
     public let corrections: [Correction]
     public var fixes: Bool { !corrections.isEmpty }
+    /// How often a finding of the rule is a true one on code it has not seen: `high` for rules that decide
+    /// from what the code declares and wires, `medium` for those that also go by names or conventions.
+    /// Code scanning shows it (SARIF `precision`).
+    public let precision: Precision
+
+    public enum Precision: String, Sendable {
+        case veryHigh = "very-high", high, medium, low
+    }
 
     public init(
         id: String, name: String, summary: String, rationale: String, profiles: [String] = ["ribs"],
         defaultSeverity: Severity, isOptIn: Bool = false, options: [OptionDoc] = [],
-        triggering: [Example], nonTriggering: [Example], corrections: [Correction] = []
+        triggering: [Example], nonTriggering: [Example], corrections: [Correction] = [], precision: Precision = .high
     ) {
         self.id = id
         self.name = name
@@ -40,6 +48,7 @@ public struct RuleDescription: Sendable {
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections
+        self.precision = precision
     }
 }
 

@@ -5,22 +5,49 @@ public struct ReportContext: Sendable {
     public let rules: [RuleDescription]
     /// The folder findings' relative paths start from (`Linter.reportBase`): SARIF's `%SRCROOT%`.
     public let basePath: String
+    /// Where rule pages are read (`docs_url:`; default `RuleDocumentation.defaultBaseURL`).
+    public let docsURL: String
+    /// SARIF `automationDetails`: one category per app of a monorepo, so that code scanning keeps each
+    /// upload's alerts apart (`--sarif-category`).
+    public let sarifCategory: String?
 
-    public init(rules: [RuleDescription], basePath: String) {
+    public init(rules: [RuleDescription], basePath: String, docsURL: String = RuleDocumentation.defaultBaseURL, sarifCategory: String? = nil) {
         self.rules = rules
         self.basePath = basePath
+        self.docsURL = docsURL
+        self.sarifCategory = sarifCategory
     }
+
+    func page(_ ruleID: String) -> String { RuleDocumentation.page(ruleID, base: docsURL) }
 }
 
 public enum Reporter: String, Sendable, CaseIterable {
-    case xcode, json, sarif, github
+    case xcode, json, sarif, github, junit, checkstyle, gitlab, codeclimate
 
     public func render(_ result: LintResult, _ context: ReportContext) -> String {
         switch self {
         case .xcode: return result.findings.map(Self.xcodeLine).joined()
-        case .github: return result.findings.map(Self.githubLine).joined()
+        case .github: return result.findings.map { Self.githubLine($0, context) }.joined()
         case .json: return Self.json(result)
         case .sarif: return SARIF.render(result, context)
+        case .junit: return CIReports.junit(result)
+        case .checkstyle: return CIReports.checkstyle(result)
+        case .gitlab: return CIReports.gitlab(result)
+        case .codeclimate: return CIReports.codeclimate(result, context)
+        }
+    }
+
+    /// What `ribslint reporters` says of each.
+    public var summary: String {
+        switch self {
+        case .xcode: return "path:line:column: severity: message (rule) — Xcode, editors, terminals (default)"
+        case .json: return "ribslint's JSON report, format version 1 (Docs/ribslint-report.schema.json)"
+        case .sarif: return "SARIF 2.1.0 for GitHub code scanning and other dashboards"
+        case .github: return "GitHub Actions workflow commands: annotations on the pull request"
+        case .junit: return "JUnit XML, one failed test case per finding: CI test report panes"
+        case .checkstyle: return "Checkstyle XML: Jenkins warnings plugins, reviewdog, Danger"
+        case .gitlab: return "GitLab Code Quality JSON (artifacts: reports: codequality)"
+        case .codeclimate: return "Code Climate engine issues, NUL-separated"
         }
     }
 
@@ -31,7 +58,8 @@ public enum Reporter: String, Sendable, CaseIterable {
         return "\(path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) (\(finding.ruleID))\n"
     }
 
-    static func githubLine(_ finding: Finding) -> String {
+    /// The annotation's title names the rule and its page, the one place GitHub shows beside the message.
+    static func githubLine(_ finding: Finding, _ context: ReportContext) -> String {
         func property(_ value: String) -> String {
             data(value).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
@@ -40,7 +68,7 @@ public enum Reporter: String, Sendable, CaseIterable {
                 .replacingOccurrences(of: "\n", with: "%0A")
         }
         return "::\(finding.severity.rawValue) file=\(property(finding.path)),line=\(finding.line),col=\(finding.column),"
-            + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(property(finding.ruleID))::\(data(finding.message))\n"
+            + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(property("\(finding.ruleID) · \(context.page(finding.ruleID))"))::\(data(finding.message))\n"
     }
 
     /// JSON report, format version 1: `{findings[], summary, tool, version}`, keys sorted, two-space indent.
@@ -142,7 +170,7 @@ public enum Reporter: String, Sendable, CaseIterable {
 }
 
 /// SARIF 2.1.0, as GitHub code scanning and other CI dashboards read it.
-enum SARIF {
+public enum SARIF {
     struct Log: Encodable {
         let schema = "https://json.schemastore.org/sarif-2.1.0.json"
         let version = "2.1.0"
@@ -151,6 +179,7 @@ enum SARIF {
     }
     struct Run: Encodable {
         let tool: Tool
+        let automationDetails: AutomationDetails?
         let invocations: [Invocation]
         let originalUriBaseIds: [String: ArtifactLocation]
         let columnKind = "utf16CodeUnits"
@@ -162,9 +191,11 @@ enum SARIF {
         let toolExecutionNotifications: [Notification]
     }
     struct Notification: Encodable {
-        let level = "error"
+        var level = "error"
         let message: Message
     }
+    /// GitHub reads the category as the id up to its last `/`.
+    struct AutomationDetails: Encodable { let id: String }
     struct Tool: Encodable { let driver: Driver }
     struct Driver: Encodable {
         let name = "ribslint"
@@ -179,10 +210,17 @@ enum SARIF {
         let shortDescription: Message
         let fullDescription: Message
         let help: Message
+        let helpUri: String
         let defaultConfiguration: Configuration
         let properties: Properties
         struct Configuration: Encodable { let level: String }
-        struct Properties: Encodable { let tags: [String] }
+        /// What code scanning reads of a rule: its tags (filters), precision and severity.
+        struct Properties: Encodable {
+            let tags: [String]
+            let precision: String
+            let problemSeverity: String
+            enum CodingKeys: String, CodingKey { case tags, precision, problemSeverity = "problem.severity" }
+        }
     }
     struct ArtifactLocation: Encodable { let uri: String; var uriBaseId: String? = nil }
     struct Region: Encodable { let startLine: Int, startColumn: Int, endLine: Int, endColumn: Int }
@@ -199,6 +237,14 @@ enum SARIF {
         var baselineState: String?
     }
 
+    /// GitHub code scanning rejects a run of more results (its documented hard limit, "Results per run").
+    public static let resultLimit = 25_000
+
+    /// How many of a run's results a SARIF report leaves out to stay within `resultLimit`.
+    public static func resultsCut(_ result: LintResult) -> Int {
+        max(0, result.findings.count + (result.baseline.map { $0.shown ? 0 : $0.unchanged.count } ?? 0) - resultLimit)
+    }
+
     static func render(_ result: LintResult, _ context: ReportContext) -> String {
         let rules = context.rules.sorted { $0.id < $1.id }
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
@@ -206,8 +252,20 @@ enum SARIF {
         // With a baseline, its findings are listed too, marked `unchanged`: code scanning keeps their alerts.
         let unchanged = result.baseline.map { $0.shown ? [] : $0.unchanged } ?? []
         let states = result.findings.map { _ in result.baseline == nil ? nil : "new" } + unchanged.map { _ in "unchanged" }
-        let listed = result.findings + unchanged
-        let results = zip(listed, states).sorted { Finding.ordered($0.0, $1.0) }.map { finding, state in
+        var listed = zip(result.findings + unchanged, states).map { $0 }
+        // Past the limit, new findings and errors are kept first, as code scanning ranks by severity.
+        let cut = resultsCut(result)
+        if cut > 0 {
+            func rank(_ item: (Finding, String?)) -> Int { (item.1 == "unchanged" ? 2 : 0) + (item.0.severity == .error ? 0 : 1) }
+            listed = Array(listed.sorted { rank($0) != rank($1) ? rank($0) < rank($1) : Finding.ordered($0.0, $1.0) }.prefix(resultLimit))
+        }
+        var notifications = result.unreadable.map { Notification(message: Message(text: $0)) }
+        if cut > 0 {
+            notifications.append(Notification(level: "warning", message: Message(
+                text: "\(cut) of \(cut + resultLimit) results were left out: GitHub code scanning takes at most \(resultLimit) per run. "
+                    + "New findings and errors were kept first; the json reporter lists every finding.")))
+        }
+        let results = listed.sorted { Finding.ordered($0.0, $1.0) }.map { finding, state in
             Result(
                 ruleId: finding.ruleID, ruleIndex: index[finding.ruleID] ?? 0, level: finding.severity.rawValue,
                 message: Message(text: finding.message),
@@ -217,21 +275,24 @@ enum SARIF {
                 partialFingerprints: ["ribslint/v1": finding.fingerprint], baselineState: state)
         }
         let log = Log(runs: [Run(
-            tool: Tool(driver: Driver(rules: rules.map(descriptor))),
-            invocations: [Invocation(
-                executionSuccessful: result.unreadable.isEmpty,
-                toolExecutionNotifications: result.unreadable.map { Notification(message: Message(text: $0)) })],
+            tool: Tool(driver: Driver(rules: rules.map { descriptor($0, context) })),
+            automationDetails: context.sarifCategory.map { AutomationDetails(id: $0 + "/") },
+            invocations: [Invocation(executionSuccessful: result.unreadable.isEmpty, toolExecutionNotifications: notifications)],
             originalUriBaseIds: ["%SRCROOT%": ArtifactLocation(uri: URL(fileURLWithPath: root, isDirectory: true).absoluteString)],
             results: results)])
         return Reporter.encode(log)
     }
 
-    static func descriptor(_ rule: RuleDescription) -> ReportingDescriptor {
+    static func descriptor(_ rule: RuleDescription, _ context: ReportContext) -> ReportingDescriptor {
         ReportingDescriptor(
             id: rule.id, name: rule.name.replacingOccurrences(of: " ", with: ""),
             shortDescription: Message(text: rule.summary), fullDescription: Message(text: rule.rationale),
             help: Message(text: rule.rationale, markdown: RuleDocumentation.markdown(rule)),
-            defaultConfiguration: .init(level: rule.defaultSeverity.rawValue), properties: .init(tags: rule.profiles))
+            helpUri: context.page(rule.id),
+            defaultConfiguration: .init(level: rule.defaultSeverity.rawValue),
+            properties: .init(
+                tags: ["architecture"] + rule.profiles + (rule.fixes ? ["autofix"] : []),
+                precision: rule.precision.rawValue, problemSeverity: rule.defaultSeverity.rawValue))
     }
 
     /// A finding's relative path is relative to `%SRCROOT%`; a file outside it is named by its file URI.

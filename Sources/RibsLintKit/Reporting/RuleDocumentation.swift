@@ -39,6 +39,7 @@ public enum RuleDocumentation {
         var out = "# \(rule.name) (`\(rule.id)`)\n\n"
         out += "Profiles: \(rule.profiles.joined(separator: ", ")) · default severity: \(rule.defaultSeverity.rawValue) · "
         out += rule.isOptIn ? "opt-in" : "on by default"
+        out += " · precision: \(rule.precision.rawValue)"
         out += rule.fixes ? " · autofix: `ribslint --fix`\n\n" : "\n\n"
         out += "## What it does\n\n\(rule.summary)\n\n## Why is this bad?\n\n\(rule.rationale)\n\n## Examples\n\n"
         out += "Triggering (`↓` marks each finding):\n\n"

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Checks action.yml, the composite GitHub Action, as far as this machine can without GitHub: the metadata's
+shape (every run step has a shell, every input and step it names exists), then runs its Lint step's script
+for real with the given binary on the given folder, as the runner would, and reads what it reports.
+
+    scripts/check-action.py BINARY_FOLDER PROJECT
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+action = yaml.safe_load(open(os.path.join(root, "action.yml")))
+problems = []
+
+for key in ("name", "description", "runs"):
+    if key not in action:
+        problems.append(f"action.yml lacks {key}")
+runs = action.get("runs", {})
+if runs.get("using") != "composite":
+    problems.append("runs.using must be composite")
+inputs = set(action.get("inputs", {}))
+steps = runs.get("steps", [])
+ids = {step["id"] for step in steps if "id" in step}
+for number, step in enumerate(steps):
+    name = step.get("name", f"step {number}")
+    if "run" in step and "shell" not in step:
+        problems.append(f"{name}: a composite run step needs a shell")
+    if ("run" in step) == ("uses" in step):
+        problems.append(f"{name}: a step has either run or uses")
+    text = yaml.safe_dump(step)
+    for used in re.findall(r"inputs\.([A-Za-z0-9_-]+)", text):
+        if used not in inputs:
+            problems.append(f"{name}: names input {used}, which action.yml does not declare")
+    for used in re.findall(r"steps\.([A-Za-z0-9_-]+)\.", text):
+        if used not in ids:
+            problems.append(f"{name}: names step {used}, which has no such id")
+for name, output in action.get("outputs", {}).items():
+    for used in re.findall(r"steps\.([A-Za-z0-9_-]+)\.", output.get("value", "")):
+        if used not in ids:
+            problems.append(f"output {name} names step {used}, which has no such id")
+
+# The Lint step, run as the runner runs it: bash -e, its env from the inputs' defaults, GITHUB_OUTPUT a file.
+binary_folder, project = sys.argv[1], sys.argv[2]
+lint = next(step for step in steps if step.get("id") == "lint")
+defaults = {name: spec.get("default", "") for name, spec in action.get("inputs", {}).items()}
+env = dict(os.environ)
+for key, value in lint.get("env", {}).items():
+    env[key] = re.sub(r"\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}", lambda m: defaults[m.group(1)], value)
+with tempfile.TemporaryDirectory() as scratch:
+    env["GITHUB_OUTPUT"] = os.path.join(scratch, "output")
+    env["PATH"] = binary_folder + os.pathsep + env["PATH"]
+    env["RIBSLINT_SARIF"] = os.path.join(scratch, "ribslint.sarif")
+    run = subprocess.run(["bash", "-e", "-c", lint["run"]], cwd=project, env=env, capture_output=True, text=True)
+    outputs = dict(line.split("=", 1) for line in open(env["GITHUB_OUTPUT"]).read().splitlines())
+    if run.returncode != 0:
+        problems.append(f"the Lint step itself failed ({run.returncode}): {run.stderr[-400:]}")
+    if outputs.get("exit-code") != "1":
+        problems.append(f"the Lint step should report exit-code=1 on a project with errors, got {outputs}")
+    if not os.path.getsize(env["RIBSLINT_SARIF"]) > 0:
+        problems.append("the Lint step wrote no SARIF")
+    annotations = [line for line in run.stdout.splitlines() if line.startswith("::error ") or line.startswith("::warning ")]
+    if not annotations:
+        problems.append("the Lint step printed no annotations")
+
+if problems:
+    for problem in problems:
+        print(f"check-action: {problem}", file=sys.stderr)
+    sys.exit(1)
+print(f"action.yml: {len(steps)} steps, {len(inputs)} inputs; its Lint step wrote SARIF, exit-code={outputs['exit-code']}, {len(annotations)} annotations")
