@@ -18,7 +18,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(file config suppression)
 
 scratch=.build/fuzz
-swift build -c release --scratch-path "$scratch" --target RibsLintRules -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address >&2
+swift build -c release --scratch-path "$scratch" --target RibsLintRules -Xswiftc -sanitize=fuzzer,address >&2
 bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
 objects=$(find "$bin" -name '*.o' \( -path '*/RibsLintKit.build/*' -o -path '*/RibsLintRules.build/*' -o -path '*/Swift*.build/*' \
   -o -path '*/_Swift*.build/*' -o -path '*/Yams.build/*' -o -path '*/CYaml.build/*' \))
@@ -35,10 +35,18 @@ for target in "${targets[@]}"; do
   if [ "$target" = file ]; then find Examples -name '*.swift' -exec cp {} "$corpus"/ \; ; fi
   echo "== $target: ${seconds} s" >&2
   status=0
-  FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 "$scratch/ribslint-fuzz" "$corpus" \
+  # SWIFT_BACKTRACE off: a Swift trap then reaches libFuzzer as a deadly signal with the sanitizer's stack,
+  # instead of the runtime's backtracer (which the address sanitizer stops on).
+  FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$scratch/ribslint-fuzz" "$corpus" \
     -seed="${FUZZ_SEED:-0}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="Fuzz/artifacts/$target/" > "$scratch/$target.log" 2>&1 || status=$?
   grep -E "cov:" "$scratch/$target.log" | tail -1
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|artifact" "$scratch/$target.log" || true
-  [ "$status" -eq 0 ] || { echo "libFuzzer stopped with $status on $target: see $scratch/$target.log" >&2; exit 1; }
+  if [ "$status" -ne 0 ]; then
+    # What a CI log needs to reproduce it elsewhere: the report and the input itself.
+    echo "libFuzzer stopped with $status on $target: $scratch/$target.log ends" >&2
+    sed -n '/ERROR\|==ERROR\|deadly signal/,$p' "$scratch/$target.log" | head -60 >&2
+    for artifact in Fuzz/artifacts/"$target"/*; do echo "$artifact, base64:" >&2; base64 "$artifact" >&2; done
+    exit 1
+  fi
 done

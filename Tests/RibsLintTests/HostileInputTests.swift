@@ -81,6 +81,18 @@ struct HostileInputTests {
         #expect(generic.stdout.contains("B.swift:3:9: error:"))
     }
 
+    @Test("an `=` after a control character, which swift-syntax 603 traps on when it builds the fix-it, is a parse note at the `=`, not a crash")
+    func unevenlySpacedEqual() throws {
+        let project = try makeProject([
+            "Odd.swift": "func f() {\n    if let pace \u{1C}= container.pace { print(pace) }\n}\n",
+            "BRouter.swift": "import RIBs\nfinal class BRouter: Router<BInteractable> {\n    var child: ChildRouting?\n}\n",
+        ])
+        let run = try runRibslint(["--no-cache", "."], in: project)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Odd.swift:2:18: warning: swift-syntax could not fully parse this file ('=' must have consistent whitespace on both sides)"))
+        #expect(run.stdout.contains("BRouter.swift:3:9: error:"))
+    }
+
     @Test("a 50,000-deep chain of RIBs and a cycle at its end are searched without recursion")
     func deepChain() {
         let chain = (0..<50_000).map { (from: "R\($0)", to: "R\($0 + 1)") } + [(from: "R50000", to: "R49998")]

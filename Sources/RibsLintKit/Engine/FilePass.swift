@@ -133,6 +133,22 @@ extension Linter {
 
     /// Where the parser first gave up and what it expected there, as swift-syntax's own diagnostics say it.
     static func firstSyntaxError(in tree: SourceFileSyntax) -> (offset: Int, problem: String) {
+        // swift-syntax 603 traps ("A Fix-It must have at least one change") building the fix-it of an `=`
+        // the lexer finds unevenly spaced when spaces or tabs already stand on both sides of it — a control
+        // character before the `=` does it. Such a file's note is that token's, and the generator is not run.
+        func spaced(_ trivia: Trivia?) -> Bool {
+            trivia?.contains { piece in
+                switch piece {
+                case .spaces, .tabs: return true
+                default: return false
+                }
+            } ?? false
+        }
+        for token in tree.tokens(viewMode: .all) where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+            if spaced(token.previousToken(viewMode: .all)?.trailingTrivia), spaced(token.trailingTrivia) {
+                return (token.positionAfterSkippingLeadingTrivia.utf8Offset, "'=' must have consistent whitespace on both sides")
+            }
+        }
         let first = ParseDiagnosticsGenerator.diagnostics(for: tree).min { $0.position < $1.position }
         return (first?.position.utf8Offset ?? 0, first?.message ?? "a syntax error")
     }

@@ -1,0 +1,3 @@
+func f() {
+    if let pace = container.pace { print(pace) }
+}
