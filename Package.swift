@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "ribslint", targets: ["ribslint"]),
         .library(name: "RibsLintKit", targets: ["RibsLintKit"]),
+        .plugin(name: "RibsLintBuildToolPlugin", targets: ["RibsLintBuildToolPlugin"]),
+        .plugin(name: "RibsLintCommandPlugin", targets: ["RibsLintCommandPlugin"]),
+        .plugin(name: "RibsLintFixPlugin", targets: ["RibsLintFixPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -50,9 +53,28 @@ let package = Package(
             path: "Fuzz",
             exclude: ["fuzz.sh", "mutate.py", "corpus", "artifacts"]
         ),
+        .plugin(
+            name: "RibsLintBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["ribslint"]
+        ),
+        .plugin(
+            name: "RibsLintCommandPlugin",
+            capability: .command(intent: .custom(verb: "ribslint", description: "Lint the package's Swift targets with ribslint")),
+            dependencies: ["ribslint"]
+        ),
+        .plugin(
+            name: "RibsLintFixPlugin",
+            capability: .command(
+                intent: .custom(verb: "ribslint-fix", description: "Fix what ribslint --fix can in the package's Swift targets"),
+                permissions: [.writeToPackageDirectory(reason: "ribslint --fix rewrites the Swift files it fixes")]
+            ),
+            dependencies: ["ribslint"]
+        ),
         .testTarget(
             name: "RibsLintTests",
-            dependencies: ["RibsLintKit", "RibsLintRules", "ribslint"]
+            dependencies: ["RibsLintKit", "RibsLintRules", "ribslint"],
+            exclude: ["Golden"]
         ),
     ]
 )

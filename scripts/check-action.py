@@ -67,6 +67,31 @@ with tempfile.TemporaryDirectory() as scratch:
     if not annotations:
         problems.append("the Lint step printed no annotations")
 
+# The step that names the build cache: it must give a hash from the action's sources.
+sources = next(step for step in steps if step.get("id") == "sources")
+with tempfile.TemporaryDirectory() as scratch:
+    output = os.path.join(scratch, "output")
+    run = subprocess.run(["bash", "-e", "-c", sources["run"]], env=dict(os.environ, GITHUB_ACTION_PATH=root, GITHUB_OUTPUT=output),
+                         capture_output=True, text=True)
+    if run.returncode != 0 or not re.fullmatch(r"hash=[0-9a-f]{40}\n", open(output).read()):
+        problems.append(f"the sources step gave no hash: {run.stderr[-300:]}")
+
+
+def fails_job(exit_code, fail_on_findings):
+    """The Fail step's `if`, evaluated for one exit code as the runner would."""
+    condition = next(step for step in steps if step.get("name") == "Fail on findings")["if"]
+    expression = condition.strip()[3:-2]  # inside ${{ … }}
+    expression = expression.replace("steps.lint.outputs.exit-code", repr(exit_code))
+    expression = expression.replace("inputs.fail-on-findings", repr(fail_on_findings))
+    expression = expression.replace("&&", " and ").replace("||", " or ")
+    return eval(expression, {"__builtins__": {}})
+
+
+for code, fail_on_findings, expected in [("0", "true", False), ("1", "true", True), ("1", "false", False), ("2", "false", True),
+                                         ("127", "true", True), ("134", "false", True)]:
+    if fails_job(code, fail_on_findings) != expected:
+        problems.append(f"exit code {code} with fail-on-findings {fail_on_findings} should {'' if expected else 'not '}fail the job")
+
 if problems:
     for problem in problems:
         print(f"check-action: {problem}", file=sys.stderr)

@@ -58,6 +58,11 @@ struct GoldenReportTests {
         #expect(try checkstyle.nodes(forXPath: "//file/@name").compactMap(\.stringValue) == run.findings.map(\.path))
         let junit = try XMLDocument(data: Data(Reporter.junit.render(run, context).utf8))
         #expect(try junit.nodes(forXPath: "/testsuites/@failures").first?.stringValue == "2")
+        #expect(try junit.nodes(forXPath: "//testcase/@classname").compactMap(\.stringValue) == run.findings.map(\.ruleID))
+        // A clean run is one passing case: CI test panes refuse a report of none.
+        let clean = try XMLDocument(data: Data(Reporter.junit.render(LintResult(findings: [], fileCount: 3, lineCount: 9), context).utf8))
+        #expect(try clean.nodes(forXPath: "//testcase").count == 1)
+        #expect(try clean.nodes(forXPath: "//failure").isEmpty)
     }
 
     @Test("gitlab is a JSON array of Code Quality issues; codeclimate a NUL-separated stream of engine issues")
@@ -66,7 +71,7 @@ struct GoldenReportTests {
         #expect(gitlab.count == 2)
         for (issue, finding) in zip(gitlab, run.findings) {
             #expect(issue["check_name"] as? String == finding.ruleID)
-            #expect(issue["description"] as? String == finding.message)
+            #expect(issue["description"] as? String == finding.message.replacingOccurrences(of: "\n", with: " "))
             #expect(issue["fingerprint"] as? String == finding.fingerprint)
             #expect(issue["severity"] as? String == (finding.severity == .error ? "critical" : "minor"))
             let location = try #require(issue["location"] as? [String: Any])
@@ -80,6 +85,7 @@ struct GoldenReportTests {
         for (text, finding) in zip(issues, run.findings) {
             let issue = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             #expect(issue["type"] as? String == "issue")
+            #expect((issue["description"] as? String)?.contains("\n") == false)
             #expect((issue["categories"] as? [String])?.isEmpty == false)
             #expect(issue["check_name"] as? String == finding.ruleID)
             let begin = (((issue["location"] as? [String: Any])?["positions"] as? [String: Any])?["begin"] as? [String: Any])

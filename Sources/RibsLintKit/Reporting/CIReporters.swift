@@ -1,14 +1,18 @@
 /// The formats other CI systems read: JUnit XML (test report panes), Checkstyle XML (Jenkins' warnings
 /// plugins, reviewdog), GitLab Code Quality (merge request widgets) and the Code Climate engine stream.
 enum CIReports {
-    /// JUnit XML: one test case per finding, failed with the finding's severity as its type.
+    /// JUnit XML: one failed test case per finding, named by its rule (Jenkins splits class names at dots, so
+    /// no path) and its place; a run without findings is one passing case, as CI test panes refuse empty reports.
     static func junit(_ result: LintResult) -> String {
-        let failures = result.findings.count
+        let failures = result.findings.count, cases = max(failures, 1)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"ribslint\" tests=\"\(failures)\" failures=\"\(failures)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"ribslint\" tests=\"\(failures)\" failures=\"\(failures)\" errors=\"0\">\n"
+        out += "<testsuites name=\"ribslint\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n"
+        out += "  <testsuite name=\"ribslint\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n"
+        if result.findings.isEmpty {
+            out += "    <testcase classname=\"ribslint\" name=\"\(result.fileCount) files linted, no findings\"/>\n"
+        }
         for finding in result.findings {
-            out += "    <testcase classname=\"\(xml(finding.path))\" name=\"\(xml(finding.ruleID)) at \(finding.line):\(finding.column)\""
+            out += "    <testcase classname=\"\(xml(finding.ruleID))\" name=\"\(xml(finding.path)):\(finding.line):\(finding.column)\""
             out += " file=\"\(xml(finding.path))\" line=\"\(finding.line)\">\n"
             out += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(xml(finding.message))\">"
             out += xml(Reporter.xcodeLine(finding).dropLast()) + "</failure>\n"
@@ -41,7 +45,7 @@ enum CIReports {
         out.raw("[")
         for (index, finding) in result.findings.enumerated() {
             out.raw(index == 0 ? "\n  {\n" : ",\n  {\n")
-            for (key, value) in [("check_name", finding.ruleID), ("description", finding.message), ("fingerprint", finding.fingerprint)] {
+            for (key, value) in [("check_name", finding.ruleID), ("description", oneLine(finding.message)), ("fingerprint", finding.fingerprint)] {
                 out.raw("    \"\(key)\" : ")
                 out.string(value)
                 out.raw(",\n")
@@ -65,7 +69,7 @@ enum CIReports {
             out.raw(",\"content\":{\"body\":")
             out.string("[\(finding.ruleID)](\(context.page(finding.ruleID)))")
             out.raw("},\"description\":")
-            out.string(finding.message)
+            out.string(oneLine(finding.message))
             out.raw(",\"engine_name\":\"ribslint\",\"fingerprint\":")
             out.string(finding.fingerprint)
             out.raw(",\"location\":{\"path\":")
@@ -75,6 +79,11 @@ enum CIReports {
             out.raw(",\"severity\":\"\(severity(finding))\",\"type\":\"issue\"}\0")
         }
         return out.text
+    }
+
+    /// Code Climate's specification wants a description on one line: line breaks become spaces.
+    private static func oneLine(_ text: String) -> String {
+        text.contains(where: \.isNewline) ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text
     }
 
     /// Code Climate's and GitLab's scale: an error fails the run, so it is critical; a warning is minor.

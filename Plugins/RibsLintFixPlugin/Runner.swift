@@ -1,0 +1,1 @@
+../RibsLintCommandPlugin/Runner.swift

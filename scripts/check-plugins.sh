@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Builds a sample Swift package that uses ribslint's plugins, from a clone of this repository's HEAD:
+# the build-tool plugin fails `swift build` on error-level findings and shows warnings as compiler
+# diagnostics; the command plugin lints the package and, with --fix, rewrites it.
+#
+#     scripts/check-plugins.sh        # needs a committed HEAD; a debug build of ribslint (a few minutes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Symlinks resolved (macOS' /var is /private/var): the diagnostics name real paths.
+work="$(cd "$(mktemp -d)" && pwd -P)"
+trap 'rm -rf "$work"' EXIT
+# The dependency's folder name is its package identity: clone it as `ribslint`.
+git clone --quiet "$(pwd)" "$work/ribslint"
+app="$work/LoginApp"
+mkdir -p "$app/Sources/Login"
+cat > "$app/Package.swift" <<'SWIFT'
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LoginApp",
+    dependencies: [.package(path: "../ribslint")],
+    targets: [
+        .target(name: "Login", plugins: [.plugin(name: "RibsLintBuildToolPlugin", package: "ribslint")]),
+    ]
+)
+SWIFT
+cat > "$app/Sources/Login/RIBsStubs.swift" <<'SWIFT'
+// Just enough of RIBs' shapes for the sample to compile without the framework.
+open class Interactor { public init() {} }
+open class Router<InteractorType> {
+    public let interactor: InteractorType
+    public init(interactor: InteractorType) { self.interactor = interactor }
+}
+public protocol Interactable: AnyObject {}
+public protocol Routing: AnyObject {}
+public protocol ViewableRouting: Routing {}
+SWIFT
+cat > "$app/Sources/Login/LoginRouter.swift" <<'SWIFT'
+protocol LoginInteractable: Interactable {}
+
+final class LoginRouter: Router<LoginInteractable>, Routing {
+    var signUp: ViewableRouting?
+}
+SWIFT
+cat > "$app/Sources/Login/LoginInteractor.swift" <<'SWIFT'
+protocol LoginRouting: Routing {}
+protocol LoginListener: AnyObject {}
+
+final class LoginInteractor: Interactor, LoginInteractable {
+    weak var listener: LoginListener?
+}
+SWIFT
+cd "$app"
+router="$app/Sources/Login/LoginRouter.swift"
+
+started=$SECONDS
+status=0
+swift build > "$work/build1.log" 2>&1 || status=$?
+echo "build-tool plugin, an error-level finding: swift build exit $status after $((SECONDS - started)) s"
+if [ "$status" -eq 0 ] || ! grep -q "^$router:4:9: error: router stores child router 'signUp'.*(router_child_reference)" "$work/build1.log"; then
+  echo "expected the build to fail with the router_child_reference finding as a diagnostic:"; tail -40 "$work/build1.log"; exit 1
+fi
+
+# The error fixed, a warning is left: the build passes and shows it.
+printf 'protocol LoginInteractable: Interactable {}\n\nfinal class LoginRouter: Router<LoginInteractable>, Routing {}\n' > "$router"
+started=$SECONDS
+swift build > "$work/build2.log" 2>&1 || { echo "the build failed on warnings only:"; tail -40 "$work/build2.log"; exit 1; }
+echo "build-tool plugin, warnings only: swift build passed after $((SECONDS - started)) s"
+grep -q "^$router:3:13: warning: the RIB 'Login' has no Builder.*(rib_completeness)" "$work/build2.log" \
+  || { echo "expected the rib_completeness warning in the build's output:"; tail -40 "$work/build2.log"; exit 1; }
+
+# The command plugin: lint, then --fix a strong listener.
+swift package ribslint > "$work/command1.log" 2>&1 || { echo "swift package ribslint failed on warnings only:"; cat "$work/command1.log"; exit 1; }
+grep -q "Sources/Login/LoginRouter.swift:3:13: warning: .*(rib_completeness)" "$work/command1.log" \
+  || { echo "expected the warning from swift package ribslint:"; cat "$work/command1.log"; exit 1; }
+perl -pi -e 's/^    weak var listener/    var listener/' Sources/Login/LoginInteractor.swift
+status=0
+swift package ribslint --target Login > "$work/command2.log" 2>&1 || status=$?
+grep -q "(weak_listener)" "$work/command2.log" && [ "$status" -ne 0 ] \
+  || { echo "expected swift package ribslint to fail on weak_listener:"; cat "$work/command2.log"; exit 1; }
+swift package --allow-writing-to-package-directory ribslint-fix > "$work/command3.log" 2>&1 \
+  || { echo "swift package ribslint-fix failed:"; cat "$work/command3.log"; exit 1; }
+grep -q "^    weak var listener: LoginListener?$" Sources/Login/LoginInteractor.swift \
+  || { echo "--fix through the command plugin did not make the listener weak:"; cat "$work/command3.log"; cat Sources/Login/LoginInteractor.swift; exit 1; }
+swift build > "$work/build3.log" 2>&1 || { echo "the fixed package does not build:"; tail -20 "$work/build3.log"; exit 1; }
+echo "command plugin: linted, failed on weak_listener, fixed it with --fix; the package builds"
