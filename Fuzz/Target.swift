@@ -25,10 +25,12 @@ func run(_ bytes: UnsafeBufferPointer<UInt8>) {
             + "\nfinal class ARouter: Router<AInteractable> { var child: ChildRouting? }\n"
         for linter in linters { _ = linter.lint(source: source, path: "Fuzz/ARouter.swift", project: ProjectFacts(usesSourcery: true)) }
     default:
-        // As the command line lints standard input — a large stack, the parse budget — then every fix applied
-        // and shown as a diff.
+        // As the command line lints standard input — a large stack, the parse budget — then every report
+        // written, every fix applied and shown as a diff.
         for linter in linters {
             guard let result = try? linter.lint(source: text, stdinPath: "Fuzz/FuzzInteractor.swift", workingDirectory: "/") else { continue }
+            let context = ReportContext(rules: result.rules ?? [], basePath: "/")
+            for reporter in Reporter.allCases { _ = reporter.render(result, context) }
             let (fixed, _) = Edit.apply(result.findings.sorted(by: Finding.ordered), to: text)
             _ = FixPlan.unifiedDiff(text, fixed, path: "Fuzz/FuzzInteractor.swift")
         }

@@ -3,7 +3,9 @@
 # suppression parser.
 #
 #     Fuzz/fuzz.sh [seconds per target] [target…]     # default: 60 s each of file, config, suppression
-#     FUZZ_SEED=1 Fuzz/fuzz.sh 20                      # a fixed seed (CI); default: a random one
+#     FUZZ_SEED=1 FUZZ_RUNS=1500 Fuzz/fuzz.sh          # CI: a fixed seed and number of inputs per target, from the
+#                                                      # seeds alone: bounded time on any machine (the inputs still
+#                                                      # drift a little: linting runs on threads whose coverage varies)
 #
 # Builds the libraries optimized with -sanitize=fuzzer,address into .build/fuzz (the first build takes minutes), compiles Fuzz/Target.swift against
 # them (libFuzzer's own main drives it), seeds each target's corpus from Fuzz/corpus/<target> (and Examples/
@@ -30,15 +32,25 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$bin/Module
 
 for target in "${targets[@]}"; do
   corpus="$scratch/corpus/$target"
+  # A counted run starts from the seeds alone; a timed one goes on from what earlier runs found.
+  if [ -n "${FUZZ_RUNS:-}" ]; then rm -rf "$corpus"; fi
   mkdir -p "$corpus" "Fuzz/artifacts/$target"
   cp Fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
   if [ "$target" = file ]; then find Examples -name '*.swift' -exec cp {} "$corpus"/ \; ; fi
-  echo "== $target: ${seconds} s" >&2
+  if [ -n "${FUZZ_RUNS:-}" ]; then echo "== $target: $FUZZ_RUNS runs" >&2; else echo "== $target: $seconds s" >&2; fi
   status=0
+  # A fixed number of runs, Swift's hashing made deterministic and no comparison tracing (its operands
+  # include addresses, which differ from run to run) keep a seeded run close to the same everywhere.
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    limit=(-runs="$FUZZ_RUNS" -use_cmp=0)
+    export SWIFT_DETERMINISTIC_HASHING=1
+  else
+    limit=(-max_total_time="$seconds")
+  fi
   # SWIFT_BACKTRACE off: a Swift trap then reaches libFuzzer as a deadly signal with the sanitizer's stack,
   # instead of the runtime's backtracer (which the address sanitizer stops on).
   FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$scratch/ribslint-fuzz" "$corpus" \
-    -seed="${FUZZ_SEED:-0}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
+    -seed="${FUZZ_SEED:-0}" "${limit[@]}" -timeout=20 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="Fuzz/artifacts/$target/" > "$scratch/$target.log" 2>&1 || status=$?
   grep -E "cov:" "$scratch/$target.log" | tail -1
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|artifact" "$scratch/$target.log" || true
