@@ -26,7 +26,7 @@ struct Lint: ParsableCommand {
     @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
     var config: String?
 
-    @Option(help: "Output format: xcode, json, sarif, github, junit, checkstyle, gitlab or codeclimate (`ribslint reporters`).")
+    @Option(help: ArgumentHelp("Output format: \(Reporter.allCases.map(\.rawValue).joined(separator: ", ")) (`ribslint reporters`)."))
     var reporter: String?
 
     @Option(help: "Write the report to this file instead of standard output.")
@@ -114,7 +114,7 @@ struct Lint: ParsableCommand {
         if dryRun, !fix { throw UsageError("error: --dry-run goes with --fix") }
         if let sarifCategory {
             guard reporter == .sarif else { throw UsageError("error: --sarif-category goes with --reporter sarif") }
-            guard !sarifCategory.isEmpty, !sarifCategory.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            guard !sarifCategory.isEmpty, !sarifCategory.contains(where: \.isWhitespace) else {
                 throw UsageError("error: --sarif-category must be a name without spaces, such as ribslint-login-app")
             }
         }
@@ -164,8 +164,8 @@ struct Lint: ParsableCommand {
             rules: result.rules ?? ruleSet.enabledDescriptions, basePath: linter.reportBase(workingDirectory: workingDirectory),
             docsURL: configuration.docsURL ?? RuleDocumentation.defaultBaseURL, sarifCategory: sarifCategory)
         let report = reporter.render(result, context)
-        if reporter == .sarif, SARIF.resultsCut(result) > 0 {
-            printError("warning: the SARIF report leaves out \(SARIF.resultsCut(result)) results: GitHub code scanning takes at most \(SARIF.resultLimit) per run (new findings and errors kept first)")
+        if reporter == .sarif, case let cut = SARIF.resultsCut(result), cut > 0 {
+            printError("warning: the SARIF report leaves out \(cut) results: GitHub code scanning takes at most \(SARIF.resultLimit) per run (new findings and errors kept first)")
         }
         if let output {
             try writeReport(report, to: output)

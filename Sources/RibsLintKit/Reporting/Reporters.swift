@@ -242,15 +242,20 @@ public enum SARIF {
 
     /// How many of a run's results a SARIF report leaves out to stay within `resultLimit`.
     public static func resultsCut(_ result: LintResult) -> Int {
-        max(0, result.findings.count + (result.baseline.map { $0.shown ? 0 : $0.unchanged.count } ?? 0) - resultLimit)
+        max(0, result.findings.count + listedUnchanged(result).count - resultLimit)
+    }
+
+    /// With a baseline, its findings are listed too, marked `unchanged`: code scanning keeps their alerts
+    /// (unless `--show-baselined` already made them findings).
+    private static func listedUnchanged(_ result: LintResult) -> [Finding] {
+        result.baseline.map { $0.shown ? [] : $0.unchanged } ?? []
     }
 
     static func render(_ result: LintResult, _ context: ReportContext) -> String {
         let rules = context.rules.sorted { $0.id < $1.id }
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let root = context.basePath.hasSuffix("/") ? context.basePath : context.basePath + "/"
-        // With a baseline, its findings are listed too, marked `unchanged`: code scanning keeps their alerts.
-        let unchanged = result.baseline.map { $0.shown ? [] : $0.unchanged } ?? []
+        let unchanged = listedUnchanged(result)
         let states = result.findings.map { _ in result.baseline == nil ? nil : "new" } + unchanged.map { _ in "unchanged" }
         var listed = zip(result.findings + unchanged, states).map { $0 }
         // Past the limit, new findings and errors are kept first, as code scanning ranks by severity.
