@@ -24,12 +24,13 @@ struct CacheTests {
     ]
 
     func run(
-        _ root: URL, cachePath: String, toolVersion: String = ribslintVersion, disabled: [String] = [], paths: [String] = [],
-        profile: String = "ribs"
+        _ root: URL, cachePath: String?, toolVersion: String = ribslintVersion, disabled: [String] = [], optIn: [String] = [],
+        paths: [String] = [], profile: String = "ribs"
     ) throws -> LintResult {
         var configuration = Configuration(rootDirectory: root.path)
         configuration.profile = profile
         configuration.disabledRules = disabled
+        configuration.optInRules = optIn
         let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
         var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 2)
         // As the command line runs: every file's configuration found from its folder, on top of this one.
@@ -149,6 +150,69 @@ struct CacheTests {
         let after = try run(root, cachePath: cachePath(root))
         #expect(after.cacheHits == 2)
         #expect(!after.findings.contains { $0.ruleID == "rib_cycle" })
+    }
+
+    @Test("an edited listed file over a warm cache: the whole run's findings for it, from the files it relates to; the cache kept as it was")
+    func listedFileOverWarmCache() throws {
+        var project = files
+        project["Far/FarBuilder.swift"] = "import RIBs\nfinal class FarBuilder: Builder<FarDependency>, FarBuildable {\n    func build() -> FarRouting { FarRouter() }\n}\n"
+        project["Detail/DetailRouter.swift"] = """
+            import RIBs
+            final class DetailRouter: ViewableRouter<DetailInteractable, DetailViewControllable>, DetailRouting {
+                func routeToPhoto() {
+                    let photo = photoBuilder.build(withListener: interactor)
+                    attachChild(photo)
+                    navigationController.pushViewController(photo.viewControllable.uiviewController, animated: true)
+                }
+            }
+            """
+        project["Photo/PhotoViewController.swift"] = "import RIBs\nfinal class PhotoViewController: BaseViewController, PhotoPresentable, PhotoViewControllable {}\n"
+        project["Base/BaseViewController.swift"] = """
+            import UIKit
+            class BaseViewController: UIViewController {
+                override func viewDidDisappear(_ animated: Bool) {
+                    super.viewDidDisappear(animated)
+                    if isMovingFromParent { onBack() }
+                }
+                func onBack() {}
+            }
+            """
+        let root = try makeProject(project)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        var listed: [String: LintResult] = [:]
+        for path in ["Card/CardBuilder.swift", "Detail/DetailRouter.swift"] {
+            _ = try run(root, cachePath: cachePath(root), optIn: ["back_navigation"])
+            let recorded = try Data(contentsOf: URL(fileURLWithPath: cachePath(root)))
+            let url = root.appendingPathComponent(path)
+            try (project[path]! + "// edited\n").write(to: url, atomically: true, encoding: .utf8)
+            listed[path] = try run(root, cachePath: cachePath(root), optIn: ["back_navigation"], paths: [path])
+            let whole = try run(root, cachePath: nil, optIn: ["back_navigation"])
+            #expect(listed[path]?.findings == whole.findings.filter { $0.path == path })
+            #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath(root))) == recorded, "only the listed file is news: the cache is not rewritten")
+            try project[path]!.write(to: url, atomically: true, encoding: .utf8)
+        }
+        // The cycle reads Home's and Card's files; Far, Plain and the photo screens are none of Card's business.
+        let card = try #require(listed["Card/CardBuilder.swift"])
+        #expect(card.findings.contains { $0.ruleID == "rib_cycle" } && card.projectFilesRead == 2)
+        // A push refers to the child, whose presenter's base class handles back navigation: three files, no finding.
+        let detail = try #require(listed["Detail/DetailRouter.swift"])
+        #expect(!detail.findings.contains { $0.ruleID == "back_navigation" } && detail.projectFilesRead == 3)
+    }
+
+    @Test("files are linked by the names they join, and by the names they refer to only to those joining them")
+    func links() {
+        let hashes = { (names: [String]) in names.map { fnv1a($0.utf8) } }
+        let links: [LinkHashes?] = [
+            LinkHashes(joins: hashes(["Home"]), refers: hashes(["Card", "UIViewController"])),
+            LinkHashes(joins: hashes(["Card", "CardBuilder"])),
+            LinkHashes(joins: hashes(["CardBuilder"]), refers: hashes(["Photo"])),
+            LinkHashes(joins: hashes(["Photo"])),
+            LinkHashes(joins: hashes(["Other"]), refers: hashes(["Card", "UIViewController"])),
+        ]
+        #expect(LinkHashes.related(to: [0], in: links) == [0, 1, 2, 3])
+        #expect(LinkHashes.related(to: [3], in: links) == [3], "nothing Photo joins leads back to who refers to it")
+        #expect(LinkHashes.related(to: [4], in: links) == [1, 2, 3, 4])
+        #expect(LinkHashes.related(to: [1], in: links + [nil]) == nil, "a file whose facts may bear on any file")
     }
 
     @Test("a file is linted again when a declaration it inherits from changes in another file")

@@ -302,6 +302,15 @@ public struct NavigationFacts: FileFacts, Equatable {
 }
 
 extension RIBFacts {
+    /// Parts meet their RIB by its name, their builder by their types; a child RIB and a presenter's base
+    /// classes (whose files may handle back navigation) are referred to.
+    public var links: FactLinks? {
+        FactLinks(
+            joins: parts.flatMap { [$0.rib, $0.typeName] } + edges.flatMap { [$0.from, $0.fromType] }
+                + wirings.flatMap { [$0.builderType] + $0.constructed },
+            refers: edges.map(\.to) + parts.flatMap(\.superclasses))
+    }
+
     public func write(to writer: inout CacheWriter) {
         writer.write(parts) { writer, part in
             writer.write(part.rib)
@@ -350,6 +359,12 @@ extension RIBFacts.Edge {
 }
 
 extension NavigationFacts {
+    /// A push belongs to the pushing RIB and refers to the child; a class handling back navigation meets the
+    /// presenters it is, or is a base class of.
+    public var links: FactLinks? {
+        FactLinks(joins: typesHandlingBack + pushes.flatMap { [$0.from, $0.fromType] }, refers: pushes.map(\.to))
+    }
+
     public func write(to writer: inout CacheWriter) {
         writer.write(pushes) { writer, edge in edge.write(to: &writer) }
         writer.write(typesHandlingBack)

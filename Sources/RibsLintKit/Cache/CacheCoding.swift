@@ -185,6 +185,10 @@ extension LintCache.Entry {
             writer.write(lookup.key)
             writer.write(lookup.value)
         }
+        writer.write(links != nil)
+        for names in [links?.joins, links?.refers].compactMap({ $0 }) {
+            writer.write(names) { writer, name in writer.write(Int(bitPattern: UInt(name))) }
+        }
         // Length-prefixed, so a run that needs no project pass skips the facts unread.
         switch contribution {
         case .encoded(let bytes):
@@ -216,6 +220,12 @@ extension LintCache.Entry {
         guard lookupCount >= 0 else { throw CacheReader.Malformed() }
         for _ in 0..<lookupCount { lookups[try reader.string()] = try reader.string() }
         self.lookups = lookups
+        if try reader.bool() {
+            let joins = try reader.array { reader throws(CacheReader.Malformed) in UInt64(UInt(bitPattern: try reader.int())) }
+            links = LinkHashes(joins: joins, refers: try reader.array { reader throws(CacheReader.Malformed) in UInt64(UInt(bitPattern: try reader.int())) })
+        } else {
+            links = nil
+        }
         contribution = .encoded(try reader.bytes(try reader.int()))
     }
 }

@@ -18,6 +18,7 @@ public struct LintCache: Sendable {
         let stamp: FileStamp
         let findings: [Finding]
         let contribution: StoredContribution
+        let links: LinkHashes?
         let declarations: [DeclaredType]
         let lookups: [String: String]
         let lineCount: Int
@@ -37,7 +38,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-12"
+    static let format = "ribslint-cache-13"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -114,7 +115,7 @@ public struct LintCache: Sendable {
 
     /// The entry of the file at `path`; one that does not decode counts as none (the checksum makes that
     /// a bug of ours, never a damaged file).
-    private func entry(for path: String) -> Entry? {
+    func entry(for path: String) -> Entry? {
         guard let bytes = entries[PathKey(path)] else { return nil }
         var reader = CacheReader(bytes)
         return try? Entry(from: &reader)
@@ -233,54 +234,78 @@ extension LintCache {
 
     /// What the project findings depend on besides the configuration: every file's path and bytes, and
     /// the names of the project's Swift files.
-    static func projectKey(files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String]) -> String {
+    /// `recorded` gives some files' hashes in place of their own (see `onlyBodiesChanged`).
+    static func projectKey(
+        files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String], recorded: [Int: String] = [:]
+    ) -> String {
         var hash = StableHasher()
-        for (file, outcome) in zip(files, outcomes) {
+        for (position, (file, outcome)) in zip(files, outcomes).enumerated() {
             hash.combine(file.displayPath)
-            hash.combine(outcome.contentHash ?? "-")
+            hash.combine(recorded[position] ?? outcome.contentHash ?? "-")
         }
         hash.combine("other files")
         otherFileNames.forEach { hash.combine($0) }
         return hash.value
     }
 
+    /// Whether the files at `changed` positions are the only ones whose bytes differ from the run that recorded
+    /// this cache, over the same files, and each still declares what it declared then (an edit inside a body,
+    /// a comment): every other file's recorded answers about the project's types then still hold.
+    func onlyBodiesChanged(_ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome]) -> Bool {
+        var recorded: [Int: String] = [:]
+        for position in changed {
+            guard let entry = entry(for: files[position].displayPath), entry.declarations == outcomes[position].declarations else { return false }
+            recorded[position] = entry.contentHash
+        }
+        return Self.projectKey(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded) == filesKey
+    }
+
     /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
-    /// now be trusted, a file gone, new project findings. Entries of files outside this run's paths stay.
+    /// now be trusted, a file gone, new project findings. Entries of files outside this run's paths stay, and
+    /// so do the recorded entries of files at `unrecorded` positions that this run linted afresh: a pre-commit
+    /// hook lints the files being edited, and rewriting a monorepo's cache for them would cost more than
+    /// linting them again.
     /// - Returns: a warning when the cache could not be written (a folder in its place, a read-only disk).
     func record(
-        _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], filesKey: String, folders: FolderMemory, project: ProjectRecord?,
-        run discovery: FileDiscovery, paths: [String], startedAt: Int
+        _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], unrecorded: Set<Int> = [], filesKey: String, folders: FolderMemory,
+        project: ProjectRecord?, run discovery: FileDiscovery, paths: [String], startedAt: Int
     ) -> String? {
-        let learnt = outcomes.contains(where: \.isNews) || folders.isNews || project.map { $0.key != self.project?.key } ?? false
-            || filesKey != self.filesKey
+        let kept = unrecorded.filter { !outcomes[$0].fromCache }
+        let news = outcomes.indices.contains { outcomes[$0].isNews && !kept.contains($0) }
+        // With files kept as recorded, the recorded project state stays; other news makes its files key stale.
+        let filesKey = kept.isEmpty ? filesKey : news ? "" : self.filesKey
+        let project = kept.isEmpty ? project : nil
+        let learnt = news || folders.isNews || project.map { $0.key != self.project?.key } ?? false || filesKey != self.filesKey
         // Nothing new of any file or folder, and no other: the cache would come out the same.
         if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count { return nil }
         var fresh: [PathKey: Entry] = [:]
-        var kept = Kept()
-        for (file, outcome) in zip(files, outcomes) {
+        var keeping = Kept()
+        for (position, (file, outcome)) in zip(files, outcomes).enumerated() {
             // An entry this run only read back is written back as it was read, not encoded again.
             let key = PathKey(file.displayPath)
-            if outcome.fromCache, !outcome.isNews, let bytes = entries[key] {
-                kept.entries[key] = bytes
+            if (outcome.fromCache && !outcome.isNews) || kept.contains(position), let bytes = entries[key] {
+                keeping.entries[key] = bytes
+            } else if kept.contains(position) {
+                continue
             } else if let hash = outcome.contentHash, let stamp = outcome.stamp {
                 fresh[key] = Entry(
-                    contentHash: hash, stamp: stamp, findings: outcome.findings, contribution: outcome.contribution,
+                    contentHash: hash, stamp: stamp, findings: outcome.findings, contribution: outcome.contribution, links: outcome.links,
                     declarations: outcome.declarations, lookups: outcome.lookups, lineCount: outcome.lineCount,
                     syntaxNote: outcome.syntaxNote)
             }
         }
         let roots = discovery.roots(of: paths)
         var dropped = false
-        for (path, entry) in entries where fresh[path] == nil && kept.entries[path] == nil {
-            if discovery.isCovered(path.path, by: roots) { dropped = true } else { kept.entries[path] = entry }
+        for (path, entry) in entries where fresh[path] == nil && keeping.entries[path] == nil {
+            if discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.entries[path] = entry }
         }
         for (path, listing) in self.folders where folders.listings[path] == nil {
-            if discovery.isCovered(path.path, by: roots) { dropped = true } else { kept.folders[path] = listing }
+            if discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.folders[path] = listing }
         }
         guard learnt || dropped else { return nil }
         // A cache that cannot be written costs speed next time, never correctness now.
         do {
-            try save(fresh, folders: folders.listings, kept: kept, project: project ?? self.project, filesKey: filesKey, startedAt: startedAt)
+            try save(fresh, folders: folders.listings, kept: keeping, project: project ?? self.project, filesKey: filesKey, startedAt: startedAt)
             return nil
         } catch {
             return "warning: cannot write the cache at \(path): \(writeFailureReason(error, path: path)); the next run lints every file afresh (--cache-path PATH or --no-cache)"
@@ -291,7 +316,7 @@ extension LintCache {
 extension Linter.FileOutcome {
     init(_ entry: LintCache.Entry) {
         self.init(
-            findings: entry.findings, contribution: entry.contribution, declarations: entry.declarations, lookups: entry.lookups,
+            findings: entry.findings, contribution: entry.contribution, links: entry.links, declarations: entry.declarations, lookups: entry.lookups,
             lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
             contentHash: entry.contentHash, stamp: entry.stamp, fromCache: true)
     }

@@ -51,7 +51,9 @@ extension Linter {
             let unused = unusedSuppressions(suppressions, used: used, file: file, severity: severity)
             findings += unused.filter { suppressions.silencing($0.ruleID, line: $0.line).isEmpty }
         }
-        return FileOutcome(findings: Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file), contribution: .decoded(contribution))
+        return FileOutcome(
+            findings: Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file), contribution: .decoded(contribution),
+            links: contribution.links)
     }
 
     /// Spans the project pass must honour: those naming a project rule, or `all`.

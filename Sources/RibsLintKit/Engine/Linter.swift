@@ -63,6 +63,9 @@ public struct LintResult: Sendable {
     public var foldersRead = 0
     /// Files linted a second time because types they inherit from are declared or extended in other files.
     public var relinted = 0
+    /// Files whose facts the project rules read: every file, or for listed files only those their project
+    /// findings can depend on (see `FactLinks`); none when the recorded project findings still held.
+    public var projectFilesRead = 0
 
     public init(findings: [Finding], fileCount: Int, lineCount: Int, unreadable: [String] = [], syntaxNotes: [String] = []) {
         self.findings = findings
@@ -245,8 +248,10 @@ public struct Linter: Sendable {
             // Only what files asked about matters: the index holds every declaration of the names asked (and
             // of what inherits them), so its answers are exact. A file linted again may ask about more names
             // (a grandparent class): the index widens and that file is checked again, until nothing new is asked.
+            // When only some files' bodies changed, only those files can get other answers.
+            let afresh = outcomes.indices.filter { !outcomes[$0].fromCache }
             var asked = Set<String>()
-            var pending = Array(outcomes.indices)
+            var pending = cache?.onlyBodiesChanged(afresh, files: files, outcomes: outcomes) == true ? afresh : Array(outcomes.indices)
             for round in 0... {
                 let before = asked.count
                 for position in pending { asked.formUnion(outcomes[position].lookups.keys) }
@@ -263,29 +268,46 @@ public struct Linter: Sendable {
                 if pending.isEmpty || round >= 8 { break }
             }
         }
+        // The listed files, when files were listed.
+        let listed = focus.map { focus in files.indices.filter { focus.contains(PathKey(files[$0].absolutePath)) } } ?? []
         var projectRecord: LintCache.ProjectRecord?
+        var listedProjectFindings: [Finding] = []
+        var projectFilesRead = 0
         if runsProjectRules {
             let needsTestNames = scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
             let otherFileNames = needsTestNames ? discovery.allSwiftFileNames() : []
             // Without other file names the key is the one the files already have.
             let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
-            projectRecord = cache?.projectRecord(key: key, outcomes: outcomes)
-                ?? LintCache.ProjectRecord(
+            if let recorded = cache?.projectRecord(key: key, outcomes: outcomes) {
+                projectRecord = recorded
+            } else if focus != nil, let related = LinkHashes.related(to: listed, in: outcomes.map(\.links)), related.count < files.count {
+                // Only the listed files' project findings are reported: the rules read the files those may depend on.
+                projectFilesRead = related.count
+                listedProjectFindings = projectFindings(
+                    contributions(at: related, of: outcomes, scoping: scoping, project: project), at: related, scoping: scoping,
+                    otherFileNames: otherFileNames)
+            } else {
+                let all = Array(files.indices)
+                projectFilesRead = all.count
+                projectRecord = LintCache.ProjectRecord(
                     key: key,
                     findings: projectFindings(
-                        contributions(of: outcomes, scoping: scoping, project: project), scoping: scoping, otherFileNames: otherFileNames))
+                        contributions(at: all, of: outcomes, scoping: scoping, project: project), at: all, scoping: scoping,
+                        otherFileNames: otherFileNames))
+            }
         }
         var cacheWarning: String?
         if let cache, let memory {
             cacheWarning = cache.record(
-                outcomes, of: files, filesKey: filesKey, folders: memory, project: projectRecord, run: discovery, paths: runPaths,
+                outcomes, of: files, unrecorded: Set(listed), filesKey: filesKey, folders: memory, project: projectRecord, run: discovery, paths: runPaths,
                 startedAt: startedAt)
         }
         var result: LintResult
-        if let focus {
-            let listed = files.indices.filter { focus.contains(PathKey(files[$0].absolutePath)) }
+        if focus != nil {
             let listedPaths = Set(listed.map { PathKey(files[$0].displayPath) })
-            result = merge(listed.map { outcomes[$0] }, projectFindings: (projectRecord?.findings ?? []).filter { listedPaths.contains(PathKey($0.path)) })
+            result = merge(
+                listed.map { outcomes[$0] },
+                projectFindings: (projectRecord?.findings ?? listedProjectFindings).filter { listedPaths.contains(PathKey($0.path)) })
         } else {
             result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
         }
@@ -308,6 +330,7 @@ public struct Linter: Sendable {
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits
         result.filesRead = outcomes.count { !$0.stampTrusted }
         result.relinted = relintedCount
+        result.projectFilesRead = projectFilesRead
         result.foldersRead = memory?.foldersRead ?? 0
         result.notes = scoping.notes + notes
         result.warnings = cacheWarning.map { [$0] } ?? []
@@ -377,24 +400,27 @@ public struct Linter: Sendable {
         return outcome
     }
 
-    /// Every file's contribution to the project pass; a file whose cached facts do not decode is linted again.
-    private func contributions(of outcomes: [FileOutcome], scoping: Scoping, project: ProjectFacts) -> [FileContribution] {
+    /// The contributions of the files at `positions` to the project pass; a file whose cached facts do not
+    /// decode is linted again.
+    private func contributions(at positions: [Int], of outcomes: [FileOutcome], scoping: Scoping, project: ProjectFacts) -> [FileContribution] {
+        let decoded = ParallelMap.map(positions, jobs: jobs) { position in
+            outcomes[position].contribution.decoded(scoping.linter(position).ruleSet.factKinds)
+        }
         var index: TypeIndex?
-        return zip(scoping.files, outcomes).enumerated().map { position, pair in
-            let (file, outcome) = pair
-            let linter = scoping.linter(position)
-            if let contribution = outcome.contribution.decoded(linter.ruleSet.factKinds) { return contribution }
+        return zip(positions, decoded).map { position, decoded in
+            if let decoded { return decoded }
+            let (file, linter) = (scoping.files[position], scoping.linter(position))
             // Built once, and only if some file needs it.
             let whole = index ?? Self.typeIndex(of: outcomes, answering: nil)
             index = whole
-            return linter.relint(file, outcome, project: project, index: whole).contribution.decoded(linter.ruleSet.factKinds)
+            return linter.relint(file, outcomes[position], project: project, index: whole).contribution.decoded(linter.ruleSet.factKinds)
                 ?? FileContribution(path: file.displayPath)
         }
     }
 
-    /// The project findings of every configuration: each one's project rules run over the facts of every
-    /// file of its profile, and report in the files it governs.
-    private func projectFindings(_ contributions: [FileContribution], scoping: Scoping, otherFileNames: [String]) -> [Finding] {
+    /// The project findings of every configuration over the files at `positions`: each one's project rules run
+    /// over the facts of every one of those files of its profile, and report in the files it governs.
+    private func projectFindings(_ contributions: [FileContribution], at positions: [Int], scoping: Scoping, otherFileNames: [String]) -> [Finding] {
         guard scoping.linters.count > 1 else {
             return scoping.linters[0].projectFindings(contributions, otherFileNames: otherFileNames)
         }
@@ -403,7 +429,7 @@ public struct Linter: Sendable {
             let profile = linter.ruleSet.profile.name
             var governed = Set<String>()
             var sameProfile: [FileContribution] = []
-            for (position, contribution) in contributions.enumerated() where scoping.linter(position).ruleSet.profile.name == profile {
+            for (position, contribution) in zip(positions, contributions) where scoping.linter(position).ruleSet.profile.name == profile {
                 sameProfile.append(contribution)
                 if scoping.scopeOfFile[position] == scope { governed.insert(contribution.path) }
             }
@@ -471,6 +497,8 @@ public struct Linter: Sendable {
     struct FileOutcome: Sendable {
         var findings: [Finding] = []
         var contribution = StoredContribution.decoded(FileContribution(path: ""))
+        /// How its facts link to other files' (`FactLinks`); nil when they may bear on any file.
+        var links: LinkHashes? = LinkHashes()
         /// What the file declares, for the project's type index, and what it looked up there.
         var declarations: [DeclaredType] = []
         var lookups: [String: String] = [:]

@@ -9,6 +9,29 @@ public protocol FileFacts: Sendable {
     init(file: LintFile)
     init(from reader: inout CacheReader) throws(CacheReader.Malformed)
     func write(to writer: inout CacheWriter)
+    /// The names through which these facts bear on other files' findings; nil when any file's facts may.
+    var links: FactLinks? { get }
+}
+
+extension FileFacts {
+    public var links: FactLinks? { nil }
+}
+
+/// How one file's facts meet other files' facts in the project rules: a run that reports the project findings
+/// of a few files (a pre-commit hook's) runs the rules over those files and the files linked to them, over and
+/// over, instead of the whole project. A name linking more files than it should costs time, never a finding;
+/// a name missing would, so facts whose rules match on anything else keep the default: no links, every file.
+public struct FactLinks: Sendable, Equatable {
+    /// Names every file holding them is read together with: a RIB's name, its parts' and its builder's types.
+    public var joins: [String]
+    /// Names whose holders this file's findings depend on, but not theirs on it: a child RIB, a superclass.
+    /// Two files referring to the same name are not linked by it.
+    public var refers: [String]
+
+    public init(joins: [String] = [], refers: [String] = []) {
+        self.joins = joins
+        self.refers = refers
+    }
 }
 
 /// A `// ribslint:disable…` span naming a project rule (or `all`), which only the project pass can judge.
@@ -32,6 +55,17 @@ public struct FileContribution: Sendable {
     public let path: String
     public let facts: [String: any FileFacts]
     let suppressions: [SuppressedSpan]
+
+    /// Its facts' links, hashed (see `FactLinks`); nil when one kind of its facts has none.
+    var links: LinkHashes? {
+        var hashes = LinkHashes()
+        for (_, facts) in facts.sorted(by: { $0.key < $1.key }) {
+            guard let links = facts.links else { return nil }
+            hashes.joins += links.joins.map { fnv1a($0.utf8) }
+            hashes.refers += links.refers.map { fnv1a($0.utf8) }
+        }
+        return hashes
+    }
 
     public init(path: String, facts: [String: any FileFacts] = [:], suppressions: [SuppressedSpan] = []) {
         self.path = path
@@ -102,5 +136,32 @@ public struct ProjectViolation: Sendable, Equatable {
     public init(at point: SourcePoint, _ message: String) {
         self.point = point
         self.message = message
+    }
+}
+
+/// A file's `FactLinks` as 64-bit hashes, which the cache keeps beside the facts: linking files needs no facts
+/// decoded, and two names of one hash only link more files than needed.
+struct LinkHashes: Sendable, Equatable {
+    var joins: [UInt64] = []
+    var refers: [UInt64] = []
+
+    /// The files whose facts the project findings of the files at `seeds` can depend on: every file holding a
+    /// name they join or refer to, and so on from those; nil when some file's links are unknown.
+    static func related(to seeds: [Int], in links: [LinkHashes?]) -> [Int]? {
+        var holders: [UInt64: [Int]] = [:]
+        for (position, link) in links.enumerated() {
+            guard let link else { return nil }
+            for name in link.joins { holders[name, default: []].append(position) }
+        }
+        var related = Set(seeds)
+        var pending = seeds
+        var followed = Set<UInt64>()
+        while let position = pending.popLast() {
+            guard let link = links[position] else { continue }
+            for name in link.joins + link.refers where followed.insert(name).inserted {
+                for holder in holders[name, default: []] where related.insert(holder).inserted { pending.append(holder) }
+            }
+        }
+        return related.sorted()
     }
 }
