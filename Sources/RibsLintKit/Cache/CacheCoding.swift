@@ -173,17 +173,16 @@ extension LintCache.Entry {
         writer.write(lineCount)
         writer.write(syntaxNote)
         writer.write(findings)
-        writer.write(declarations) { writer, declared in
-            writer.write(declared.name)
-            writer.write(declared.kind.rawValue)
-            writer.write(declared.inherited)
-            writer.write(declared.genericArguments)
-            writer.write(declared.isMainActor)
-            writer.write(declared.holds)
-        }
-        writer.write(lookups.sorted { $0.key < $1.key }) { writer, lookup in
-            writer.write(lookup.key)
-            writer.write(lookup.value)
+        // Length-prefixed, so a run whose type index needs no file's answers leaves them unread.
+        switch types {
+        case .encoded(let bytes):
+            writer.write(bytes.count)
+            writer.append(bytes)
+        case .decoded(let declarations, let lookups):
+            var nested = CacheWriter()
+            StoredTypes.write(declarations, lookups, to: &nested)
+            writer.write(nested.bytes.count)
+            writer.append(nested.bytes[...])
         }
         writer.write(links != nil)
         for names in [links?.joins, links?.refers].compactMap({ $0 }) {
@@ -208,18 +207,7 @@ extension LintCache.Entry {
         lineCount = try reader.int()
         syntaxNote = try reader.optionalString()
         findings = try reader.findings()
-        declarations = try reader.array { reader throws(CacheReader.Malformed) in
-            let name = try reader.string()
-            guard let kind = TypeDeclaration.Kind(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
-            return DeclaredType(
-                name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings(), isMainActor: try reader.bool(),
-                holds: try reader.strings())
-        }
-        var lookups: [String: String] = [:]
-        let lookupCount = try reader.int()
-        guard lookupCount >= 0 else { throw CacheReader.Malformed() }
-        for _ in 0..<lookupCount { lookups[try reader.string()] = try reader.string() }
-        self.lookups = lookups
+        types = .encoded(try reader.bytes(try reader.int()))
         if try reader.bool() {
             let joins = try reader.array { reader throws(CacheReader.Malformed) in UInt64(UInt(bitPattern: try reader.int())) }
             links = LinkHashes(joins: joins, refers: try reader.array { reader throws(CacheReader.Malformed) in UInt64(UInt(bitPattern: try reader.int())) })
@@ -323,5 +311,42 @@ extension SourcePoint {
         self.init(
             path: try reader.string(), line: try reader.int(), column: try reader.int(), endLine: try reader.int(),
             endColumn: try reader.int(), lineText: try reader.string(), context: try reader.string())
+    }
+}
+
+extension StoredTypes {
+    static func write(_ declarations: [DeclaredType], _ lookups: [String: String], to writer: inout CacheWriter) {
+        writer.write(names(of: declarations)) { writer, name in writer.write(Int(bitPattern: UInt(name))) }
+        writer.write(declarations) { writer, declared in
+            writer.write(declared.name)
+            writer.write(declared.kind.rawValue)
+            writer.write(declared.inherited)
+            writer.write(declared.genericArguments)
+            writer.write(declared.isMainActor)
+            writer.write(declared.holds)
+        }
+        writer.write(lookups.sorted { $0.key < $1.key }) { writer, lookup in
+            writer.write(lookup.key)
+            writer.write(lookup.value)
+        }
+    }
+
+    /// Without `lookups`, the declarations alone: what the type index is built from.
+    static func read(from reader: inout CacheReader, lookups wanted: Bool = true) throws(CacheReader.Malformed) -> ([DeclaredType], [String: String]) {
+        _ = try reader.array { reader throws(CacheReader.Malformed) in try reader.int() }
+        let declarations = try reader.array { reader throws(CacheReader.Malformed) in
+            let name = try reader.string()
+            guard let kind = TypeDeclaration.Kind(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
+            return DeclaredType(
+                name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings(), isMainActor: try reader.bool(),
+                holds: try reader.strings())
+        }
+        guard wanted else { return (declarations, [:]) }
+        var lookups: [String: String] = [:]
+        let lookupCount = try reader.int()
+        guard lookupCount >= 0 else { throw CacheReader.Malformed() }
+        for _ in 0..<lookupCount { lookups[try reader.string()] = try reader.string() }
+        guard reader.isAtEnd else { throw CacheReader.Malformed() }
+        return (declarations, lookups)
     }
 }

@@ -19,8 +19,7 @@ public struct LintCache: Sendable {
         let findings: [Finding]
         let contribution: StoredContribution
         let links: LinkHashes?
-        let declarations: [DeclaredType]
-        let lookups: [String: String]
+        let types: StoredTypes
         let lineCount: Int
         let syntaxNote: String?
     }
@@ -38,7 +37,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-13"
+    static let format = "ribslint-cache-14"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -254,7 +253,7 @@ extension LintCache {
     func onlyBodiesChanged(_ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome]) -> Bool {
         var recorded: [Int: String] = [:]
         for position in changed {
-            guard let entry = entry(for: files[position].displayPath), entry.declarations == outcomes[position].declarations else { return false }
+            guard let entry = entry(for: files[position].displayPath), entry.types.declarations == outcomes[position].declarations else { return false }
             recorded[position] = entry.contentHash
         }
         return Self.projectKey(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded) == filesKey
@@ -290,7 +289,7 @@ extension LintCache {
             } else if let hash = outcome.contentHash, let stamp = outcome.stamp {
                 fresh[key] = Entry(
                     contentHash: hash, stamp: stamp, findings: outcome.findings, contribution: outcome.contribution, links: outcome.links,
-                    declarations: outcome.declarations, lookups: outcome.lookups, lineCount: outcome.lineCount,
+                    types: outcome.types, lineCount: outcome.lineCount,
                     syntaxNote: outcome.syntaxNote)
             }
         }
@@ -316,7 +315,7 @@ extension LintCache {
 extension Linter.FileOutcome {
     init(_ entry: LintCache.Entry) {
         self.init(
-            findings: entry.findings, contribution: entry.contribution, links: entry.links, declarations: entry.declarations, lookups: entry.lookups,
+            findings: entry.findings, contribution: entry.contribution, links: entry.links, types: entry.types,
             lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
             contentHash: entry.contentHash, stamp: entry.stamp, fromCache: true)
     }
@@ -352,6 +351,52 @@ extension FileStamp {
     static func of(_ path: String) -> FileStamp? {
         var info = stat()
         return stat(path, &info) == 0 ? FileStamp(info) : nil
+    }
+}
+
+/// What a file declares, for the project's type index, and what it looked up there: as the cache holds them
+/// until a run's type index needs them.
+enum StoredTypes: Sendable {
+    case decoded([DeclaredType], [String: String])
+    case encoded(ArraySlice<UInt8>)
+
+    /// Cached bytes that do not decode give nothing (the checksum makes that a bug of ours).
+    var decoded: (declarations: [DeclaredType], lookups: [String: String]) {
+        switch self {
+        case .decoded(let declarations, let lookups): return (declarations, lookups)
+        case .encoded(let bytes):
+            var reader = CacheReader(bytes)
+            return (try? Self.read(from: &reader)) ?? ([], [:])
+        }
+    }
+
+    var declarations: [DeclaredType] {
+        guard case .encoded(let bytes) = self else { return decoded.declarations }
+        var reader = CacheReader(bytes)
+        return (try? Self.read(from: &reader, lookups: false))?.0 ?? []
+    }
+
+    var lookups: [String: String] { decoded.lookups }
+
+    /// The hashes of every name the declarations give, inherit or hold: what the type index is asked by.
+    static func names(of declarations: [DeclaredType]) -> [UInt64] {
+        declarations.flatMap { declared in
+            ([declared.name] + declared.inherited + declared.holds.compactMap { $0.split(separator: ":", maxSplits: 1).last.map(String.init) })
+                .map { fnv1a($0.utf8) }
+        }
+    }
+
+    /// Whether some declaration gives, inherits or holds one of `names` (hashed, see `names(of:)`): only those
+    /// files' declarations are decoded when the type index is built for a few questions.
+    func mayDeclare(any names: Set<UInt64>) -> Bool {
+        guard case .encoded(let bytes) = self else { return true }
+        var reader = CacheReader(bytes)
+        guard let count = try? reader.int() else { return true }
+        for _ in 0..<max(count, 0) {
+            guard let name = try? reader.int() else { return true }
+            if names.contains(UInt64(UInt(bitPattern: name))) { return true }
+        }
+        return false
     }
 }
 

@@ -17,13 +17,16 @@ private func hex16(_ hash: UInt64) -> String {
     return String(repeating: "0", count: 16 - hex.count) + hex
 }
 
-/// FNV-1a over a sequence of texts, each ended by a zero byte so that ["ab", "c"] and ["a", "bc"] differ.
+/// A hash over a sequence of texts, each hashed with its length (`wordHash`) so that ["ab", "c"] and
+/// ["a", "bc"] differ: the cache's keys hash every file's path and bytes' hash each run.
 struct StableHasher {
     private var hash = fnv1a([])
 
     mutating func combine(_ text: String) {
-        hash = fnv1a(text.utf8, continuing: hash)
-        hash = fnv1a([0], continuing: hash)
+        var text = text
+        let word = text.withUTF8 { wordHash(UnsafeRawBufferPointer($0)) }
+        hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+        hash ^= hash >> 29
     }
 
     var value: String { hex16(hash) }

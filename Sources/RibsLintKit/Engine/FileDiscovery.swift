@@ -21,7 +21,18 @@ struct PathKey: Hashable, Comparable, Sendable {
         }.flatMap { $0 } ?? x.elementsEqual(y)
     }
 
-    static func < (a: PathKey, b: PathKey) -> Bool { a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+    /// Byte for byte too: the first differing byte decides, else the shorter path comes first.
+    static func < (a: PathKey, b: PathKey) -> Bool {
+        let (x, y) = (a.path.utf8, b.path.utf8)
+        let order = x.withContiguousStorageIfAvailable { left in
+            y.withContiguousStorageIfAvailable { right -> Bool in
+                let shared = min(left.count, right.count)
+                let compared = shared == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, shared)
+                return compared != 0 ? compared < 0 : left.count < right.count
+            }
+        }
+        return order.flatMap { $0 } ?? x.lexicographicallyPrecedes(y)
+    }
 
     func hash(into hasher: inout Hasher) {
         let hashed: Void? = path.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

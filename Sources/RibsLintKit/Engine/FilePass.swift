@@ -14,8 +14,7 @@ extension Linter {
         let file = LintFile(path: path, source: source, profile: ruleSet.profile, project: project, index: index)
         var outcome = lint(file)
         outcome.lineCount = file.lineCount
-        outcome.declarations = file.model.declarations
-        outcome.lookups = file.model.lookups
+        outcome.types = .decoded(file.model.declarations, file.model.lookups)
         if file.hasSyntaxErrors {
             let (offset, problem) = Self.firstSyntaxError(in: file.tree)
             let (line, column) = file.location(of: offset)

@@ -135,12 +135,18 @@ public struct Linter: Sendable {
         var loaded: [String: Configuration] = [:]
         var scopeOfChain: [[String]: Int] = [:]
         var unconfigured: [String] = []
+        // Files come in path order, a folder's together: the previous file's folder is asked first.
+        var previous: (folder: String, chain: [String], scope: Int)?
         for file in files {
-            let chain = scopes.chain(of: parentFolder(of: file.absolutePath), memo: &chains)
+            let folder = parentFolder(of: file.absolutePath)
+            let chain: [String]
             let scope: Int
-            if let known = scopeOfChain[chain] {
-                scope = known
+            if let previous, previous.folder == folder {
+                (chain, scope) = (previous.chain, previous.scope)
+            } else if case let found = scopes.chain(of: folder, memo: &chains), let known = scopeOfChain[found] {
+                (chain, scope) = (found, known)
             } else {
+                chain = scopes.chain(of: folder, memo: &chains)
                 let configuration = try scopes.configuration(of: chain, loaded: &loaded)
                 let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
                 scope = scoping.linters.count
@@ -150,6 +156,7 @@ public struct Linter: Sendable {
                 linter.parseBudget = parseBudget
                 scoping.linters.append(linter)
             }
+            previous = (folder, chain, scope)
             if scoping.linters[scope].configuration.nestedExclusionDrops(file.absolutePath) { continue }
             if chain.isEmpty, scopes.base == nil { unconfigured.append(file.displayPath) }
             scoping.files.append(file)
@@ -207,9 +214,9 @@ public struct Linter: Sendable {
             if let projectPaths = Self.projectPaths(around: discovered, discovery: discovery) {
                 focus = Set(discovered.map { PathKey($0.absolutePath) })
                 let whole = try discovery.discover(paths: projectPaths)
-                var seen = Set<PathKey>()
-                discovered = (whole.files + discovered).filter { seen.insert(PathKey($0.absolutePath)).inserted }
-                    .sorted { PathKey($0.absolutePath) < PathKey($1.absolutePath) }
+                // The project holds the listed files, unless its walk skips them (a template, vendored code).
+                let outside = discovered.filter { Self.position(of: $0.absolutePath, in: whole.files) == nil }
+                discovered = outside.isEmpty ? whole.files : (whole.files + outside).sorted { PathKey($0.absolutePath) < PathKey($1.absolutePath) }
                 walkedConfigurations += whole.sourceryConfigurations
                 discoveryProblems += whole.problems
                 runPaths = projectPaths
@@ -269,7 +276,7 @@ public struct Linter: Sendable {
             }
         }
         // The listed files, when files were listed.
-        let listed = focus.map { focus in files.indices.filter { focus.contains(PathKey(files[$0].absolutePath)) } } ?? []
+        let listed = focus.map { focus in focus.compactMap { Self.position(of: $0.path, in: files) }.sorted() } ?? []
         var projectRecord: LintCache.ProjectRecord?
         var listedProjectFindings: [Finding] = []
         var projectFilesRead = 0
@@ -339,6 +346,17 @@ public struct Linter: Sendable {
         return result
     }
 
+    /// Where the file at `absolutePath` is among `files`, which are in path order (a binary search).
+    static func position(of absolutePath: String, in files: [DiscoveredFile]) -> Int? {
+        let key = PathKey(absolutePath)
+        var (low, high) = (0, files.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if PathKey(files[middle].absolutePath) < key { low = middle + 1 } else { high = middle }
+        }
+        return low < files.count && files[low].absolutePath == absolutePath ? low : nil
+    }
+
     /// The note naming project rules a run could not apply, and why.
     static func skipped(_ projectRules: [String], because reason: String) -> String {
         "note: \(projectRules.count) project rule\(projectRules.count == 1 ? "" : "s") skipped (\(projectRules.joined(separator: ", "))): \(reason)"
@@ -373,8 +391,9 @@ public struct Linter: Sendable {
                 return held.contains(String(entry[entry.index(after: colon)...]))
             }
         }
+        let hashed = Set((names.union(inherited).union(held)).map { fnv1a($0.utf8) })
         var declarations: [DeclaredType] = []
-        for outcome in outcomes {
+        for outcome in outcomes where outcome.types.mayDeclare(any: hashed) {
             for declaration in outcome.declarations
             where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
                 || (!held.isEmpty && holdsAsked(declaration))
@@ -500,8 +519,9 @@ public struct Linter: Sendable {
         /// How its facts link to other files' (`FactLinks`); nil when they may bear on any file.
         var links: LinkHashes? = LinkHashes()
         /// What the file declares, for the project's type index, and what it looked up there.
-        var declarations: [DeclaredType] = []
-        var lookups: [String: String] = [:]
+        var types = StoredTypes.decoded([], [:])
+        var declarations: [DeclaredType] { types.declarations }
+        var lookups: [String: String] { types.lookups }
         var lineCount = 0
         var unreadable: String?
         var syntaxNote: String?

@@ -148,10 +148,15 @@ struct LinkHashes: Sendable, Equatable {
     /// The files whose facts the project findings of the files at `seeds` can depend on: every file holding a
     /// name they join or refer to, and so on from those; nil when some file's links are unknown.
     static func related(to seeds: [Int], in links: [LinkHashes?]) -> [Int]? {
-        var holders: [UInt64: [Int]] = [:]
+        // Each name's holders as a chain through `holders`: the latest holder by name, then the one before.
+        var latest: [UInt64: Int] = [:]
+        var holders: [(position: Int, before: Int)] = []
         for (position, link) in links.enumerated() {
             guard let link else { return nil }
-            for name in link.joins { holders[name, default: []].append(position) }
+            for name in link.joins {
+                holders.append((position, latest[name] ?? -1))
+                latest[name] = holders.count - 1
+            }
         }
         var related = Set(seeds)
         var pending = seeds
@@ -159,7 +164,11 @@ struct LinkHashes: Sendable, Equatable {
         while let position = pending.popLast() {
             guard let link = links[position] else { continue }
             for name in link.joins + link.refers where followed.insert(name).inserted {
-                for holder in holders[name, default: []] where related.insert(holder).inserted { pending.append(holder) }
+                var next = latest[name] ?? -1
+                while next >= 0 {
+                    if related.insert(holders[next].position).inserted { pending.append(holders[next].position) }
+                    next = holders[next].before
+                }
             }
         }
         return related.sorted()
