@@ -232,6 +232,23 @@ struct CacheTests {
         #expect(!after.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
     }
 
+    @Test("an edit inside a body checks that file alone against the project's types, and still gets the project's answers")
+    func bodyEdit() throws {
+        var project = files
+        project["Base/BaseRouter.swift"] = "import RIBs\nopen class BaseRouter<I>: Router<I> {}\n"
+        project["Feed/FeedRouter.swift"] = "import UIKit\nfinal class FeedRouter: BaseRouter<FeedInteractable> {\n    var detail: DetailRouting?\n}\n"
+        let root = try makeProject(project)
+        let cold = try run(root, cachePath: cachePath(root))
+        let feed = root.appendingPathComponent("Feed/FeedRouter.swift")
+        try (project["Feed/FeedRouter.swift"]! + "// edited\n").write(to: feed, atomically: true, encoding: .utf8)
+        let edited = try run(root, cachePath: cachePath(root))
+        #expect(edited.cacheMisses == 1 && edited.relinted == 1, "alone, FeedRouter.swift cannot see that BaseRouter is a Router")
+        #expect(edited.findings == cold.findings)
+        try (project["Base/BaseRouter.swift"]! + "// edited\n").write(to: root.appendingPathComponent("Base/BaseRouter.swift"), atomically: true, encoding: .utf8)
+        let base = try run(root, cachePath: cachePath(root))
+        #expect(base.cacheMisses == 1 && base.relinted == 0 && base.findings == cold.findings)
+    }
+
     @Test("a file is linted again when who holds its type changes in another file")
     func holderDependency() throws {
         let root = try makeProject([
