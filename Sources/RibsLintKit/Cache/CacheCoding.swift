@@ -223,12 +223,13 @@ extension FolderListing {
         stamp.write(to: &writer)
         for names in [files, folders, untyped] { writer.write(names) }
         writer.write(sourceryConfigurations)
+        writer.write(hasConfiguration)
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         self.init(
             stamp: try FileStamp(from: &reader), files: try reader.strings(), folders: try reader.strings(), untyped: try reader.strings(),
-            sourceryConfigurations: try reader.strings())
+            sourceryConfigurations: try reader.strings(), hasConfiguration: try reader.bool())
     }
 }
 

@@ -27,8 +27,10 @@ public struct ConfigurationScopes: Sendable {
         self.profile = profile
     }
 
-    /// The configuration files that govern a file in `folder`, outermost first.
-    func chain(of folder: String, memo: inout [String: [String]]) -> [String] {
+    /// The configuration files that govern a file in `folder`, outermost first. `listed` says whether a
+    /// folder the run listed has a `.ribslint.yml` entry (nil for one it did not list): a folder without one
+    /// is not asked of the file system.
+    func chain(of folder: String, memo: inout [String: [String]], listed: (String) -> Bool? = { _ in nil }) -> [String] {
         if let known = memo[folder] { return known }
         var chain: [String] = []
         if let base, !(relativePath(folder, to: base.rootDirectory).map { $0 != "." } ?? false) {
@@ -36,9 +38,9 @@ public struct ConfigurationScopes: Sendable {
             chain = []
         } else {
             let parent = parentFolder(of: folder)
-            if parent != folder { chain = self.chain(of: parent, memo: &memo) }
+            if parent != folder { chain = self.chain(of: parent, memo: &memo, listed: listed) }
             let candidate = (folder.hasSuffix("/") ? folder : folder + "/") + Configuration.fileName
-            if base?.configPath != candidate, isRegularFile(candidate) { chain.append(candidate) }
+            if base?.configPath != candidate, listed(folder) != false, isRegularFile(candidate) { chain.append(candidate) }
         }
         memo[folder] = chain
         return chain
@@ -81,7 +83,12 @@ func repositoryRoot(around folder: String) -> String? {
 }
 
 func parentFolder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
+    // By bytes, as paths almost always allow: a `/` followed by a non-ASCII byte might carry a combining mark,
+    // and is found by Character.
+    let bytes = path.utf8
+    var slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+    if let found = slash, bytes.index(after: found) < bytes.endIndex, bytes[bytes.index(after: found)] >= 0x80 { slash = path.lastIndex(of: "/") }
+    guard let slash else { return path }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 

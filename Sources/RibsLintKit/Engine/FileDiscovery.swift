@@ -219,6 +219,7 @@ struct FileDiscovery {
                 continue
             }
             if FileDiscovery.isSourceryConfiguration(entry) { listing.sourceryConfigurations.append(entry) }
+            if entry == Configuration.fileName { listing.hasConfiguration = true }
             guard !entry.hasPrefix(".") else { continue }
             switch kind {
             case .directory: if FolderListing.isWalked(folder: entry) { listing.folders.append(entry) }
@@ -264,6 +265,8 @@ struct FileDiscovery {
 func relativePath(_ path: String, to base: String) -> String? {
     let prefix = base.hasSuffix("/") ? base : base + "/"
     if path == base { return "." }
+    // By bytes when they match, as they almost always do; else as Swift compares strings.
+    if path.utf8.starts(with: prefix.utf8) { return String(path[path.utf8.index(path.utf8.startIndex, offsetBy: prefix.utf8.count)...]) }
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
 }
 
@@ -336,13 +339,15 @@ struct FolderListing: Sendable, Equatable {
     var untyped: [String] = []
     /// The Sourcery configurations the folder holds (`.sourcery.yml`, `sourcery-mocks.yaml`, …), by name.
     var sourceryConfigurations: [String] = []
+    /// Whether an entry is named `.ribslint.yml`: a folder without one needs no `stat` to say it governs nothing.
+    var hasConfiguration = false
     /// What could not be read: the folder itself, or entries whose names are not UTF-8. Never cached, so the
     /// next run says it again.
     var problems: [String] = []
 
     func hasSameEntries(as other: FolderListing?) -> Bool {
         files == other?.files && folders == other?.folders && untyped == other?.untyped
-            && sourceryConfigurations == other?.sourceryConfigurations
+            && sourceryConfigurations == other?.sourceryConfigurations && hasConfiguration == other?.hasConfiguration
     }
 
     /// `*.xctemplate` bundles hold Xcode's file templates: placeholders, not code. `Pods`, `Carthage`,
@@ -374,6 +379,11 @@ final class FolderMemory: @unchecked Sendable {
             LintCache.isSettled(stamp, recordedAt: cache.recordedAt)
         else { return nil }
         return listing
+    }
+
+    /// Whether `folder`, listed by this run, has a `.ribslint.yml` entry; nil when this run did not list it.
+    func hasConfiguration(_ folder: String) -> Bool? {
+        listings[PathKey(folder)]?.hasConfiguration
     }
 
     /// Called on one thread, between the parallel reads of each level.

@@ -128,7 +128,8 @@ public struct Linter: Sendable {
     }
 
     /// Finds the configuration of every file (see `ConfigurationScopes`).
-    func scoping(of files: [DiscoveredFile]) throws(UsageError) -> Scoping {
+    /// `listings`: the folders the run listed, which say where a `.ribslint.yml` is without asking the file system.
+    func scoping(of files: [DiscoveredFile], listings: FolderMemory? = nil) throws(UsageError) -> Scoping {
         guard let scopes else { return Scoping(files: files, linters: [self], scopeOfFile: files.map { _ in 0 }) }
         var scoping = Scoping()
         var chains: [String: [String]] = [:]
@@ -143,10 +144,12 @@ public struct Linter: Sendable {
             let scope: Int
             if let previous, previous.folder == folder {
                 (chain, scope) = (previous.chain, previous.scope)
-            } else if case let found = scopes.chain(of: folder, memo: &chains), let known = scopeOfChain[found] {
+            } else if case let found = scopes.chain(of: folder, memo: &chains, listed: { listings?.hasConfiguration($0) }),
+                let known = scopeOfChain[found]
+            {
                 (chain, scope) = (found, known)
             } else {
-                chain = scopes.chain(of: folder, memo: &chains)
+                chain = scopes.chain(of: folder, memo: &chains, listed: { listings?.hasConfiguration($0) })
                 let configuration = try scopes.configuration(of: chain, loaded: &loaded)
                 let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
                 scope = scoping.linters.count
@@ -222,7 +225,7 @@ public struct Linter: Sendable {
                 runPaths = projectPaths
             }
         }
-        let scoping = try scoping(of: discovered)
+        let scoping = try scoping(of: discovered, listings: memory)
         let projectRules = Set(scoping.linters.flatMap { $0.ruleSet.projectEntries.map(\.id) }).sorted()
         if paths.contains(where: { $0.hasSuffix(".swift") }), focus == nil, !projectRules.isEmpty {
             notes.append(Self.skipped(projectRules, because: "no .ribslint.yml or git repository around the listed files shows the whole project"))
