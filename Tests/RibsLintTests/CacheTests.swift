@@ -199,6 +199,13 @@ struct CacheTests {
         #expect(!detail.findings.contains { $0.ruleID == "back_navigation" } && detail.projectFilesRead == 3)
     }
 
+    @Test("cheap items mapped in shares keep their order, whatever the count and the threads")
+    func shares() {
+        for (count, jobs) in [(0, 2), (1, 4), (7, 2), (1_000, 3)] {
+            #expect(ParallelMap.shares(count, jobs: jobs) { $0 * 2 } == (0..<count).map { $0 * 2 })
+        }
+    }
+
     @Test("files are linked by the names they join, and by the names they refer to only to those joining them")
     func links() {
         let hashes = { (names: [String]) in names.map { fnv1a($0.utf8) } }

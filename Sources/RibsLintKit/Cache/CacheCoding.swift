@@ -17,6 +17,12 @@ public struct CacheWriter {
 
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// 64-bit hashes, eight bytes each (little-endian) after their count: read without decoding varints.
+    mutating func write(hashes: [UInt64]) {
+        write(hashes.count)
+        for hash in hashes { withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) } }
+    }
+
     mutating func append(_ raw: ArraySlice<UInt8>) { bytes.append(contentsOf: raw) }
 
     public mutating func write(_ value: String) {
@@ -79,6 +85,23 @@ public struct CacheReader {
         guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
         defer { offset += count }
         return bytes[offset..<(offset + count)]
+    }
+
+    mutating func hashes() throws(Malformed) -> [UInt64] {
+        let count = try int()
+        guard count >= 0, count <= (bytes.endIndex - offset) / 8 else { throw Malformed() }
+        let words = try bytes(count * 8)
+        return words.withUnsafeBytes { raw in (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) } }
+    }
+
+    /// Whether the hashes `write(hashes:)` wrote next hold one of `wanted`; reads past them either way.
+    mutating func hashes(containAny wanted: Set<UInt64>) throws(Malformed) -> Bool {
+        let count = try int()
+        guard count >= 0, count <= (bytes.endIndex - offset) / 8 else { throw Malformed() }
+        let words = try bytes(count * 8)
+        return words.withUnsafeBytes { raw in
+            (0..<count).contains { wanted.contains(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
+        }
     }
 
     public mutating func string() throws(Malformed) -> String {
@@ -186,7 +209,7 @@ extension LintCache.Entry {
         }
         writer.write(links != nil)
         for names in [links?.joins, links?.refers].compactMap({ $0 }) {
-            writer.write(names) { writer, name in writer.write(Int(bitPattern: UInt(name))) }
+            writer.write(hashes: names)
         }
         // Length-prefixed, so a run that needs no project pass skips the facts unread.
         switch contribution {
@@ -209,8 +232,8 @@ extension LintCache.Entry {
         findings = try reader.findings()
         types = .encoded(try reader.bytes(try reader.int()))
         if try reader.bool() {
-            let joins = try reader.array { reader throws(CacheReader.Malformed) in UInt64(UInt(bitPattern: try reader.int())) }
-            links = LinkHashes(joins: joins, refers: try reader.array { reader throws(CacheReader.Malformed) in UInt64(UInt(bitPattern: try reader.int())) })
+            let joins = try reader.hashes()
+            links = LinkHashes(joins: joins, refers: try reader.hashes())
         } else {
             links = nil
         }
@@ -317,7 +340,7 @@ extension SourcePoint {
 
 extension StoredTypes {
     static func write(_ declarations: [DeclaredType], _ lookups: [String: String], to writer: inout CacheWriter) {
-        writer.write(names(of: declarations)) { writer, name in writer.write(Int(bitPattern: UInt(name))) }
+        writer.write(hashes: names(of: declarations))
         writer.write(declarations) { writer, declared in
             writer.write(declared.name)
             writer.write(declared.kind.rawValue)
@@ -334,7 +357,7 @@ extension StoredTypes {
 
     /// Without `lookups`, the declarations alone: what the type index is built from.
     static func read(from reader: inout CacheReader, lookups wanted: Bool = true) throws(CacheReader.Malformed) -> ([DeclaredType], [String: String]) {
-        _ = try reader.array { reader throws(CacheReader.Malformed) in try reader.int() }
+        _ = try reader.hashes()
         let declarations = try reader.array { reader throws(CacheReader.Malformed) in
             let name = try reader.string()
             guard let kind = TypeDeclaration.Kind(rawValue: try reader.string()) else { throw CacheReader.Malformed() }

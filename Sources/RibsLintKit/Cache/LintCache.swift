@@ -37,7 +37,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-15"
+    static let format = "ribslint-cache-16"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -190,13 +190,17 @@ extension LintCache {
         case unreadable(ReadProblem)
     }
 
+    /// The recorded outcome of a file whose stamp the cache trusts, the file unread; nil otherwise.
+    func settledOutcome(_ file: DiscoveredFile) -> Linter.FileOutcome? {
+        guard let stamp = FileStamp.of(file.absolutePath), let entry = settledEntry(for: file.displayPath, stamp: stamp) else { return nil }
+        var outcome = Linter.FileOutcome(entry)
+        outcome.stampTrusted = true
+        outcome.isNews = false
+        return outcome
+    }
+
     func lookup(_ file: DiscoveredFile, startedAt: Int) -> Lookup {
-        if let stamp = FileStamp.of(file.absolutePath), let entry = settledEntry(for: file.displayPath, stamp: stamp) {
-            var outcome = Linter.FileOutcome(entry)
-            outcome.stampTrusted = true
-            outcome.isNews = false
-            return .hit(outcome)
-        }
+        if let outcome = settledOutcome(file) { return .hit(outcome) }
         let data: [UInt8], stamp: FileStamp
         switch readRegularFile(file.absolutePath) {
         case .success(let read): (data, stamp) = read
@@ -391,12 +395,7 @@ enum StoredTypes: Sendable {
     func mayDeclare(any names: Set<UInt64>) -> Bool {
         guard case .encoded(let bytes) = self else { return true }
         var reader = CacheReader(bytes)
-        guard let count = try? reader.int() else { return true }
-        for _ in 0..<max(count, 0) {
-            guard let name = try? reader.int() else { return true }
-            if names.contains(UInt64(UInt(bitPattern: name))) { return true }
-        }
-        return false
+        return (try? reader.hashes(containAny: names)) ?? true
     }
 }
 

@@ -245,9 +245,15 @@ public struct Linter: Sendable {
             timedOut: { [parseBudget] position in
                 FileOutcome(unreadable: Self.overBudget(files[position].displayPath, Self.budget(parseBudget, bytes: fileSize(files[position].absolutePath))))
             })
-        var outcomes = ParallelMap.map(Array(files.indices), jobs: jobs, budget: budget) { position in
+        // Files whose stamps the cache trusts cost a `stat` and a decode: taken in shares, with no bookkeeping per
+        // file. The rest are read, and linted when the cache has not seen their bytes, each within its budget.
+        let settled = cache.map { cache in ParallelMap.shares(files.count, jobs: jobs) { cache.settledOutcome(files[$0]) } }
+        let unsettled = files.indices.filter { settled?[$0] == nil }
+        var outcomes = settled?.map { $0 ?? FileOutcome() } ?? Array(repeating: FileOutcome(), count: files.count)
+        let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
             scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt)
         }
+        for (position, outcome) in zip(unsettled, linted) { outcomes[position] = outcome }
         // Files whose questions about the project's types get other answers from the whole project than they
         // got are linted again. When the cache was recorded over exactly these files as they are, every
         // recorded answer still holds and the index is not even built.
