@@ -256,6 +256,28 @@ struct CacheTests {
         #expect(base.cacheMisses == 1 && base.relinted == 0 && base.findings == cold.findings)
     }
 
+    @Test("a listed file's run while another file's declarations change leaves no answer the cache would wrongly trust")
+    func listedRunBesideDeclarationChange() throws {
+        var project = files
+        project["Base/BaseRouter.swift"] = "import RIBs\nopen class BaseRouter<I>: Router<I> {}\n"
+        project["Feed/FeedRouter.swift"] = "import UIKit\nfinal class FeedRouter: BaseRouter<FeedInteractable> {\n    var detail: DetailRouting?\n}\n"
+        let root = try makeProject(project)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let cold = try run(root, cachePath: cachePath(root))
+        #expect(cold.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
+        // The listed file is edited; meanwhile BaseRouter stops being a router.
+        let feed = root.appendingPathComponent("Feed/FeedRouter.swift")
+        try (project["Feed/FeedRouter.swift"]! + "// edited\n").write(to: feed, atomically: true, encoding: .utf8)
+        try "open class BaseRouter<I> {}\n".write(to: root.appendingPathComponent("Base/BaseRouter.swift"), atomically: true, encoding: .utf8)
+        let listed = try run(root, cachePath: cachePath(root), paths: ["Feed/FeedRouter.swift"])
+        #expect(!listed.findings.contains { $0.ruleID == "router_child_reference" })
+        // The edit is undone: the listed file's recorded entry, written back as it was, must not be trusted.
+        try project["Feed/FeedRouter.swift"]!.write(to: feed, atomically: true, encoding: .utf8)
+        let after = try run(root, cachePath: cachePath(root))
+        #expect(after.findings == (try run(root, cachePath: nil)).findings)
+        #expect(!after.findings.contains { $0.ruleID == "router_child_reference" })
+    }
+
     @Test("a file is linted again when who holds its type changes in another file")
     func holderDependency() throws {
         let root = try makeProject([

@@ -255,12 +255,20 @@ extension LintCache {
     /// this cache, over the same files, and each still declares what it declared then (an edit inside a body,
     /// a comment): every other file's recorded answers about the project's types then still hold.
     func onlyBodiesChanged(_ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome]) -> Bool {
+        recordedKey(changed, files: files, outcomes: outcomes, sameAnswers: false) == filesKey
+    }
+
+    /// The files key of this run's files with the recorded bytes of those at `changed` positions; nil when one
+    /// of them has no entry or declares otherwise than its entry (or, with `sameAnswers`, got other answers).
+    private func recordedKey(_ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome], sameAnswers: Bool) -> String? {
         var recorded: [Int: String] = [:]
         for position in changed {
-            guard let entry = entry(for: files[position].displayPath), entry.types.declarations == outcomes[position].declarations else { return false }
+            guard let entry = entry(for: files[position].displayPath), entry.types.declarations == outcomes[position].declarations,
+                !sameAnswers || entry.types.lookups == outcomes[position].lookups
+            else { return nil }
             recorded[position] = entry.contentHash
         }
-        return Self.projectKey(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded) == filesKey
+        return Self.projectKey(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded)
     }
 
     /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
@@ -275,8 +283,13 @@ extension LintCache {
     ) -> String? {
         let kept = unrecorded.filter { !outcomes[$0].fromCache }
         let news = outcomes.indices.contains { outcomes[$0].isNews && !kept.contains($0) }
-        // With files kept as recorded, the recorded project state stays; other news makes its files key stale.
-        let filesKey = kept.isEmpty ? filesKey : news ? "" : self.filesKey
+        // With files kept as recorded, the recorded project findings stay. With nothing else new, so does the
+        // recorded files key. Else it names the kept files' recorded bytes, and holds while they declare what they
+        // declared then and got the answers they got then (every other file's this run checked); when it does not,
+        // no run may trust the recorded answers until one checks them all.
+        let filesKey = kept.isEmpty ? filesKey
+            : !news && !self.filesKey.isEmpty ? self.filesKey
+            : recordedKey(kept.sorted(), files: files, outcomes: outcomes, sameAnswers: true) ?? ""
         let project = kept.isEmpty ? project : nil
         let learnt = news || folders.isNews || project.map { $0.key != self.project?.key } ?? false || filesKey != self.filesKey
         // Nothing new of any file or folder, and no other: the cache would come out the same.
