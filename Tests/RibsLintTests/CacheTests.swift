@@ -23,6 +23,14 @@ struct CacheTests {
         "Other/Plain.swift": "struct Plain {}\n",
     ]
 
+    /// `files` and a router whose base class, in another file, makes it a router.
+    var inheriting: [String: String] {
+        files.merging([
+            "Base/BaseRouter.swift": "import RIBs\nopen class BaseRouter<I>: Router<I> {}\n",
+            "Feed/FeedRouter.swift": "import UIKit\nfinal class FeedRouter: BaseRouter<FeedInteractable> {\n    var detail: DetailRouting?\n}\n",
+        ]) { $1 }
+    }
+
     func run(
         _ root: URL, cachePath: String?, toolVersion: String = ribslintVersion, disabled: [String] = [], optIn: [String] = [],
         paths: [String] = [], profile: String = "ribs"
@@ -224,9 +232,7 @@ struct CacheTests {
 
     @Test("a file is linted again when a declaration it inherits from changes in another file")
     func typeDependency() throws {
-        var project = files
-        project["Base/BaseRouter.swift"] = "import RIBs\nopen class BaseRouter<I>: Router<I> {}\n"
-        project["Feed/FeedRouter.swift"] = "import UIKit\nfinal class FeedRouter: BaseRouter<FeedInteractable> {\n    var detail: DetailRouting?\n}\n"
+        let project = inheriting
         let root = try makeProject(project)
         let cold = try run(root, cachePath: cachePath(root))
         #expect(cold.relinted >= 1)
@@ -241,9 +247,7 @@ struct CacheTests {
 
     @Test("an edit inside a body checks that file alone against the project's types, and still gets the project's answers")
     func bodyEdit() throws {
-        var project = files
-        project["Base/BaseRouter.swift"] = "import RIBs\nopen class BaseRouter<I>: Router<I> {}\n"
-        project["Feed/FeedRouter.swift"] = "import UIKit\nfinal class FeedRouter: BaseRouter<FeedInteractable> {\n    var detail: DetailRouting?\n}\n"
+        let project = inheriting
         let root = try makeProject(project)
         let cold = try run(root, cachePath: cachePath(root))
         let feed = root.appendingPathComponent("Feed/FeedRouter.swift")
@@ -258,9 +262,7 @@ struct CacheTests {
 
     @Test("a listed file's run while another file's declarations change leaves no answer the cache would wrongly trust")
     func listedRunBesideDeclarationChange() throws {
-        var project = files
-        project["Base/BaseRouter.swift"] = "import RIBs\nopen class BaseRouter<I>: Router<I> {}\n"
-        project["Feed/FeedRouter.swift"] = "import UIKit\nfinal class FeedRouter: BaseRouter<FeedInteractable> {\n    var detail: DetailRouting?\n}\n"
+        let project = inheriting
         let root = try makeProject(project)
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let cold = try run(root, cachePath: cachePath(root))

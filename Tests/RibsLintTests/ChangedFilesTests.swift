@@ -45,6 +45,24 @@ struct ChangedFilesTests {
         #expect(try runRibslint(["--changed-since", "no-such-revision"], in: root).status == 2)
     }
 
+    @Test("a listed file's RIB finds its test file anywhere in the repository, beyond the folder the run starts in")
+    func testFilesAcrossTheRepository() throws {
+        let root = try makeProject([
+            "App/Login/LoginBuilder.swift":
+                "import RIBs\nfinal class LoginBuilder: Builder<LoginDependency>, LoginBuildable {\n    func build() -> LoginRouting { LoginRouter(interactor: LoginInteractor()) }\n}\n",
+            "App/Login/LoginInteractor.swift": "import RIBs\nfinal class LoginInteractor: Interactor, LoginInteractable {}\n",
+            "App/Login/LoginRouter.swift": "import RIBs\nfinal class LoginRouter: Router<LoginInteractable>, LoginRouting {}\n",
+            "App/Profile/ProfileInteractor.swift": "import RIBs\nfinal class ProfileInteractor: Interactor, ProfileInteractable {}\n",
+            "Tests/LoginInteractorTests.swift": "import XCTest\nfinal class LoginInteractorTests: XCTestCase {}\n",
+        ])
+        try git(["init", "-q"], in: root)
+        let app = root.appendingPathComponent("App")
+        for path in ["Login/LoginInteractor.swift", "Profile/ProfileInteractor.swift"] {
+            let run = try runRibslint(["--only-rule", "rib_test_presence", "--no-cache", path], in: app)
+            #expect(run.stdout.contains("rib_test_presence") == path.hasPrefix("Profile"), "\(path): \(run.stdout)")
+        }
+    }
+
     @Test("listed files with neither a configuration nor a repository around them say that the project rules were skipped")
     func skippedProjectRules() throws {
         let root = try makeProject(["A/ABuilder.swift": a, "B/BBuilder.swift": bClosingCycle])

@@ -24,7 +24,8 @@ public struct LintCache: Sendable {
         let syntaxNote: String?
     }
 
-    /// Entries and folder listings, as written, that a run keeps for files and folders it did not cover.
+    /// Entries and folder listings, as written, that a run writes back: those it only read, those of files and
+    /// folders it did not cover, and those of listed files it linted afresh without recording them.
     struct Kept {
         var entries: [PathKey: ArraySlice<UInt8>] = [:]
         var folders: [PathKey: ArraySlice<UInt8>] = [:]
@@ -54,8 +55,9 @@ public struct LintCache: Sendable {
     private(set) var project: ProjectRecord?
     /// The project facts the entries were computed with (`ProjectFacts.fingerprint`); this run's once known.
     private(set) var projectFacts: String
-    /// The paths and bytes of the files the recording run linted (`projectKey` without file names): while
-    /// they are the same, every recorded answer of the type index still holds.
+    /// The paths and bytes of the files whose entries the recording run wrote (`projectKey` without file names;
+    /// a listed file it did not record counts with its recorded bytes): while they are the same, every recorded
+    /// answer of the type index still holds. Empty when the recorded answers cannot be trusted without checking.
     let filesKey: String
 
     /// Loads the cache at `path` if it was written by this tool version for this configuration.
@@ -299,9 +301,12 @@ extension LintCache {
         for (position, (file, outcome)) in zip(files, outcomes).enumerated() {
             // An entry this run only read back is written back as it was read, not encoded again.
             let key = PathKey(file.displayPath)
-            if (outcome.fromCache && !outcome.isNews) || kept.contains(position), let bytes = entries[key] {
+            if outcome.fromCache && !outcome.isNews, let bytes = entries[key] {
                 keeping.entries[key] = bytes
             } else if kept.contains(position) {
+                // The recorded entry of a listed file linted afresh stays, unless the file's stamp is still the
+                // one it records: the bytes changed within one clock tick, and a later run could trust that stamp.
+                if let bytes = entries[key], let recorded = entry(for: key.path), recorded.stamp != outcome.stamp { keeping.entries[key] = bytes }
                 continue
             } else if let hash = outcome.contentHash, let stamp = outcome.stamp {
                 fresh[key] = Entry(

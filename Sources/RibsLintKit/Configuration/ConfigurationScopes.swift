@@ -83,11 +83,16 @@ func repositoryRoot(around folder: String) -> String? {
 }
 
 func parentFolder(of path: String) -> String {
-    // By bytes, as paths almost always allow: a `/` followed by a non-ASCII byte might carry a combining mark,
-    // and is found by Character.
+    // By bytes, as paths almost always allow: a `/` next to a non-ASCII byte might make one Character with a
+    // combining mark or a prepended one, and is found by Character.
     let bytes = path.utf8
     var slash = bytes.lastIndex(of: UInt8(ascii: "/"))
-    if let found = slash, bytes.index(after: found) < bytes.endIndex, bytes[bytes.index(after: found)] >= 0x80 { slash = path.lastIndex(of: "/") }
+    if let found = slash,
+        (bytes.index(after: found) < bytes.endIndex && bytes[bytes.index(after: found)] >= 0x80)
+            || (found > bytes.startIndex && bytes[bytes.index(before: found)] >= 0x80)
+    {
+        slash = path.lastIndex(of: "/")
+    }
     guard let slash else { return path }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }

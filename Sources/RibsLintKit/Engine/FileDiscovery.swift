@@ -219,7 +219,8 @@ struct FileDiscovery {
                 continue
             }
             if FileDiscovery.isSourceryConfiguration(entry) { listing.sourceryConfigurations.append(entry) }
-            if entry == Configuration.fileName { listing.hasConfiguration = true }
+            // Without regard to case: a case-insensitive volume opens `.Ribslint.yml` by the name.
+            if entry.lowercased() == Configuration.fileName { listing.hasConfiguration = true }
             guard !entry.hasPrefix(".") else { continue }
             switch kind {
             case .directory: if FolderListing.isWalked(folder: entry) { listing.folders.append(entry) }
@@ -265,8 +266,14 @@ struct FileDiscovery {
 func relativePath(_ path: String, to base: String) -> String? {
     let prefix = base.hasSuffix("/") ? base : base + "/"
     if path == base { return "." }
-    // By bytes when they match, as they almost always do; else as Swift compares strings.
-    if path.utf8.starts(with: prefix.utf8) { return String(path[path.utf8.index(path.utf8.startIndex, offsetBy: prefix.utf8.count)...]) }
+    // By bytes when they match and an ASCII byte follows, as almost always; else as Swift compares strings (a
+    // combining mark after the `/` makes another Character).
+    let bytes = path.utf8
+    if bytes.starts(with: prefix.utf8), bytes.count > prefix.utf8.count,
+        case let rest = bytes.index(bytes.startIndex, offsetBy: prefix.utf8.count), bytes[rest] < 0x80
+    {
+        return String(path[rest...])
+    }
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
 }
 

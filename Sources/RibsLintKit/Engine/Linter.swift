@@ -255,8 +255,8 @@ public struct Linter: Sendable {
         }
         for (position, outcome) in zip(unsettled, linted) { outcomes[position] = outcome }
         // Files whose questions about the project's types get other answers from the whole project than they
-        // got are linted again. When the cache was recorded over exactly these files as they are, every
-        // recorded answer still holds and the index is not even built.
+        // got are linted again. When the cache's answers were recorded for exactly these files as they are
+        // (`LintCache.filesKey`), every recorded answer still holds and the index is not even built.
         let filesKey = LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: [])
         let unchanged = cache?.filesKey == filesKey && outcomes.allSatisfy(\.fromCache)
         var relintedCount = 0
@@ -297,11 +297,13 @@ public struct Linter: Sendable {
             if let recorded = cache?.projectRecord(key: key, outcomes: outcomes) {
                 projectRecord = recorded
             } else if focus != nil, let related = LinkHashes.related(to: listed, in: outcomes.map(\.links)), related.count < files.count {
-                // Only the listed files' project findings are reported: the rules read the files those may depend on.
+                // Only the listed files' project findings are reported: the rules read the files those may depend on,
+                // and the names of all the others (test files have no facts, and answer `rib_test_presence`).
                 projectFilesRead = related.count
+                let inSubset = Set(related)
                 listedProjectFindings = projectFindings(
                     contributions(at: related, of: outcomes, scoping: scoping, project: project), at: related, scoping: scoping,
-                    otherFileNames: otherFileNames)
+                    otherFileNames: otherFileNames + files.indices.filter { !inSubset.contains($0) }.map { files[$0].displayPath })
             } else {
                 let all = Array(files.indices)
                 projectFilesRead = all.count
@@ -363,7 +365,7 @@ public struct Linter: Sendable {
             let middle = (low + high) / 2
             if PathKey(files[middle].absolutePath) < key { low = middle + 1 } else { high = middle }
         }
-        return low < files.count && files[low].absolutePath == absolutePath ? low : nil
+        return low < files.count && PathKey(files[low].absolutePath) == key ? low : nil
     }
 
     /// The note naming project rules a run could not apply, and why.
@@ -525,7 +527,9 @@ public struct Linter: Sendable {
     struct FileOutcome: Sendable {
         var findings: [Finding] = []
         var contribution = StoredContribution.decoded(FileContribution(path: ""))
-        /// How its facts link to other files' (`FactLinks`); nil when they may bear on any file.
+        /// How its facts link to other files' (`FactLinks`); nil when they may bear on any file. A file with no
+        /// facts (unreadable, or under rules that take none) links to nothing; the file pass and the cache set it
+        /// from the facts.
         var links: LinkHashes? = LinkHashes()
         /// What the file declares, for the project's type index, and what it looked up there.
         var types = StoredTypes.decoded([], [:])
