@@ -88,19 +88,20 @@ public struct CacheReader {
     }
 
     mutating func hashes() throws(Malformed) -> [UInt64] {
-        let count = try int()
-        guard count >= 0, count <= (bytes.endIndex - offset) / 8 else { throw Malformed() }
-        let words = try bytes(count * 8)
-        return words.withUnsafeBytes { raw in (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) } }
+        try hashWords { words in words.map { $0 } }
     }
 
     /// Whether the hashes `write(hashes:)` wrote next hold one of `wanted`; reads past them either way.
     mutating func hashes(containAny wanted: Set<UInt64>) throws(Malformed) -> Bool {
+        try hashWords { words in words.contains(where: wanted.contains) }
+    }
+
+    /// The hashes `write(hashes:)` wrote next, as they lie in the bytes, handed to `body`.
+    private mutating func hashWords<Result>(_ body: (LazyMapSequence<Range<Int>, UInt64>) -> Result) throws(Malformed) -> Result {
         let count = try int()
         guard count >= 0, count <= (bytes.endIndex - offset) / 8 else { throw Malformed() }
-        let words = try bytes(count * 8)
-        return words.withUnsafeBytes { raw in
-            (0..<count).contains { wanted.contains(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
+        return try bytes(count * 8).withUnsafeBytes { raw in
+            body((0..<count).lazy.map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) })
         }
     }
 

@@ -201,8 +201,8 @@ extension LintCache {
         return outcome
     }
 
+    /// A file whose stamp the cache does not trust (`settledOutcome` answered nil): read, and found by its bytes.
     func lookup(_ file: DiscoveredFile, startedAt: Int) -> Lookup {
-        if let outcome = settledOutcome(file) { return .hit(outcome) }
         let data: [UInt8], stamp: FileStamp
         switch readRegularFile(file.absolutePath) {
         case .success(let read): (data, stamp) = read

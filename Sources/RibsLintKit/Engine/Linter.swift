@@ -144,20 +144,20 @@ public struct Linter: Sendable {
             let scope: Int
             if let previous, previous.folder == folder {
                 (chain, scope) = (previous.chain, previous.scope)
-            } else if case let found = scopes.chain(of: folder, memo: &chains, listed: { listings?.hasConfiguration($0) }),
-                let known = scopeOfChain[found]
-            {
-                (chain, scope) = (found, known)
             } else {
                 chain = scopes.chain(of: folder, memo: &chains, listed: { listings?.hasConfiguration($0) })
-                let configuration = try scopes.configuration(of: chain, loaded: &loaded)
-                let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
-                scope = scoping.linters.count
-                scopeOfChain[chain] = scope
-                var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
-                linter.overlay = overlay
-                linter.parseBudget = parseBudget
-                scoping.linters.append(linter)
+                if let known = scopeOfChain[chain] {
+                    scope = known
+                } else {
+                    let configuration = try scopes.configuration(of: chain, loaded: &loaded)
+                    let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
+                    scope = scoping.linters.count
+                    scopeOfChain[chain] = scope
+                    var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
+                    linter.overlay = overlay
+                    linter.parseBudget = parseBudget
+                    scoping.linters.append(linter)
+                }
             }
             previous = (folder, chain, scope)
             if scoping.linters[scope].configuration.nestedExclusionDrops(file.absolutePath) { continue }
