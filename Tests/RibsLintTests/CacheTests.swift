@@ -207,6 +207,49 @@ struct CacheTests {
         #expect(!detail.findings.contains { $0.ruleID == "back_navigation" } && detail.projectFilesRead == 3)
     }
 
+    @Test("stored records are found by their paths' bytes, as the writer orders them; records out of order are not trusted")
+    func storedRecords() throws {
+        // NFC and NFD spellings are two files on Linux, and two records.
+        let paths = ["b/Home.swift", "a/Caf\u{E9}.swift", "a/Cafe\u{301}.swift", "a/Card.swift", "a"]
+        var writer = CacheWriter()
+        writer.write(
+            records: [PathKey(paths[0]): StoredBytes(copying: [1, 2])],
+            adding: Dictionary(uniqueKeysWithValues: paths.dropFirst().enumerated().map { (PathKey($1), $0) })
+        ) { number, writer in writer.write(number) }
+        var reader = CacheReader(writer.bytes)
+        let records = try reader.records()
+        #expect(records.count == 5 && reader.isAtEnd)
+        #expect(records[paths[0]].map { Array($0.store.bytes[$0.range]) } == [1, 2])
+        for (number, path) in paths.dropFirst().enumerated() {
+            var field = CacheReader(try #require(records[path], "\(path)"))
+            #expect(try field.int() == number)
+        }
+        #expect(records["a/Card"] == nil && records["b"] == nil && records["c"] == nil && records[""] == nil)
+        #expect(records.byPath.map(\.path) == paths.map(PathKey.init).sorted())
+        var backwards = CacheWriter()
+        backwards.write(2)
+        for path in ["b", "a"] {
+            backwards.write(path)
+            backwards.write(0)
+        }
+        var unordered = CacheReader(backwards.bytes)
+        #expect(throws: CacheReader.Malformed.self) { try unordered.records() }
+    }
+
+    @Test("the cache's checksum sees every byte, at every length")
+    func cacheChecksum() {
+        for count in [0, 1, 7, 8, 31, 32, 33, 100] {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+            let whole = bytes.withUnsafeBytes(checksum)
+            for position in bytes.indices {
+                var altered = bytes
+                altered[position] ^= 0x10
+                #expect(altered.withUnsafeBytes(checksum) != whole, "byte \(position) of \(count)")
+            }
+            #expect((bytes + [0]).withUnsafeBytes(checksum) != whole, "a zero byte more, at \(count)")
+        }
+    }
+
     @Test("cheap items mapped in shares keep their order, whatever the count and the threads")
     func shares() {
         for (count, jobs) in [(0, 2), (1, 4), (7, 2), (1_000, 3)] {
@@ -365,6 +408,10 @@ struct CacheTests {
         altered[altered.count / 2] ^= 0x01
         try Data(altered).write(to: URL(fileURLWithPath: path))
         #expect(try run(root, cachePath: path).cacheHits == 0)
+        // An empty file, as a crash before the first write leaves, is no cache.
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(try run(root, cachePath: path).cacheHits == 0)
+        #expect(try run(root, cachePath: path).cacheHits == 3)
     }
 
     @Test("the command line uses the cache unless told not to")

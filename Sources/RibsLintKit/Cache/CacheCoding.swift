@@ -1,4 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
+
+/// The bytes a cache was read from, shared by every record and field taken from them: the cache file mapped
+/// into memory (as git maps its index; the cache is only ever replaced by a rename, never rewritten in place),
+/// or bytes copied into a buffer of their own.
+final class ByteStore: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    private let isMapped: Bool
+
+    init(copying source: some Collection<UInt8>) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: source.count, alignment: 8)
+        buffer.copyBytes(from: source)
+        bytes = UnsafeRawBufferPointer(buffer)
+        isMapped = false
+    }
+
+    private init(mapped: UnsafeRawBufferPointer) {
+        bytes = mapped
+        isMapped = true
+    }
+
+    /// The regular file at `path` mapped read-only (read, where it cannot be mapped); nil when it cannot be
+    /// opened, is empty or is larger than `limit`.
+    static func mapping(_ path: String, limit: Int) -> ByteStore? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, Int(info.st_size) <= limit else { return nil }
+        let count = Int(info.st_size)
+        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
+            return readFile(path, limit: limit).map { ByteStore(copying: $0.data) }
+        }
+        return ByteStore(mapped: UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    deinit {
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        } else {
+            bytes.deallocate()
+        }
+    }
+
+    var all: StoredBytes { StoredBytes(store: self, range: 0..<bytes.count) }
+}
+
+/// A run of a store's bytes: a record or field as the cache holds it until it is decoded.
+struct StoredBytes: Sendable {
+    let store: ByteStore
+    let range: Range<Int>
+
+    init(store: ByteStore, range: Range<Int>) {
+        self.store = store
+        self.range = range
+    }
+
+    init(copying source: some Collection<UInt8>) { self = ByteStore(copying: source).all }
+
+    var count: Int { range.count }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(rebasing: store.bytes[range]))
+    }
+}
+
+/// Length-prefixed records in path order, as the cache holds them: found by binary search over the paths'
+/// bytes, with no key built per record, and each decoded when it is needed.
+struct StoredRecords: Sendable {
+    private let store: ByteStore?
+    /// Where each record's path and bytes lie in the store, in path order.
+    private let spans: [(path: Range<Int>, record: Range<Int>)]
+
+    init() {
+        store = nil
+        spans = []
+    }
+
+    fileprivate init(store: ByteStore, spans: [(path: Range<Int>, record: Range<Int>)]) {
+        self.store = store
+        self.spans = spans
+    }
+
+    var count: Int { spans.count }
+
+    subscript(path: String) -> StoredBytes? {
+        guard let store else { return nil }
+        var path = path
+        return path.withUTF8 { wanted -> StoredBytes? in
+            var (low, high) = (0, spans.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.compare(store.bytes, spans[middle].path, UnsafeRawBufferPointer(wanted)) < 0 { low = middle + 1 } else { high = middle }
+            }
+            guard low < spans.count, Self.compare(store.bytes, spans[low].path, UnsafeRawBufferPointer(wanted)) == 0 else { return nil }
+            return StoredBytes(store: store, range: spans[low].record)
+        }
+    }
+
+    /// Every record by its path: for the runs that rewrite the cache.
+    var byPath: [(path: PathKey, record: StoredBytes)] {
+        guard let store else { return [] }
+        return spans.map { span in
+            (PathKey(String(decoding: UnsafeRawBufferPointer(rebasing: store.bytes[span.path]), as: UTF8.self)), StoredBytes(store: store, range: span.record))
+        }
+    }
+
+    /// As `PathKey <` orders paths: byte by byte, then the shorter first.
+    fileprivate static func compare(_ bytes: UnsafeRawBufferPointer, _ span: Range<Int>, _ other: UnsafeRawBufferPointer) -> Int {
+        let shared = min(span.count, other.count)
+        let compared = shared == 0 ? 0 : Int(memcmp(bytes.baseAddress! + span.lowerBound, other.baseAddress!, shared))
+        return compared != 0 ? compared : span.count - other.count
+    }
+}
 
 /// The cache's binary format: varints and length-prefixed UTF-8, written and read field by field.
 /// Foundation's JSON coders take seconds over tens of thousands of entries on Linux; this takes a blink.
@@ -23,7 +141,9 @@ public struct CacheWriter {
         for hash in hashes { withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) } }
     }
 
-    mutating func append(_ raw: ArraySlice<UInt8>) { bytes.append(contentsOf: raw) }
+    mutating func append(_ raw: StoredBytes) { raw.withUnsafeBytes { bytes.append(contentsOf: $0) } }
+
+    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
     public mutating func write(_ value: String) {
         let utf8 = value.utf8
@@ -48,24 +168,26 @@ public struct CacheReader {
         public init() {}
     }
 
-    private let bytes: ArraySlice<UInt8>
+    private let store: ByteStore
+    private let end: Int
     private var offset: Int
 
-    public init(_ bytes: [UInt8]) { self.init(bytes[...]) }
+    public init(_ bytes: [UInt8]) { self.init(StoredBytes(copying: bytes)) }
 
-    public init(_ bytes: ArraySlice<UInt8>) {
-        self.bytes = bytes
-        offset = bytes.startIndex
+    init(_ bytes: StoredBytes) {
+        store = bytes.store
+        offset = bytes.range.lowerBound
+        end = bytes.range.upperBound
     }
 
-    public var isAtEnd: Bool { offset == bytes.endIndex }
+    public var isAtEnd: Bool { offset == end }
 
     public mutating func int() throws(Malformed) -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < bytes.endIndex, shift < 64 else { throw Malformed() }
-            let byte = bytes[offset]
+            guard offset < end, shift < 64 else { throw Malformed() }
+            let byte = store.bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
             if byte < 0x80 { break }
@@ -75,16 +197,16 @@ public struct CacheReader {
     }
 
     public mutating func bool() throws(Malformed) -> Bool {
-        guard offset < bytes.endIndex else { throw Malformed() }
+        guard offset < end else { throw Malformed() }
         offset += 1
-        return bytes[offset - 1] != 0
+        return store.bytes[offset - 1] != 0
     }
 
     /// The next `count` bytes, as they are.
-    mutating func bytes(_ count: Int) throws(Malformed) -> ArraySlice<UInt8> {
-        guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
+    mutating func bytes(_ count: Int) throws(Malformed) -> StoredBytes {
+        guard count >= 0, count <= end - offset else { throw Malformed() }
         defer { offset += count }
-        return bytes[offset..<(offset + count)]
+        return StoredBytes(store: store, range: offset..<(offset + count))
     }
 
     mutating func hashes() throws(Malformed) -> [UInt64] {
@@ -99,14 +221,14 @@ public struct CacheReader {
     /// The hashes `write(hashes:)` wrote next, as they lie in the bytes, handed to `body`.
     private mutating func hashWords<Result>(_ body: (LazyMapSequence<Range<Int>, UInt64>) -> Result) throws(Malformed) -> Result {
         let count = try int()
-        guard count >= 0, count <= (bytes.endIndex - offset) / 8 else { throw Malformed() }
+        guard count >= 0, count <= (end - offset) / 8 else { throw Malformed() }
         return try bytes(count * 8).withUnsafeBytes { raw in
             body((0..<count).lazy.map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) })
         }
     }
 
     public mutating func string() throws(Malformed) -> String {
-        String(decoding: try bytes(try int()), as: UTF8.self)
+        try bytes(try int()).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     public mutating func optionalString() throws(Malformed) -> String? {
@@ -115,24 +237,29 @@ public struct CacheReader {
 
     public mutating func array<Element>(_ each: (inout CacheReader) throws(Malformed) -> Element) throws(Malformed) -> [Element] {
         let count = try int()
-        guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
+        guard count >= 0, count <= end - offset else { throw Malformed() }
         var values: [Element] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try each(&self)) }
         return values
     }
 
-    /// Length-prefixed records by path, kept as written: each is decoded when it is needed.
-    mutating func records() throws(Malformed) -> [PathKey: ArraySlice<UInt8>] {
+    /// Length-prefixed records by path, kept as written: each is decoded when it is needed. Their paths must
+    /// come in strictly increasing order, as the writer puts them, for the binary search.
+    mutating func records() throws(Malformed) -> StoredRecords {
         let count = try int()
-        guard count >= 0, count <= bytes.endIndex - offset else { throw Malformed() }
-        var records: [PathKey: ArraySlice<UInt8>] = [:]
-        records.reserveCapacity(count)
+        guard count >= 0, count <= end - offset else { throw Malformed() }
+        var spans: [(path: Range<Int>, record: Range<Int>)] = []
+        spans.reserveCapacity(count)
         for _ in 0..<count {
-            let path = try string()
-            records[PathKey(path)] = try bytes(try int())
+            let path = try bytes(try int()).range
+            let record = try bytes(try int()).range
+            if let previous = spans.last?.path {
+                guard StoredRecords.compare(store.bytes, previous, UnsafeRawBufferPointer(rebasing: store.bytes[path])) < 0 else { throw Malformed() }
+            }
+            spans.append((path, record))
         }
-        return records
+        return StoredRecords(store: store, spans: spans)
     }
 
     public mutating func strings() throws(Malformed) -> [String] {
@@ -156,13 +283,13 @@ public struct CacheReader {
 extension CacheWriter {
     /// `kept` records as written and `added` ones encoded, together in path order, each length-prefixed.
     mutating func write<Record>(
-        records kept: [PathKey: ArraySlice<UInt8>], adding added: [PathKey: Record], _ encode: (Record, inout CacheWriter) -> Void
+        records kept: [PathKey: StoredBytes], adding added: [PathKey: Record], _ encode: (Record, inout CacheWriter) -> Void
     ) {
         var all = kept
         for (path, record) in added {
             var nested = CacheWriter()
             encode(record, &nested)
-            all[path] = nested.bytes[...]
+            all[path] = StoredBytes(copying: nested.bytes)
         }
         write(all.count)
         for (path, bytes) in all.sorted(by: { $0.key < $1.key }) {
@@ -206,7 +333,7 @@ extension LintCache.Entry {
             var nested = CacheWriter()
             StoredTypes.write(declarations, lookups, to: &nested)
             writer.write(nested.bytes.count)
-            writer.append(nested.bytes[...])
+            writer.append(nested.bytes)
         }
         writer.write(links != nil)
         for names in [links?.joins, links?.refers].compactMap({ $0 }) {
@@ -221,7 +348,7 @@ extension LintCache.Entry {
             var nested = CacheWriter()
             contribution.write(to: &nested)
             writer.write(nested.bytes.count)
-            writer.append(nested.bytes[...])
+            writer.append(nested.bytes)
         }
     }
 
@@ -292,7 +419,7 @@ extension FileContribution {
             var nested = CacheWriter()
             facts.write(to: &nested)
             writer.write(nested.bytes.count)
-            writer.append(nested.bytes[...])
+            writer.append(nested.bytes)
         }
     }
 

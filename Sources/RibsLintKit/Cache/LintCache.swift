@@ -27,8 +27,8 @@ public struct LintCache: Sendable {
     /// Entries and folder listings, as written, that a run writes back: those it only read, those of files and
     /// folders it did not cover, and those of listed files it linted afresh without recording them.
     struct Kept {
-        var entries: [PathKey: ArraySlice<UInt8>] = [:]
-        var folders: [PathKey: ArraySlice<UInt8>] = [:]
+        var entries: [PathKey: StoredBytes] = [:]
+        var folders: [PathKey: StoredBytes] = [:]
     }
 
     /// Findings of the project pass, valid while every file's bytes and the test file names are as they were.
@@ -38,7 +38,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-16"
+    static let format = "ribslint-cache-17"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -49,9 +49,9 @@ public struct LintCache: Sendable {
     /// When the run that wrote this cache started, in seconds since 1970.
     let recordedAt: Int
     /// Each file's entry as written: decoded by the thread that lints the file, when it needs it.
-    private(set) var entries: [PathKey: ArraySlice<UInt8>]
+    private(set) var entries: StoredRecords
     /// Each folder's listing as written, by absolute path (see `FolderMemory`).
-    let folders: [PathKey: ArraySlice<UInt8>]
+    let folders: StoredRecords
     private(set) var project: ProjectRecord?
     /// The project facts the entries were computed with (`ProjectFacts.fingerprint`); this run's once known.
     private(set) var projectFacts: String
@@ -66,24 +66,25 @@ public struct LintCache: Sendable {
         self.toolVersion = toolVersion
         self.configurationKey = configurationKey
         // A cache holds about a kilobyte per file: a million files fit.
-        guard let data = readFile(path, limit: 4 << 30)?.data,
-            let decoded = try? Self.decode(data, toolVersion: toolVersion, configurationKey: configurationKey)
+        guard let store = ByteStore.mapping(path, limit: 4 << 30),
+            let decoded = try? Self.decode(store, toolVersion: toolVersion, configurationKey: configurationKey)
         else {
-            (recordedAt, projectFacts, filesKey, entries, folders, project) = (0, "", "", [:], [:], nil)
+            (recordedAt, projectFacts, filesKey, entries, folders, project) = (0, "", "", StoredRecords(), StoredRecords(), nil)
             return
         }
         (recordedAt, projectFacts, filesKey, entries, folders, project) = decoded
     }
 
     private static func decode(
-        _ data: [UInt8], toolVersion: String, configurationKey: String
-    ) throws(CacheReader.Malformed) -> (Int, String, String, [PathKey: ArraySlice<UInt8>], [PathKey: ArraySlice<UInt8>], ProjectRecord?) {
+        _ store: ByteStore, toolVersion: String, configurationKey: String
+    ) throws(CacheReader.Malformed) -> (Int, String, String, StoredRecords, StoredRecords, ProjectRecord?) {
         // A checksum over the rest: a cache cut short or altered is never trusted, even where its
         // fields would still decode (the facts are decoded only when needed, long after loading).
+        let data = store.bytes
         guard data.count >= 8 else { throw CacheReader.Malformed() }
-        let body = data[..<(data.count - 8)]
-        let stored = data[(data.count - 8)...].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard body.withUnsafeBytes(wordHash) == stored else { throw CacheReader.Malformed() }
+        let body = StoredBytes(store: store, range: 0..<(data.count - 8))
+        let stored = UInt64(littleEndian: data.loadUnaligned(fromByteOffset: data.count - 8, as: UInt64.self))
+        guard body.withUnsafeBytes(checksum) == stored else { throw CacheReader.Malformed() }
         var reader = CacheReader(body)
         guard try reader.string() == format, try reader.string() == toolVersion, try reader.string() == configurationKey
         else { throw CacheReader.Malformed() }
@@ -109,7 +110,7 @@ public struct LintCache: Sendable {
     }
 
     func folder(_ path: String) -> FolderListing? {
-        guard let bytes = folders[PathKey(path)] else { return nil }
+        guard let bytes = folders[path] else { return nil }
         var reader = CacheReader(bytes)
         return try? FolderListing(from: &reader)
     }
@@ -117,7 +118,7 @@ public struct LintCache: Sendable {
     /// The entry of the file at `path`; one that does not decode counts as none (the checksum makes that
     /// a bug of ours, never a damaged file).
     func entry(for path: String) -> Entry? {
-        guard let bytes = entries[PathKey(path)] else { return nil }
+        guard let bytes = entries[path] else { return nil }
         var reader = CacheReader(bytes)
         return try? Entry(from: &reader)
     }
@@ -147,7 +148,7 @@ public struct LintCache: Sendable {
         writer.write(records: kept.folders, adding: folders) { listing, writer in listing.write(to: &writer) }
         writer.write(records: kept.entries, adding: fresh) { entry, writer in entry.write(to: &writer) }
         var bytes = writer.bytes
-        let checksum = bytes.withUnsafeBytes(wordHash)
+        let checksum = bytes.withUnsafeBytes(RibsLintKit.checksum)
         bytes += (0..<8).map { UInt8(truncatingIfNeeded: checksum >> (8 * $0)) }
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -225,7 +226,7 @@ extension LintCache {
         let fingerprint = facts.fingerprint + "\n" + configurations
         cache.projectFacts = fingerprint
         if projectFacts != fingerprint {
-            cache.entries = [:]
+            cache.entries = StoredRecords()
             cache.project = nil
         }
         return cache
@@ -301,12 +302,12 @@ extension LintCache {
         for (position, (file, outcome)) in zip(files, outcomes).enumerated() {
             // An entry this run only read back is written back as it was read, not encoded again.
             let key = PathKey(file.displayPath)
-            if outcome.fromCache && !outcome.isNews, let bytes = entries[key] {
+            if outcome.fromCache && !outcome.isNews, let bytes = entries[key.path] {
                 keeping.entries[key] = bytes
             } else if kept.contains(position) {
                 // The recorded entry of a listed file linted afresh stays, unless the file's stamp is still the
                 // one it records: the bytes changed within one clock tick, and a later run could trust that stamp.
-                if let bytes = entries[key], let recorded = entry(for: key.path), recorded.stamp != outcome.stamp { keeping.entries[key] = bytes }
+                if let bytes = entries[key.path], let recorded = entry(for: key.path), recorded.stamp != outcome.stamp { keeping.entries[key] = bytes }
                 continue
             } else if let hash = outcome.contentHash, let stamp = outcome.stamp {
                 fresh[key] = Entry(
@@ -317,10 +318,10 @@ extension LintCache {
         }
         let roots = discovery.roots(of: paths)
         var dropped = false
-        for (path, entry) in entries where fresh[path] == nil && keeping.entries[path] == nil {
+        for (path, entry) in entries.byPath where fresh[path] == nil && keeping.entries[path] == nil {
             if discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.entries[path] = entry }
         }
-        for (path, listing) in self.folders where folders.listings[path] == nil {
+        for (path, listing) in self.folders.byPath where folders.listings[path] == nil {
             if discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.folders[path] = listing }
         }
         guard learnt || dropped else { return nil }
@@ -380,7 +381,7 @@ extension FileStamp {
 /// until a run's type index needs them.
 enum StoredTypes: Sendable {
     case decoded([DeclaredType], [String: String])
-    case encoded(ArraySlice<UInt8>)
+    case encoded(StoredBytes)
 
     /// Cached bytes that do not decode give nothing (the checksum makes that a bug of ours).
     var decoded: (declarations: [DeclaredType], lookups: [String: String]) {
@@ -420,7 +421,7 @@ enum StoredTypes: Sendable {
 /// A file's contribution to the project pass: decoded only when the project pass has to run again.
 enum StoredContribution: Sendable {
     case decoded(FileContribution)
-    case encoded(ArraySlice<UInt8>)
+    case encoded(StoredBytes)
 
     /// The contribution with the facts of `kinds`, or nil when cached bytes do not decode or lack one of
     /// them (the checksum makes that a bug of ours).

@@ -61,3 +61,23 @@ func wordHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
 func stableHash(_ bytes: [UInt8]) -> String {
     String(bytes.withUnsafeBytes(wordHash), radix: 16) + ":" + String(bytes.count)
 }
+
+/// The cache's checksum: `wordHash`'s step in four independent lanes, which the processor runs side by side,
+/// so that tens of megabytes cost a few milliseconds.
+func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var lanes: [UInt64] = [1, 2, 3, 4].map { 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count) &* $0 }
+    let wholeBlocks = bytes.count / 32 * 32
+    lanes.withUnsafeMutableBufferPointer { lanes in
+        var index = 0
+        while index < wholeBlocks {
+            for lane in 0..<4 {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 8 * lane, as: UInt64.self))
+                lanes[lane] = (lanes[lane] ^ word) &* 0x9e37_79b9_7f4a_7c15
+                lanes[lane] ^= lanes[lane] >> 29
+            }
+            index += 32
+        }
+    }
+    let tail = wordHash(UnsafeRawBufferPointer(rebasing: bytes[wholeBlocks...]))
+    return (lanes + [tail]).withUnsafeBytes(wordHash)
+}
