@@ -112,6 +112,23 @@ struct CacheTests {
         #expect(touched.filesRead == 1 && touched.cacheHits == 3)
     }
 
+    @Test("with a cache, the walk takes each file's stamp in its folder, a linked file's too, as stat gives it; without one, none")
+    func walkStamps() throws {
+        let root = try makeProject(files)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Other/Linked.swift").path, withDestinationPath: root.appendingPathComponent("Home/HomeBuilder.swift").path)
+        var discovery = FileDiscovery(
+            configuration: Configuration(rootDirectory: root.path), workingDirectory: root.path, base: root.path, jobs: 2, memory: FolderMemory(cache: nil))
+        let stamped = try discovery.discover(paths: [root.path]).files
+        #expect(stamped.map(\.displayPath).sorted() == (Array(files.keys) + ["Other/Linked.swift"]).sorted())
+        for file in stamped {
+            #expect(file.stamp != nil && file.stamp == FileStamp.of(file.absolutePath), "\(file.displayPath)")
+        }
+        #expect(stamped.first { $0.displayPath == "Other/Linked.swift" }?.stamp == FileStamp.of(root.appendingPathComponent("Home/HomeBuilder.swift").path))
+        discovery.memory = nil
+        #expect(try discovery.discover(paths: [root.path]).files.allSatisfy { $0.stamp == nil })
+    }
+
     @Test("a folder whose stamp the cache trusts is not listed again; adding or removing a file is seen")
     func folders() throws {
         let root = try makeProject(files)

@@ -195,7 +195,7 @@ extension LintCache {
 
     /// The recorded outcome of a file whose stamp the cache trusts, the file unread; nil otherwise.
     func settledOutcome(_ file: DiscoveredFile) -> Linter.FileOutcome? {
-        guard let stamp = FileStamp.of(file.absolutePath), let entry = settledEntry(for: file.displayPath, stamp: stamp) else { return nil }
+        guard let stamp = file.stamp ?? FileStamp.of(file.absolutePath), let entry = settledEntry(for: file.displayPath, stamp: stamp) else { return nil }
         var outcome = Linter.FileOutcome(entry)
         outcome.stampTrusted = true
         outcome.isNews = false
@@ -245,9 +245,10 @@ extension LintCache {
         files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String], recorded: [Int: String] = [:]
     ) -> String {
         var hash = StableHasher()
-        for (position, (file, outcome)) in zip(files, outcomes).enumerated() {
-            hash.combine(file.displayPath)
-            hash.combine(recorded[position] ?? outcome.contentHash ?? "-")
+        // By position: each outcome whole, copied, would cost a retain and release per field.
+        for position in files.indices {
+            hash.combine(files[position].displayPath)
+            hash.combine(recorded[position] ?? outcomes[position].contentHash ?? "-")
         }
         hash.combine("other files")
         otherFileNames.forEach { hash.combine($0) }

@@ -46,6 +46,19 @@ public struct DiscoveredFile: Sendable, Equatable {
     public let absolutePath: String
     /// Relative to the run's report base (the repository's top level) when below it, else absolute.
     public let displayPath: String
+    /// What `stat` said of the file when the walk met it, for a run with a cache; nil when no walk did.
+    var stamp: FileStamp?
+
+    init(absolutePath: String, displayPath: String, stamp: FileStamp? = nil) {
+        self.absolutePath = absolutePath
+        self.displayPath = displayPath
+        self.stamp = stamp
+    }
+
+    /// The same file, however it was found.
+    public static func == (a: DiscoveredFile, b: DiscoveredFile) -> Bool {
+        a.absolutePath == b.absolutePath && a.displayPath == b.displayPath
+    }
 }
 
 /// Expands paths into a sorted list of Swift files: folders are walked (hidden entries and Xcode template
@@ -80,7 +93,7 @@ struct FileDiscovery {
     /// The Swift files below `paths`, and the Sourcery configurations kept in the folders walked on the way.
     func discover(paths: [String]) throws(UsageError) -> (files: [DiscoveredFile], sourceryConfigurations: [String], problems: [String]) {
         let roots = roots(of: paths)
-        var found: [String] = []
+        var found: [(path: String, stamp: FileStamp?)] = []
         var folders: [String] = []
         for root in roots {
             var isDirectory: ObjCBool = false
@@ -96,7 +109,7 @@ struct FileDiscovery {
             if isDirectory.boolValue {
                 folders.append(root)
             } else if root.hasSuffix(".swift") {
-                found.append(root)
+                found.append((root, nil))
             } else {
                 throw UsageError("error: not a Swift file: \(display(root))")
             }
@@ -104,17 +117,21 @@ struct FileDiscovery {
         let walked = walk(folders)
         found += walked.files
         var previous: PathKey?
-        let files = found.map(PathKey.init).sorted().filter { key in
-            defer { previous = key }
-            return key != previous && !isExcluded(key.path)
-        }.map { DiscoveredFile(absolutePath: $0.path, displayPath: display($0.path)) }
+        let kept = found.map { (key: PathKey($0.path), stamp: $0.stamp) }.sorted { $0.key < $1.key }.filter { file in
+            defer { previous = file.key }
+            return file.key != previous && !isExcluded(file.key.path)
+        }
+        // Each file's display path on the threads: a monorepo has tens of thousands.
+        let files = ParallelMap.shares(kept.count, jobs: jobs) { [self] in
+            DiscoveredFile(absolutePath: kept[$0].key.path, displayPath: display(kept[$0].key.path), stamp: kept[$0].stamp)
+        }
         return (files, walked.sourceryConfigurations, walked.problems)
     }
 
     /// Every Swift file below the project root, relative to it, excluded ones included: test files live
     /// outside the linted paths as often as not.
     func allSwiftFileNames() -> [String] {
-        walk([configuration.rootDirectory]).files.compactMap { relativePath($0, to: configuration.rootDirectory) }.sorted()
+        walk([configuration.rootDirectory]).files.compactMap { relativePath($0.path, to: configuration.rootDirectory) }.sorted()
     }
 
     /// The Sourcery configurations at the project root, in the working directory and in the folders on the
@@ -150,6 +167,7 @@ struct FileDiscovery {
     }
 
     func isExcluded(_ path: String) -> Bool {
+        guard !configuration.excluded.isEmpty else { return false }
         let relative = relativePath(path, to: configuration.rootDirectory) ?? path
         return configuration.excluded.contains { Glob.matches($0, relative) }
     }
@@ -158,27 +176,43 @@ struct FileDiscovery {
     /// however many links lead to it: it is known by device and inode, which one `stat` gives, where
     /// resolving every folder's real path cost more than reading the files. Folders are taken in path
     /// order, so the link a file is reached by never depends on timing.
-    private func walk(_ folders: [String]) -> (files: [String], sourceryConfigurations: [String], problems: [String]) {
+    ///
+    /// With a cache, each file's stamp is taken on the way, relative to its open folder: the cache trusts
+    /// most files by their stamps, and a name looked up in its folder costs a fraction of a whole path's walk.
+    private func walk(_ folders: [String]) -> (files: [(path: String, stamp: FileStamp?)], sourceryConfigurations: [String], problems: [String]) {
+        struct Identity: Hashable {
+            let device: UInt64
+            let inode: UInt64
+        }
         struct Visit {
-            let identity: String
+            let identity: Identity
             let listing: FolderListing
             let wasRead: Bool
+            /// The paths of `listing.files`, with their stamps when taken.
+            let files: [(path: String, stamp: FileStamp?)]
         }
-        var found: [String] = []
+        var found: [(path: String, stamp: FileStamp?)] = []
         var sourceryConfigurations: [String] = []
         var problems: [String] = []
-        var visited = Set<String>()
+        var visited = Set<Identity>()
         var level = folders.sorted()
+        let stampsFiles = memory != nil
         while !level.isEmpty {
             let visits = ParallelMap.map(level, jobs: jobs) { directory -> Visit? in
+                let folder = stampsFiles ? openFolder(directory) : -1
+                defer { if folder >= 0 { close(folder) } }
                 var info = stat()
-                guard stat(directory, &info) == 0 else { return nil }
+                guard folder >= 0 ? fstat(folder, &info) == 0 : stat(directory, &info) == 0 else { return nil }
                 let stamp = FileStamp(info)
-                let identity = "\(info.st_dev):\(info.st_ino)"
-                if let listing = memory?.recorded(directory, stamp: stamp) {
-                    return Visit(identity: identity, listing: listing, wasRead: false)
+                let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                let recorded = memory?.recorded(directory, stamp: stamp)
+                let listing = recorded ?? Self.listing(of: directory, stamp: stamp)
+                let base = directory.hasSuffix("/") ? directory : directory + "/"
+                let files = listing.files.map { name -> (path: String, stamp: FileStamp?) in
+                    var info = stat()
+                    return (base + name, folder >= 0 && fstatat(folder, name, &info, 0) == 0 ? FileStamp(info) : nil)
                 }
-                return Visit(identity: identity, listing: Self.listing(of: directory, stamp: stamp), wasRead: true)
+                return Visit(identity: identity, listing: listing, wasRead: recorded == nil, files: files)
             }
             let directories = level
             level = []
@@ -187,7 +221,7 @@ struct FileDiscovery {
                 problems += visit.listing.problems.map { "\(display(directory)): error: \($0)" }
                 if visit.listing.problems.isEmpty { memory?.remember(directory, visit.listing, wasRead: visit.wasRead) }
                 let base = directory.hasSuffix("/") ? directory : directory + "/"
-                found += visit.listing.files.map { base + $0 }
+                found += visit.files
                 sourceryConfigurations += visit.listing.sourceryConfigurations.map { base + $0 }
                 level += visit.listing.folders.map { base + $0 }
                 // Entries the folder listing does not type (links) are asked of `stat`, which follows them.
@@ -197,7 +231,7 @@ struct FileDiscovery {
                     if info.st_mode & S_IFMT == S_IFDIR {
                         if FolderListing.isWalked(folder: name) { level.append(base + name) }
                     } else if name.hasSuffix(".swift") {
-                        found.append(base + name)
+                        found.append((base + name, stampsFiles ? FileStamp(info) : nil))
                     }
                 }
             }
@@ -261,6 +295,17 @@ struct FileDiscovery {
     func display(_ path: String) -> String {
         base == "/" ? path : relativePath(path, to: base) ?? path
     }
+}
+
+/// A folder opened to look names up in (`fstatat`), or -1.
+private func openFolder(_ path: String) -> Int32 {
+    #if os(Linux)
+    // `O_PATH` (Linux's value on every architecture Swift runs on), which Glibc's module does not export:
+    // the folder is only looked into, never read.
+    open(path, 0o10000000 | O_DIRECTORY | O_CLOEXEC)
+    #else
+    open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    #endif
 }
 
 func relativePath(_ path: String, to base: String) -> String? {
