@@ -6,8 +6,9 @@ import Darwin
 import Foundation
 
 /// The bytes a cache was read from, shared by every record and field taken from them: the cache file mapped
-/// into memory (as git maps its index; the cache is only ever replaced by a rename, never rewritten in place),
-/// or bytes copied into a buffer of their own.
+/// into memory, or bytes copied into a buffer of their own. As git maps its index: ribslint only ever replaces
+/// a cache by a rename, and another tool cutting the file short in place while a run reads it would stop that
+/// run (a restored CI cache lands before the run, not during it).
 final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     private let isMapped: Bool
@@ -27,7 +28,7 @@ final class ByteStore: @unchecked Sendable {
     /// The regular file at `path` mapped read-only (read, where it cannot be mapped); nil when it cannot be
     /// opened, is empty or is larger than `limit`.
     static func mapping(_ path: String, limit: Int) -> ByteStore? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
@@ -248,7 +249,8 @@ public struct CacheReader {
     /// come in strictly increasing order, as the writer puts them, for the binary search.
     mutating func records() throws(Malformed) -> StoredRecords {
         let count = try int()
-        guard count >= 0, count <= end - offset else { throw Malformed() }
+        // Two length bytes a record at least: a count no file could hold reserves nothing.
+        guard count >= 0, count <= (end - offset) / 2 else { throw Malformed() }
         var spans: [(path: Range<Int>, record: Range<Int>)] = []
         spans.reserveCapacity(count)
         for _ in 0..<count {

@@ -131,7 +131,7 @@ struct FileDiscovery {
     /// Every Swift file below the project root, relative to it, excluded ones included: test files live
     /// outside the linted paths as often as not.
     func allSwiftFileNames() -> [String] {
-        walk([configuration.rootDirectory]).files.compactMap { relativePath($0.path, to: configuration.rootDirectory) }.sorted()
+        walk([configuration.rootDirectory], stampingFiles: false).files.compactMap { relativePath($0.path, to: configuration.rootDirectory) }.sorted()
     }
 
     /// The Sourcery configurations at the project root, in the working directory and in the folders on the
@@ -179,7 +179,9 @@ struct FileDiscovery {
     ///
     /// With a cache, each file's stamp is taken on the way, relative to its open folder: the cache trusts
     /// most files by their stamps, and a name looked up in its folder costs a fraction of a whole path's walk.
-    private func walk(_ folders: [String]) -> (files: [(path: String, stamp: FileStamp?)], sourceryConfigurations: [String], problems: [String]) {
+    private func walk(
+        _ folders: [String], stampingFiles: Bool = true
+    ) -> (files: [(path: String, stamp: FileStamp?)], sourceryConfigurations: [String], problems: [String]) {
         struct Identity: Hashable {
             let device: UInt64
             let inode: UInt64
@@ -196,7 +198,7 @@ struct FileDiscovery {
         var problems: [String] = []
         var visited = Set<Identity>()
         var level = folders.sorted()
-        let stampsFiles = memory != nil
+        let stampsFiles = stampingFiles && memory != nil
         while !level.isEmpty {
             let visits = ParallelMap.map(level, jobs: jobs) { directory -> Visit? in
                 let folder = stampsFiles ? openFolder(directory) : -1
@@ -204,7 +206,7 @@ struct FileDiscovery {
                 var info = stat()
                 guard folder >= 0 ? fstat(folder, &info) == 0 : stat(directory, &info) == 0 else { return nil }
                 let stamp = FileStamp(info)
-                let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                let identity = Identity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
                 let recorded = memory?.recorded(directory, stamp: stamp)
                 let listing = recorded ?? Self.listing(of: directory, stamp: stamp)
                 let base = directory.hasSuffix("/") ? directory : directory + "/"
