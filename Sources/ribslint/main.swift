@@ -147,6 +147,7 @@ struct Lint: ParsableCommand {
             result.notes = ["note: no changed Swift files"]
         } else {
             let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
+            linter.leavesRunDataToExit = true
             result = try linter.lint(paths: lintPaths, workingDirectory: workingDirectory, cachePath: cache)
         }
         if result.fileCount == 0, result.unreadable.isEmpty, stdinPath == nil, changedSince == nil, !staged, !allowZeroFiles, !configuration.allowZeroFiles {

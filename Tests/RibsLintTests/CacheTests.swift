@@ -129,6 +129,37 @@ struct CacheTests {
         #expect(try discovery.discover(paths: [root.path]).files.allSatisfy { $0.stamp == nil })
     }
 
+    @Test("the walk gives each root's files in the byte order of their paths, so sorting them finds them sorted")
+    func walkOrder() throws {
+        // A file name sorts before a longer folder name it starts, `-` and `.` before `/`, NFC before NFD.
+        let names = [
+            "A.swift", "A.swiftui/In.swift", "A/B.swift", "A/B/C.swift", "A-B/D.swift", "A.B/E.swift", "AB.swift", "AB/F.swift",
+            "Caf\u{E9}/G.swift", "Cafe\u{301}/H.swift", "Cafe/I.swift", "a/J.swift", "A/B-C.swift", "A/B.C/K.swift",
+        ]
+        let root = try makeProject(Dictionary(uniqueKeysWithValues: names.map { ($0, "struct S {}\n") }))
+        for memory in [nil, FolderMemory(cache: nil)] {
+            let discovery = FileDiscovery(
+                configuration: Configuration(rootDirectory: root.path), workingDirectory: root.path, base: root.path, jobs: 2, memory: memory)
+            let walked = discovery.walk([root.path]).files.map { PathKey($0.path) }
+            #expect(walked.count == names.count)
+            #expect(walked == walked.sorted(), "\(walked.map(\.path))")
+            #expect(Set(walked) == Set(names.map { PathKey(root.path + "/" + $0) }))
+        }
+    }
+
+    @Test("a file's folder is told by its bytes where they are ASCII around the last slash, else as parentFolder says")
+    func directlyInFolder() {
+        let cases: [(String, String, Bool)] = [
+            ("/a/b/x.swift", "/a/b", true), ("/x.swift", "/", true), ("/a/b/c/x.swift", "/a/b", false), ("/a/bc/x.swift", "/a/b", false),
+            ("/a/b", "/a/b", false), ("/a/Cafe\u{301}/x.swift", "/a/Cafe\u{301}", true), ("/a/b/\u{301}x.swift", "/a/b", false),
+            ("/a/b\u{301}/x.swift", "/a/b", false), ("/a/b/", "/a/b", false),
+        ]
+        for (path, folder, expected) in cases {
+            #expect(isDirectly(path, in: folder) == expected, "\(path) in \(folder)")
+            #expect(!isDirectly(path, in: folder) || parentFolder(of: path) == folder, "\(path)")
+        }
+    }
+
     @Test("a folder whose stamp the cache trusts is not listed again; adding or removing a file is seen")
     func folders() throws {
         let root = try makeProject(files)

@@ -109,12 +109,6 @@ public struct LintCache: Sendable {
         return entry
     }
 
-    func folder(_ path: String) -> FolderListing? {
-        guard let bytes = folders[path] else { return nil }
-        var reader = CacheReader(bytes)
-        return try? FolderListing(from: &reader)
-    }
-
     /// The entry of the file at `path`; one that does not decode counts as none (the checksum makes that
     /// a bug of ours, never a damaged file).
     func entry(for path: String) -> Entry? {

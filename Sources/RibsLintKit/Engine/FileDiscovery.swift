@@ -115,15 +115,17 @@ struct FileDiscovery {
             }
         }
         let walked = walk(folders)
-        found += walked.files
-        var previous: PathKey?
-        let kept = found.map { (key: PathKey($0.path), stamp: $0.stamp) }.sorted { $0.key < $1.key }.filter { file in
-            defer { previous = file.key }
-            return file.key != previous && !isExcluded(file.key.path)
+        // The walk gives each root's files in path order: sorted already unless files or several roots were given.
+        found = found.isEmpty ? walked.files : found + walked.files
+        if !found.indices.dropFirst().allSatisfy({ PathKey(found[$0 - 1].path) < PathKey(found[$0].path) }) {
+            found.sort { PathKey($0.path) < PathKey($1.path) }
+        }
+        let kept = found.indices.filter { position in
+            (position == 0 || PathKey(found[position - 1].path) != PathKey(found[position].path)) && !isExcluded(found[position].path)
         }
         // Each file's display path on the threads: a monorepo has tens of thousands.
-        let files = ParallelMap.shares(kept.count, jobs: jobs) { [self] in
-            DiscoveredFile(absolutePath: kept[$0].key.path, displayPath: display(kept[$0].key.path), stamp: kept[$0].stamp)
+        let files = ParallelMap.shares(kept.count, jobs: jobs) { [self, found] in
+            DiscoveredFile(absolutePath: found[kept[$0]].path, displayPath: display(found[kept[$0]].path), stamp: found[kept[$0]].stamp)
         }
         return (files, walked.sourceryConfigurations, walked.problems)
     }
@@ -179,7 +181,11 @@ struct FileDiscovery {
     ///
     /// With a cache, each file's stamp is taken on the way, relative to its open folder: the cache trusts
     /// most files by their stamps, and a name looked up in its folder costs a fraction of a whole path's walk.
-    private func walk(
+    ///
+    /// The files come back folder by folder in the byte order of their paths (each root's), so that sorting
+    /// them finds them sorted: a folder's files and subfolders are merged by name, a subfolder's name with its
+    /// `/` after it.
+    func walk(
         _ folders: [String], stampingFiles: Bool = true
     ) -> (files: [(path: String, stamp: FileStamp?)], sourceryConfigurations: [String], problems: [String]) {
         struct Identity: Hashable {
@@ -193,14 +199,15 @@ struct FileDiscovery {
             /// The paths of `listing.files`, with their stamps when taken.
             let files: [(path: String, stamp: FileStamp?)]
         }
-        var found: [(path: String, stamp: FileStamp?)] = []
+        var walked: [WalkedFolder] = []
         var sourceryConfigurations: [String] = []
         var problems: [String] = []
         var visited = Set<Identity>()
-        var level = folders.sorted()
+        var level: [(path: String, parent: Int?)] = folders.sorted().map { ($0, nil) }
         let stampsFiles = stampingFiles && memory != nil
         while !level.isEmpty {
-            let visits = ParallelMap.map(level, jobs: jobs) { directory -> Visit? in
+            let visits = ParallelMap.map(level, jobs: jobs) { entry -> Visit? in
+                let directory = entry.path
                 let folder = stampsFiles ? openFolder(directory) : -1
                 defer { if folder >= 0 { close(folder) } }
                 var info = stat()
@@ -216,30 +223,32 @@ struct FileDiscovery {
                 }
                 return Visit(identity: identity, listing: listing, wasRead: recorded == nil, files: files)
             }
-            let directories = level
+            let entries = level
             level = []
-            for (directory, visit) in zip(directories, visits) {
+            for ((directory, parent), visit) in zip(entries, visits) {
                 guard let visit, visited.insert(visit.identity).inserted else { continue }
                 problems += visit.listing.problems.map { "\(display(directory)): error: \($0)" }
                 if visit.listing.problems.isEmpty { memory?.remember(directory, visit.listing, wasRead: visit.wasRead) }
                 let base = directory.hasSuffix("/") ? directory : directory + "/"
-                found += visit.files
+                let position = walked.count
+                walked.append(WalkedFolder(files: visit.files, isRoot: parent == nil))
+                if let parent { walked[parent].folders.append((PathKey(base), position)) }
                 sourceryConfigurations += visit.listing.sourceryConfigurations.map { base + $0 }
-                level += visit.listing.folders.map { base + $0 }
+                level += visit.listing.folders.map { (base + $0, position) }
                 // Entries the folder listing does not type (links) are asked of `stat`, which follows them.
                 for name in visit.listing.untyped {
                     var info = stat()
                     guard stat(base + name, &info) == 0 else { continue }
                     if info.st_mode & S_IFMT == S_IFDIR {
-                        if FolderListing.isWalked(folder: name) { level.append(base + name) }
+                        if FolderListing.isWalked(folder: name) { level.append((base + name, position)) }
                     } else if name.hasSuffix(".swift") {
-                        found.append((base + name, stampsFiles ? FileStamp(info) : nil))
+                        walked[position].files.append((base + name, stampsFiles ? FileStamp(info) : nil))
                     }
                 }
             }
-            level.sort()
+            level.sort { $0.path < $1.path }
         }
-        return (found, sourceryConfigurations, problems)
+        return (WalkedFolder.files(of: walked), sourceryConfigurations, problems)
     }
 
     /// A folder's entries as `readdir` gives them: hidden ones left out.
@@ -296,6 +305,55 @@ struct FileDiscovery {
     /// How reports name the file at the absolute `path`.
     func display(_ path: String) -> String {
         base == "/" ? path : relativePath(path, to: base) ?? path
+    }
+}
+
+/// A folder the walk visited: its Swift files, and the folders it walked below it, each by its path with a `/`
+/// after, at its position among the walked folders.
+private struct WalkedFolder {
+    var files: [(path: String, stamp: FileStamp?)]
+    let isRoot: Bool
+    var folders: [(key: PathKey, position: Int)] = []
+
+    /// The files below each root, depth first, each folder's files and subfolders merged by those keys: in the
+    /// byte order of their paths, as a file name sorts before a longer folder name it starts ("A.swift" before
+    /// "A.swiftui/"), and a folder name before a longer one ("A/" before "AB/"). A stack, not recursion:
+    /// folders nest as deep as paths allow.
+    static func files(of walked: [WalkedFolder]) -> [(path: String, stamp: FileStamp?)] {
+        var files: [(path: String, stamp: FileStamp?)] = []
+        files.reserveCapacity(walked.reduce(0) { $0 + $1.files.count })
+        struct Frame {
+            let files: [(path: String, stamp: FileStamp?)]
+            let folders: [(key: PathKey, position: Int)]
+            var nextFile = 0
+            var nextFolder = 0
+        }
+        func frame(_ position: Int) -> Frame {
+            Frame(
+                files: walked[position].files.sorted { PathKey($0.path) < PathKey($1.path) },
+                folders: walked[position].folders.sorted { $0.key < $1.key })
+        }
+        for root in walked.indices where walked[root].isRoot {
+            var stack = [frame(root)]
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                let next = stack[top].nextFolder < stack[top].folders.count ? stack[top].folders[stack[top].nextFolder] : nil
+                // The folder's files that come before its next subfolder, then that subfolder's.
+                while stack[top].nextFile < stack[top].files.count,
+                    next.map({ PathKey(stack[top].files[stack[top].nextFile].path) < $0.key }) ?? true
+                {
+                    files.append(stack[top].files[stack[top].nextFile])
+                    stack[top].nextFile += 1
+                }
+                guard let next else {
+                    stack.removeLast()
+                    continue
+                }
+                stack[top].nextFolder += 1
+                stack.append(frame(next.position))
+            }
+        }
+        return files
     }
 }
 
@@ -416,7 +474,9 @@ struct FolderListing: Sendable, Equatable {
 /// its modification time, so a folder whose stamp the cache trusts is not read again. What this run
 /// listed or reused is remembered for the next one.
 final class FolderMemory: @unchecked Sendable {
-    let cache: LintCache?
+    /// The cache's listings, as written, and when the run that recorded them started.
+    private let recordedListings: StoredRecords
+    private let recordedAt: Int
     private(set) var listings: [PathKey: FolderListing] = [:]
     /// A folder was read whose entries differ from the recorded ones. A folder read only because its stamp
     /// changed is not news on its own: the folder holding the cache file changes with every write.
@@ -424,15 +484,24 @@ final class FolderMemory: @unchecked Sendable {
     private(set) var foldersRead = 0
 
     init(cache: LintCache?) {
-        self.cache = cache
+        recordedListings = cache?.folders ?? StoredRecords()
+        recordedAt = cache?.recordedAt ?? 0
+        // A run lists about the folders the last one did: no table grows a dozen times on the way.
+        listings.reserveCapacity(cache?.folders.count ?? 0)
     }
 
     /// The listing recorded for `directory`, when its stamp is the recorded one and trusted.
     func recorded(_ directory: String, stamp: FileStamp) -> FolderListing? {
-        guard let cache, let listing = cache.folder(directory), listing.stamp == stamp,
-            LintCache.isSettled(stamp, recordedAt: cache.recordedAt)
+        guard LintCache.isSettled(stamp, recordedAt: recordedAt), let listing = recordedListing(directory), listing.stamp == stamp
         else { return nil }
         return listing
+    }
+
+    /// The listing the cache holds for `directory`, trusted or not.
+    private func recordedListing(_ directory: String) -> FolderListing? {
+        guard let bytes = recordedListings[directory] else { return nil }
+        var reader = CacheReader(bytes)
+        return try? FolderListing(from: &reader)
     }
 
     /// Whether `folder`, listed by this run, has a `.ribslint.yml` entry; nil when this run did not list it.
@@ -445,6 +514,6 @@ final class FolderMemory: @unchecked Sendable {
         listings[PathKey(directory)] = listing
         if wasRead { foldersRead += 1 }
         guard wasRead, !isNews else { return }
-        isNews = !listing.hasSameEntries(as: cache?.folder(directory))
+        isNews = !listing.hasSameEntries(as: recordedListing(directory))
     }
 }
