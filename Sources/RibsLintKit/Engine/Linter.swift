@@ -252,9 +252,10 @@ public struct Linter: Sendable {
             })
         // Files whose stamps the cache trusts cost a `stat` and a decode: taken in shares, with no bookkeeping per
         // file. The rest are read, and linted when the cache has not seen their bytes, each within its budget.
-        let settled = cache.map { cache in ParallelMap.shares(files.count, jobs: jobs) { cache.settledOutcome(files[$0]) } }
-        let unsettled = files.indices.filter { settled?[$0] == nil }
-        var outcomes = settled?.map { $0 ?? FileOutcome() } ?? Array(repeating: FileOutcome(), count: files.count)
+        var outcomes =
+            cache.map { cache in ParallelMap.shares(files.count, jobs: jobs) { cache.settledOutcome(files[$0]) ?? FileOutcome() } }
+            ?? Array(repeating: FileOutcome(), count: files.count)
+        let unsettled = files.indices.filter { !outcomes[$0].stampTrusted }
         let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
             scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt)
         }
@@ -263,7 +264,7 @@ public struct Linter: Sendable {
         // got are linted again. When the cache's answers were recorded for exactly these files as they are
         // (`LintCache.filesKey`), every recorded answer still holds and the index is not even built.
         let filesKey = LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: [])
-        let unchanged = cache?.filesKey == filesKey && outcomes.allSatisfy(\.fromCache)
+        let unchanged = cache?.filesKey == filesKey && outcomes.indices.allSatisfy { outcomes[$0].fromCache }
         var relintedCount = 0
         if !unchanged {
             // Only what files asked about matters: the index holds every declaration of the names asked (and
@@ -301,7 +302,7 @@ public struct Linter: Sendable {
             let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
             if let recorded = cache?.projectRecord(key: key, outcomes: outcomes) {
                 projectRecord = recorded
-            } else if focus != nil, let related = LinkHashes.related(to: listed, in: outcomes.map(\.links)), related.count < files.count {
+            } else if focus != nil, let related = LinkHashes.related(to: listed, count: outcomes.count, links: { outcomes[$0].links }), related.count < files.count {
                 // Only the listed files' project findings are reported: the rules read the files those may depend on,
                 // and the names of all the others (test files have no facts, and answer `rib_test_presence`).
                 projectFilesRead = related.count
@@ -359,7 +360,7 @@ public struct Linter: Sendable {
         result.warnings = cacheWarning.map { [$0] } ?? []
         result.unreadable = discoveryProblems + result.unreadable
         result.rules = Self.enabledRules(of: scoping.linters)
-        if leavesRunDataToExit { RunData.leave((discovered, scoping, outcomes, settled, memory, cache, stored)) }
+        if leavesRunDataToExit { RunData.leave((discovered, scoping, outcomes, memory, cache, stored)) }
         return result
     }
 
@@ -410,8 +411,9 @@ public struct Linter: Sendable {
         }
         let hashed = Set((names.union(inherited).union(held)).map { fnv1a($0.utf8) })
         var declarations: [DeclaredType] = []
-        for outcome in outcomes where outcome.types.mayDeclare(any: hashed) {
-            for declaration in outcome.declarations
+        // By position: each outcome whole, copied, would cost a retain and release per field.
+        for position in outcomes.indices where outcomes[position].types.mayDeclare(any: hashed) {
+            for declaration in outcomes[position].declarations
             where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
                 || (!held.isEmpty && holdsAsked(declaration))
             {

@@ -147,13 +147,14 @@ struct LinkHashes: Sendable, Equatable {
 
     /// The files whose facts the project findings of the files at `seeds` can depend on: every file holding a
     /// name they join or refer to, and so on from those; nil when some file's links are unknown.
-    static func related(to seeds: [Int], in links: [LinkHashes?]) -> [Int]? {
+    /// `links(position)` gives the links of each of `count` files.
+    static func related(to seeds: [Int], count: Int, links: (Int) -> LinkHashes?) -> [Int]? {
         // Each name's holders as a chain through `holders`: the latest holder by name, then the one before.
-        var latest = NameTable(capacity: links.reduce(0) { $0 + ($1?.joins.count ?? 0) })
+        var latest = NameTable(capacity: (0..<count).reduce(0) { $0 + (links($1)?.joins.count ?? 0) })
         var holders: [(position: Int, before: Int)] = []
         holders.reserveCapacity(latest.capacity / 2)
-        for (position, link) in links.enumerated() {
-            guard let link else { return nil }
+        for position in 0..<count {
+            guard let link = links(position) else { return nil }
             for name in link.joins {
                 let before = latest.swap(name, holders.count)
                 holders.append((position, before))
@@ -163,7 +164,7 @@ struct LinkHashes: Sendable, Equatable {
         var pending = seeds
         var followed = Set<UInt64>()
         while let position = pending.popLast() {
-            guard let link = links[position] else { continue }
+            guard let link = links(position) else { continue }
             for name in link.joins + link.refers where followed.insert(name).inserted {
                 var next = latest[name]
                 while next >= 0 {
