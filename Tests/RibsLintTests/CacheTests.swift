@@ -273,6 +273,13 @@ struct CacheTests {
             #expect(try field.int() == number)
         }
         #expect(records["a/Card"] == nil && records["b"] == nil && records["c"] == nil && records[""] == nil)
+        // A likely position is tried first; a wrong or impossible one falls back to the search.
+        for (position, path) in paths.map(PathKey.init).sorted().map(\.path).enumerated() {
+            for near in [position, (position + 1) % paths.count, -1, paths.count, nil] {
+                #expect(records[path, near: near]?.range == records[path]?.range && records[path] != nil, "\(path) near \(String(describing: near))")
+            }
+        }
+        #expect(records["a/Card", near: 2] == nil)
         #expect(records.byPath.map(\.path) == paths.map(PathKey.init).sorted())
         var backwards = CacheWriter()
         backwards.write(2)
@@ -296,6 +303,19 @@ struct CacheTests {
             }
             #expect((bytes + [0]).withUnsafeBytes(checksum) != whole, "a zero byte more, at \(count)")
         }
+    }
+
+    @Test("the links' table of names grows past the room it starts with, and every name still finds its holders")
+    func linksTableGrows() {
+        // Three files joining 40 names each: the table starts with room for a few names per file.
+        let names = { (prefix: String) in (0..<40).map { fnv1a("\(prefix)\($0)".utf8) } }
+        let links = [
+            LinkHashes(joins: names("A"), refers: [names("B")[39]]), LinkHashes(joins: names("B") + [names("A")[0]]),
+            LinkHashes(joins: names("C"), refers: [fnv1a("Nobody".utf8)]),
+        ]
+        #expect(LinkHashes.related(to: [0], count: 3, links: { links[$0] }) == [0, 1])
+        #expect(LinkHashes.related(to: [1], count: 3, links: { links[$0] }) == [0, 1], "file 1 joins A0, which file 0 joins")
+        #expect(LinkHashes.related(to: [2], count: 3, links: { links[$0] }) == [2])
     }
 
     @Test("cheap items mapped in shares keep their order, whatever the count and the threads")

@@ -89,10 +89,15 @@ struct StoredRecords: Sendable {
 
     var count: Int { spans.count }
 
-    subscript(path: String) -> StoredBytes? {
+    /// The record at `path`; `near` is where it likely lies, tried first: a run over the files the cache
+    /// recorded asks for them in the order they were written.
+    subscript(path: String, near likely: Int? = nil) -> StoredBytes? {
         guard let store else { return nil }
         var path = path
         return path.withUTF8 { wanted -> StoredBytes? in
+            if let likely, spans.indices.contains(likely), Self.compare(store.bytes, spans[likely].path, UnsafeRawBufferPointer(wanted)) == 0 {
+                return StoredBytes(store: store, range: spans[likely].record)
+            }
             var (low, high) = (0, spans.count)
             while low < high {
                 let middle = (low + high) / 2

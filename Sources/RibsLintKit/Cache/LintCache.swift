@@ -98,9 +98,12 @@ public struct LintCache: Sendable {
         return (recordedAt, projectFacts, filesKey, entries, folders, project)
     }
 
-    /// The entry for a file whose stamp the cache can trust, so its bytes need not be read.
-    func settledEntry(for path: String, stamp: FileStamp) -> Entry? {
-        guard let entry = entry(for: path), entry.stamp == stamp, Self.isSettled(stamp, recordedAt: recordedAt) else { return nil }
+    /// The entry for a file whose stamp the cache can trust, so its bytes need not be read; `near`: see
+    /// `StoredRecords`.
+    func settledEntry(for path: String, stamp: FileStamp, near position: Int? = nil) -> Entry? {
+        guard Self.isSettled(stamp, recordedAt: recordedAt), let bytes = entries[path, near: position] else { return nil }
+        var reader = CacheReader(bytes)
+        guard let entry = try? Entry(from: &reader), entry.stamp == stamp else { return nil }
         return entry
     }
 
@@ -187,9 +190,11 @@ extension LintCache {
         case unreadable(ReadProblem)
     }
 
-    /// The recorded outcome of a file whose stamp the cache trusts, the file unread; nil otherwise.
-    func settledOutcome(_ file: DiscoveredFile) -> Linter.FileOutcome? {
-        guard let stamp = file.stamp ?? FileStamp.of(file.absolutePath), let entry = settledEntry(for: file.displayPath, stamp: stamp) else { return nil }
+    /// The recorded outcome of a file whose stamp the cache trusts, the file unread; nil otherwise. `near`: where
+    /// its entry likely lies (see `StoredRecords`).
+    func settledOutcome(_ file: DiscoveredFile, near position: Int? = nil) -> Linter.FileOutcome? {
+        guard let stamp = file.stamp ?? FileStamp.of(file.absolutePath), let entry = settledEntry(for: file.displayPath, stamp: stamp, near: position)
+        else { return nil }
         var outcome = Linter.FileOutcome(entry)
         outcome.stampTrusted = true
         outcome.isNews = false

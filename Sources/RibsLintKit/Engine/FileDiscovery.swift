@@ -206,8 +206,9 @@ struct FileDiscovery {
         var level: [(path: String, parent: Int?)] = folders.sorted().map { ($0, nil) }
         let stampsFiles = stampingFiles && memory != nil
         while !level.isEmpty {
-            let visits = ParallelMap.map(level, jobs: jobs) { entry -> Visit? in
-                let directory = entry.path
+            // Folders cost a few system calls each: taken in shares, with no bookkeeping per folder.
+            let visits = ParallelMap.shares(level.count, jobs: jobs) { [level, memory] position -> Visit? in
+                let directory = level[position].path
                 let folder = stampsFiles ? openFolder(directory) : -1
                 defer { if folder >= 0 { close(folder) } }
                 var info = stat()
@@ -219,7 +220,9 @@ struct FileDiscovery {
                 let base = directory.hasSuffix("/") ? directory : directory + "/"
                 let files = listing.files.map { name -> (path: String, stamp: FileStamp?) in
                     var info = stat()
-                    return (base + name, folder >= 0 && fstatat(folder, name, &info, 0) == 0 ? FileStamp(info) : nil)
+                    // `withCString`: a name passed as a `String` is copied into a new array first.
+                    let stamped = folder >= 0 && name.withCString { fstatat(folder, $0, &info, 0) } == 0
+                    return (base + name, stamped ? FileStamp(info) : nil)
                 }
                 return Visit(identity: identity, listing: listing, wasRead: recorded == nil, files: files)
             }
@@ -273,6 +276,9 @@ struct FileDiscovery {
             case .other: listing.untyped.append(entry)
             }
         }
+        // In the order the walk gives files (see `walk`), whatever order `readdir` had.
+        listing.files.sort { PathKey($0) < PathKey($1) }
+        listing.folders.sort { PathKey($0 + "/") < PathKey($1 + "/") }
         return listing
     }
 
@@ -323,15 +329,21 @@ private struct WalkedFolder {
         var files: [(path: String, stamp: FileStamp?)] = []
         files.reserveCapacity(walked.reduce(0) { $0 + $1.files.count })
         struct Frame {
-            let files: [(path: String, stamp: FileStamp?)]
-            let folders: [(key: PathKey, position: Int)]
+            var files: [(path: String, stamp: FileStamp?)]
+            var folders: [(key: PathKey, position: Int)]
             var nextFile = 0
             var nextFolder = 0
         }
+        // A folder's entries come as its listing has them: sorted, unless read by an older version.
         func frame(_ position: Int) -> Frame {
-            Frame(
-                files: walked[position].files.sorted { PathKey($0.path) < PathKey($1.path) },
-                folders: walked[position].folders.sorted { $0.key < $1.key })
+            var frame = Frame(files: walked[position].files, folders: walked[position].folders)
+            if !frame.files.indices.dropFirst().allSatisfy({ PathKey(frame.files[$0 - 1].path) < PathKey(frame.files[$0].path) }) {
+                frame.files.sort { PathKey($0.path) < PathKey($1.path) }
+            }
+            if !frame.folders.indices.dropFirst().allSatisfy({ frame.folders[$0 - 1].key < frame.folders[$0].key }) {
+                frame.folders.sort { $0.key < $1.key }
+            }
+            return frame
         }
         for root in walked.indices where walked[root].isRoot {
             var stack = [frame(root)]

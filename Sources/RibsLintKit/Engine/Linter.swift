@@ -144,9 +144,10 @@ public struct Linter: Sendable {
         var kept: [Int] = []
         kept.reserveCapacity(files.count)
         scoping.scopeOfFile.reserveCapacity(files.count)
-        for (position, file) in files.enumerated() {
-            if previous.map({ !isDirectly(file.absolutePath, in: $0.folder) }) ?? true {
-                let folder = parentFolder(of: file.absolutePath)
+        for position in files.indices {
+            let path = files[position].absolutePath
+            if previous.map({ !isDirectly(path, in: $0.folder) }) ?? true {
+                let folder = parentFolder(of: path)
                 let chain = scopes.chain(of: folder, memo: &chains, listed: { listings?.hasConfiguration($0) })
                 let scope: Int
                 if let known = scopeOfChain[chain] {
@@ -164,8 +165,8 @@ public struct Linter: Sendable {
                 previous = (folder, chain, scope, !scoping.linters[scope].configuration.nestedExclusions.isEmpty)
             }
             guard let (_, chain, scope, excludes) = previous else { continue }
-            if excludes, scoping.linters[scope].configuration.nestedExclusionDrops(file.absolutePath) { continue }
-            if chain.isEmpty, scopes.base == nil { unconfigured.append(file.displayPath) }
+            if excludes, scoping.linters[scope].configuration.nestedExclusionDrops(path) { continue }
+            if chain.isEmpty, scopes.base == nil { unconfigured.append(files[position].displayPath) }
             kept.append(position)
             scoping.scopeOfFile.append(scope)
         }
@@ -252,8 +253,9 @@ public struct Linter: Sendable {
             })
         // Files whose stamps the cache trusts cost a `stat` and a decode: taken in shares, with no bookkeeping per
         // file. The rest are read, and linted when the cache has not seen their bytes, each within its budget.
+        // The cache's entries are in path order too: a file's is likely at its own position.
         var outcomes =
-            cache.map { cache in ParallelMap.shares(files.count, jobs: jobs) { cache.settledOutcome(files[$0]) ?? FileOutcome() } }
+            cache.map { cache in ParallelMap.shares(files.count, jobs: jobs) { cache.settledOutcome(files[$0], near: $0) ?? FileOutcome() } }
             ?? Array(repeating: FileOutcome(), count: files.count)
         let unsettled = files.indices.filter { !outcomes[$0].stampTrusted }
         let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
@@ -600,18 +602,21 @@ public struct Linter: Sendable {
 /// Whether `path` names an entry of `folder` itself (not of a folder below it), by bytes: as `parentFolder(of:)`
 /// would say when the bytes around the last `/` are ASCII, else by asking it.
 func isDirectly(_ path: String, in folder: String) -> Bool {
-    let (bytes, prefix) = (path.utf8, folder.utf8)
     let slash = UInt8(ascii: "/")
-    guard bytes.count > prefix.count + 1, bytes.starts(with: prefix) else { return false }
-    let name = bytes.dropFirst(prefix.count)
-    guard name.first == slash || folder == "/" else { return false }
-    let rest = folder == "/" ? name : name.dropFirst()
-    guard !rest.contains(slash) else { return false }
-    // The bytes beside that `/`: ASCII, or a Character might straddle it.
-    guard rest.first.map({ $0 < 0x80 }) ?? false, folder == "/" || prefix.last.map({ $0 < 0x80 }) ?? false else {
-        return parentFolder(of: path) == folder
+    let answer = path.utf8.withContiguousStorageIfAvailable { bytes in
+        folder.utf8.withContiguousStorageIfAvailable { prefix -> Bool? in
+            guard bytes.count > prefix.count + 1, prefix.count > 0, memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0 else { return false }
+            // Where the file's name starts, after the folder's own `/` (the root's is its only byte).
+            let start = prefix.count == 1 && prefix[0] == slash ? 1 : prefix.count + 1
+            guard start == 1 || bytes[prefix.count] == slash else { return false }
+            let name = bytes[start...]
+            guard !name.contains(slash) else { return false }
+            // The bytes beside that `/`: ASCII, or a Character might straddle it.
+            guard bytes[start] < 0x80, bytes[start - 2 < 0 ? 0 : start - 2] < 0x80 || start == 1 else { return nil }
+            return true
+        }
     }
-    return true
+    return answer.flatMap { $0 }.flatMap { $0 } ?? (parentFolder(of: path) == folder)
 }
 
 /// What a run leaves to the process's exit (`Linter.leavesRunDataToExit`): held, never released.

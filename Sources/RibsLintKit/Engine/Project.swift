@@ -150,9 +150,9 @@ struct LinkHashes: Sendable, Equatable {
     /// `links(position)` gives the links of each of `count` files.
     static func related(to seeds: [Int], count: Int, links: (Int) -> LinkHashes?) -> [Int]? {
         // Each name's holders as a chain through `holders`: the latest holder by name, then the one before.
-        var latest = NameTable(capacity: (0..<count).reduce(0) { $0 + (links($1)?.joins.count ?? 0) })
+        var latest = NameTable(capacity: count)
         var holders: [(position: Int, before: Int)] = []
-        holders.reserveCapacity(latest.capacity / 2)
+        holders.reserveCapacity(count * 2)
         for position in 0..<count {
             guard let link = links(position) else { return nil }
             for name in link.joins {
@@ -177,11 +177,13 @@ struct LinkHashes: Sendable, Equatable {
     }
 
     /// A number by name hash, -1 for none: open addressing over names that are hashes already, which a monorepo's
-    /// hundreds of thousands of links fill several times faster than a `Dictionary`.
+    /// hundreds of thousands of links fill several times faster than a `Dictionary`. Sized by the names it holds,
+    /// at most half full: a file joins a few names its RIB's other files join too.
     private struct NameTable {
         private var names: [UInt64]
         private var values: [Int]
-        private let shift: UInt64
+        private var shift: UInt64
+        private var occupied = 0
 
         init(capacity wanted: Int) {
             var bits: UInt64 = 4
@@ -190,8 +192,6 @@ struct LinkHashes: Sendable, Equatable {
             values = Array(repeating: -1, count: 1 << bits)
             shift = 64 - bits
         }
-
-        var capacity: Int { names.count }
 
         /// The slot holding `name`, or the empty one where it goes.
         private func slot(of name: UInt64) -> Int {
@@ -204,12 +204,31 @@ struct LinkHashes: Sendable, Equatable {
 
         /// Sets `name`'s number to `value` (never negative), giving the one it had.
         mutating func swap(_ name: UInt64, _ value: Int) -> Int {
-            let slot = slot(of: name)
+            var slot = slot(of: name)
+            if values[slot] < 0 {
+                occupied += 1
+                if occupied * 2 > names.count {
+                    grow()
+                    slot = self.slot(of: name)
+                }
+            }
             defer {
                 names[slot] = name
                 values[slot] = value
             }
             return values[slot]
+        }
+
+        /// Twice the slots, every name placed again.
+        private mutating func grow() {
+            var larger = NameTable(capacity: names.count)
+            for slot in names.indices where values[slot] >= 0 {
+                let target = larger.slot(of: names[slot])
+                larger.names[target] = names[slot]
+                larger.values[target] = values[slot]
+            }
+            larger.occupied = occupied
+            self = larger
         }
     }
 }
