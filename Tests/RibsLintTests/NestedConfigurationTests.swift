@@ -39,6 +39,26 @@ struct NestedConfigurationTests {
         #expect(run.stderr.contains("Linted 4 files"))
     }
 
+    @Test("sibling folders without a configuration share their parent's, a sibling with one does not, with the cache's listings or without")
+    func siblings() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "profile: ribs\nrules:\n  interactor_ui_import:\n    severity: error\n",
+            "Quiet/.ribslint.yml": "disabled_rules: [interactor_ui_import]\n",
+            "Quiet/A/LoginInteractor.swift": ribsInteractor, "Quiet/B/LoginInteractor.swift": ribsInteractor,
+            "Quiet/C/.ribslint.yml": "opt_in_rules: [interactor_ui_import]\n", "Quiet/C/LoginInteractor.swift": ribsInteractor,
+            "Quiet/D/LoginInteractor.swift": ribsInteractor, "Quiet/D/E/LoginInteractor.swift": ribsInteractor,
+            "Quiet/F/LoginInteractor.swift": ribsInteractor,
+            "Warn/.ribslint.yml": "rules:\n  interactor_ui_import:\n    severity: warning\n",
+            "Warn/G/LoginInteractor.swift": ribsInteractor, "Warn/H/LoginInteractor.swift": ribsInteractor,
+        ])
+        let expected = ["Quiet/C/LoginInteractor.swift error", "Warn/G/LoginInteractor.swift warning", "Warn/H/LoginInteractor.swift warning"]
+        let cache = root.appendingPathComponent(".cache/ribslint.cache").path
+        for arguments in [["--no-cache"], ["--cache-path", cache], ["--cache-path", cache]] {
+            let run = try runRibslint(["--reporter", "json"] + arguments + ["."], in: root)
+            #expect(try importFindings(run.stdout) == expected, "\(arguments)")
+        }
+    }
+
     @Test("the configuration is found from the file: single files from the root, another working directory, stdin")
     func foundFromTheFile() throws {
         let root = try project()

@@ -239,31 +239,40 @@ extension LintCache {
 
     /// What the project findings depend on besides the configuration: every file's path and bytes, and
     /// the names of the project's Swift files.
-    /// `recorded` gives some files' hashes in place of their own (see `onlyBodiesChanged`).
-    static func projectKey(
-        files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String], recorded: [Int: String] = [:]
-    ) -> String {
+    static func projectKey(files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String]) -> String {
+        projectKeys(files: files, outcomes: outcomes, otherFileNames: otherFileNames, recorded: nil).key
+    }
+
+    /// `projectKey`, and with `recorded` (some files' hashes in place of their own, see `recordedHashes`) that key
+    /// too, in one pass over the files.
+    static func projectKeys(
+        files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String], recorded: [Int: String]?
+    ) -> (key: String, recordedKey: String?) {
         var hash = StableHasher()
+        var recordedHash = StableHasher()
         // By position: each outcome whole, copied, would cost a retain and release per field.
         for position in files.indices {
-            hash.combine(files[position].displayPath)
-            hash.combine(recorded[position] ?? outcomes[position].contentHash ?? "-")
+            let path = StableHasher.word(files[position].displayPath)
+            let bytes = StableHasher.word(outcomes[position].contentHash ?? "-")
+            hash.combine(word: path)
+            hash.combine(word: bytes)
+            guard let recorded else { continue }
+            recordedHash.combine(word: path)
+            recordedHash.combine(word: recorded[position].map(StableHasher.word) ?? bytes)
         }
-        hash.combine("other files")
-        otherFileNames.forEach { hash.combine($0) }
-        return hash.value
+        for text in ["other files"] + otherFileNames {
+            hash.combine(text)
+            recordedHash.combine(text)
+        }
+        return (hash.value, recorded.map { _ in recordedHash.value })
     }
 
-    /// Whether the files at `changed` positions are the only ones whose bytes differ from the run that recorded
-    /// this cache, over the same files, and each still declares what it declared then (an edit inside a body,
-    /// a comment): every other file's recorded answers about the project's types then still hold.
-    func onlyBodiesChanged(_ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome]) -> Bool {
-        recordedKey(changed, files: files, outcomes: outcomes, sameAnswers: false) == filesKey
-    }
-
-    /// The files key of this run's files with the recorded bytes of those at `changed` positions; nil when one
-    /// of them has no entry or declares otherwise than its entry (or, with `sameAnswers`, got other answers).
-    private func recordedKey(_ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome], sameAnswers: Bool) -> String? {
+    /// The recorded hashes of the files at `changed` positions, for `projectKeys`; nil when one of them has no
+    /// entry or declares otherwise than its entry (or, with `sameAnswers`, got other answers). When the files key
+    /// with them is the recorded one, those files are the only ones whose bytes differ from the run that recorded
+    /// this cache, over the same files, and each still declares what it declared then (an edit inside a body, a
+    /// comment): every other file's recorded answers about the project's types then still hold.
+    func recordedHashes(_ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome], sameAnswers: Bool) -> [Int: String]? {
         var recorded: [Int: String] = [:]
         for position in changed {
             guard let entry = entry(for: files[position].displayPath), entry.types.declarations == outcomes[position].declarations,
@@ -271,7 +280,7 @@ extension LintCache {
             else { return nil }
             recorded[position] = entry.contentHash
         }
-        return Self.projectKey(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded)
+        return recorded
     }
 
     /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
@@ -292,7 +301,9 @@ extension LintCache {
         // no run may trust the recorded answers until one checks them all.
         let filesKey = kept.isEmpty ? filesKey
             : !news && !self.filesKey.isEmpty ? self.filesKey
-            : recordedKey(kept.sorted(), files: files, outcomes: outcomes, sameAnswers: true) ?? ""
+            : recordedHashes(kept.sorted(), files: files, outcomes: outcomes, sameAnswers: true).flatMap {
+                Self.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: $0).recordedKey
+            } ?? ""
         let project = kept.isEmpty ? project : nil
         let learnt = news || folders.isNews || project.map { $0.key != self.project?.key } ?? false || filesKey != self.filesKey
         // Nothing new of any file or folder, and no other: the cache would come out the same.

@@ -23,8 +23,17 @@ struct StableHasher {
     private var hash = fnv1a([])
 
     mutating func combine(_ text: String) {
+        combine(word: Self.word(text))
+    }
+
+    /// A text's `wordHash`, for texts combined into several hashers.
+    static func word(_ text: String) -> UInt64 {
         var text = text
-        let word = text.withUTF8 { wordHash(UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { wordHash(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Combines a text by its `word`: as `combine(_:)` does.
+    mutating func combine(word: UInt64) {
         hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
         hash ^= hash >> 29
     }

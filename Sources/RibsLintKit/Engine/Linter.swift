@@ -140,7 +140,17 @@ public struct Linter: Sendable {
         var scopeOfChain: [[String]: Int] = [:]
         var unconfigured: [String] = []
         // Files come in path order, a folder's together: the previous file's folder is asked first, by its bytes.
-        var previous: (folder: String, chain: [String], scope: Int, excludes: Bool)?
+        /// A folder's configuration chain, the linter of that chain, and whether it drops files by nested `excluded`.
+        struct FolderScope {
+            let folder: String
+            let chain: [String]
+            let scope: Int
+            let excludes: Bool
+        }
+        var previous: FolderScope?
+        // The previous folder's parent, when that folder has its parent's chain: a folder the run listed without a
+        // `.ribslint.yml` has (see `ConfigurationScopes.chain`), so such a folder's siblings look nothing up.
+        var previousParent: FolderScope?
         var kept: [Int] = []
         kept.reserveCapacity(files.count)
         scoping.scopeOfFile.reserveCapacity(files.count)
@@ -148,27 +158,34 @@ public struct Linter: Sendable {
             let path = files[position].absolutePath
             if previous.map({ !isDirectly(path, in: $0.folder) }) ?? true {
                 let folder = parentFolder(of: path)
-                let chain = scopes.chain(of: folder, memo: &chains, listed: { listings?.hasConfiguration($0) })
-                let scope: Int
-                if let known = scopeOfChain[chain] {
-                    scope = known
+                let parent = listings?.hasConfiguration(folder) == false ? parentFolder(of: folder) : nil
+                if let parent, let known = previousParent, PathKey(known.folder) == PathKey(parent) {
+                    previous = FolderScope(folder: folder, chain: known.chain, scope: known.scope, excludes: known.excludes)
                 } else {
-                    let configuration = try scopes.configuration(of: chain, loaded: &loaded)
-                    let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
-                    scope = scoping.linters.count
-                    scopeOfChain[chain] = scope
-                    var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
-                    linter.overlay = overlay
-                    linter.parseBudget = parseBudget
-                    scoping.linters.append(linter)
+                    let chain = scopes.chain(of: folder, memo: &chains, listed: { listings?.hasConfiguration($0) })
+                    let scope: Int
+                    if let known = scopeOfChain[chain] {
+                        scope = known
+                    } else {
+                        let configuration = try scopes.configuration(of: chain, loaded: &loaded)
+                        let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
+                        scope = scoping.linters.count
+                        scopeOfChain[chain] = scope
+                        var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
+                        linter.overlay = overlay
+                        linter.parseBudget = parseBudget
+                        scoping.linters.append(linter)
+                    }
+                    let excludes = !scoping.linters[scope].configuration.nestedExclusions.isEmpty
+                    previous = FolderScope(folder: folder, chain: chain, scope: scope, excludes: excludes)
+                    previousParent = parent.map { FolderScope(folder: $0, chain: chain, scope: scope, excludes: excludes) }
                 }
-                previous = (folder, chain, scope, !scoping.linters[scope].configuration.nestedExclusions.isEmpty)
             }
-            guard let (_, chain, scope, excludes) = previous else { continue }
-            if excludes, scoping.linters[scope].configuration.nestedExclusionDrops(path) { continue }
-            if chain.isEmpty, scopes.base == nil { unconfigured.append(files[position].displayPath) }
+            guard let previous else { continue }
+            if previous.excludes, scoping.linters[previous.scope].configuration.nestedExclusionDrops(path) { continue }
+            if previous.chain.isEmpty, scopes.base == nil { unconfigured.append(files[position].displayPath) }
             kept.append(position)
-            scoping.scopeOfFile.append(scope)
+            scoping.scopeOfFile.append(previous.scope)
         }
         scoping.files = kept.count == files.count ? files : kept.map { files[$0] }
         // Project rules of one profile read the facts of every file of that profile, whichever folder's rules
@@ -265,7 +282,10 @@ public struct Linter: Sendable {
         // Files whose questions about the project's types get other answers from the whole project than they
         // got are linted again. When the cache's answers were recorded for exactly these files as they are
         // (`LintCache.filesKey`), every recorded answer still holds and the index is not even built.
-        let filesKey = LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: [])
+        // With files linted afresh, the files key as the recording run would have had it, in the same pass.
+        let afresh = outcomes.indices.filter { !outcomes[$0].fromCache }
+        let recorded = afresh.isEmpty ? nil : cache?.recordedHashes(afresh, files: files, outcomes: outcomes, sameAnswers: false)
+        let (filesKey, recordedFilesKey) = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded)
         let unchanged = cache?.filesKey == filesKey && outcomes.indices.allSatisfy { outcomes[$0].fromCache }
         var relintedCount = 0
         if !unchanged {
@@ -273,9 +293,8 @@ public struct Linter: Sendable {
             // of what inherits them), so its answers are exact. A file linted again may ask about more names
             // (a grandparent class): the index widens and that file is checked again, until nothing new is asked.
             // When only some files' bodies changed, only those files can get other answers.
-            let afresh = outcomes.indices.filter { !outcomes[$0].fromCache }
             var asked = Set<String>()
-            var pending = cache?.onlyBodiesChanged(afresh, files: files, outcomes: outcomes) == true ? afresh : Array(outcomes.indices)
+            var pending = recordedFilesKey != nil && recordedFilesKey == cache?.filesKey ? afresh : Array(outcomes.indices)
             for round in 0... {
                 let before = asked.count
                 for position in pending { asked.formUnion(outcomes[position].lookups.keys) }
