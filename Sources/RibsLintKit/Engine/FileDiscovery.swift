@@ -371,12 +371,13 @@ private struct WalkedFolder {
 
 /// A folder opened to look names up in (`fstatat`), or -1.
 private func openFolder(_ path: String) -> Int32 {
+    // `withCString`: a path passed as a `String` is copied into a new array first.
     #if os(Linux)
     // `O_PATH` (Linux's value on every architecture Swift runs on), which Glibc's module does not export:
     // the folder is only looked into, never read.
-    open(path, 0o10000000 | O_DIRECTORY | O_CLOEXEC)
+    path.withCString { open($0, 0o10000000 | O_DIRECTORY | O_CLOEXEC) }
     #else
-    open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     #endif
 }
 
