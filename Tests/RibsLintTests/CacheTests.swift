@@ -281,14 +281,19 @@ struct CacheTests {
         }
         #expect(records["a/Card", near: 2] == nil)
         #expect(records.byPath.map(\.path) == paths.map(PathKey.init).sorted())
-        var backwards = CacheWriter()
-        backwards.write(2)
-        for path in ["b", "a"] {
-            backwards.write(path)
-            backwards.write(0)
-        }
-        var unordered = CacheReader(backwards.bytes)
+        // Written in order, then two paths swapped in place: refused.
+        var ordered = CacheWriter()
+        ordered.write(records: [:], adding: [PathKey("a"): 1, PathKey("b"): 2]) { number, writer in writer.write(number) }
+        var inOrder = CacheReader(ordered.bytes)
+        #expect(try inOrder.records().count == 2 && inOrder.isAtEnd)
+        var swapped = ordered.bytes
+        let first = try #require(swapped.firstIndex(of: UInt8(ascii: "a")))
+        swapped.swapAt(first, try #require(swapped.firstIndex(of: UInt8(ascii: "b"))))
+        var unordered = CacheReader(swapped)
         #expect(throws: CacheReader.Malformed.self) { try unordered.records() }
+        // A length past the bytes there are: refused, not read beyond.
+        var cut = CacheReader(Array(ordered.bytes.dropLast()))
+        #expect(throws: CacheReader.Malformed.self) { try cut.records() }
     }
 
     @Test("the cache's checksum sees every byte, at every length")

@@ -250,17 +250,21 @@ public struct CacheReader {
         return values
     }
 
-    /// Length-prefixed records by path, kept as written: each is decoded when it is needed. Their paths must
-    /// come in strictly increasing order, as the writer puts them, for the binary search.
+    /// Records by path, kept as written: each is decoded when it is needed. A table of their paths' and
+    /// bytes' lengths, fixed-width so that it is read without decoding varints, then the paths and bytes. Their
+    /// paths must come in strictly increasing order, as the writer puts them, for the binary search.
     mutating func records() throws(Malformed) -> StoredRecords {
         let count = try int()
-        // Two length bytes a record at least: a count no file could hold reserves nothing.
-        guard count >= 0, count <= (end - offset) / 2 else { throw Malformed() }
+        // Eight length bytes a record: a count no file could hold reserves nothing.
+        guard count >= 0, count <= (end - offset) / 8 else { throw Malformed() }
+        let table = try bytes(count * 8).range.lowerBound
         var spans: [(path: Range<Int>, record: Range<Int>)] = []
         spans.reserveCapacity(count)
-        for _ in 0..<count {
-            let path = try bytes(try int()).range
-            let record = try bytes(try int()).range
+        for index in 0..<count {
+            let pathCount = Int(UInt32(littleEndian: store.bytes.loadUnaligned(fromByteOffset: table + index * 8, as: UInt32.self)))
+            let recordCount = Int(UInt32(littleEndian: store.bytes.loadUnaligned(fromByteOffset: table + index * 8 + 4, as: UInt32.self)))
+            let path = try bytes(pathCount).range
+            let record = try bytes(recordCount).range
             if let previous = spans.last?.path {
                 guard StoredRecords.compare(store.bytes, previous, UnsafeRawBufferPointer(rebasing: store.bytes[path])) < 0 else { throw Malformed() }
             }
@@ -288,7 +292,8 @@ public struct CacheReader {
 }
 
 extension CacheWriter {
-    /// `kept` records as written and `added` ones encoded, together in path order, each length-prefixed.
+    /// `kept` records as written and `added` ones encoded, together in path order, as `CacheReader.records()`
+    /// reads them. A length past 32 bits (no cache is that large) is written clamped, and the cache then refused.
     mutating func write<Record>(
         records kept: [PathKey: StoredBytes], adding added: [PathKey: Record], _ encode: (Record, inout CacheWriter) -> Void
     ) {
@@ -298,10 +303,15 @@ extension CacheWriter {
             encode(record, &nested)
             all[path] = StoredBytes(copying: nested.bytes)
         }
-        write(all.count)
-        for (path, bytes) in all.sorted(by: { $0.key < $1.key }) {
-            write(path.path)
-            write(bytes.count)
+        let sorted = all.sorted(by: { $0.key < $1.key })
+        write(sorted.count)
+        for (path, bytes) in sorted {
+            for count in [path.path.utf8.count, bytes.count] {
+                withUnsafeBytes(of: UInt32(clamping: count).littleEndian) { self.bytes.append(contentsOf: $0) }
+            }
+        }
+        for (path, bytes) in sorted {
+            self.bytes.append(contentsOf: path.path.utf8)
             append(bytes)
         }
     }
