@@ -123,6 +123,18 @@ public struct VIPERSingletonInjectionRule: Rule {
                     func load() { _ = URLSession.shared }
                 }
                 """, path: "ProfileTests/ProfileInteractorTests.swift"),
+            Example("""
+                import RxSwift
+                protocol HomeInteractorInput: AnyObject { func load() }
+                final class HomeInteractor: HomeInteractorInput {
+                    let movies: Observable<[String]>
+                    init(movies: Observable<[String]>) { self.movies = movies }
+                    func load() {
+                        _ = movies.observe(on: MainScheduler.instance).subscribe(on: CurrentThreadScheduler.instance)
+                        _ = movies.observe(on: MainScheduler.asyncInstance)
+                    }
+                }
+                """),
         ],
         precision: .medium)
 
@@ -130,7 +142,10 @@ public struct VIPERSingletonInjectionRule: Rule {
 
     /// Types whose `.default`/`.standard` is a shared instance; on other system types it is a value.
     static let systemSingletons: Set<String> = ["FileManager", "NotificationCenter", "UserDefaults", "DistributedNotificationCenter"]
-    static let notSingletons: Set<String> = ["MainActor", "ProcessInfo"]
+    /// Environment values, as `DispatchQueue.main` is: the main actor, the process, and the schedulers of RxSwift and Combine.
+    static let notSingletons: Set<String> = [
+        "MainActor", "ProcessInfo", "MainScheduler", "ConcurrentMainScheduler", "CurrentThreadScheduler", "ImmediateScheduler",
+    ]
     static let compositionRootConformances: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate", "App", "NSApplicationDelegate"]
     static let compositionRootSuffixes = ["Container", "DependencyContainer", "Dependencies", "Resolver", "AppDelegate", "SceneDelegate"]
     static let injectionFrameworks: Set<String> = ["Swinject", "Factory", "NeedleFoundation"]

@@ -85,6 +85,16 @@ public struct VIPERViewServiceAccessRule: Rule {
                 // file: Onboarding/OnboardingPresenter.swift
                 final class OnboardingPresenter {}
                 """, path: "Onboarding/View/Pages/OnboardingPage.swift"),
+            Example("""
+                protocol MajorViewInput: AnyObject {}
+                protocol MajorViewOutput: AnyObject {}
+                final class MajorViewController: UIViewController, MajorViewInput {
+                    var output: MajorViewOutput?
+                    func save() { 1️⃣APIManager.auth.saveMajor(named: "Physics") }
+                }
+                // file: Network/APIManager.swift
+                final class APIManager { static let auth = AuthClient() }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -144,6 +154,16 @@ public struct VIPERViewServiceAccessRule: Rule {
                 }
                 #Preview { ProfileScreen(service: ProfileService()) }
                 """),
+            Example("""
+                protocol SearchViewInput: AnyObject {}
+                protocol SearchViewOutput: AnyObject {}
+                final class SearchViewController: UIViewController, SearchViewInput {
+                    var output: SearchViewOutput?
+                    let placeholder = API.searchPlaceholder
+                }
+                // file: Network/API.swift
+                enum API { static let searchPlaceholder = "Search" }
+                """),
         ],
         precision: .medium)
 
@@ -155,14 +175,18 @@ public struct VIPERViewServiceAccessRule: Rule {
         types = Set(options.strings("service_types"))
     }
 
-    func isService(_ name: String) -> Bool {
-        types.contains(name) || suffixes.contains { name.hasSuffix($0) && name.count > $0.count }
+    /// A name that is a suffix alone (`APIManager`, `Database`) counts too, unless the project declares it as an
+    /// enum: a namespace of endpoints or keys (`API.baseURL`), not a client.
+    func isService(_ name: String, _ resolver: TypeResolver) -> Bool {
+        types.contains(name)
+            || suffixes.contains { name.hasSuffix($0) && (name.count > $0.count || resolver.primary(name)?.kind != .enum) }
     }
 
     public func violations(in file: LintFile) -> [Violation] {
         let module = VIPERModule.of(file)
         let views = module.parts(.view) + module.viewLayer
         guard !views.isEmpty else { return [] }
+        let resolver = file.model.projectTypes
         var found = OnePerStatement()
         for view in views {
             var reportedProperties = Set<SyntaxIdentifier>()
@@ -176,11 +200,11 @@ public struct VIPERViewServiceAccessRule: Rule {
                     reportedProperties.insert(property.declaration.id)
                     continue
                 }
-                guard let service = property.type?.heldTypeNames.first(where: isService) else { continue }
+                guard let service = property.type?.heldTypeNames.first(where: { isService($0, resolver) }) else { continue }
                 found.report(property.nameNode, message(view, "holds the data-layer type '\(service)'"))
                 reportedProperties.insert(property.declaration.id)
             }
-            let visitor = Visitor(rule: self)
+            let visitor = Visitor(rule: self, resolver: resolver)
             visitor.walk(view.members)
             for (node, what) in visitor.found where !Self.isInside(node, reportedProperties) {
                 found.report(node, message(view, what))
@@ -204,12 +228,16 @@ public struct VIPERViewServiceAccessRule: Rule {
 
     private final class Visitor: TypeBodyVisitor {
         let rule: VIPERViewServiceAccessRule
+        let resolver: TypeResolver
         var found: [(Syntax, String)] = []
 
-        init(rule: VIPERViewServiceAccessRule) { self.rule = rule }
+        init(rule: VIPERViewServiceAccessRule, resolver: TypeResolver) {
+            self.rule = rule
+            self.resolver = resolver
+        }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if let name = node.constructedTypeName, name.first?.isUppercase == true, rule.isService(name) {
+            if let name = node.constructedTypeName, name.first?.isUppercase == true, rule.isService(name, resolver) {
                 found.append((Syntax(node.calledExpression), "builds '\(name)'"))
             }
             return .visitChildren
@@ -217,7 +245,7 @@ public struct VIPERViewServiceAccessRule: Rule {
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase == true,
-                rule.isService(base.baseName.text), node.declName.baseName.tokenKind != .keyword(.`init`)
+                rule.isService(base.baseName.text, resolver), node.declName.baseName.tokenKind != .keyword(.`init`)
             {
                 found.append((Syntax(base), "reaches '\(base.baseName.text).\(node.declName.baseName.text)'"))
             }

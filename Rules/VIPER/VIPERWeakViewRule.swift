@@ -179,6 +179,8 @@ public struct VIPERWeakViewRule: Rule {
     static let presenterViewNames: Set<String> = ["view", "viewController", "viewInput", "userInterface", "display"]
     static let interactorOutputNames: Set<String> = ["output", "presenter", "delegate", "interactorOutput"]
     static let routerViewNames: Set<String> = ["viewController", "transitionHandler", "view"]
+    /// What makes a protocol class-bound, among its supertypes.
+    static let classBounds: Set<String> = ["AnyObject", "class", "NSObjectProtocol"]
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("var ") || file.contains("let ") else { return [] }
@@ -208,10 +210,15 @@ public struct VIPERWeakViewRule: Rule {
                     reference = nil
                 }
                 guard let reference, !Self.holdsContainerOrValue(held) else { continue }
+                // `weak` compiles only on a class-bound type: a project protocol that is not one needs `AnyObject` too.
+                let unbound = held.first { name in
+                    resolver.primary(name)?.kind == .protocol && !resolver.supertypes(of: [name]).contains(where: Self.classBounds.contains)
+                }
                 violations.append(Violation(
                     at: property.nameNode,
                     "\(part.role.name) '\(part.type.name)' holds \(reference) '\(property.name)' strongly; "
-                        + "declare it `weak var` so view, presenter and router do not keep each other alive"))
+                        + "declare it `weak var`\(unbound.map { " and make '\($0)' class-bound (`protocol \($0): AnyObject`)" } ?? "") "
+                        + "so view, presenter and router do not keep each other alive"))
             }
         }
         return violations
