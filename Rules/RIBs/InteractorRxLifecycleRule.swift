@@ -53,6 +53,17 @@ public struct InteractorRxLifecycleRule: Rule {
                     }
                 }
                 """),
+            // RxSwift's `bind(onNext:)` with its closure trailing.
+            Example("""
+                import RIBs
+                import RxSwift
+                final class BrandInteractor: PresentableInteractor<BrandPresentable>, BrandInteractable {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        categoryCount1️⃣.bind { [weak self] count in self?.presenter.show(count) }.disposed(by: disposeBag)
+                    }
+                }
+                """),
         ],
         nonTriggering: [
             // An app's own method named like an Rx one, here already bound, is not a subscription; ModernRIBs keeps
@@ -63,6 +74,8 @@ public struct InteractorRxLifecycleRule: Rule {
                     override func didBecomeActive() {
                         super.didBecomeActive()
                         tagStream.subscribe(disposedOnDeactivate: self) { [weak self] tags in self?.show(tags) }
+                        title.bind { [weak self] in self?.presenter.show($0) }
+                        presenter.bind()
                     }
                 }
                 """),
@@ -144,7 +157,7 @@ public struct InteractorRxLifecycleRule: Rule {
         return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let isWorker = type.role == .worker
             return file.calls(named: Subscription.names, in: type.members).compactMap { call -> Violation? in
-                guard let member = Subscription.isSubscribing(call) else { return nil }
+                guard let member = Subscription.isSubscribing(call, imports: file.model.imports) else { return nil }
                 let combine = ["sink", "assign"].contains(member.declName.baseName.text)
                 let lifecycle = Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: combine)
                 let endCall = Subscription.chainEnd(from: call)

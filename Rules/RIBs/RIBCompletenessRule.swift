@@ -60,6 +60,27 @@ public struct RIBCompletenessRule: ProjectRule {
                 final class MockLoginRouter: LoginRouting {}
                 final class SignupInteractorMock: Interactor {}
                 """),
+            Example("""
+                // file: Inbox/Navigator/InboxNavigatorBuilder.swift
+                import RIBs
+                final class InboxNavigatorComponent: Component<InboxNavigatorDependency> {
+                    var navigationController: InboxNavigatorViewControllable & InboxNavigatorPresentable { shared { InboxNavigatorNavigationController() } }
+                }
+                final class InboxNavigatorBuilder: Builder<InboxNavigatorDependency>, InboxNavigatorBuildable {}
+                // file: Inbox/Navigator/InboxNavigatorInteractor.swift
+                import RIBs
+                protocol InboxNavigatorPresentable: Presentable {}
+                final class InboxNavigatorInteractor: PresentableInteractor<InboxNavigatorPresentable>, InboxNavigatorInteractable {}
+                // file: Inbox/Navigator/InboxNavigatorRouter.swift
+                import RIBs
+                protocol InboxNavigatorViewControllable: ViewControllable {}
+                final class InboxNavigatorRouter: ViewableRouter<InboxNavigatorInteractable, InboxNavigatorViewControllable> {}
+                // file: Inbox/Navigator/InboxNavigatorNavigationController.swift
+                import RIBs
+                final class InboxNavigatorNavigationController: UINavigationController {}
+                extension InboxNavigatorNavigationController: InboxNavigatorViewControllable {}
+                extension InboxNavigatorNavigationController: InboxNavigatorPresentable {}
+                """),
         ],
         precision: .medium)
 

@@ -65,7 +65,7 @@ public struct WeakSelfCaptureRule: Rule {
             type.role != .interactor && type.role != .worker && type.kind == .class && !type.inheritance.superclasses.contains("XCTestCase")
         }.flatMap { type in
             file.calls(named: Subscription.names, in: type.members).flatMap { call -> [Violation] in
-                guard Subscription.isSubscribing(call) != nil else { return [] }
+                guard Subscription.isSubscribing(call, imports: file.model.imports) != nil else { return [] }
                 let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + [call.trailingClosure].compactMap { $0 }
                 return closures.filter(Self.capturesSelfStrongly).map {
                     Violation(at: $0.leftBrace, "subscription closure captures `self` strongly; capture `[weak self]`")

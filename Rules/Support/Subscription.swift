@@ -17,14 +17,18 @@ enum Subscription {
 
     /// `.subscribe(…)`, `.bind(to:|with:|onNext:)`, `.drive(…)`, `.emit(…)`, `.sink(…)`, `.assign(to:on:)`, told
     /// apart by their labels; not the operator `subscribe(on:)`, Combine's self-managing
-    /// `assign(to: &$published)`, nor an app's method that shares a name.
-    static func isSubscribing(_ call: FunctionCallExprSyntax) -> MemberAccessExprSyntax? {
+    /// `assign(to: &$published)`, nor an app's method that shares a name. `.bind { … }` is RxSwift's
+    /// `bind(onNext:)` in a file that imports RxSwift or RxCocoa (`imports`), and an app's own method elsewhere.
+    static func isSubscribing(_ call: FunctionCallExprSyntax, imports: [String]) -> MemberAccessExprSyntax? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return nil }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         let name = member.declName.baseName.text
         if name == "assign" { return labels == ["to", "on"] ? member : nil }
         guard let allowed = Self.labels[name], labels.allSatisfy(allowed.contains) else { return nil }
-        if name == "bind", labels.isEmpty { return nil }
+        if name == "bind", labels.isEmpty {
+            let trailingOnNext = call.trailingClosure != nil && call.additionalTrailingClosures.isEmpty
+            return trailingOnNext && imports.contains(where: ["RxSwift", "RxCocoa"].contains) ? member : nil
+        }
         return member
     }
 

@@ -19,7 +19,7 @@ struct SubscriptionHolder {
             if let body = attach.enclosingFunction?.body.map(Syntax.init) ?? attach.nearestCodeBlock { root = body }
         }
         return file.calls(named: ["sink", "assign"], in: root).compactMap { call -> SubscriptionHolder? in
-            guard Subscription.isSubscribing(call) != nil else { return nil }
+            guard Subscription.isSubscribing(call, imports: file.model.imports) != nil else { return nil }
             let source = Self.chainRoot(of: call, stoppingAt: attach)
             if let local {
                 guard source.as(DeclReferenceExprSyntax.self)?.baseName.text == local else { return nil }

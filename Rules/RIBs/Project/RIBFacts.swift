@@ -139,11 +139,11 @@ public struct RIBFacts: FileFacts, Equatable {
         return profile.definition(of: role)?.suffixes.contains { name.hasSuffix($0) } == true
     }
 
-    /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to; a type named only by its
-    /// role (`Router` in a folder per RIB) by its folder.
+    /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to (in its declaration or in an
+    /// extension); a type named only by its role (`Router` in a folder per RIB) by its folder.
     static func ribName(of type: TypeDeclaration, role: Role, profile: Profile, path: String) -> String {
         if role == .presenter,
-            let presentable = type.inherited.first(where: { ProtocolRole(protocolName: $0) == .presentable }),
+            let presentable = type.inheritance.conformances.first(where: { ProtocolRole(protocolName: $0) == .presentable }),
             presentable.count > "Presentable".count
         {
             return String(presentable.dropLast("Presentable".count))
