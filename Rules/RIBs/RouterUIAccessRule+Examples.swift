@@ -99,6 +99,23 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // A child's view controllable wrapped in the app's own container, a view controllable declared in another file.
+        Example("""
+            import RIBs
+            final class CommentRouter: ViewableRouter<CommentInteractable, CommentViewControllable>, CommentRouting {
+                func attachComment() {
+                    let comment = commentBuilder.build(withListener: interactor).viewControllable
+                    let navigation = NavigationContainer(root: comment)
+                    viewController.addCommentScreen(navigation)
+                }
+            }
+            // file: Util/NavigationContainer.swift
+            import RIBs
+            final class NavigationContainer: NavigationControllable {
+                init(root: ViewControllable) {}
+            }
+            protocol NavigationControllable: ViewControllable {}
+            """),
         // Handing child view controllables to a container is hierarchy work, whatever the method is called.
         Example("""
             import RIBs

@@ -54,7 +54,7 @@ public struct RouterUIAccessRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         file.model.types(.router).flatMap { router in
-            let visitor = Visitor(rule: self, router: router)
+            let visitor = Visitor(rule: self, router: router, resolver: file.model.projectTypes)
             visitor.walk(router.members)
             return visitor.findings.violations
         }
@@ -83,8 +83,11 @@ public struct RouterUIAccessRule: Rule {
         let viewControllerMethods: Set<String>
         var findings = OnePerStatement()
 
-        init(rule: RouterUIAccessRule, router: TypeDeclaration) {
+        let resolver: TypeResolver
+
+        init(rule: RouterUIAccessRule, router: TypeDeclaration, resolver: TypeResolver) {
             self.rule = rule
+            self.resolver = resolver
             self.viewControllerMethods = Set(router.functions.filter { function in
                 function.signature.returnClause.map { Self.holdsViewController($0.type) } == true
             }.map(\.name.text))
@@ -188,13 +191,22 @@ public struct RouterUIAccessRule: Rule {
             {
                 return true
             }
-            // A local of the routing method holding view controllables.
+            // A local of the routing method holding view controllables: by its annotation, or by what it is built
+            // from, or as an instance of a project type that is a view controllable (`NavigationControllable(root:)`).
             guard expression.is(DeclReferenceExprSyntax.self), let function = call.enclosingFunction else { return false }
             return function.localBindings.contains { binding in
                 binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
                     && (binding.typeAnnotation.map { Self.holdsViewController($0.type) } == true
-                        || binding.initializer?.value.trimmedDescription.contains("viewControllable") == true)
+                        || binding.initializer?.value.trimmedDescription.contains("viewControllable") == true
+                        || binding.initializer.map { constructsViewControllable($0.value) } == true)
             }
+        }
+
+        private func constructsViewControllable(_ value: ExprSyntax) -> Bool {
+            guard let call = value.as(FunctionCallExprSyntax.self), let name = constructedType(call), name.first?.isUppercase == true,
+                resolver.primary(name) != nil
+            else { return false }
+            return resolver.supertypes(of: [name]).contains { $0.hasSuffix("ViewControllable") }
         }
 
         static func holdsViewController(_ type: TypeSyntax) -> Bool {
