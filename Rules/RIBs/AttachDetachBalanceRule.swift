@@ -11,7 +11,8 @@ public struct AttachDetachBalanceRule: Rule {
             // Required!` and `detachChild(childRouter) // Required!`. A child that is attached but never detached keeps \
             its interactor active and its subscriptions alive. Children attached in `didLoad` or `init`, by container \
             setup (a function that calls `set…ViewControllers` or assigns `viewControllers`), by embedding the child's \
-            view in the router's own (`addChild`, `embed…`, never presenting or pushing it), or in functions those \
+            view in the router's own (`addChild`, `embed…`, or handing its view controllable to a method of the router's \
+            view controller, never presenting, pushing or replacing it), or in functions those \
             call, live as long as the router (tabs, a launch router's permanent children, a search bar inside a \
             screen) and are left alone.
             """,
@@ -83,6 +84,16 @@ public struct AttachDetachBalanceRule: Rule {
                         let router = searchBarBuilder.build(withListener: interactor)
                         attachChild(router)
                         viewController.addChild(router.viewControllable)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class RoutineRouter: ViewableRouter<RoutineInteractable, RoutineViewControllable>, RoutineRouting {
+                    func attachWeekChart() {
+                        let week = weekChartBuilder.build(withListener: interactor)
+                        viewController.setWeekChart(week.viewControllable)
+                        attachChild(week)
                     }
                 }
                 """),
@@ -214,6 +225,7 @@ public struct AttachDetachBalanceRule: Rule {
     static func lifetimeFunctions(of router: [TypeDeclaration]) -> Set<String> {
         var calls: [String: Set<String>] = [:]
         var lifetime: Set<String> = ["didLoad", "init"]
+        var embedding: Set<String> = []
         for member in router.flatMap(\.members.members) {
             let name: String
             let body: Syntax
@@ -226,6 +238,7 @@ public struct AttachDetachBalanceRule: Rule {
             } else {
                 continue
             }
+            if embedsAttachedChild(body) { embedding.insert(name) }
             for token in body.tokens(viewMode: .sourceAccurate) {
                 guard case .identifier(let identifier) = token.tokenKind, let next = token.nextToken(viewMode: .sourceAccurate)
                 else { continue }
@@ -237,11 +250,12 @@ public struct AttachDetachBalanceRule: Rule {
                 }
             }
         }
-        // A child whose view is embedded in the router's own (`addChild`, `embed…`), not presented or pushed,
-        // is part of the parent's screen and lives as long as it: a search bar, a list inside a tab.
+        // A child whose view is embedded in the router's own (`addChild`, `embed…`, or handed to one of its view
+        // controller's methods: `viewController.setWeekChart(week.viewControllable)`), not presented or pushed, is
+        // part of the parent's screen and lives as long as it: a search bar, a list inside a tab.
         for (function, called) in calls where called.contains("attachChild") {
-            let embeds = called.contains { $0 == "addChild" || $0.hasPrefix("embed") }
-            let navigates = called.contains { $0.hasPrefix("present") || $0.hasPrefix("push") || $0.hasPrefix("show") }
+            let embeds = called.contains { $0 == "addChild" || $0.hasPrefix("embed") } || embedding.contains(function)
+            let navigates = called.contains { ["present", "push", "show", "replace"].contains(where: $0.hasPrefix) }
             if embeds, !navigates { lifetime.insert(function) }
         }
         var frontier = Array(lifetime)
@@ -253,6 +267,37 @@ public struct AttachDetachBalanceRule: Rule {
         }
         return lifetime
     }
+
+    /// Whether `body` attaches a child and hands that child's `viewControllable` to a method of the router's own
+    /// view controller that does not navigate (`viewController.setWeekChart(week.viewControllable)`).
+    private static func embedsAttachedChild(_ body: Syntax) -> Bool {
+        var handed: Set<String> = []
+        var attached: Set<String> = []
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            if token.text == "attachChild" {
+                if let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.id == token.id,
+                    let child = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)
+                {
+                    attached.insert(child.baseName.text)
+                }
+                continue
+            }
+            // `owner.method(child.viewControllable)`: the token, its reference, the member access, the argument, the list, the call.
+            guard token.text == "viewControllable", let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                let call = member.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let child = member.base?.as(DeclReferenceExprSyntax.self), call.arguments.contains(where: { $0.expression.id == member.id }),
+                let method = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let owner = method.base?.as(DeclReferenceExprSyntax.self), ["viewController", "viewControllable"].contains(owner.baseName.text),
+                !navigatingPrefixes.contains(where: method.declName.baseName.text.hasPrefix)
+            else { continue }
+            handed.insert(child.baseName.text)
+        }
+        return !handed.isDisjoint(with: attached)
+    }
+
+    /// Calls that show or take away a screen rather than embed one.
+    static let navigatingPrefixes = ["present", "push", "show", "replace", "dismiss", "pop"]
 
     private final class Visitor: LocalCollector {
         /// `isKnown`: the kind is a RIB's name; otherwise it is the attached expression's text.

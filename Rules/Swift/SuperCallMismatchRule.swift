@@ -58,9 +58,26 @@ public struct SuperCallMismatchRule: Rule {
                     }
                 }
                 """),
+            Example("""
+                final class RoundTimer: AppTimer {
+                    override func cancel() {
+                        super.cancel()
+                        if remaining > 0 { super.complete() }
+                    }
+                }
+                """),
         ])
 
     public init(options: RuleOptions) {}
+
+    /// An override that calls its own super method too has let the superclass do its job: another super call
+    /// beside it is deliberate (`super.complete()` skipping this class's own `complete()`).
+    static func callsOwnSuper(_ function: FunctionDeclSyntax) -> Bool {
+        function.body?.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .keyword(.super), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self) else { return false }
+            return member.declName.baseName.text == function.name.text && member.parent?.is(FunctionCallExprSyntax.self) == true
+        } == true
+    }
 
     /// A super call standing as a statement of its own forwards the override's job; one inside a condition,
     /// an expression or a `return` asks the superclass something (`guard super.canPerformAction(…)`).
@@ -83,7 +100,7 @@ public struct SuperCallMismatchRule: Rule {
                 else { return nil }
                 let overriding = function.name.text
                 let called = member.declName.baseName.text
-                guard called != overriding, Self.isStatement(call) else { return nil }
+                guard called != overriding, Self.isStatement(call), !Self.callsOwnSuper(function) else { return nil }
                 return Violation(
                     at: base,
                     "override of '\(overriding)' calls 'super.\(called)'; call 'super.\(overriding)' so the superclass runs its own '\(overriding)'")
