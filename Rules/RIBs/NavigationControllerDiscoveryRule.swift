@@ -61,6 +61,16 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // A local of an initializer hides the inherited property, as one of a method does.
+            Example("""
+                import RIBs
+                final class MainViewController: SlideController, MainPresentable, MainViewControllable {
+                    init() {
+                        let navigationController = UINavigationController()
+                        super.init(navigationController: navigationController)
+                    }
+                }
+                """),
             // The guide's rule is about who may push and pop ("If a parent/child RIB must PUSH/POP…"): a presenter
             // styling its own bar is not reaching for a navigation stack.
             Example("""
@@ -130,7 +140,6 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// A view controller that declares its own `navigationController` is not reaching for UIKit's.
         let inheritsNavigationController: Bool
         var violations: [Violation] = []
-        private var functions: [FunctionDeclSyntax] = []
 
         init(owner: TypeDeclaration, declaredNames: Set<String>) {
             self.owner = owner
@@ -143,13 +152,6 @@ public struct NavigationControllerDiscoveryRule: Rule {
             "\(owner.role?.rawValue ?? "type") '\(owner.name)' discovers a navigation controller; receive the "
                 + "navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead"
         }
-
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            functions.append(node)
-            return .visitChildren
-        }
-
-        override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             guard node.declName.baseName.text == "navigationController", let base = node.base else { return .visitChildren }
@@ -164,7 +166,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             if node.baseName.text == "navigationController", inheritsNavigationController,
                 node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id, !Self.adjustsAppearance(node),
-                !(functions.last.map { Self.declares("navigationController", in: Syntax($0)) } ?? false)
+                !node.isShadowed("navigationController")
             {
                 violations.append(Violation(at: node, message))
             }
@@ -202,15 +204,6 @@ public struct NavigationControllerDiscoveryRule: Rule {
         static func namesViewController(_ name: String) -> Bool {
             let lowered = name.lowercased()
             return lowered.hasSuffix("viewcontroller") || lowered == "vc" || name.hasSuffix("VC")
-        }
-
-        /// Whether a function's parameters or locals declare `name`, hiding the inherited property.
-        static func declares(_ name: String, in function: Syntax) -> Bool {
-            function.tokens(viewMode: .sourceAccurate).contains { token in
-                guard token.text == name, let parent = token.parent else { return false }
-                return parent.is(FunctionParameterSyntax.self) || parent.is(IdentifierPatternSyntax.self)
-                    || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(ClosureParameterSyntax.self)
-            }
         }
     }
 }

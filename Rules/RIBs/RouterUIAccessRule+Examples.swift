@@ -99,6 +99,18 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // A container the routing method creates, in a local that hides the stored one: its own to set up.
+        Example("""
+            import RIBs
+            final class RootRouter: ViewableRouter<RootInteractable, RootViewControllable>, RootRouting {
+                private var navigationController: NavigationControllable?
+                func routeToLogin(child: ViewControllable) {
+                    let navigationController = UINavigationController(rootViewController: child.uiviewController)
+                    navigationController.delegate = navigationDelegate
+                    viewController.uiviewController.present(navigationController, animated: true)
+                }
+            }
+            """),
         // A child's view controllable wrapped in the app's own container, a view controllable declared in another file.
         Example("""
             import RIBs

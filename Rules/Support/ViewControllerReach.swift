@@ -80,7 +80,7 @@ struct ViewControllerReach {
         let expression = expression.unwrapped
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return Self.roots.contains(name) || locals.contains(name) || properties.contains(name)
+            return Self.roots.contains(name) || locals.contains(name) || properties.contains(name) && !reference.isShadowed(name)
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
