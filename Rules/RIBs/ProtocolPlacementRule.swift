@@ -201,7 +201,7 @@ public struct ProtocolPlacementRule: Rule {
         let parts = file.model.types.filter { $0.kind == .class && $0.role.map { Self.fileSuffixes[$0] != nil } == true }
         guard let first = parts.first, let firstRole = first.role else { return [] }
         let roles = Set(parts.compactMap(\.role))
-        let rib = RIBFacts.ribName(of: first, role: firstRole, profile: file.profile, path: file.path)
+        let rib = RIBFacts.ribName(of: first, role: firstRole, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
         return file.model.protocols.compactMap { declaration in
             guard let role = declaration.role, let home = homes[role], !roles.contains(home), let suffix = Self.fileSuffixes[home]
             else { return nil }

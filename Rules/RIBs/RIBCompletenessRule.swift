@@ -81,6 +81,26 @@ public struct RIBCompletenessRule: ProjectRule {
                 extension InboxNavigatorNavigationController: InboxNavigatorViewControllable {}
                 extension InboxNavigatorNavigationController: InboxNavigatorPresentable {}
                 """),
+            // Another `*Presentable` added in an extension (a shared alert helper), or a superclass's, names no RIB.
+            Example("""
+                // file: Signup/SignupBuilder.swift
+                import RIBs
+                final class SignupBuilder: Builder<SignupDependency>, SignupBuildable {}
+                final class SignupInteractor: PresentableInteractor<SignupPresentable>, SignupInteractable {}
+                final class SignupRouter: ViewableRouter<SignupInteractable, SignupViewControllable>, SignupRouting {}
+                // file: Signup/SignupViewController+Toast.swift
+                import RIBs
+                extension SignupViewController: ToastPresentable {}
+                // file: Signup/SignupViewController.swift
+                import RIBs
+                final class SignupViewController: FormViewController, SignupViewControllable {}
+                extension SignupViewController: SignupPresentable {}
+                // file: Form/FormViewController.swift
+                import RIBs
+                class FormViewController: UIViewController, FormPresentable {}
+                protocol FormPresentable: Presentable {}
+                protocol ToastPresentable: AnyObject {}
+                """),
         ],
         precision: .medium)
 

@@ -160,9 +160,12 @@ public struct VIPERViewServiceAccessRule: Rule {
                 final class SearchViewController: UIViewController, SearchViewInput {
                     var output: SearchViewOutput?
                     let placeholder = API.searchPlaceholder
+                    let pageSize = Database.pageSize
+                    let key = Storage.Keys.lastTab
                 }
                 // file: Network/API.swift
                 enum API { static let searchPlaceholder = "Search" }
+                struct Database { static let pageSize = 20 }
                 """),
         ],
         precision: .medium)
@@ -175,11 +178,13 @@ public struct VIPERViewServiceAccessRule: Rule {
         types = Set(options.strings("service_types"))
     }
 
-    /// A name that is a suffix alone (`APIManager`, `Database`) counts too, unless the project declares it as an
-    /// enum: a namespace of endpoints or keys (`API.baseURL`), not a client.
+    /// A name that is a suffix alone counts when the project declares it as a class or actor (`APIManager`,
+    /// `Database`): a struct or enum of that name is a namespace of endpoints or keys (`API.baseURL`), and one the
+    /// project does not declare may be anything (Firebase's `Storage`).
     func isService(_ name: String, _ resolver: TypeResolver) -> Bool {
-        types.contains(name)
-            || suffixes.contains { name.hasSuffix($0) && (name.count > $0.count || resolver.primary(name)?.kind != .enum) }
+        types.contains(name) || suffixes.contains { suffix in
+            name.hasSuffix(suffix) && (name.count > suffix.count || [.class, .actor].contains(resolver.primary(name)?.kind))
+        }
     }
 
     public func violations(in file: LintFile) -> [Violation] {
@@ -244,7 +249,9 @@ public struct VIPERViewServiceAccessRule: Rule {
         }
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            // A nested type (`Storage.Keys`) is no access to anything.
             if let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase == true,
+                node.declName.baseName.text.first?.isUppercase != true,
                 rule.isService(base.baseName.text, resolver), node.declName.baseName.tokenKind != .keyword(.`init`)
             {
                 found.append((Syntax(base), "reaches '\(base.baseName.text).\(node.declName.baseName.text)'"))

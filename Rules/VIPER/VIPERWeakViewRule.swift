@@ -179,8 +179,6 @@ public struct VIPERWeakViewRule: Rule {
     static let presenterViewNames: Set<String> = ["view", "viewController", "viewInput", "userInterface", "display"]
     static let interactorOutputNames: Set<String> = ["output", "presenter", "delegate", "interactorOutput"]
     static let routerViewNames: Set<String> = ["viewController", "transitionHandler", "view"]
-    /// What makes a protocol class-bound, among its supertypes.
-    static let classBounds: Set<String> = ["AnyObject", "class", "NSObjectProtocol"]
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("var ") || file.contains("let ") else { return [] }
@@ -210,14 +208,13 @@ public struct VIPERWeakViewRule: Rule {
                     reference = nil
                 }
                 guard let reference, !Self.holdsContainerOrValue(held) else { continue }
-                // `weak` compiles only on a class-bound type: a project protocol that is not one needs `AnyObject` too.
-                let unbound = held.first { name in
-                    resolver.primary(name)?.kind == .protocol && !resolver.supertypes(of: [name]).contains(where: Self.classBounds.contains)
-                }
+                // `weak` compiles only on a class-bound type; whether a protocol is one (`class`, `@objc`, `where Self:`,
+                // a class-bound protocol of another module) the index cannot always tell, so the advice says what it needs.
+                let contract = held.first { resolver.primary($0)?.kind == .protocol }
                 violations.append(Violation(
                     at: property.nameNode,
                     "\(part.role.name) '\(part.type.name)' holds \(reference) '\(property.name)' strongly; "
-                        + "declare it `weak var`\(unbound.map { " and make '\($0)' class-bound (`protocol \($0): AnyObject`)" } ?? "") "
+                        + "declare it `weak var`\(contract.map { " ('\($0)' must be class-bound: `protocol \($0): AnyObject`)" } ?? "") "
                         + "so view, presenter and router do not keep each other alive"))
             }
         }

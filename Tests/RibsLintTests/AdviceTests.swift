@@ -57,20 +57,18 @@ struct AdviceTests {
         #expect(alpha.message.contains("closes the RIB cycle Alpha → Gamma → Beta → Alpha"), "\(alpha.message)")
     }
 
-    @Test("`weak var` advice says when the view's protocol must become class-bound, across files")
+    @Test("`weak var` advice says a project protocol must be class-bound for it, across files")
     func weakViewAdvice() throws {
         let findings = try lint(
             sources: [
                 ("Home/HomePresenter.swift", """
                     final class HomePresenter: HomeViewOutput, HomeInteractorOutput {
                         var view: HomeViewInput?
-                        var display: HomeDisplaying?
+                        var viewController: UIViewController?
                     }
                     """),
                 ("Home/HomeContract.swift", """
                     protocol HomeViewInput { func show(_ titles: [String]) }
-                    protocol HomeDisplaying: HomeBase {}
-                    protocol HomeBase: AnyObject {}
                     protocol HomeViewOutput: AnyObject {}
                     protocol HomeInteractorOutput: AnyObject {}
                     """),
@@ -78,7 +76,7 @@ struct AdviceTests {
             rules: ["viper_weak_view"], profile: "viper")
         let messages = findings.map(\.message)
         #expect(messages.count == 2, "\(messages)")
-        #expect(messages.contains { $0.contains("'view' strongly; declare it `weak var` and make 'HomeViewInput' class-bound (`protocol HomeViewInput: AnyObject`) so") })
-        #expect(messages.contains { $0.contains("'display' strongly; declare it `weak var` so") })
+        #expect(messages.contains { $0.contains("'view' strongly; declare it `weak var` ('HomeViewInput' must be class-bound: `protocol HomeViewInput: AnyObject`) so") })
+        #expect(messages.contains { $0.contains("'viewController' strongly; declare it `weak var` so") })
     }
 }

@@ -128,7 +128,7 @@ public struct RIBFacts: FileFacts, Equatable {
             guard type.kind == .class, let role = type.role, type.declaration.is(ClassDeclSyntax.self),
                 !file.profile.isBaseClass(type.name)
             else { return nil }
-            return (type, role, ribName(of: type, role: role, profile: file.profile, path: file.path), nil)
+            return (type, role, ribName(of: type, role: role, profile: file.profile, path: file.path, resolver: file.model.projectTypes), nil)
         }
     }
 
@@ -139,14 +139,19 @@ public struct RIBFacts: FileFacts, Equatable {
         return profile.definition(of: role)?.suffixes.contains { name.hasSuffix($0) } == true
     }
 
-    /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to (in its declaration or in an
-    /// extension); a type named only by its role (`Router` in a folder per RIB) by its folder.
-    static func ribName(of type: TypeDeclaration, role: Role, profile: Profile, path: String) -> String {
-        if role == .presenter,
-            let presentable = type.inheritance.conformances.first(where: { ProtocolRole(protocolName: $0) == .presentable }),
-            presentable.count > "Presentable".count
-        {
-            return String(presentable.dropLast("Presentable".count))
+    /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to itself, in its declaration or
+    /// an extension (not a superclass's): the one its name starts with, else its declaration's, else an
+    /// extension's only one; a type named only by its role (`Router` in a folder per RIB) by its folder.
+    static func ribName(of type: TypeDeclaration, role: Role, profile: Profile, path: String, resolver: TypeResolver) -> String {
+        if role == .presenter {
+            func named(_ conformance: String) -> Bool {
+                ProtocolRole(protocolName: conformance) == .presentable && conformance.count > "Presentable".count
+            }
+            let declared = type.inherited.filter(named)
+            let added = resolver.extensionConformances(of: type.name).filter { named($0) && !declared.contains($0) }
+            let presentable = (declared + added).first { type.name.hasPrefix($0.dropLast("Presentable".count)) }
+                ?? declared.first ?? (added.count == 1 ? added.first : nil)
+            if let presentable { return String(presentable.dropLast("Presentable".count)) }
         }
         for suffix in profile.definition(of: role)?.suffixes ?? [] where type.name.hasSuffix(suffix) && type.name.count > suffix.count {
             return String(type.name.dropLast(suffix.count))

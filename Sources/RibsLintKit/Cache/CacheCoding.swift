@@ -70,8 +70,8 @@ struct StoredBytes: Sendable {
     }
 }
 
-/// Length-prefixed records in path order, as the cache holds them: found by binary search over the paths'
-/// bytes, with no key built per record, and each decoded when it is needed.
+/// Records in path order, as the cache holds them (see `CacheReader.records()`): found by binary search over the
+/// paths' bytes, with no key built per record, and each decoded when it is needed.
 struct StoredRecords: Sendable {
     private let store: ByteStore?
     /// Where each record's path and bytes lie in the store, in path order.
@@ -293,7 +293,8 @@ public struct CacheReader {
 
 extension CacheWriter {
     /// `kept` records as written and `added` ones encoded, together in path order, as `CacheReader.records()`
-    /// reads them. A length past 32 bits (no cache is that large) is written clamped, and the cache then refused.
+    /// reads them. Lengths fit 32 bits: a record holds one file's results (no file past `maximumFileSize` is read),
+    /// and no cache past 4 GiB is read (`LintCache`'s mapping limit), so a clamped length is never read back.
     mutating func write<Record>(
         records kept: [PathKey: StoredBytes], adding added: [PathKey: Record], _ encode: (Record, inout CacheWriter) -> Void
     ) {
