@@ -50,6 +50,22 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class DetailViewController: UIHostingController<DetailView>, DetailPresentable, DetailViewControllable {}
                 """),
+            // A routing method in an extension of the router.
+            Example("""
+                // file: Note/NoteRouter.swift
+                import RIBs
+                final class NoteRouter: ViewableRouter<NoteInteractable, NoteViewControllable> {}
+                extension NoteRouter: NoteRouting {
+                    func routeToPage() {
+                        let page = pageBuilder.build(withListener: interactor)
+                        attachChild(page)
+                        1️⃣navigationController.push(page.viewControllable, animated: true)
+                    }
+                }
+                // file: Page/PageViewController.swift
+                import RIBs
+                final class PageViewController: UIViewController, PagePresentable, PageViewControllable {}
+                """),
         ],
         nonTriggering: [
             // Handled by a base view controller in another file, by `didMove(toParent:)`, or by a custom back button.

@@ -45,6 +45,12 @@ public struct ProtocolPlacementRule: Rule {
                 """, path: "Login/LoginInteractor.swift", configuration: ["presentable_listener_file": .string("presenter")]),
         ],
         nonTriggering: [
+            // A kit's base view controller, open for the apps' presenters to subclass.
+            Example("""
+                import RIBs
+                public protocol BaseViewControllable: ViewControllable {}
+                open class BaseViewController: UIViewController, BaseViewControllable {}
+                """, path: "Kit/BaseViewController.swift"),
             Example("""
                 import RIBs
                 protocol LoginDependency: Dependency {}
@@ -198,7 +204,11 @@ public struct ProtocolPlacementRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.model.protocols.isEmpty, !allowedFiles.contains(where: { Wildcard.matches(Substring($0), file.fileName) })
         else { return [] }
-        let parts = file.model.types.filter { $0.kind == .class && $0.role.map { Self.fileSuffixes[$0] != nil } == true }
+        // An `open` class is a base for other modules' parts (`open class BaseViewController`), no RIB's own.
+        let parts = file.model.types.filter { type in
+            type.kind == .class && type.role.map { Self.fileSuffixes[$0] != nil } == true
+                && type.declaration.as(ClassDeclSyntax.self)?.modifiers.contains(.open) != true
+        }
         guard let first = parts.first, let firstRole = first.role else { return [] }
         let roles = Set(parts.compactMap(\.role))
         let rib = RIBFacts.ribName(of: first, role: firstRole, profile: file.profile, path: file.path, resolver: file.model.projectTypes)

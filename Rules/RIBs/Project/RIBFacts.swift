@@ -217,16 +217,20 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-3"
+    public static let id = "rib-navigation-4"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
 
     public init(file: LintFile) {
-        let mayPush = file.contains("push")
-        for (type, role, rib, _) in RIBFacts.ribTypes(of: file) where role == .router && mayPush {
-            pushes += Self.pushedChildren(from: rib, in: type, file: file)
+        // A router's class and its extensions (`extension FeedRouter: FeedRouting { func routeToDetail() … }`).
+        if file.contains("push"), !file.isTestFile {
+            for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
+                guard !file.profile.isBaseClass(type.name) else { continue }
+                let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
+                pushes += Self.pushedChildren(from: rib, in: type, file: file)
+            }
         }
         // Only a presenter's file, or a base view controller's (a class with no role of its own), can say.
         let mayHandle = file.model.types.contains { type in
