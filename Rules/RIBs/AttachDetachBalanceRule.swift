@@ -87,6 +87,42 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
+            // A child attached by its builder's type and detached by a generically typed property's name.
+            Example("""
+                import RIBs
+                final class AppRootRouter: LaunchRouter<AppRootInteractable, AppRootViewControllable>, AppRootRouting {
+                    private let loginBuildable: LoginMainBuildable
+                    private var loginRouting: Routing?
+                    func attachLogin() {
+                        let router = loginBuildable.build(withListener: interactor)
+                        loginRouting = router
+                        attachChild(router)
+                        viewController.present(router.viewControllable, animated: true)
+                    }
+                    func detachLogin() {
+                        guard let loginRouting else { return }
+                        detachChild(loginRouting)
+                    }
+                }
+                """),
+            // Stored builders and children known by their types, whatever their names' typos.
+            Example("""
+                import RIBs
+                final class CreateRouter: ViewableRouter<CreateInteractable, CreateViewControllable>, CreateRouting {
+                    private let addItemBuildabel: AddItemBuildable
+                    private var addItmRouting: AddItemRouting?
+                    func attachAddItem() {
+                        let router = addItemBuildabel.build(withListener: interactor)
+                        addItmRouting = router
+                        attachChild(router)
+                        viewController.present(router.viewControllable, animated: true)
+                    }
+                    func detachAddItem() {
+                        guard let router = addItmRouting else { return }
+                        detachChild(router)
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class RoutineRouter: ViewableRouter<RoutineInteractable, RoutineViewControllable>, RoutineRouting {
@@ -209,10 +245,19 @@ public struct AttachDetachBalanceRule: Rule {
         return file.model.typeGroups(.router).flatMap { router -> [Violation] in
             let lifetime = Self.lifetimeFunctions(of: router)
             let visitor = Visitor()
+            // Stored builders and child routers are known by their declared types, which typos in names do not touch.
+            for property in router.flatMap(\.storedProperties) {
+                guard let type = property.type?.heldTypeNames.first,
+                    ["Buildable", "Builder", "Routing", "Router"].contains(where: { type.hasSuffix($0) && type.count > $0.count }),
+                    !Visitor.genericRouting.contains(type)
+                else { continue }
+                visitor.propertyTypes[property.name] = type
+            }
             for part in router { visitor.walk(part.members) }
             if visitor.detachesAnything { return [] }
             return visitor.attaches.filter { attach in
-                !visitor.detached.contains(attach.kind) && !lifetime.contains(attach.function)
+                !visitor.detached.contains(attach.kind) && !(attach.alias.map(visitor.detached.contains) ?? false)
+                    && !lifetime.contains(attach.function)
             }.map {
                 let child = $0.isKnown ? "the \($0.kind.prefix(1).uppercased() + $0.kind.dropFirst()) child" : "a child (`\($0.kind)`)"
                 return Violation(at: $0.call, "router attaches \(child) but never detaches it; detach it when the child closes, or its interactor stays active")
@@ -300,9 +345,12 @@ public struct AttachDetachBalanceRule: Rule {
     static let navigatingPrefixes = ["present", "push", "show", "replace", "dismiss", "pop"]
 
     private final class Visitor: LocalCollector {
-        /// `isKnown`: the kind is a RIB's name; otherwise it is the attached expression's text.
-        var attaches: [(kind: String, isKnown: Bool, call: FunctionCallExprSyntax, function: String)] = []
+        /// `isKnown`: the kind is a RIB's name; otherwise it is the attached expression's text. `alias`: the kind
+        /// by names alone, where declared types gave another.
+        var attaches: [(kind: String, alias: String?, isKnown: Bool, call: FunctionCallExprSyntax, function: String)] = []
         var detached: Set<String> = []
+        /// The router's stored builders and child routers, by name: their declared types.
+        var propertyTypes: [String: String] = [:]
         /// A detach whose child cannot be told apart (`children.forEach { detachChild($0) }`) balances every attach.
         var detachesAnything = false
         private var function = ""
@@ -330,12 +378,24 @@ public struct AttachDetachBalanceRule: Rule {
                 let argument = node.arguments.first?.expression
             else { return .visitChildren }
             if callee == "attachChild" {
-                let kind = kind(of: argument)
-                attaches.append((kind ?? argument.trimmedDescription, kind != nil, node, function))
+                let (kind, alias) = kinds(of: argument)
+                attaches.append((kind ?? argument.trimmedDescription, alias, kind != nil, node, function))
             } else if callee == "detachChild" {
-                if let kind = kind(of: argument) { detached.insert(kind) } else { detachesAnything = true }
+                let (kind, alias) = kinds(of: argument)
+                if let kind { detached.formUnion([kind] + (alias.map { [$0] } ?? [])) } else { detachesAnything = true }
             }
             return .visitChildren
+        }
+
+        /// The child's kind by declared types where the router declares them, and by names alone when that differs:
+        /// a child attached by one and detached by the other is still the same child.
+        private func kinds(of expression: ExprSyntax) -> (String?, String?) {
+            let typed = kind(of: expression)
+            let declared = propertyTypes
+            propertyTypes = [:]
+            defer { propertyTypes = declared }
+            let named = kind(of: expression)
+            return (typed, named != typed ? named : nil)
         }
 
         /// The child's kind: the RIB name of the builder that built it or of the Routing type it was found as.
@@ -355,7 +415,10 @@ public struct AttachDetachBalanceRule: Rule {
             }
             if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4 {
                 if let bound = latestBinding(of: name) { return kind(of: bound, depth: depth + 1) }
-                // A stored child named for its RIB (`guard let router = tagSettingsRouter`): that child, not any.
+                // A stored child (`guard let router = tagSettingsRouter`): that child, not any; by its type when declared.
+                if let type = propertyTypes[name], type.hasSuffix("Router") || type.hasSuffix("Routing"), !Self.genericRouting.contains(type) {
+                    return Self.ribName(type)
+                }
                 return name.hasSuffix("Router") || name.hasSuffix("Routing") ? Self.ribName(name) : nil
             }
             // `loggedIn.router`: the child is named by what holds its router.
@@ -374,6 +437,9 @@ public struct AttachDetachBalanceRule: Rule {
             if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4,
                 let type = latestBinding(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName, type.hasSuffix("Builder")
             {
+                return type
+            }
+            if let name = expression.lastName, let type = propertyTypes[name], type.hasSuffix("Buildable") || type.hasSuffix("Builder") {
                 return type
             }
             return expression.lastName
