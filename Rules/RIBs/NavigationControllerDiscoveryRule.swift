@@ -81,6 +81,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         navigationController?.isNavigationBarHidden = true
                         self.navigationController?.navigationBar.prefersLargeTitles = false
                         navigationController?.setNavigationBarHidden(false, animated: animated)
+                        navigationController?.navigationItem.largeTitleDisplayMode = .always
                     }
                 }
                 """),
@@ -188,7 +189,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// Bar and toolbar appearance a presenter sets on its own container (`navigationController?.navigationBar
         /// .prefersLargeTitles`, `setNavigationBarHidden`): styling its screen, not navigating with it.
         static let appearance: Set<String> = [
-            "navigationBar", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar", "isToolbarHidden", "setToolbarHidden",
+            "navigationBar", "navigationItem", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar", "isToolbarHidden", "setToolbarHidden",
             "hidesBarsOnSwipe", "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "hidesBarsWhenVerticallyCompact",
         ]
 

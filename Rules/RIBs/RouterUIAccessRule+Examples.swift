@@ -99,6 +99,19 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // iOS 18's tabs: each tab hands over a container holding a child's view.
+        Example("""
+            import RIBs
+            final class MainTabBarRouter: ViewableRouter<MainTabBarInteractable, MainTabBarViewControllable>, MainTabBarRouting {
+                func attachTabs() {
+                    let home = homeBuilder.build(withListener: interactor)
+                    attachChild(home)
+                    let homeNavigation = UINavigationController(rootViewController: home.viewControllable.uiviewController)
+                    let homeTab = UITab(title: "Home", image: nil, identifier: "home") { _ in homeNavigation }
+                    viewController.setTabs([homeTab])
+                }
+            }
+            """),
         // A container the routing method creates, in a local that hides the stored one: its own to set up.
         Example("""
             import RIBs

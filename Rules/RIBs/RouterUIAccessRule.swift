@@ -25,7 +25,7 @@ public struct RouterUIAccessRule: Rule {
 
     static let hierarchyMethods = [
         "present*", "dismiss*", "push*", "pop*", "show(_:sender:)", "showDetailViewController*",
-        "set*ViewControllers", "set*ViewController", "embed*", "addChild*", "removeFromParent", "willMove*",
+        "set*ViewControllers", "set*ViewController", "setTabs", "embed*", "addChild*", "removeFromParent", "willMove*",
         "didMove*", "addSubview", "removeFromSuperview", "replace*", "attach*", "detach*",
         "setNeedsStatusBarAppearanceUpdate", "setNeedsUpdateOf*",
     ]
