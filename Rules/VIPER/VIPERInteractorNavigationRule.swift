@@ -78,6 +78,20 @@ public struct VIPERInteractorNavigationRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // An enum case named like UIKit's call, matched in a pattern.
+            Example("""
+                protocol WineInteractorInput: AnyObject { func didTapBuy(_ action: BuyAction) }
+                enum BuyAction { case openURL(URL?), none }
+                final class WineInteractor: WineInteractorInput {
+                    weak var output: WineInteractorOutput?
+                    func didTapBuy(_ action: BuyAction) {
+                        switch action {
+                        case .openURL(let url): output?.showPartner(url)
+                        case .none: break
+                        }
+                    }
+                }
+                """),
             Example("""
                 protocol AgendaInteractorInput: AnyObject { func load() }
                 protocol AgendaInteractorOutput: AnyObject { func presentAgenda(_ days: [String]); func present(conflicts: [String]) }
@@ -245,7 +259,8 @@ public struct VIPERInteractorNavigationRule: Rule {
                 found.append((Syntax(member.declName), "\(holder).\(name)"))
             } else if name == "open", member.base?.trimmedDescription.hasSuffix("UIApplication.shared") == true {
                 found.append((Syntax(member.declName), "UIApplication.shared.open"))
-            } else if let labels = VIPERInteractorNavigationRule.navigationCalls[name] {
+            } else if member.base != nil, let labels = VIPERInteractorNavigationRule.navigationCalls[name] {
+                // `.openURL(let url)` with no base is an enum case (a pattern, a value), never UIKit's call.
                 let given = node.arguments.map { $0.label?.text }
                 if given.count >= labels.count, Array(given.prefix(labels.count)) == labels {
                     found.append((Syntax(member.declName), name))

@@ -62,6 +62,23 @@ public struct VIPERWeakViewRule: Rule {
                 """),
         ],
         nonTriggering: [
+            // The view owns the interactor, the interactor its presenter, and the presenter holds no interactor: no cycle.
+            Example("""
+                protocol DocumentsPresenterProtocol: AnyObject { func update() }
+                protocol DocumentsInteractorProtocol: AnyObject { func viewDidLoad() }
+                final class DocumentsInteractor: DocumentsInteractorProtocol {
+                    private let presenter: DocumentsPresenterProtocol
+                    init(presenter: DocumentsPresenterProtocol) { self.presenter = presenter }
+                    func viewDidLoad() { presenter.update() }
+                }
+                final class DocumentsPresenter: DocumentsPresenterProtocol {
+                    weak var viewController: DocumentsViewController?
+                    func update() {}
+                }
+                final class DocumentsViewController: UIViewController {
+                    var interactor: DocumentsInteractorProtocol?
+                }
+                """),
             Example("""
                 protocol ProfileView: AnyObject { func render(_ name: String) }
                 protocol ProfilePresenting: AnyObject { func viewDidLoad() }
@@ -208,6 +225,9 @@ public struct VIPERWeakViewRule: Rule {
                     reference = nil
                 }
                 guard let reference, !Self.holdsContainerOrValue(held) else { continue }
+                // The interactor's presenter is a cycle only when that presenter holds the interactor back; where the view
+                // owns the interactor and the interactor its presenter, this reference is the owning one.
+                if part.role == .interactor, !Self.presenterMayHold(part.type, presenter: held, resolver) { continue }
                 // `weak` compiles only on a class-bound type; whether a protocol is one (`class`, `@objc`, `where Self:`,
                 // a class-bound protocol of another module) the index cannot always tell, so the advice says what it needs.
                 let contract = held.first { resolver.primary($0)?.kind == .protocol }
@@ -219,6 +239,22 @@ public struct VIPERWeakViewRule: Rule {
             }
         }
         return violations
+    }
+
+    /// Whether a project presenter the interactor holds (its class, or the classes adopting the protocol it is held
+    /// as) stores the interactor (or one of its protocols) back; true when the project declares no such presenter.
+    static func presenterMayHold(_ interactor: TypeDeclaration, presenter held: [String], _ resolver: TypeResolver) -> Bool {
+        var presenters: Set<String> = []
+        var seen: Set<String> = []
+        var pending = held
+        while let name = pending.popLast(), seen.count < 64 {
+            guard seen.insert(name).inserted, let entry = resolver.primary(name) else { continue }
+            if entry.kind == .class { presenters.insert(name) }
+            pending += resolver.inheritors(of: name).map(\.name)
+        }
+        guard !presenters.isEmpty else { return true }
+        let interactorNames = [interactor.name] + interactor.inheritance.conformances
+        return interactorNames.contains { name in resolver.holders(of: name).contains { presenters.contains($0.holder) } }
     }
 
     /// A presenter's view: the module's view protocol, a view controller, or a UIKit view.
