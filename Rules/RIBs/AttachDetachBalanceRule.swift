@@ -390,16 +390,14 @@ public struct AttachDetachBalanceRule: Rule {
         /// The child's kind by declared types where the router declares them, and by names alone when that differs:
         /// a child attached by one and detached by the other is still the same child.
         private func kinds(of expression: ExprSyntax) -> (String?, String?) {
-            let typed = kind(of: expression)
-            let declared = propertyTypes
-            propertyTypes = [:]
-            defer { propertyTypes = declared }
-            let named = kind(of: expression)
+            let typed = kind(of: expression, byTypes: true)
+            let named = kind(of: expression, byTypes: false)
             return (typed, named != typed ? named : nil)
         }
 
-        /// The child's kind: the RIB name of the builder that built it or of the Routing type it was found as.
-        private func kind(of expression: ExprSyntax, depth: Int = 0) -> String? {
+        /// The child's kind: the RIB name of the builder that built it or of the Routing type it was found as;
+        /// `byTypes`: a stored builder or child router by its declared type (`propertyTypes`), else by its name.
+        private func kind(of expression: ExprSyntax, byTypes: Bool, depth: Int = 0) -> String? {
             let text = expression.trimmedDescription
             if let castType = ViewControllerReach.castType(expression) ?? Self.castType(in: text) {
                 // `children.last as? ViewableRouting` finds any child.
@@ -411,12 +409,12 @@ public struct AttachDetachBalanceRule: Rule {
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
                 let builder = member.base
             {
-                return builderName(of: builder, depth: depth).map(Self.ribName)
+                return builderName(of: builder, byTypes: byTypes, depth: depth).map(Self.ribName)
             }
             if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4 {
-                if let bound = latestBinding(of: name) { return kind(of: bound, depth: depth + 1) }
+                if let bound = latestBinding(of: name) { return kind(of: bound, byTypes: byTypes, depth: depth + 1) }
                 // A stored child (`guard let router = tagSettingsRouter`): that child, not any; by its type when declared.
-                if let type = propertyTypes[name], type.hasSuffix("Router") || type.hasSuffix("Routing"), !Self.genericRouting.contains(type) {
+                if byTypes, let type = propertyTypes[name], type.hasSuffix("Router") || type.hasSuffix("Routing") {
                     return Self.ribName(type)
                 }
                 return name.hasSuffix("Router") || name.hasSuffix("Routing") ? Self.ribName(name) : nil
@@ -425,7 +423,7 @@ public struct AttachDetachBalanceRule: Rule {
             if let member = expression.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
                 ["router", "routing"].contains(member.declName.baseName.text), depth < 4
             {
-                return kind(of: base, depth: depth + 1)
+                return kind(of: base, byTypes: byTypes, depth: depth + 1)
             }
             if let name = expression.lastName, depth < 4 { return Self.ribName(name) }
             return nil
@@ -433,13 +431,13 @@ public struct AttachDetachBalanceRule: Rule {
 
         /// The builder a `build` is called on: a property's name, or the type a local was constructed as
         /// (`let builder = DetailBuilder(dependency: …)` → `DetailBuilder`).
-        private func builderName(of expression: ExprSyntax, depth: Int) -> String? {
+        private func builderName(of expression: ExprSyntax, byTypes: Bool, depth: Int) -> String? {
             if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4,
                 let type = latestBinding(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName, type.hasSuffix("Builder")
             {
                 return type
             }
-            if let name = expression.lastName, let type = propertyTypes[name], type.hasSuffix("Buildable") || type.hasSuffix("Builder") {
+            if byTypes, let name = expression.lastName, let type = propertyTypes[name], type.hasSuffix("Buildable") || type.hasSuffix("Builder") {
                 return type
             }
             return expression.lastName
