@@ -47,13 +47,18 @@ extension Linter {
             return read
         }
         // Each finding's edits by file; a relocation adds the insertion into its destination.
+        var plan = FixPlan()
         var pending: [(rule: String, source: PathKey, edits: [PathKey: [Edit]])] = []
         var destinations = RelocationDestinations()
         for finding in before.findings.sorted(by: Finding.ordered) where !finding.fix.isEmpty {
             var edits = [PathKey(finding.path): finding.fix]
             if let relocation = finding.relocation {
-                guard let (path, insertion) = destinations.find(relocation, leaving: finding.path, absolute: absolute, text: text) else { continue }
-                edits[PathKey(path), default: []].append(insertion)
+                switch destinations.find(relocation, leaving: finding.path, absolute: absolute, text: text) {
+                case .into(let path, let insertion): edits[PathKey(path), default: []].append(insertion)
+                case .refused(let reason):
+                    plan.skipped.append("\(finding.path):\(finding.line): note: \(finding.ruleID) not fixed: \(reason)")
+                    continue
+                }
             }
             pending.append((finding.ruleID, PathKey(finding.path), edits))
         }
@@ -71,7 +76,6 @@ extension Linter {
             fixedByRule[fix.source, default: [:]][fix.rule, default: 0] += 1
             groups.join(fix.edits.keys.map(\.path))
         }
-        var plan = FixPlan()
         var proposed: [PathKey: FixPlan.File] = [:]
         var broken = Set<PathKey>()
         for path in taken.keys.sorted() {
@@ -128,24 +132,37 @@ struct RelocationDestinations {
     private var found: [String: (path: String, insertion: Int, imports: Set<String>)?] = [:]
     private var declared: [String: Set<String>] = [:]
 
-    mutating func find(
-        _ relocation: Relocation, leaving path: String, absolute: (String) -> String, text: (String) -> String?
-    ) -> (String, Edit)? {
+    /// Where a relocated text goes, or why it stays.
+    enum Placement {
+        case into(path: String, insertion: Edit)
+        case refused(String)
+    }
+
+    mutating func find(_ relocation: Relocation, leaving path: String, absolute: (String) -> String, text: (String) -> String?) -> Placement {
         let folder = path.contains("/") ? parentFolder(of: path) : ""
         let key = folder + "\u{0}" + relocation.besideClass
         if found[key] == nil { found[key] = Self.search(relocation.besideClass, in: folder, absolute: absolute, text: text) }
-        guard let destination = found[key] ?? nil, destination.path != path else { return nil }
+        guard let destination = found[key] ?? nil else {
+            return .refused("no single Swift file in its folder declares class \(relocation.besideClass), where it belongs")
+        }
+        guard destination.path != path else { return .refused("class \(relocation.besideClass) is declared in this file") }
         // A module this file imports and the destination does not may be where one of the moved types lives:
         // then each of them must be declared beside the two files, in their own module.
-        if !relocation.imports.allSatisfy(destination.imports.contains) {
+        let missing = relocation.imports.filter { !destination.imports.contains($0) }
+        if !missing.isEmpty {
             if declared[folder] == nil { declared[folder] = Self.declarations(in: folder, absolute: absolute, text: text) }
-            guard relocation.types.allSatisfy(declared[folder]!.contains) else { return nil }
+            let unknown = relocation.types.filter { !declared[folder]!.contains($0) }
+            guard unknown.isEmpty else {
+                return .refused(
+                    "\(destination.path) does not import \(missing.joined(separator: ", ")), which may declare \(unknown.joined(separator: ", ")); "
+                        + "move the protocol by hand and add the import")
+            }
         }
         // The moved text takes the destination's line breaks.
         let crlf = text(destination.path)?.utf8.firstIndex(of: UInt8(ascii: "\r")) != nil
         let lineBreak = crlf ? "\r\n" : "\n"
         let moved = relocation.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: lineBreak)
-        return (destination.path, Edit(inserting: moved + lineBreak + lineBreak, at: destination.insertion))
+        return .into(path: destination.path, insertion: Edit(inserting: moved + lineBreak + lineBreak, at: destination.insertion))
     }
 
     /// The names of the types, protocols and aliases the Swift files of `folder` declare at their top level.
