@@ -63,6 +63,22 @@ struct ChangedFilesTests {
         }
     }
 
+    @Test("a configuration shared from a folder above several repositories finds a RIB's tests in its own repository only")
+    func testFilesOfOtherRepositories() throws {
+        let root = try makeProject([
+            "ribslint.yml": "profile: ribs\n",
+            "app/App/Profile/ProfileInteractor.swift": "import RIBs\nfinal class ProfileInteractor: Interactor, ProfileInteractable {}\n",
+            "app/App/Login/LoginInteractor.swift": "import RIBs\nfinal class LoginInteractor: Interactor, LoginInteractable {}\n",
+            "app/AppTests/LoginInteractorTests.swift": "import XCTest\nfinal class LoginInteractorTests: XCTestCase {}\n",
+            "other/OtherTests/ProfileInteractorTests.swift": "import XCTest\nfinal class ProfileInteractorTests: XCTestCase {}\n",
+        ])
+        for repository in ["app", "other"] { try git(["init", "-q"], in: root.appendingPathComponent(repository)) }
+        let run = try runRibslint(
+            ["--config", "../ribslint.yml", "--only-rule", "rib_test_presence", "--no-cache", "App"], in: root.appendingPathComponent("app"))
+        #expect(run.stdout.contains("App/Profile/ProfileInteractor.swift:2:13: warning:"), "\(run.stdout)")
+        #expect(!run.stdout.contains("LoginInteractor.swift"), "\(run.stdout)")
+    }
+
     @Test("listed files with neither a configuration nor a repository around them say that the project rules were skipped")
     func skippedProjectRules() throws {
         let root = try makeProject(["A/ABuilder.swift": a, "B/BBuilder.swift": bClosingCycle])

@@ -130,10 +130,16 @@ struct FileDiscovery {
         return (files, walked.sourceryConfigurations, walked.problems)
     }
 
-    /// Every Swift file below the project root, relative to it, excluded ones included: test files live
-    /// outside the linted paths as often as not.
-    func allSwiftFileNames() -> [String] {
-        walk([configuration.rootDirectory], stampingFiles: false).files.compactMap { relativePath($0.path, to: configuration.rootDirectory) }.sorted()
+    /// Every Swift file of the project around `paths`, relative to its root, excluded ones included: test files
+    /// live outside the linted paths as often as not. The root is the repository holding the first path, else
+    /// the configuration's folder: a configuration shared from a folder above several repositories must not
+    /// find one repository's tests in another.
+    func allSwiftFileNames(paths: [String]) -> [String] {
+        let first = roots(of: paths).first
+        var isFolder: ObjCBool = false
+        let folder = first.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue ? $0 : parentFolder(of: $0) }
+        let root = folder.flatMap(repositoryRoot(around:)) ?? configuration.rootDirectory
+        return walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }.sorted()
     }
 
     /// The Sourcery configurations at the project root, in the working directory and in the folders on the

@@ -318,7 +318,7 @@ public struct Linter: Sendable {
         var projectFilesRead = 0
         if runsProjectRules {
             let needsTestNames = scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
-            let otherFileNames = needsTestNames ? discovery.allSwiftFileNames() : []
+            let otherFileNames = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths) : []
             // Without other file names the key is the one the files already have.
             let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
             if let recorded = cache?.projectRecord(key: key, outcomes: outcomes) {
