@@ -23,6 +23,12 @@ public struct VIPERPresenterMainActorRule: Rule {
         ],
         triggering: [
             Example("""
+                1️⃣protocol CardView: class { func show(_ title: String) }
+                @MainActor final class CardPresenter: CardPresenterProtocol {}
+                @MainActor protocol CardPresenterProtocol: AnyObject {}
+                final class CardInteractor {}
+                """),
+            Example("""
                 1️⃣protocol AgendaViewInput: AnyObject { func show(_ days: [String]) }
                 @MainActor protocol AgendaViewOutput: AnyObject { func viewDidLoad() }
                 final 2️⃣class AgendaPresenter {

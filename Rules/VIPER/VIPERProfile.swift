@@ -175,8 +175,31 @@ struct VIPERModule {
         resolver.supertypes(of: [name]).contains { contractRole(ofProtocol: $0, resolver: resolver) == .view }
     }
 
+    /// A module-factory function (Roles §4): one that constructs a presenter together with the module's view, interactor
+    /// or router. Its body is factory scope, whatever type it sits in.
+    static func constructsModule(_ function: FunctionDeclSyntax, _ resolver: TypeResolver) -> Bool {
+        guard let body = function.body, body.description.contains("(") else { return false }
+        final class Constructions: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.constructedTypeName, name.first?.isUppercase == true { names.append(name) }
+                return .visitChildren
+            }
+        }
+        let constructions = Constructions(viewMode: .sourceAccurate)
+        constructions.walk(body)
+        var roles = Set<VIPERRole>()
+        for name in Set(constructions.names) {
+            guard let entry = resolver.primary(name),
+                let role = role(of: name, kind: entry.kind, inherited: entry.inherited, declaration: nil, resolver: resolver)
+            else { continue }
+            roles.insert(role)
+        }
+        return roles.contains(.presenter) && !roles.isDisjoint(with: [.view, .interactor, .router])
+    }
+
     static func isClassBound(_ name: String, resolver: TypeResolver) -> Bool {
-        resolver.supertypes(of: [name]).contains { ["AnyObject", "class", "NSObjectProtocol"].contains($0) }
+        resolver.supertypes(of: [name]).contains { ["AnyObject", "NSObjectProtocol"].contains($0) }
     }
 
     /// Whether the project declares a type of another role with this prefix (a module), or, with

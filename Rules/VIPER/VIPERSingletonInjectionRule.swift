@@ -30,6 +30,7 @@ public struct VIPERSingletonInjectionRule: Rule {
                         UserDefaults.3️⃣standard.set(true, forKey: "loaded")
                         let session = AVAudioSession.4️⃣sharedInstance()
                         _ = session
+                        _ = KeychainWrapper.5️⃣standard.string(forKey: "token")
                     }
                 }
                 """),
@@ -140,8 +141,10 @@ public struct VIPERSingletonInjectionRule: Rule {
 
     public init(options: RuleOptions) {}
 
-    /// Types whose `.default`/`.standard` is a shared instance; on other system types it is a value.
-    static let systemSingletons: Set<String> = ["FileManager", "NotificationCenter", "UserDefaults", "DistributedNotificationCenter"]
+    /// Types the project does not declare whose `.default`/`.standard` is a shared instance: Foundation's, and
+    /// SwiftKeychainWrapper's `KeychainWrapper.standard`. On other such types it is as often a value
+    /// (`JSONEncoding.default`, `MKMapType.standard`).
+    static let knownSingletons: Set<String> = ["FileManager", "NotificationCenter", "UserDefaults", "DistributedNotificationCenter", "KeychainWrapper"]
     /// Environment values, as `DispatchQueue.main` is: the main actor, the process, and the schedulers of RxSwift and Combine.
     static let notSingletons: Set<String> = [
         "MainActor", "ProcessInfo", "MainScheduler", "ConcurrentMainScheduler", "CurrentThreadScheduler", "ImmediateScheduler",
@@ -162,7 +165,7 @@ public struct VIPERSingletonInjectionRule: Rule {
             whole.insert(part.type.name)
         }
         for type in file.model.types where !whole.contains(type.name) && !isCompositionRoot(type) {
-            for function in type.functions where constructsModule(function, resolver) {
+            for function in type.functions where VIPERModule.constructsModule(function, resolver) {
                 scopes.append((Syntax(function), "\(type.name).\(function.name.text)"))
             }
         }
@@ -187,7 +190,7 @@ public struct VIPERSingletonInjectionRule: Rule {
         switch member {
         case "default", "standard":
             if let kind { return kind == .class || kind == .actor }
-            return Self.systemSingletons.contains(type)
+            return Self.knownSingletons.contains(type)
         default:
             return kind != .enum
         }
@@ -197,28 +200,6 @@ public struct VIPERSingletonInjectionRule: Rule {
         type.inherited.contains(where: Self.compositionRootConformances.contains)
             || Self.compositionRootSuffixes.contains { type.name.hasSuffix($0) || type.name == $0 }
             || type.declaration.asProtocol(WithAttributesSyntax.self)?.attributes.contains(named: "main") == true
-    }
-
-    /// A function that constructs a presenter together with the module's view, interactor or router.
-    private func constructsModule(_ function: FunctionDeclSyntax, _ resolver: TypeResolver) -> Bool {
-        guard let body = function.body, body.description.contains("(") else { return false }
-        final class Constructions: SyntaxVisitor {
-            var names: [String] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let name = node.constructedTypeName, name.first?.isUppercase == true { names.append(name) }
-                return .visitChildren
-            }
-        }
-        let constructions = Constructions(viewMode: .sourceAccurate)
-        constructions.walk(body)
-        var roles = Set<VIPERRole>()
-        for name in Set(constructions.names) {
-            guard let entry = resolver.primary(name),
-                let role = VIPERModule.role(of: name, kind: entry.kind, inherited: entry.inherited, declaration: nil, resolver: resolver)
-            else { continue }
-            roles.insert(role)
-        }
-        return roles.contains(.presenter) && !roles.isDisjoint(with: [.view, .interactor, .router])
     }
 
     /// `Type.shared`, `Type.sharedInstance()`, `Type.default`, `Module.Type.standard`: accessors named on a type.

@@ -135,6 +135,22 @@ public struct VIPERViewServiceAccessRule: Rule {
                 }
                 """),
             Example("""
+                protocol InvitesViewProtocol: AnyObject {}
+                protocol InvitesPresenterProtocol: AnyObject {}
+                final class InvitesPresenter: InvitesPresenterProtocol {}
+                final class InvitesInteractor { var dataManager: InvitesRemoteDataManager? }
+                final class InvitesRemoteDataManager {}
+                final class InvitesViewController: UIViewController, InvitesViewProtocol {
+                    func showNextStep() {
+                        let next = InvitesViewController()
+                        let presenter = InvitesPresenter()
+                        let interactor = InvitesInteractor()
+                        interactor.dataManager = InvitesRemoteDataManager()
+                        _ = (next, presenter)
+                    }
+                }
+                """),
+            Example("""
                 final class NotesCell: UITableViewCell {
                     func load() { _ = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask) }
                 }
@@ -239,6 +255,11 @@ public struct VIPERViewServiceAccessRule: Rule {
         init(rule: VIPERViewServiceAccessRule, resolver: TypeResolver) {
             self.rule = rule
             self.resolver = resolver
+        }
+
+        /// A function assembling a module wires the data layer into its interactor: factory scope, not the view's.
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            VIPERModule.constructsModule(node, resolver) ? .skipChildren : .visitChildren
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -228,9 +228,9 @@ public struct VIPERWeakViewRule: Rule {
                 // The interactor's presenter is a cycle only when that presenter holds the interactor back; where the view
                 // owns the interactor and the interactor its presenter, this reference is the owning one.
                 if part.role == .interactor, !Self.presenterMayHold(part.type, presenter: held, resolver) { continue }
-                // `weak` compiles only on a class-bound type; whether a protocol is one (`class`, `@objc`, `where Self:`,
-                // a class-bound protocol of another module) the index cannot always tell, so the advice says what it needs.
-                let contract = held.first { resolver.primary($0)?.kind == .protocol }
+                // `weak` compiles only on a class-bound type: the advice says so for a project protocol not seen to be one
+                // (`: AnyObject`, `: class`, or refining such); `@objc` or `where Self:` the index cannot tell.
+                let contract = held.first { resolver.primary($0)?.kind == .protocol && !VIPERModule.isClassBound($0, resolver: resolver) }
                 violations.append(Violation(
                     at: property.nameNode,
                     "\(part.role.name) '\(part.type.name)' holds \(reference) '\(property.name)' strongly; "

@@ -57,7 +57,7 @@ struct AdviceTests {
         #expect(alpha.message.contains("closes the RIB cycle Alpha → Gamma → Beta → Alpha"), "\(alpha.message)")
     }
 
-    @Test("`weak var` advice says a project protocol must be class-bound for it, across files")
+    @Test("`weak var` advice says a project protocol must be class-bound for it, across files, and only when it is not")
     func weakViewAdvice() throws {
         let findings = try lint(
             sources: [
@@ -72,10 +72,25 @@ struct AdviceTests {
                     protocol HomeViewOutput: AnyObject {}
                     protocol HomeInteractorOutput: AnyObject {}
                     """),
+                ("Card/CardInteractor.swift", """
+                    final class CardInteractor: CardInteractorInput {
+                        var presenter: CardInteractorOutput?
+                        var output: CardLegacyOutput?
+                    }
+                    """),
+                ("Card/CardContract.swift", """
+                    protocol CardInteractorInput: AnyObject {}
+                    protocol CardInteractorOutput: AnyObject {}
+                    protocol CardLegacyOutput: class {}
+                    final class CardPresenter: CardInteractorOutput, CardLegacyOutput { var interactor: CardInteractorInput? }
+                    """),
             ],
             rules: ["viper_weak_view"], profile: "viper")
         let messages = findings.map(\.message)
-        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.count == 4, "\(messages)")
+        // A protocol already class-bound, by `AnyObject` or the older `class`, needs no word of advice.
+        #expect(messages.contains { $0.contains("'presenter' strongly; declare it `weak var` so") })
+        #expect(messages.contains { $0.contains("'output' strongly; declare it `weak var` so") })
         #expect(messages.contains { $0.contains("'view' strongly; declare it `weak var` ('HomeViewInput' must be class-bound: `protocol HomeViewInput: AnyObject`) so") })
         #expect(messages.contains { $0.contains("'viewController' strongly; declare it `weak var` so") })
     }

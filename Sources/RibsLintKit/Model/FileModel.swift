@@ -160,7 +160,9 @@ public struct FileModel {
         // modules and contracts are recognised by.
         declarations = collector.types.map { $0.declared(recordingHolds: profile.indexesHeldTypes) } + collector.protocols.map { node in
             DeclaredType(
-                name: node.name.text, kind: .protocol, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [],
+                // The older `protocol P: class` is `AnyObject` spelt another way.
+                name: node.name.text, kind: .protocol,
+                inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [],
                 genericArguments: [], isMainActor: node.attributes.contains(named: "MainActor"))
         }
         let resolver = TypeResolver(index: index ?? TypeIndex(declarations, project: false), profile: profile)
