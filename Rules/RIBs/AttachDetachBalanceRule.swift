@@ -125,6 +125,30 @@ public struct AttachDetachBalanceRule: Rule {
                 """),
             Example("""
                 import RIBs
+                final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable>, ShopRouting {
+                    private var activeRouting: ViewableRouting?
+                    func routeToCart() {
+                        let router = cartBuilder.build(withListener: interactor)
+                        viewController.present(router.viewControllable)
+                        self.activeRouting = router
+                        attachChild(router)
+                    }
+                    func closeCart() {
+                        guard let router = activeRouting else { return }
+                        detachChild(router)
+                        viewController.dismiss()
+                        activeRouting = nil
+                    }
+                    func attachStats() {
+                        let stats = statsBuilder.build(withListener: interactor)
+                        let panel = stats.viewControllable
+                        viewController.addPanel(panel)
+                        attachChild(stats)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
                 final class RoutineRouter: ViewableRouter<RoutineInteractable, RoutineViewControllable>, RoutineRouting {
                     func attachWeekChart() {
                         let week = weekChartBuilder.build(withListener: interactor)
@@ -253,10 +277,13 @@ public struct AttachDetachBalanceRule: Rule {
                 else { continue }
                 visitor.propertyTypes[property.name] = type
             }
+            visitor.storedNames = Set(router.flatMap(\.storedProperties).map(\.name))
             for part in router { visitor.walk(part.members) }
             if visitor.detachesAnything { return [] }
+            // A detach through a stored property (`guard let router = current`) detaches every child stored in it.
+            let detached = visitor.detached.union(visitor.detachedProperties.flatMap { visitor.storedKinds[$0] ?? [] })
             return visitor.attaches.filter { attach in
-                !visitor.detached.contains(attach.kind) && !(attach.alias.map(visitor.detached.contains) ?? false)
+                !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false)
                     && !lifetime.contains(attach.function)
             }.map {
                 let child = $0.isKnown ? "the \($0.kind.prefix(1).uppercased() + $0.kind.dropFirst()) child" : "a child (`\($0.kind)`)"
@@ -314,10 +341,12 @@ public struct AttachDetachBalanceRule: Rule {
     }
 
     /// Whether `body` attaches a child and hands that child's `viewControllable` to a method of the router's own
-    /// view controller that does not navigate (`viewController.setWeekChart(week.viewControllable)`).
+    /// view controller that does not navigate (`viewController.setWeekChart(week.viewControllable)`), directly or
+    /// through a local (`let panel = week.viewControllable`).
     private static func embedsAttachedChild(_ body: Syntax) -> Bool {
         var handed: Set<String> = []
         var attached: Set<String> = []
+        var views: [String: String] = [:]
         for token in body.tokens(viewMode: .sourceAccurate) {
             if token.text == "attachChild" {
                 if let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
@@ -328,17 +357,32 @@ public struct AttachDetachBalanceRule: Rule {
                 }
                 continue
             }
-            // `owner.method(child.viewControllable)`: the token, its reference, the member access, the argument, the list, the call.
-            guard token.text == "viewControllable", let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-                let call = member.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                let child = member.base?.as(DeclReferenceExprSyntax.self), call.arguments.contains(where: { $0.expression.id == member.id }),
-                let method = call.calledExpression.as(MemberAccessExprSyntax.self),
-                let owner = method.base?.as(DeclReferenceExprSyntax.self), ["viewController", "viewControllable"].contains(owner.baseName.text),
-                !navigatingPrefixes.contains(where: method.declName.baseName.text.hasPrefix)
-            else { continue }
-            handed.insert(child.baseName.text)
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            if token.text == "viewControllable", let member = reference.parent?.as(MemberAccessExprSyntax.self),
+                let child = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+            {
+                if let local = member.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.pattern
+                    .as(IdentifierPatternSyntax.self)?.identifier.text
+                {
+                    views[local] = child
+                } else if isEmbedding(ExprSyntax(member)) {
+                    handed.insert(child)
+                }
+            } else if let child = views[token.text], isEmbedding(ExprSyntax(reference)) {
+                handed.insert(child)
+            }
         }
         return !handed.isDisjoint(with: attached)
+    }
+
+    /// Whether `argument` is handed to a method of the router's own view controller that does not navigate
+    /// (`owner.method(argument)`: the argument, the list, the call).
+    private static func isEmbedding(_ argument: ExprSyntax) -> Bool {
+        guard let call = argument.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+            call.arguments.contains(where: { $0.expression.id == argument.id }), let method = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let owner = method.base?.as(DeclReferenceExprSyntax.self), ["viewController", "viewControllable"].contains(owner.baseName.text)
+        else { return false }
+        return !navigatingPrefixes.contains(where: method.declName.baseName.text.hasPrefix)
     }
 
     /// Calls that show or take away a screen rather than embed one.
@@ -353,6 +397,11 @@ public struct AttachDetachBalanceRule: Rule {
         var propertyTypes: [String: String] = [:]
         /// A detach whose child cannot be told apart (`children.forEach { detachChild($0) }`) balances every attach.
         var detachesAnything = false
+        /// The router's stored properties; the kinds of the children assigned to each (`self.current = router`); and
+        /// those a detach reached.
+        var storedNames: Set<String> = []
+        var storedKinds: [String: Set<String>] = [:]
+        var detachedProperties: Set<String> = []
         private var function = ""
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -383,8 +432,30 @@ public struct AttachDetachBalanceRule: Rule {
             } else if callee == "detachChild" {
                 let (kind, alias) = kinds(of: argument)
                 if let kind { detached.formUnion([kind] + (alias.map { [$0] } ?? [])) } else { detachesAnything = true }
+                if let property = storedProperty(argument) { detachedProperties.insert(property) }
             }
             return .visitChildren
+        }
+
+        /// `self.current = router`, `current = router`: the child now stored in the property.
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let property = storedProperty(elements[0], following: false) {
+                let (kind, alias) = kinds(of: elements[2])
+                storedKinds[property, default: []].formUnion([kind, alias].compactMap { $0 })
+            }
+            return .visitChildren
+        }
+
+        /// The stored property an expression reads (`current`, `self.current`), through locals bound to it when `following`.
+        private func storedProperty(_ expression: ExprSyntax, following: Bool = true, depth: Int = 0) -> String? {
+            let expression = expression.unwrapped
+            if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                return storedNames.contains(member.declName.baseName.text) ? member.declName.baseName.text : nil
+            }
+            guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+            if following, depth < 4, let bound = latestBinding(of: name) { return storedProperty(bound, depth: depth + 1) }
+            return storedNames.contains(name) ? name : nil
         }
 
         /// The child's kind by declared types where the router declares them, and by names alone when that differs:

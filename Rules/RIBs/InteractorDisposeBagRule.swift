@@ -68,6 +68,20 @@ public struct InteractorDisposeBagRule: Rule {
                 }
                 """),
             Example("""
+                import ModernRIBs
+                final class FeedInteractor: PresentableInteractor<FeedPresentable>, FeedInteractable {
+                    private let tasks = TaskBag()
+                    func load() {
+                        Task { [weak self] in await self?.fetch() }.store(in: tasks)
+                        Task.detached { }.store(in: tasks)
+                    }
+                    override func willResignActive() {
+                        super.willResignActive()
+                        tasks.cancelAll()
+                    }
+                }
+                """),
+            Example("""
                 import RxSwift
                 final class SearchInteractor {
                     private let disposeBag = DisposeBag()
@@ -234,7 +248,8 @@ public struct InteractorDisposeBagRule: Rule {
             } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = member.declName.baseName.text
                 let label = node.arguments.first?.label?.text
-                if (name == "disposed" && label == "by") || (name == "store" && label == "in") {
+                // `Task { … }.store(in: tasks)` keeps a task in the app's own bag: no subscription, and no operator fits it.
+                if (name == "disposed" && label == "by") || (name == "store" && label == "in"), !Self.isTask(member.base) {
                     // Every bagged subscription is its own finding, even beside another in one statement.
                     findings.append(Violation(
                         at: member.period,
@@ -243,6 +258,13 @@ public struct InteractorDisposeBagRule: Rule {
                 }
             }
             return .visitChildren
+        }
+
+        /// `Task { … }`, `Task.detached { … }`, `Task<Void, Never> { … }`.
+        private static func isTask(_ expression: ExprSyntax?) -> Bool {
+            guard let called = expression?.as(FunctionCallExprSyntax.self)?.calledExpression else { return false }
+            let root = called.as(MemberAccessExprSyntax.self)?.base ?? called.as(GenericSpecializationExprSyntax.self)?.expression ?? called
+            return root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
         }
 
         private func isBagType(_ type: TypeSyntax?) -> Bool { InteractorDisposeBagRule.isBagType(type) }
