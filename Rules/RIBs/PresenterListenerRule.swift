@@ -21,6 +21,23 @@ public struct PresenterListenerRule: Rule {
                     private let 2️⃣interactor: LoginInteractable
                 }
                 """),
+            Example("""
+                // file: Quiz/QuizViewController.swift
+                import RIBs
+                final class QuizViewController: UIViewController, QuizPresentable, QuizViewControllable {
+                    weak var 1️⃣handler: QuizPresenterHandler?
+                }
+                // file: Quiz/QuizInteractor.swift
+                import RIBs
+                protocol QuizPresenterHandler: AnyObject { func answerTapped(index: Int) }
+                final class QuizInteractor: PresentableInteractor<QuizPresentable>, QuizInteractable, QuizPresenterHandler {
+                    override init(presenter: QuizPresentable) {
+                        super.init(presenter: presenter)
+                        presenter.handler = self
+                    }
+                    func answerTapped(index: Int) {}
+                }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -30,7 +47,10 @@ public struct PresenterListenerRule: Rule {
                     private let loginTappedSubject = PublishSubject<Void>()
                     var loginTapped: Observable<Void> { loginTappedSubject.asObservable() }
                     private let scrollListener: ScrollListening
+                    private let formatter: ScoreFormatting
                 }
+                protocol ScoreFormatting: AnyObject {}
+                final class ScoreFormatter: ScoreFormatting {}
                 """),
             Example("""
                 final class SettingsViewController: UIViewController {
@@ -42,19 +62,30 @@ public struct PresenterListenerRule: Rule {
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        file.model.types(.presenter).flatMap { presenter in
+        let resolver = file.model.projectTypes
+        return file.model.types(.presenter).flatMap { presenter in
             presenter.storedProperties.compactMap { property -> Violation? in
                 let held = property.type?.heldTypeNames ?? []
                 let isListener = held.contains {
                     let role = ProtocolRole(protocolName: $0)
                     return role == .presentableListener || role == .listener
                 }
-                let isInteractor = held.contains { $0.hasSuffix("Interactor") || ProtocolRole(protocolName: $0) == .interactable }
+                let isInteractor = held.contains {
+                    $0.hasSuffix("Interactor") || ProtocolRole(protocolName: $0) == .interactable || Self.isAdoptedByInteractor($0, resolver)
+                }
                 guard !property.isStatic, isListener || isInteractor else { return nil }
                 return Violation(
                     at: property.nameNode,
                     "presenter '\(presenter.name)' keeps a reference to its interactor ('\(property.name)'); expose UI events as Observables on its Presentable instead")
             }
+        }
+    }
+
+    /// A project protocol an interactor adopts (`QuizPresenterHandler`): a property of that type holds the interactor.
+    static func isAdoptedByInteractor(_ name: String, _ resolver: TypeResolver) -> Bool {
+        guard resolver.primary(name)?.kind == .protocol else { return false }
+        return resolver.inheritors(of: name).contains { inheritor in
+            inheritor.entry.kind == .class && resolver.supertypes(of: inheritor.entry.inherited).contains { ["Interactor", "PresentableInteractor"].contains($0) }
         }
     }
 }
