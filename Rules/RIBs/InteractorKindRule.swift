@@ -49,6 +49,7 @@ public struct InteractorKindRule: ProjectRule {
         ],
         nonTriggering: [
             SharedExamples.wiredTabs,
+            SharedExamples.sharedPresenter,
             Example("""
                 // file: Login/LoginInteractor.swift
                 import RIBs

@@ -34,6 +34,7 @@ public struct RIBCompletenessRule: ProjectRule {
         ],
         nonTriggering: [
             SharedExamples.wiredTabs,
+            SharedExamples.sharedPresenter,
             Example("""
                 // file: Login/LoginBuilder.swift
                 import RIBs

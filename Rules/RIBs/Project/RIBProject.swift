@@ -80,14 +80,22 @@ public struct RIBProject: ProjectModel {
             ribs[id] = RIB(id: id, name: part.rib, folder: Self.folder(of: part.point.path))
             add(position, to: id)
         }
+        // A part another builder constructs too (one list view controller for two RIBs) is a part of each.
+        var sharedRIBs: [Int: [String]] = [:]
         for wiring in facts.flatMap(\.wirings) {
             guard let builder = partsByType[wiring.builderType]?.first(where: { parts[$0].role == .builder && parts[$0].point.path == wiring.path }),
                 let id = ribOfPart[builder]
             else { continue }
             for name in wiring.constructed {
-                let candidates = (partsByType[name] ?? []).filter { parts[$0].role != .builder && ribOfPart[$0] == nil }
-                if let nearest = Self.nearest(candidates, to: Self.folder(of: parts[builder].point.path), folder: { Self.folder(of: parts[$0].point.path) }) {
+                let candidates = (partsByType[name] ?? []).filter { parts[$0].role != .builder }
+                let folder = Self.folder(of: parts[builder].point.path)
+                if let nearest = Self.nearest(candidates.filter { ribOfPart[$0] == nil }, to: folder, folder: { Self.folder(of: parts[$0].point.path) }) {
                     add(nearest, to: id)
+                } else if let shared = Self.nearest(candidates, to: folder, folder: { Self.folder(of: parts[$0].point.path) }),
+                    ribOfPart[shared] != id, ribs[id]?.parts[parts[shared].role] == nil
+                {
+                    ribs[id]?.parts[parts[shared].role] = parts[shared]
+                    sharedRIBs[shared, default: []].append(id)
                 }
             }
         }
@@ -126,7 +134,7 @@ public struct RIBProject: ProjectModel {
         ribsHandlingBack = Set(parts.indices.filter { position in
             parts[position].role == .presenter
                 && (handling.contains(parts[position].typeName) || parts[position].superclasses.contains(where: handling.contains))
-        }.compactMap { ribOfPart[$0] })
+        }.flatMap { (ribOfPart[$0].map { [$0] } ?? []) + (sharedRIBs[$0] ?? []) })
         filePaths = project.filePaths
     }
 

@@ -29,4 +29,31 @@ enum SharedExamples {
             // file: Tabs/MainTabBarController+Presentable.swift
             extension MainTabBarController: TabsPresentable {}
             """)
+
+    /// Two RIBs whose builders construct one view controller class: it is the presenter of each.
+    static let sharedPresenter = Example("""
+            // file: Lists/ListViewController.swift
+            import RIBs
+            final class ListViewController: UIViewController, ListPresentable, ListViewControllable {}
+            // file: Lists/TopPicks/TopPicksBuilder.swift
+            import RIBs
+            final class TopPicksBuilder: Builder<TopPicksDependency>, TopPicksBuildable {
+                func build(withListener listener: TopPicksListener) -> TopPicksRouting {
+                    let viewController = ListViewController()
+                    return TopPicksRouter(interactor: TopPicksInteractor(presenter: viewController), viewController: viewController)
+                }
+            }
+            final class TopPicksInteractor: PresentableInteractor<ListPresentable>, TopPicksInteractable {}
+            final class TopPicksRouter: ViewableRouter<TopPicksInteractable, ListViewControllable>, TopPicksRouting {}
+            // file: Lists/Trending/TrendingBuilder.swift
+            import RIBs
+            final class TrendingBuilder: Builder<TrendingDependency>, TrendingBuildable {
+                func build(withListener listener: TrendingListener) -> TrendingRouting {
+                    let viewController = ListViewController()
+                    return TrendingRouter(interactor: TrendingInteractor(presenter: viewController), viewController: viewController)
+                }
+            }
+            final class TrendingInteractor: PresentableInteractor<ListPresentable>, TrendingInteractable {}
+            final class TrendingRouter: ViewableRouter<TrendingInteractable, ListViewControllable>, TrendingRouting {}
+            """)
 }
