@@ -48,9 +48,13 @@ public struct PresenterListenerRule: Rule {
                     var loginTapped: Observable<Void> { loginTappedSubject.asObservable() }
                     private let scrollListener: ScrollListening
                     private let formatter: ScoreFormatting
+                    private let tracker: Trackable
                 }
                 protocol ScoreFormatting: AnyObject {}
                 final class ScoreFormatter: ScoreFormatting {}
+                protocol Trackable: AnyObject {}
+                final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable, Trackable {}
+                final class AnalyticsService: Trackable {}
                 """),
             Example("""
                 final class SettingsViewController: UIViewController {
@@ -81,11 +85,13 @@ public struct PresenterListenerRule: Rule {
         }
     }
 
-    /// A project protocol an interactor adopts (`QuizPresenterHandler`): a property of that type holds the interactor.
+    /// A project protocol only interactors adopt (`QuizPresenterHandler`): a property of that type holds an
+    /// interactor. One a service adopts too (`Trackable`) may hold the service.
     static func isAdoptedByInteractor(_ name: String, _ resolver: TypeResolver) -> Bool {
         guard resolver.primary(name)?.kind == .protocol else { return false }
-        return resolver.inheritors(of: name).contains { inheritor in
-            inheritor.entry.kind == .class && resolver.supertypes(of: inheritor.entry.inherited).contains { ["Interactor", "PresentableInteractor"].contains($0) }
+        let adopters = resolver.inheritors(of: name).filter { $0.entry.kind != .protocol }
+        return !adopters.isEmpty && adopters.allSatisfy { adopter in
+            adopter.entry.kind == .class && resolver.supertypes(of: adopter.entry.inherited).contains { ["Interactor", "PresentableInteractor"].contains($0) }
         }
     }
 }
