@@ -66,6 +66,23 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class PageViewController: UIViewController, PagePresentable, PageViewControllable {}
                 """),
+            // The child's view through a local, and a builder known by its declared type, not its name.
+            Example("""
+                // file: Shop/ShopRouter.swift
+                import RIBs
+                final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable>, ShopRouting {
+                    private let catalog: ItemBuildable
+                    func routeToItem() {
+                        let item = catalog.build(withListener: interactor)
+                        attachChild(item)
+                        let screen = item.viewControllable
+                        1️⃣viewController.push(screen)
+                    }
+                }
+                // file: Item/ItemViewController.swift
+                import RIBs
+                final class ItemViewController: UIViewController, ItemPresentable, ItemViewControllable {}
+                """),
         ],
         nonTriggering: [
             // Handled by a base view controller in another file, by `didMove(toParent:)`, or by a custom back button.

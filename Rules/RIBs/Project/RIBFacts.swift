@@ -217,7 +217,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-4"
+    public static let id = "rib-navigation-5"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
@@ -241,17 +241,22 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
     }
 
-    /// `navigationController.push(detail.viewControllable…)` where `detail` came from `detailBuilder.build(…)`.
+    /// `navigationController.push(detail.viewControllable…)` where `detail` came from `detailBuilder.build(…)`, directly
+    /// or through a local (`let screen = detail.viewControllable`). The builder is known by its declared type where
+    /// the router declares it (`private let catalog: ItemBuildable`), else by its name.
     static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> [RIBFacts.Edge] {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
             var pushes: [(String, FunctionCallExprSyntax)] = []
             override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-                if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let call = node.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
+                guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value.unwrapped
+                else { return .visitChildren }
+                if let call = value.as(FunctionCallExprSyntax.self),
                     let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
                     let builder = member.base?.lastName
                 {
+                    builtBy[name] = builder
+                } else if let root = value.trimmedDescription.split(separator: ".").first, let builder = builtBy[String(root)] {
                     builtBy[name] = builder
                 }
                 return .visitChildren
@@ -266,13 +271,19 @@ public struct NavigationFacts: FileFacts, Equatable {
                 return .visitChildren
             }
         }
+        var declaredBuilders: [String: String] = [:]
+        for property in type.storedProperties {
+            if let declared = property.type?.heldTypeNames.first, ["Buildable", "Builder"].contains(where: { declared.hasSuffix($0) && declared.count > $0.count }) {
+                declaredBuilders[property.name] = declared
+            }
+        }
         // Locals are scoped to their function: three routing methods may each call theirs `router`.
         return type.members.members.flatMap { member -> [RIBFacts.Edge] in
             let finder = Finder()
             finder.walk(member)
             return finder.pushes.compactMap { local, call in
-                guard let builder = finder.builtBy[local] else { return nil }
-                var child = builder
+                guard let name = finder.builtBy[local] else { return nil }
+                var child = declaredBuilders[name] ?? name
                 for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
                 guard !child.isEmpty else { return nil }
                 return RIBFacts.Edge(
