@@ -9,9 +9,7 @@ public struct BackNavigationRule: ProjectRule {
             RIBs Architecture Guide, "Handling Back navigation": the standard Back button and the swipe-to-pop gesture remove the view \
             controller without telling the parent router; "Failing to notify the parent Router would lead to memory \
             leaks, and undefined behavior later." Either hide the back button and offer a custom one \
-            (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`. When every \
-            navigation stack the project makes (each `UINavigationController` it constructs or subclasses) hides its bar, no \
-            pushed screen has a back button, and the rule is silent.
+            (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`.
             """,
         defaultSeverity: .warning,
         isOptIn: true,
@@ -68,34 +66,6 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class PageViewController: UIViewController, PagePresentable, PageViewControllable {}
                 """),
-            // A stack whose bar shows beside one that hides it: the pushed screen may have a back button.
-            Example("""
-                // file: Feed/FeedRouter.swift
-                import RIBs
-                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
-                    func routeToDetail() {
-                        let detail = detailBuilder.build(withListener: interactor)
-                        attachChild(detail)
-                        1️⃣viewController.push(detail.viewControllable)
-                    }
-                }
-                // file: Detail/DetailViewController.swift
-                import RIBs
-                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
-                // file: Root/RootViewController.swift
-                import RIBs
-                final class RootViewController: UINavigationController, RootPresentable, RootViewControllable {
-                    override func viewDidLoad() {
-                        super.viewDidLoad()
-                        navigationBar.isHidden = true
-                    }
-                }
-                // file: Settings/SettingsRouter.swift
-                import RIBs
-                final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable>, SettingsRouting {
-                    func present() { viewController.present(UINavigationController(rootViewController: UIViewController())) }
-                }
-                """),
             // The child's view through a local, and a builder known by its declared type, not its name.
             Example("""
                 // file: Shop/ShopRouter.swift
@@ -115,53 +85,6 @@ public struct BackNavigationRule: ProjectRule {
                 """),
         ],
         nonTriggering: [
-            // The one navigation stack the project makes hides its bar: the screens bring their own back buttons.
-            Example("""
-                // file: Feed/FeedRouter.swift
-                import RIBs
-                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
-                    func routeToDetail() {
-                        let detail = detailBuilder.build(withListener: interactor)
-                        attachChild(detail)
-                        viewController.push(detail.viewControllable)
-                    }
-                }
-                // file: Detail/DetailViewController.swift
-                import RIBs
-                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
-                // file: Common/NavigationControllable.swift
-                import RIBs
-                final class NavigationControllable: ViewControllable {
-                    let navigationController: UINavigationController
-                    var uiviewController: UIViewController { navigationController }
-                    init(root: ViewControllable) {
-                        navigationController = UINavigationController(rootViewController: root.uiviewController)
-                        navigationController.isNavigationBarHidden = true
-                    }
-                }
-                """),
-            Example("""
-                // file: Feed/FeedRouter.swift
-                import RIBs
-                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
-                    func routeToDetail() {
-                        let detail = detailBuilder.build(withListener: interactor)
-                        attachChild(detail)
-                        viewController.push(detail.viewControllable)
-                    }
-                }
-                // file: Detail/DetailViewController.swift
-                import RIBs
-                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
-                // file: Root/RootViewController.swift
-                import RIBs
-                final class RootViewController: UINavigationController, RootPresentable, RootViewControllable {
-                    override func viewDidLoad() {
-                        super.viewDidLoad()
-                        navigationBar.isHidden = true
-                    }
-                }
-                """),
             // Handled by a base view controller in another file, by `didMove(toParent:)`, or by a custom back button.
             Example("""
                 // file: Feed/FeedRouter.swift
@@ -242,8 +165,6 @@ public struct BackNavigationRule: ProjectRule {
 
     public func violations(in project: Project) -> [ProjectViolation] {
         let project = project.model(RIBProject.self)
-        // The guide's first option taken by the containers: every stack hides its bar, so no screen has a back button.
-        guard !project.stacksHideBars else { return [] }
         return project.pushes.compactMap { push in
             guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to)
             else { return nil }

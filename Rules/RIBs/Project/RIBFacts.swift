@@ -217,24 +217,13 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-6"
+    public static let id = "rib-navigation-5"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
-    /// Whether the file makes a navigation stack (constructs a `UINavigationController` or subclasses one), and
-    /// whether it hides that stack's bar: with every stack's bar hidden, no pushed screen has a back button.
-    public var makesStack = false
-    public var stackHidesBar = false
 
     public init(file: LintFile) {
-        if file.contains("UINavigationController"), !file.isTestFile {
-            makesStack = file.model.types.contains { $0.kind == .class && $0.inheritance.superclasses.first == "UINavigationController" }
-                || file.tokens(spelled: "UINavigationController", in: file.tree).contains { token in
-                    token.parent?.parent?.as(FunctionCallExprSyntax.self)?.constructedTypeName == "UINavigationController"
-                }
-            stackHidesBar = makesStack && Self.hidesBar(file)
-        }
         // A router's class and its extensions (`extension FeedRouter: FeedRouting { func routeToDetail() … }`).
         if file.contains("push"), !file.isTestFile {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
@@ -322,26 +311,13 @@ public struct NavigationFacts: FileFacts, Equatable {
         if !code("isMovingFromParent").isEmpty || !code("interactivePopGestureRecognizer").isEmpty { return true }
         if code("didMove").contains(where: { $0.parent?.is(FunctionDeclSyntax.self) == true }) { return true }
         if ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains(where: { !code($0).isEmpty }) { return true }
-        return hidesBar(file) || ["hidesBackButton", "setHidesBackButton", "navigationBarBackButtonHidden"].contains { code($0).contains(where: setTrue) }
-    }
-
-    /// Code that hides a navigation bar: `navigationBar.isHidden = true`, `isNavigationBarHidden = true`,
-    /// `setNavigationBarHidden(true, …)`.
-    static func hidesBar(_ file: LintFile) -> Bool {
-        func code(_ name: String) -> [TokenSyntax] {
-            guard file.contains(name) else { return [] }
-            return file.tokens(spelled: name, in: file.tree).filter { $0.tokenKind == .identifier(name) }
-        }
-        func setTrue(_ token: TokenSyntax) -> Bool {
-            guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen else {
-                return false
-            }
-            return next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
-        }
-        let barIsHidden = code("isHidden").contains { token in
+        if code("isHidden").contains(where: { token in
             token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text == "navigationBar" && setTrue(token)
+        }) {
+            return true
         }
-        return barIsHidden || ["isNavigationBarHidden", "setNavigationBarHidden"].contains { code($0).contains(where: setTrue) }
+        let hiding = ["hidesBackButton", "isNavigationBarHidden", "setHidesBackButton", "setNavigationBarHidden", "navigationBarBackButtonHidden"]
+        return hiding.contains { code($0).contains(where: setTrue) }
     }
 }
 
@@ -405,24 +381,17 @@ extension RIBFacts.Edge {
 extension NavigationFacts {
     /// A push belongs to the pushing RIB and refers to the child; a class handling back navigation meets the
     /// presenters it is, or is a base class of.
-    /// A file making a navigation stack meets every file that pushes.
     public var links: FactLinks? {
-        FactLinks(
-            joins: typesHandlingBack + pushes.flatMap { [$0.from, $0.fromType] } + (makesStack ? ["UINavigationController"] : []),
-            refers: pushes.map(\.to) + (pushes.isEmpty ? [] : ["UINavigationController"]))
+        FactLinks(joins: typesHandlingBack + pushes.flatMap { [$0.from, $0.fromType] }, refers: pushes.map(\.to))
     }
 
     public func write(to writer: inout CacheWriter) {
         writer.write(pushes) { writer, edge in edge.write(to: &writer) }
         writer.write(typesHandlingBack)
-        writer.write(makesStack)
-        writer.write(stackHidesBar)
     }
 
     public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         pushes = try reader.array(RIBFacts.Edge.init(from:))
         typesHandlingBack = try reader.strings()
-        makesStack = try reader.bool()
-        stackHidesBar = try reader.bool()
     }
 }

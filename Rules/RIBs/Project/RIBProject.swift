@@ -55,8 +55,6 @@ public struct RIBProject: ProjectModel {
     public let edges: [Link]
     public let pushes: [Link]
     public let ribsHandlingBack: Set<String>
-    /// The project makes navigation stacks, and hides the bar of each: no pushed screen has a back button.
-    public let stacksHideBars: Bool
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
 
@@ -137,8 +135,6 @@ public struct RIBProject: ProjectModel {
             parts[position].role == .presenter
                 && (handling.contains(parts[position].typeName) || parts[position].superclasses.contains(where: handling.contains))
         }.flatMap { (ribOfPart[$0].map { [$0] } ?? []) + (sharedRIBs[$0] ?? []) })
-        let stacks = navigation.filter(\.makesStack)
-        stacksHideBars = !stacks.isEmpty && stacks.allSatisfy(\.stackHidesBar)
         filePaths = project.filePaths
     }
 
