@@ -66,12 +66,14 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class PageViewController: UIViewController, PagePresentable, PageViewControllable {}
                 """),
-            // The child's view through a local, and a builder known by its declared type, not its name.
+            // The child's view through a local, and a builder known by the type the class declares it with, not its name.
             Example("""
                 // file: Shop/ShopRouter.swift
                 import RIBs
-                final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable>, ShopRouting {
+                final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable> {
                     private let catalog: ItemBuildable
+                }
+                extension ShopRouter: ShopRouting {
                     func routeToItem() {
                         let item = catalog.build(withListener: interactor)
                         attachChild(item)

@@ -178,6 +178,13 @@ public struct InteractorDisposeBagRule: Rule {
         return text.hasPrefix("Set<") || text.hasPrefix("[")
     }
 
+    /// `Task { … }`, `Task.detached { … }`, `Task<Void, Never> { … }`: kept in a bag, it is no subscription.
+    static func isTask(_ expression: ExprSyntax?) -> Bool {
+        guard let called = expression?.as(FunctionCallExprSyntax.self)?.calledExpression else { return false }
+        let root = called.as(MemberAccessExprSyntax.self)?.base ?? called.as(GenericSpecializationExprSyntax.self)?.expression ?? called
+        return root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
+    }
+
     static func isBagConstruction(_ expression: ExprSyntax?) -> Bool {
         guard let call = expression?.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -249,7 +256,7 @@ public struct InteractorDisposeBagRule: Rule {
                 let name = member.declName.baseName.text
                 let label = node.arguments.first?.label?.text
                 // `Task { … }.store(in: tasks)` keeps a task in the app's own bag: no subscription, and no operator fits it.
-                if (name == "disposed" && label == "by") || (name == "store" && label == "in"), !Self.isTask(member.base) {
+                if (name == "disposed" && label == "by") || (name == "store" && label == "in"), !InteractorDisposeBagRule.isTask(member.base) {
                     // Every bagged subscription is its own finding, even beside another in one statement.
                     findings.append(Violation(
                         at: member.period,
@@ -258,13 +265,6 @@ public struct InteractorDisposeBagRule: Rule {
                 }
             }
             return .visitChildren
-        }
-
-        /// `Task { … }`, `Task.detached { … }`, `Task<Void, Never> { … }`.
-        private static func isTask(_ expression: ExprSyntax?) -> Bool {
-            guard let called = expression?.as(FunctionCallExprSyntax.self)?.calledExpression else { return false }
-            let root = called.as(MemberAccessExprSyntax.self)?.base ?? called.as(GenericSpecializationExprSyntax.self)?.expression ?? called
-            return root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
         }
 
         private func isBagType(_ type: TypeSyntax?) -> Bool { InteractorDisposeBagRule.isBagType(type) }

@@ -38,6 +38,24 @@ public struct PresenterListenerRule: Rule {
                     func answerTapped(index: Int) {}
                 }
                 """),
+            Example("""
+                // file: Poll/PollViewController.swift
+                import RIBs
+                final class PollViewController: UIViewController, PollPresentable, PollViewControllable {
+                    weak var 1️⃣handler: PollPresenterHandler?
+                }
+                // file: Poll/PollRouter.swift
+                import RIBs
+                protocol PollPresenterHandler: AnyObject { func voteTapped() }
+                protocol PollInteractable: Interactable, PollPresenterHandler {}
+                // file: Poll/PollInteractor.swift
+                import RIBs
+                final class PollInteractor: PresentableInteractor<PollPresentable>, PollInteractable {
+                    func voteTapped() {}
+                }
+                // file: PollTests/PollInteractableMock.swift
+                final class PollInteractableMock: PollInteractable { func voteTapped() {} }
+                """),
         ],
         nonTriggering: [
             Example("""
@@ -87,9 +105,23 @@ public struct PresenterListenerRule: Rule {
 
     /// A project protocol only interactors adopt (`QuizPresenterHandler`): a property of that type holds an
     /// interactor. One a service adopts too (`Trackable`) may hold the service.
+    /// Adopters through refining protocols count (`protocol QuizInteractable: Interactable, QuizPresenterHandler`);
+    /// test doubles do not.
     static func isAdoptedByInteractor(_ name: String, _ resolver: TypeResolver) -> Bool {
         guard resolver.primary(name)?.kind == .protocol else { return false }
-        let adopters = resolver.inheritors(of: name).filter { $0.entry.kind != .protocol }
+        var adopters: [(name: String, entry: TypeIndex.Entry)] = []
+        var pending = [name]
+        var seen: Set<String> = [name]
+        while let next = pending.popLast(), seen.count <= 16 {
+            for inheritor in resolver.inheritors(of: next) {
+                if inheritor.entry.kind != .protocol {
+                    adopters.append(inheritor)
+                } else if seen.insert(inheritor.name).inserted {
+                    pending.append(inheritor.name)
+                }
+            }
+        }
+        adopters.removeAll { TestCode.isTestDouble($0.name) }
         return !adopters.isEmpty && adopters.allSatisfy { adopter in
             adopter.entry.kind == .class && resolver.supertypes(of: adopter.entry.inherited).contains { ["Interactor", "PresentableInteractor"].contains($0) }
         }

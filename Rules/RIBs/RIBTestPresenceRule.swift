@@ -8,8 +8,9 @@ public struct RIBTestPresenceRule: ProjectRule {
         rationale: """
             RIBs Architecture Guide, "Testing Requirements": "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
             (attach/detach)". ribslint looks for a test file named for the RIB — `<Name>Tests.swift`, `<Name>InteractorTests.swift`, \
-            `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them — in a folder matching `test_roots` anywhere \
-            in the repository holding the linted files (else below the configuration's folder), linted or not.
+            `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them — in a folder matching `test_roots`, linted or \
+            not, below the configuration's folder, or anywhere in the repository holding the linted files when the \
+            configuration lies outside it.
             """,
         defaultSeverity: .warning,
         isOptIn: true,

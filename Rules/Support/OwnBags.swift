@@ -24,8 +24,9 @@ struct OwnBags {
 
     /// `.disposed(by: bag)` or `.store(in: &bag)` → the lifecycle operator of the file's framework.
     func replacement(of call: FunctionCallExprSyntax) -> Edit? {
+        // No lifecycle operator fits a task (`Task { … }.store(in: &bag)`): a bag holding one stays.
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), call.trailingClosure == nil,
-            let argument = call.arguments.first, call.arguments.count == 1
+            let argument = call.arguments.first, call.arguments.count == 1, !InteractorDisposeBagRule.isTask(member.base)
         else { return nil }
         let name = member.declName.baseName.text
         let bagged = name == "disposed" && argument.label?.text == "by"

@@ -63,7 +63,7 @@ struct ChangedFilesTests {
         }
     }
 
-    @Test("a configuration shared from a folder above several repositories finds a RIB's tests in its own repository only")
+    @Test("a RIB finds its tests in its own repository under a configuration shared from above several, and in its app's folder under a monorepo app's own configuration")
     func testFilesOfOtherRepositories() throws {
         let root = try makeProject([
             "ribslint.yml": "profile: ribs\n",
@@ -71,12 +71,23 @@ struct ChangedFilesTests {
             "app/App/Login/LoginInteractor.swift": "import RIBs\nfinal class LoginInteractor: Interactor, LoginInteractable {}\n",
             "app/AppTests/LoginInteractorTests.swift": "import XCTest\nfinal class LoginInteractorTests: XCTestCase {}\n",
             "other/OtherTests/ProfileInteractorTests.swift": "import XCTest\nfinal class ProfileInteractorTests: XCTestCase {}\n",
+            "other/Other/Feed/FeedInteractor.swift": "import RIBs\nfinal class FeedInteractor: Interactor, FeedInteractable {}\n",
+            "other/OtherTests/FeedInteractorTests.swift": "import XCTest\nfinal class FeedInteractorTests: XCTestCase {}\n",
+            // A monorepo whose app folder has its own configuration keeps to that folder's tests.
+            "mono/A/.ribslint.yml": "included: [App]\n",
+            "mono/A/App/Cart/CartInteractor.swift": "import RIBs\nfinal class CartInteractor: Interactor, CartInteractable {}\n",
+            "mono/B/BTests/CartInteractorTests.swift": "import XCTest\nfinal class CartInteractorTests: XCTestCase {}\n",
         ])
-        for repository in ["app", "other"] { try git(["init", "-q"], in: root.appendingPathComponent(repository)) }
+        for repository in ["app", "other", "mono"] { try git(["init", "-q"], in: root.appendingPathComponent(repository)) }
         let run = try runRibslint(
             ["--config", "../ribslint.yml", "--only-rule", "rib_test_presence", "--no-cache", "App"], in: root.appendingPathComponent("app"))
         #expect(run.stdout.contains("App/Profile/ProfileInteractor.swift:2:13: warning:"), "\(run.stdout)")
         #expect(!run.stdout.contains("LoginInteractor.swift"), "\(run.stdout)")
+        // Both repositories in one run: each one's tests are searched, so the second's RIB is not left without its own.
+        let both = try runRibslint(["--config", "ribslint.yml", "--only-rule", "rib_test_presence", "--no-cache", "app/App", "other/Other"], in: root)
+        #expect(both.status == 0 && !both.stdout.contains("FeedInteractor.swift"), "\(both.stdout)")
+        let monorepo = try runRibslint(["--only-rule", "rib_test_presence", "--no-cache"], in: root.appendingPathComponent("mono/A"))
+        #expect(monorepo.stdout.contains("A/App/Cart/CartInteractor.swift:2:13: warning:"), "\(monorepo.stdout)")
     }
 
     @Test("listed files with neither a configuration nor a repository around them say that the project rules were skipped")

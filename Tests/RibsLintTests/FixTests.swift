@@ -217,7 +217,7 @@ struct FixTests {
         #expect(fixed.contains("func poke() { parent?.isReady() }"))
     }
 
-    @Test("a bag fix needs the framework's operator: no cancelOnDeactivate for Uber's RIBs, no disposeOnDeactivate for ModernRIBs' Rx")
+    @Test("a bag fix needs the framework's operator: no cancelOnDeactivate for Uber's RIBs, no disposeOnDeactivate for ModernRIBs' Rx, none for a task")
     func bagFixFollowsTheFramework() throws {
         func fixes(_ imports: String, _ chain: String) throws -> Bool {
             let source = "\(imports)\nfinal class AInteractor: Interactor, AInteractable {\n    var bag = DisposeBag()\n    var set = Set<AnyCancellable>()\n"
@@ -228,6 +228,12 @@ struct FixTests {
         #expect(try !fixes("import RIBs\nimport Combine", ".store(in: &set)"))
         #expect(try !fixes("import ModernRIBs\nimport RxSwift", ".disposed(by: bag)"))
         #expect(try fixes("import ModernRIBs", ".store(in: &set)"))
+        // A private bag that also keeps a task: no operator fits the task, so the bag stays and nothing is fixed.
+        let tasks = "import ModernRIBs\nfinal class AInteractor: Interactor, AInteractable {\n    private var set = Set<AnyCancellable>()\n"
+            + "    override func didBecomeActive() {\n        super.didBecomeActive()\n        Task { await fetch() }.store(in: &set)\n    }\n}\n"
+        let findings = try lint(tasks, rules: ["interactor_dispose_bag"])
+        #expect(findings.count == 1 && findings.allSatisfy { $0.fix.isEmpty }, "\(findings)")
+        #expect(try !lint(tasks.replacingOccurrences(of: "Task { await fetch() }", with: "stream.sink { _ in }"), rules: ["interactor_dispose_bag"]).allSatisfy { $0.fix.isEmpty })
     }
 
     @Test("two files whose names differ only in normalization are fixed each in its own bytes")

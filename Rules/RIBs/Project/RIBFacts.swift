@@ -217,7 +217,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-5"
+    public static let id = "rib-navigation-7"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
@@ -256,7 +256,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                     let builder = member.base?.lastName
                 {
                     builtBy[name] = builder
-                } else if let root = value.trimmedDescription.split(separator: ".").first, let builder = builtBy[String(root)] {
+                } else if let root = Self.rootName(value), let builder = builtBy[root] {
                     builtBy[name] = builder
                 }
                 return .visitChildren
@@ -264,15 +264,23 @@ public struct NavigationFacts: FileFacts, Equatable {
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
                     name == "push" || name == "pushViewController",
-                    let root = node.arguments.first?.expression.trimmedDescription.split(separator: ".").first
+                    let argument = node.arguments.first?.expression, let root = Self.rootName(argument)
                 {
-                    pushes.append((String(root), node))
+                    pushes.append((root, node))
                 }
                 return .visitChildren
             }
+
+            /// The name a chain of members starts from: `item.viewControllable.uiviewController` → `item`.
+            static func rootName(_ expression: ExprSyntax) -> String? {
+                var current = expression.unwrapped
+                while let base = current.as(MemberAccessExprSyntax.self)?.base { current = base.unwrapped }
+                return current.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
         }
         var declaredBuilders: [String: String] = [:]
-        for property in type.storedProperties {
+        // The class's stored properties serve its extensions in the file too.
+        for property in file.model.types.filter({ $0.name == type.name }).flatMap(\.storedProperties) {
             if let declared = property.type?.heldTypeNames.first, ["Buildable", "Builder"].contains(where: { declared.hasSuffix($0) && declared.count > $0.count }) {
                 declaredBuilders[property.name] = declared
             }

@@ -131,15 +131,24 @@ struct FileDiscovery {
     }
 
     /// Every Swift file of the project around `paths`, relative to its root, excluded ones included: test files
-    /// live outside the linted paths as often as not. The root is the repository holding the first path, else
-    /// the configuration's folder: a configuration shared from a folder above several repositories must not
-    /// find one repository's tests in another.
+    /// live outside the linted paths as often as not. The root is the configuration's folder when it lies in the
+    /// repository holding the path (an app's folder of a monorepo keeps to its own tests); else that repository:
+    /// a configuration shared from a folder above several repositories, or from outside them, must not find one
+    /// repository's tests in another, nor miss a repository's own. A run over paths of several repositories
+    /// searches each of them (a RIB may then take a test of its name from another: a miss, never a false alarm).
     func allSwiftFileNames(paths: [String]) -> [String] {
-        let first = roots(of: paths).first
-        var isFolder: ObjCBool = false
-        let folder = first.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue ? $0 : parentFolder(of: $0) }
-        let root = folder.flatMap(repositoryRoot(around:)) ?? configuration.rootDirectory
-        return walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }.sorted()
+        let folder = configuration.rootDirectory
+        var searched = Set<String>()
+        for path in roots(of: paths) {
+            var isFolder: ObjCBool = false
+            let around = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? path : parentFolder(of: path)
+            let repository = repositoryRoot(around: around)
+            searched.insert(repository.map { relativePath(folder, to: $0) == nil ? $0 : folder } ?? folder)
+        }
+        if searched.isEmpty { searched.insert(folder) }
+        return searched.sorted().flatMap { root in
+            walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }
+        }.sorted()
     }
 
     /// The Sourcery configurations at the project root, in the working directory and in the folders on the
