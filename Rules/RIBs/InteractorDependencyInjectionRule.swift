@@ -95,6 +95,17 @@ public struct InteractorDependencyInjectionRule: Rule {
                 """),
             Example("""
                 import RIBs
+                struct ShopRequestDependency { let itemID: Int }
+                final class ShopInteractor: PresentableInteractor<ShopPresentable>, ShopInteractable {
+                    private let request: ShopRequestDependency
+                    init(presenter: ShopPresentable, request: ShopRequestDependency) {
+                        self.request = request
+                        super.init(presenter: presenter)
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
                 final class LoginBuilder: Builder<LoginDependency>, LoginBuildable {
                     override init(dependency: LoginDependency) {
                         super.init(dependency: dependency)
@@ -141,12 +152,17 @@ public struct InteractorDependencyInjectionRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         let ribComponents = Set(file.model.types(.component).map(\.name))
+        let resolver = file.model.projectTypes
         var violations: [Violation] = []
         for type in file.model.types where type.role == .interactor || type.role == .presenter {
             let prefix = RIBName.prefix(of: type.name, role: type.role, profile: file.profile)
             func offending(_ typeSyntax: TypeSyntax?, label: String) -> String? {
                 typeSyntax?.heldTypeNames.first { name in
-                    if name.hasSuffix("Dependency") { return !Self.isServiceBundle(name, rib: prefix, in: file) }
+                    // A value the project declares under such a name (`struct ShopRequestDependency { let itemID: Int }`)
+                    // carries data: no DI contract.
+                    if name.hasSuffix("Dependency") {
+                        return ![.struct, .enum].contains(resolver.primary(name)?.kind) && !Self.isServiceBundle(name, rib: prefix, in: file)
+                    }
                     guard name.hasSuffix("Component"), name != "Component" else { return false }
                     return ribComponents.contains(name) || name == prefix + "Component" || label == "component"
                 }
