@@ -93,7 +93,8 @@ public struct PresenterListenerRule: Rule {
                     return role == .presentableListener || role == .listener
                 }
                 let isInteractor = held.contains {
-                    $0.hasSuffix("Interactor") || ProtocolRole(protocolName: $0) == .interactable || Self.isAdoptedByInteractor($0, resolver)
+                    $0.hasSuffix("Interactor") || ProtocolRole(protocolName: $0) == .interactable
+                        || Self.isAdoptedByInteractor($0, resolver, profile: file.profile)
                 }
                 guard !property.isStatic, isListener || isInteractor else { return nil }
                 return Violation(
@@ -106,8 +107,8 @@ public struct PresenterListenerRule: Rule {
     /// A project protocol only interactors adopt (`QuizPresenterHandler`): a property of that type holds an
     /// interactor. One a service adopts too (`Trackable`) may hold the service.
     /// Adopters through refining protocols count (`protocol QuizInteractable: Interactable, QuizPresenterHandler`);
-    /// test doubles do not.
-    static func isAdoptedByInteractor(_ name: String, _ resolver: TypeResolver) -> Bool {
+    /// test doubles do not. An interactor is a class whose superclass chain reaches the profile's interactor base class.
+    static func isAdoptedByInteractor(_ name: String, _ resolver: TypeResolver, profile: Profile) -> Bool {
         guard resolver.primary(name)?.kind == .protocol else { return false }
         var adopters: [(name: String, entry: TypeIndex.Entry)] = []
         var pending = [name]
@@ -123,7 +124,7 @@ public struct PresenterListenerRule: Rule {
         }
         adopters.removeAll { TestCode.isTestDouble($0.name) }
         return !adopters.isEmpty && adopters.allSatisfy { adopter in
-            adopter.entry.kind == .class && resolver.supertypes(of: adopter.entry.inherited).contains { ["Interactor", "PresentableInteractor"].contains($0) }
+            adopter.entry.kind == .class && profile.baseClassRole(among: resolver.supertypes(of: adopter.entry.inherited)) == .interactor
         }
     }
 }

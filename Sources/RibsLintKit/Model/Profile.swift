@@ -130,8 +130,11 @@ public struct Profile: Sendable, Equatable {
 
     /// The role a base class anywhere in the type's superclass chain or conformances gives it: what no
     /// extension can change.
-    public func baseClassRole(of inheritance: ResolvedInheritance) -> Role? {
-        for name in inheritance.all {
+    public func baseClassRole(of inheritance: ResolvedInheritance) -> Role? { baseClassRole(among: inheritance.all) }
+
+    /// The role the first of `names` that is a base class gives (`resolver.supertypes(of:)` of a declaration).
+    public func baseClassRole(among names: [String]) -> Role? {
+        for name in names {
             if let definition = roles.first(where: { $0.baseClasses.contains(name) }) { return definition.role }
         }
         return nil
