@@ -12,6 +12,8 @@
 # for `file`), and runs it with a per-input time limit. A crash or hang is saved as
 # Fuzz/artifacts/<target>/crash-… or timeout-…: add it to Fuzz/corpus/<target> and a test for what it showed,
 # so that CI replays it (`swift run ribslint-fuzz Fuzz/corpus/<target>`) from then on.
+# A timeout or memory limit that does not happen again when its input is replayed alone was the machine's
+# (a stalled runner): it is moved to .build/fuzz/stalled with a warning and does not fail the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -56,10 +58,31 @@ for target in "${targets[@]}"; do
   grep -E "cov:" "$scratch/$target.log" | tail -1
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|artifact" "$scratch/$target.log" || true
   if [ "$status" -ne 0 ]; then
-    # What a CI log needs to reproduce it elsewhere: the report and the input itself.
-    echo "libFuzzer stopped with $status on $target: $scratch/$target.log ends" >&2
+    # A timeout or a memory limit can be the machine's (a stalled virtual machine, a loaded runner), not the
+    # input's: each one is replayed alone under the same limits, and only one that happens again fails the run.
+    # A crash always fails. Last in the log, as a CI page shows its end: what it takes to reproduce it elsewhere.
+    failed=0
+    for artifact in Fuzz/artifacts/"$target"/*; do
+      case "$(basename "$artifact")" in
+        timeout-*|oom-*)
+          if FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$scratch/ribslint-fuzz" "$artifact" \
+            -timeout=20 -rss_limit_mb=4096 > "$scratch/$target.replay.log" 2>&1; then
+            echo "warning: $artifact did not happen again when replayed alone: the machine stalled, not the input" >&2
+            mkdir -p "$scratch/stalled" && mv "$artifact" "$scratch/stalled/"
+            continue
+          fi ;;
+      esac
+      failed=1
+    done
+    [ "$failed" -eq 1 ] || continue
+    echo "libFuzzer stopped with $status on $target: $scratch/$target.log says" >&2
     sed -n '/ERROR\|==ERROR\|deadly signal/,$p' "$scratch/$target.log" | head -60 >&2
-    for artifact in Fuzz/artifacts/"$target"/*; do echo "$artifact, base64:" >&2; base64 "$artifact" >&2; done
+    for artifact in Fuzz/artifacts/"$target"/*; do
+      # Compressed: a mutated input is often a long run of repeats, and a log keeps a few kilobytes.
+      echo "$artifact, $(wc -c < "$artifact") bytes; to replay: echo … | base64 -d | gunzip > input; FUZZ_TARGET=$target swift run ribslint-fuzz input" >&2
+      gzip -9cn "$artifact" | base64 >&2
+    done
+    grep -E "ERROR|SUMMARY" "$scratch/$target.log" | tail -3 >&2
     exit 1
   fi
 done
