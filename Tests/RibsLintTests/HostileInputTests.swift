@@ -184,6 +184,20 @@ struct SmallAnswerTests {
         #expect(run.stdout.contains("B.swift:3:9: error:"))
     }
 
+    @Test("a line of 20,000 statements run on has the note of its first, found without diagnosing the others")
+    func runOnStatements() throws {
+        // Every statement's diagnosis measured its line from the start: this took minutes; the benchmark's scaling
+        // cases time it.
+        let line = Array(repeating: "router_child_reference", count: 20_000).joined(separator: " ")
+        let project = try makeProject(["Long.swift": "let a = 1\n" + line + "\n", "B.swift": violating])
+        let run = try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "."], in: project)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(
+            "Long.swift:2:23: warning: swift-syntax could not fully parse this file (consecutive statements on a line must be separated by newline or ';')"),
+            "\(run.stderr)")
+        #expect(run.stdout.contains("B.swift:3:9: error:"))
+    }
+
     @Test("when listed files show no project, an unused `disable all` is judged against the rules that ran")
     func unusedDisableAll() throws {
         let project = try makeProject(["A.swift": "// ribslint:disable all\nlet a = 1\n"])

@@ -150,7 +150,22 @@ extension Linter {
                 return (token.positionAfterSkippingLeadingTrivia.utf8Offset, "'=' must have consistent whitespace on both sides")
             }
         }
-        let first = ParseDiagnosticsGenerator.diagnostics(for: tree).min { $0.position < $1.position }
+        // Only the statement or member holding the first error is diagnosed: the generator measures the indentation
+        // of each statement run on from the one before from the start of its line, so a line of a thousand of them
+        // (a minified or mangled file) took the square of its length, seconds.
+        let first = ParseDiagnosticsGenerator.diagnostics(for: firstErrorScope(in: tree)).min { $0.position < $1.position }
         return (first?.position.utf8Offset ?? 0, first?.message ?? "a syntax error")
+    }
+
+    /// The statement or member (else the file) holding the first missing token, unexpected code or token the lexer
+    /// warned of.
+    static func firstErrorScope(in tree: SourceFileSyntax) -> Syntax {
+        var node = Syntax(tree)
+        while let child = node.children(viewMode: .all).first(where: { $0.hasError || $0.hasWarning }) {
+            node = child
+            if node.is(TokenSyntax.self) || node.is(UnexpectedNodesSyntax.self) { break }
+        }
+        while let parent = node.parent, !node.is(CodeBlockItemSyntax.self), !node.is(MemberBlockItemSyntax.self) { node = parent }
+        return node
     }
 }
