@@ -163,7 +163,8 @@ public struct InteractorDisposeBagRule: Rule {
             let isWorker = type.role == .worker
             let visitor = Visitor(
                 owner: type, lifecycle: Lifecycle(isWorker: isWorker, imports: file.model.imports),
-                combine: Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: true), bags: OwnBags(type: type, file: file))
+                combine: Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: true), bags: OwnBags(type: type, file: file),
+                beforeStart: BeforeStart(type, in: file.model))
             visitor.walk(type.members)
             return visitor.findings.violations
         }
@@ -205,13 +206,20 @@ public struct InteractorDisposeBagRule: Rule {
         let lifecycle: String
         let combineLifecycle: String
         let bags: OwnBags
+        let beforeStart: BeforeStart
+        /// `didBecomeActive()` and what the interactor is not yet in `init`; a worker's.
+        let start: String
+        let notYet: String
         var findings = OnePerStatement()
 
-        init(owner: TypeDeclaration, lifecycle: Lifecycle, combine: Lifecycle, bags: OwnBags) {
+        init(owner: TypeDeclaration, lifecycle: Lifecycle, combine: Lifecycle, bags: OwnBags, beforeStart: BeforeStart) {
             self.owner = owner
             self.bags = bags
+            self.beforeStart = beforeStart
             self.lifecycle = "`\(lifecycle.advice)`"
             combineLifecycle = "`\(combine.advice)`"
+            start = lifecycle.start
+            notYet = lifecycle.notYet
             super.init()
         }
 
@@ -258,10 +266,16 @@ public struct InteractorDisposeBagRule: Rule {
                 // `Task { … }.store(in: tasks)` keeps a task in the app's own bag: no subscription, and no operator fits it.
                 if (name == "disposed" && label == "by") || (name == "store" && label == "in"), !InteractorDisposeBagRule.isTask(member.base) {
                     // Every bagged subscription is its own finding, even beside another in one statement.
-                    findings.append(Violation(
-                        at: member.period,
-                        "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`; end the chain with \(name == "store" ? combineLifecycle : lifecycle)",
-                        fix: bags.replacement(of: node).map { [$0] } ?? []))
+                    let bagging = "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`"
+                    let ending = name == "store" ? combineLifecycle : lifecycle
+                    if let caller = beforeStart.caller(of: node) {
+                        // Bound there, it would end at once: no fix either.
+                        findings.append(Violation(
+                            at: member.period, "\(bagging) \(caller), \(notYet); subscribe in `\(start)` and end the chain there with \(ending)"))
+                    } else {
+                        findings.append(Violation(
+                            at: member.period, "\(bagging); end the chain with \(ending)", fix: bags.replacement(of: node).map { [$0] } ?? []))
+                    }
                 }
             }
             return .visitChildren

@@ -156,6 +156,7 @@ public struct InteractorRxLifecycleRule: Rule {
         guard Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
         return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let isWorker = type.role == .worker
+            let beforeStart = BeforeStart(type, in: file.model)
             return file.calls(named: Subscription.names, in: type.members).compactMap { call -> Violation? in
                 guard let member = Subscription.isSubscribing(call, imports: file.model.imports) else { return nil }
                 let combine = ["sink", "assign"].contains(member.declName.baseName.text)
@@ -167,6 +168,12 @@ public struct InteractorRxLifecycleRule: Rule {
                     return Violation(
                         at: member.period,
                         "subscription inside `create` in \(owner) is dropped; return its disposable from the `create` closure so the outer subscription owns it")
+                }
+                if let caller = beforeStart.caller(of: call) {
+                    return Violation(
+                        at: member.period,
+                        "subscription in \(owner) is made \(caller), \(lifecycle.notYet), where `\(lifecycle.advice)` would end it at once; "
+                            + "subscribe in `\(lifecycle.start)` and end the chain there with `\(lifecycle.advice)`")
                 }
                 return Violation(
                     at: member.period, "subscription in \(owner) is not bound to its lifecycle; end the chain with `\(lifecycle.advice)`",

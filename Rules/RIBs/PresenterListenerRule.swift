@@ -85,6 +85,10 @@ public struct PresenterListenerRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         let resolver = file.model.projectTypes
+        // In the file's idiom: ModernRIBs and CombineRIBs bind Combine publishers, Uber's RIBs Rx Observables.
+        let imports = file.model.imports
+        let streams = ["ModernRIBs", "CombineRIBs", "Combine"].contains(where: imports.contains) && !["RxSwift", "RxCocoa"].contains(where: imports.contains)
+            ? "publishers" : "Observables"
         return file.model.types(.presenter).flatMap { presenter in
             presenter.storedProperties.compactMap { property -> Violation? in
                 let held = property.type?.heldTypeNames ?? []
@@ -99,7 +103,7 @@ public struct PresenterListenerRule: Rule {
                 guard !property.isStatic, isListener || isInteractor else { return nil }
                 return Violation(
                     at: property.nameNode,
-                    "presenter '\(presenter.name)' keeps a reference to its interactor ('\(property.name)'); expose UI events as Observables on its Presentable instead")
+                    "presenter '\(presenter.name)' keeps a reference to its interactor ('\(property.name)'); expose UI events as \(streams) on its Presentable instead")
             }
         }
     }

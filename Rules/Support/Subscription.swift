@@ -1,3 +1,4 @@
+import RibsLintKit
 import SwiftSyntax
 
 /// Rx and Combine calls that start a subscription, and the chains they end.
@@ -89,4 +90,79 @@ struct Lifecycle {
         case (false, false): ".disposeOnDeactivate(interactor: self)"
         }
     }
+}
+
+/// Where an interactor (a worker) subscribes before it is active (started): in its `init`, or in a method that
+/// `init` calls, directly or through others, in the type's declaration and extensions in the file. There the lifecycle operator ends
+/// the subscription at once — RIBs and ModernRIBs terminate a subscription bound to an inactive interactor — so the
+/// advice is to subscribe where the lifecycle starts instead.
+struct BeforeStart {
+    /// The methods `init` runs, by name.
+    private var methods: Set<String> = []
+    private let bodies: Set<SyntaxIdentifier>
+
+    /// `type`: the class or any of its extensions; `init` and the methods are found in all of them in the file.
+    init(_ type: TypeDeclaration, in model: FileModel) {
+        let bodies = model.types.filter { $0.name == type.name }.map(\.members)
+        self.bodies = Set(bodies.map(\.id))
+        var functions: [String: [CodeBlockSyntax]] = [:]
+        var pending: [String] = []
+        for item in bodies.flatMap(\.members) {
+            if let function = item.decl.as(FunctionDeclSyntax.self), let body = function.body {
+                functions[function.name.text, default: []].append(body)
+            } else if let body = item.decl.as(InitializerDeclSyntax.self)?.body {
+                pending += Self.calls(in: body)
+            }
+        }
+        while let name = pending.popLast() {
+            guard let bodies = functions[name], methods.insert(name).inserted else { continue }
+            pending += bodies.flatMap(Self.calls(in:))
+        }
+    }
+
+    /// Where `node` is run before the start, when it stands outside any closure in `init` or a method `init` runs:
+    /// "during `init`", "in 'bind()', which `init` calls".
+    func caller(of node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let node = current {
+            if node.is(ClosureExprSyntax.self) || node.is(MemberBlockSyntax.self) { return nil }
+            // A member of the type's bodies, not of a type nested in them.
+            let isMember = node.parent?.parent?.parent.map { bodies.contains($0.id) } ?? false
+            if node.is(InitializerDeclSyntax.self) { return isMember ? "during `init`" : nil }
+            if let function = node.as(FunctionDeclSyntax.self) {
+                return isMember && methods.contains(function.name.text) ? "in '\(function.name.text)()', which `init` calls" : nil
+            }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The type's own methods a body calls outside closures: `bind()`, `self.bind()`.
+    private static func calls(in body: CodeBlockSyntax) -> [String] {
+        final class Calls: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                    names.append(name)
+                } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                    member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                {
+                    names.append(member.declName.baseName.text)
+                }
+                return .visitChildren
+            }
+        }
+        let calls = Calls(viewMode: .sourceAccurate)
+        calls.walk(body)
+        return calls.names
+    }
+}
+
+extension Lifecycle {
+    /// The method that starts the lifecycle: `didBecomeActive()`, a worker's `didStart(_:)`.
+    var start: String { isWorker ? "didStart(_:)" : "didBecomeActive()" }
+    /// What the type is not yet when `init` runs.
+    var notYet: String { isWorker ? "before the worker starts" : "before the interactor is active" }
 }

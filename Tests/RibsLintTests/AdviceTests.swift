@@ -4,6 +4,64 @@ import Testing
 /// What findings tell the user to write: advice must compile in the file's own framework.
 @Suite("Advice")
 struct AdviceTests {
+    @Test("a subscription made from `init` is told to move to `didBecomeActive()`: bound where it is, it would end at once; no fix")
+    func subscriptionBeforeActivation() throws {
+        let findings = try lint("""
+            import ModernRIBs
+            final class NoteInteractor: PresentableInteractor<NotePresentable>, NoteInteractable {
+                private var cancellables = Set<AnyCancellable>()
+                init(presenter: NotePresentable, repository: NoteRepository) {
+                    super.init(presenter: presenter)
+                    repository.title.sink { _ in }.store(in: &cancellables)
+                    bind()
+                    DispatchQueue.main.async { self.later() }
+                }
+                override func didBecomeActive() {
+                    super.didBecomeActive()
+                    refresh()
+                }
+                func refresh() { notes.sink { _ in }.store(in: &cancellables) }
+                func later() { pages.sink { _ in }.store(in: &cancellables) }
+            }
+            private extension NoteInteractor {
+                func bind() { self.load() }
+                func load() { notes.sink { _ in }.store(in: &cancellables) }
+            }
+            """, rules: ["interactor_dispose_bag", "interactor_rx_lifecycle"])
+        let chains = findings.filter { $0.line != 3 }.map { "\($0.line) \($0.ruleID): \($0.message)" }
+        let sink = "`.cancelOnDeactivate(interactor: self)`"
+        #expect(chains == [
+            "6 interactor_rx_lifecycle: subscription in interactor 'NoteInteractor' is made during `init`, before the interactor is active, where \(sink) would end it at once; subscribe in `didBecomeActive()` and end the chain there with \(sink)",
+            "6 interactor_dispose_bag: interactor 'NoteInteractor' puts a subscription in a bag with `.store(in:)` during `init`, before the interactor is active; subscribe in `didBecomeActive()` and end the chain there with \(sink)",
+            // Called from didBecomeActive, or from a closure `init` only hands on: bound where it is, it lives.
+            "14 interactor_rx_lifecycle: subscription in interactor 'NoteInteractor' is not bound to its lifecycle; end the chain with \(sink)",
+            "14 interactor_dispose_bag: interactor 'NoteInteractor' puts a subscription in a bag with `.store(in:)`; end the chain with \(sink)",
+            "15 interactor_rx_lifecycle: subscription in interactor 'NoteInteractor' is not bound to its lifecycle; end the chain with \(sink)",
+            "15 interactor_dispose_bag: interactor 'NoteInteractor' puts a subscription in a bag with `.store(in:)`; end the chain with \(sink)",
+            // In an extension, through another method.
+            "19 interactor_rx_lifecycle: subscription in interactor 'NoteInteractor' is made in 'load()', which `init` calls, before the interactor is active, where \(sink) would end it at once; subscribe in `didBecomeActive()` and end the chain there with \(sink)",
+            "19 interactor_dispose_bag: interactor 'NoteInteractor' puts a subscription in a bag with `.store(in:)` in 'load()', which `init` calls, before the interactor is active; subscribe in `didBecomeActive()` and end the chain there with \(sink)",
+        ])
+        #expect(findings.filter { $0.line == 6 || $0.line == 19 }.allSatisfy { $0.fix.isEmpty })
+    }
+
+    @Test("presenter_listener tells a ModernRIBs or Combine presenter to expose publishers, an Rx one Observables")
+    func presenterStreams() throws {
+        func advice(_ imports: String) throws -> [String] {
+            try lint("""
+                \(imports)
+                final class NoteViewController: UIViewController, NotePresentable {
+                    weak var listener: NotePresentableListener?
+                }
+                """, rules: ["presenter_listener"]).map(\.message)
+        }
+        let combine = "presenter 'NoteViewController' keeps a reference to its interactor ('listener'); expose UI events as publishers on its Presentable instead"
+        #expect(try advice("import ModernRIBs\nimport UIKit") == [combine])
+        #expect(try advice("import RIBs\nimport Combine") == [combine])
+        #expect(try advice("import RIBs\nimport RxSwift\nimport Combine") == [combine.replacingOccurrences(of: "publishers", with: "Observables")])
+        #expect(try advice("import RIBs") == [combine.replacingOccurrences(of: "publishers", with: "Observables")])
+    }
+
     @Test("lifecycle advice follows the framework the file imports")
     func lifecycleAdvice() throws {
         let modern = try lint("""
