@@ -164,7 +164,8 @@ public struct VIPERPresenterMainActorRule: Rule {
             let adoptedLate = resolver.supertypes(of: resolver.extensionConformances(of: presenter.name)).contains { resolver.primary($0)?.isMainActor == true }
             violations.append(Violation(
                 at: keyword,
-                "presenter '\(presenter.name)' is not isolated to the main actor; mark it `@MainActor`"
+                "presenter '\(presenter.name)' is not isolated to the main actor; mark it `@MainActor`, and the module factory that creates it"
+                    + " (a nonisolated function cannot call its initializer)"
                     + (adoptedLate ? " (a @MainActor protocol adopted in an extension does not isolate the class)" : "")))
         }
         guard module.isVIPERCode else { return violations }
@@ -182,7 +183,7 @@ public struct VIPERPresenterMainActorRule: Rule {
             else { continue }
             violations.append(Violation(
                 at: node.protocolKeyword,
-                "view protocol '\(declared.name)' is not isolated to the main actor; declare it `@MainActor protocol \(declared.name)` so every view update is checked"))
+                "view protocol '\(declared.name)' is not isolated to the main actor; declare it `@MainActor protocol \(declared.name)` so every view update is checked, and make the presenter that calls it `@MainActor` too"))
         }
         return violations
     }

@@ -45,6 +45,23 @@ struct AdviceTests {
         #expect(findings.filter { $0.line == 6 || $0.line == 19 }.allSatisfy { $0.fix.isEmpty })
     }
 
+    @Test("viper_presenter_main_actor names every part the isolation needs: the presenter's factory, the view protocol's presenter")
+    func mainActorAdvice() throws {
+        let findings = try lint("""
+            import UIKit
+            protocol BossViewProtocol: AnyObject { func show(_ names: [String]) }
+            protocol BossPresenterProtocol: AnyObject { func didLoad(_ names: [String]) }
+            final class BossPresenter: BossPresenterProtocol {
+                weak var view: BossViewProtocol?
+                func didLoad(_ names: [String]) { view?.show(names) }
+            }
+            """, rules: ["viper_presenter_main_actor"], profile: "viper")
+        #expect(findings.map(\.message) == [
+            "view protocol 'BossViewProtocol' is not isolated to the main actor; declare it `@MainActor protocol BossViewProtocol` so every view update is checked, and make the presenter that calls it `@MainActor` too",
+            "presenter 'BossPresenter' is not isolated to the main actor; mark it `@MainActor`, and the module factory that creates it (a nonisolated function cannot call its initializer)",
+        ])
+    }
+
     @Test("presenter_listener tells a ModernRIBs or Combine presenter to expose publishers, an Rx one Observables")
     func presenterStreams() throws {
         func advice(_ imports: String) throws -> [String] {
