@@ -255,6 +255,16 @@ struct CacheTests {
         #expect(!detail.findings.contains { $0.ruleID == "back_navigation" } && detail.projectFilesRead == 3)
     }
 
+    @Test("a first listed run with no cache records the listed file too: the next run of it takes every file from the cache")
+    func firstListedRunRecordsTheListedFile() throws {
+        let root = try makeProject(files)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let first = try run(root, cachePath: cachePath(root), paths: ["Card/CardBuilder.swift"])
+        let again = try run(root, cachePath: cachePath(root), paths: ["Card/CardBuilder.swift"])
+        #expect(again.findings == first.findings)
+        #expect(again.cacheHits == files.count && again.cacheMisses == 0, "\(again.cacheHits) of \(files.count)")
+    }
+
     @Test("stored records are found by their paths' bytes, as the writer orders them; records out of order are not trusted")
     func storedRecords() throws {
         // NFC and NFD spellings are two files on Linux, and two records.

@@ -293,7 +293,10 @@ extension LintCache {
         _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], unrecorded: Set<Int> = [], filesKey: String, folders: FolderMemory,
         project: ProjectRecord?, run discovery: FileDiscovery, paths: [String], startedAt: Int
     ) -> String? {
-        let kept = unrecorded.filter { !outcomes[$0].fromCache }
+        // A listed file the cache has no entry for is recorded like any other: the cache is written for it anyway,
+        // and without its entry no files key could name this run's answers, so every later listed run would check
+        // every file's answers again (a first pre-commit run, with no full run before it).
+        let kept = unrecorded.filter { !outcomes[$0].fromCache && entries[files[$0].displayPath] != nil }
         let news = outcomes.indices.contains { outcomes[$0].isNews && !kept.contains($0) }
         // With files kept as recorded, the recorded project findings stay. With nothing else new, so does the
         // recorded files key. Else it names the kept files' recorded bytes, and holds while they declare what they
