@@ -59,15 +59,18 @@ for target in "${targets[@]}"; do
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|artifact" "$scratch/$target.log" || true
   if [ "$status" -ne 0 ]; then
     # A timeout or a memory limit can be the machine's (a stalled virtual machine, a loaded runner), not the
-    # input's: each one is replayed alone under the same limits, and only one that happens again fails the run.
+    # input's: each one is replayed alone, within half the time limit (an input slow enough to come near it is
+    # a finding too), and only one that happens again fails the run.
     # A crash always fails. Last in the log, as a CI page shows its end: what it takes to reproduce it elsewhere.
     failed=0
     for artifact in Fuzz/artifacts/"$target"/*; do
       case "$(basename "$artifact")" in
         timeout-*|oom-*)
           if FUZZ_TARGET="$target" ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$scratch/ribslint-fuzz" "$artifact" \
-            -timeout=20 -rss_limit_mb=4096 > "$scratch/$target.replay.log" 2>&1; then
-            echo "warning: $artifact did not happen again when replayed alone: the machine stalled, not the input" >&2
+            -timeout=10 -rss_limit_mb=4096 > "$scratch/$target.replay.log" 2>&1; then
+            echo "warning: $artifact did not happen again when replayed alone: the machine stalled, not the input;" \
+              "libFuzzer stopped there, so this target ran fewer inputs. The input, gzip'd:" >&2
+            gzip -9cn "$artifact" | base64 >&2
             mkdir -p "$scratch/stalled" && mv "$artifact" "$scratch/stalled/"
             continue
           fi ;;

@@ -159,12 +159,13 @@ public struct InteractorDisposeBagRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard ["DisposeBag", "AnyCancellable", "disposed(", "store("].contains(where: file.contains) else { return [] }
+        let bodies = BeforeStart.byName(file.model)
         return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let isWorker = type.role == .worker
             let visitor = Visitor(
                 owner: type, lifecycle: Lifecycle(isWorker: isWorker, imports: file.model.imports),
                 combine: Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: true), bags: OwnBags(type: type, file: file),
-                beforeStart: BeforeStart(type, in: file.model))
+                beforeStart: BeforeStart(bodies: bodies[type.name] ?? []))
             visitor.walk(type.members)
             return visitor.findings.violations
         }

@@ -154,9 +154,10 @@ public struct InteractorRxLifecycleRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
+        let bodies = BeforeStart.byName(file.model)
         return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let isWorker = type.role == .worker
-            let beforeStart = BeforeStart(type, in: file.model)
+            let beforeStart = BeforeStart(bodies: bodies[type.name] ?? [])
             return file.calls(named: Subscription.names, in: type.members).compactMap { call -> Violation? in
                 guard let member = Subscription.isSubscribing(call, imports: file.model.imports) else { return nil }
                 let combine = ["sink", "assign"].contains(member.declName.baseName.text)

@@ -97,19 +97,18 @@ struct Lifecycle {
 /// the subscription at once — RIBs and ModernRIBs terminate a subscription bound to an inactive interactor — so the
 /// advice is to subscribe where the lifecycle starts instead.
 struct BeforeStart {
-    /// The methods `init` runs, by name.
+    /// The methods `init` runs, by full name (`bind(to:)`): an overload `init` does not call is not one of them.
     private var methods: Set<String> = []
     private let bodies: Set<SyntaxIdentifier>
 
-    /// `type`: the class or any of its extensions; `init` and the methods are found in all of them in the file.
-    init(_ type: TypeDeclaration, in model: FileModel) {
-        let bodies = model.types.filter { $0.name == type.name }.map(\.members)
+    /// `bodies`: the member blocks of the class and its extensions in the file (`byName`).
+    init(bodies: [MemberBlockSyntax]) {
         self.bodies = Set(bodies.map(\.id))
         var functions: [String: [CodeBlockSyntax]] = [:]
         var pending: [String] = []
         for item in bodies.flatMap(\.members) {
             if let function = item.decl.as(FunctionDeclSyntax.self), let body = function.body {
-                functions[function.name.text, default: []].append(body)
+                functions[Self.fullName(function), default: []].append(body)
             } else if let body = item.decl.as(InitializerDeclSyntax.self)?.body {
                 pending += Self.calls(in: body)
             }
@@ -130,26 +129,39 @@ struct BeforeStart {
             let isMember = node.parent?.parent?.parent.map { bodies.contains($0.id) } ?? false
             if node.is(InitializerDeclSyntax.self) { return isMember ? "during `init`" : nil }
             if let function = node.as(FunctionDeclSyntax.self) {
-                return isMember && methods.contains(function.name.text) ? "in '\(function.name.text)()', which `init` calls" : nil
+                let name = Self.fullName(function)
+                return isMember && methods.contains(name) ? "in '\(name)', which `init` calls" : nil
             }
             current = node.parent
         }
         return nil
     }
 
-    /// The type's own methods a body calls outside closures: `bind()`, `self.bind()`.
+    /// The member blocks of each type name's declarations and extensions in the file: built once per file, as a
+    /// file may declare thousands of types.
+    static func byName(_ model: FileModel) -> [String: [MemberBlockSyntax]] {
+        Dictionary(grouping: model.types, by: \.name).mapValues { $0.map(\.members) }
+    }
+
+    /// `bind()`, `bind(to:)`, `load(_:)`.
+    private static func fullName(_ function: FunctionDeclSyntax) -> String {
+        function.name.text + "(" + function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    }
+
+    /// The type's own methods a body calls outside closures, by full name: `bind()`, `self.bind(to:)`.
     private static func calls(in body: CodeBlockSyntax) -> [String] {
         final class Calls: SyntaxVisitor {
             var names: [String] = []
             override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
             override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let labels = "(" + node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
                 if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-                    names.append(name)
+                    names.append(name + labels)
                 } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
                     member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
                 {
-                    names.append(member.declName.baseName.text)
+                    names.append(member.declName.baseName.text + labels)
                 }
                 return .visitChildren
             }

@@ -164,8 +164,8 @@ public struct VIPERPresenterMainActorRule: Rule {
             let adoptedLate = resolver.supertypes(of: resolver.extensionConformances(of: presenter.name)).contains { resolver.primary($0)?.isMainActor == true }
             violations.append(Violation(
                 at: keyword,
-                "presenter '\(presenter.name)' is not isolated to the main actor; mark it `@MainActor`, and the module factory that creates it"
-                    + " (a nonisolated function cannot call its initializer)"
+                "presenter '\(presenter.name)' is not isolated to the main actor; mark it `@MainActor`, its conformance to a nonisolated"
+                    + " protocol too (`: @MainActor P`), and the module factory that creates it (a nonisolated function cannot call its initializer)"
                     + (adoptedLate ? " (a @MainActor protocol adopted in an extension does not isolate the class)" : "")))
         }
         guard module.isVIPERCode else { return violations }
