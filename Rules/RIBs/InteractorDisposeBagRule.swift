@@ -208,9 +208,8 @@ public struct InteractorDisposeBagRule: Rule {
         let combineLifecycle: String
         let bags: OwnBags
         let beforeStart: BeforeStart
-        /// `didBecomeActive()` and what the interactor is not yet in `init`; a worker's.
-        let start: String
-        let notYet: String
+        /// The Rx lifecycle, for where it starts.
+        let activation: Lifecycle
         var findings = OnePerStatement()
 
         init(owner: TypeDeclaration, lifecycle: Lifecycle, combine: Lifecycle, bags: OwnBags, beforeStart: BeforeStart) {
@@ -219,8 +218,7 @@ public struct InteractorDisposeBagRule: Rule {
             self.beforeStart = beforeStart
             self.lifecycle = "`\(lifecycle.advice)`"
             combineLifecycle = "`\(combine.advice)`"
-            start = lifecycle.start
-            notYet = lifecycle.notYet
+            activation = lifecycle
             super.init()
         }
 
@@ -272,7 +270,7 @@ public struct InteractorDisposeBagRule: Rule {
                     if let caller = beforeStart.caller(of: node) {
                         // Bound there, it would end at once: no fix either.
                         findings.append(Violation(
-                            at: member.period, "\(bagging) \(caller), \(notYet); subscribe in `\(start)` and end the chain there with \(ending)"))
+                            at: member.period, "\(bagging) \(caller), \(activation.notYet); subscribe in `\(activation.start)` and end the chain there with \(ending)"))
                     } else {
                         findings.append(Violation(
                             at: member.period, "\(bagging); end the chain with \(ending)", fix: bags.replacement(of: node).map { [$0] } ?? []))
