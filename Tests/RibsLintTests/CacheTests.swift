@@ -73,6 +73,23 @@ struct CacheTests {
         #expect(warm.findings.contains { $0.ruleID == "weak_listener" })
     }
 
+    @Test("project findings the cache holds unread are written back as they were: a later warm run reports them")
+    func projectRecordKeptUnread() throws {
+        let root = try makeProject(files)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let cold = try run(root, cachePath: cachePath(root))
+        let recorded = try Data(contentsOf: URL(fileURLWithPath: cachePath(root)))
+        // A new stamp on unchanged bytes is news: this listed run rewrites the cache, keeping the project findings
+        // it loaded and never decoded.
+        try backdate(root)
+        let listed = try run(root, cachePath: cachePath(root), paths: ["Other/Plain.swift"])
+        #expect(listed.findings.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath(root))) != recorded)
+        let warm = try run(root, cachePath: cachePath(root))
+        #expect(warm.cacheHits == 3 && warm.projectFilesRead == 0, "the kept project findings answer")
+        #expect(warm.findings == cold.findings && warm.findings.contains { $0.ruleID == "rib_cycle" })
+    }
+
     @Test("editing one file relints exactly that file")
     func edit() throws {
         let root = try makeProject(files)

@@ -34,11 +34,53 @@ public struct LintCache: Sendable {
     /// Findings of the project pass, valid while every file's bytes and the test file names are as they were.
     struct ProjectRecord: Sendable {
         let key: String
-        let findings: [Finding]
+        /// As the run found them, or as the cache holds them until a run reports them: a listed run whose key
+        /// differs leaves them unread.
+        private let held: StoredFindings
+
+        private enum StoredFindings {
+            case decoded([Finding])
+            case encoded(StoredBytes)
+        }
+
+        init(key: String, findings: [Finding]) {
+            self.key = key
+            held = .decoded(findings)
+        }
+
+        /// Bytes that do not decode give none (the checksum makes that a bug of ours).
+        var findings: [Finding] {
+            switch held {
+            case .decoded(let findings): return findings
+            case .encoded(let bytes):
+                var reader = CacheReader(bytes)
+                return (try? reader.findings()) ?? []
+            }
+        }
+
+        /// Length-prefixed, so a run that reports none skips them unread.
+        fileprivate func write(to writer: inout CacheWriter) {
+            writer.write(key)
+            switch held {
+            case .decoded(let findings):
+                var nested = CacheWriter()
+                nested.write(findings)
+                writer.write(nested.bytes.count)
+                writer.append(nested.bytes)
+            case .encoded(let bytes):
+                writer.write(bytes.count)
+                writer.append(bytes)
+            }
+        }
+
+        fileprivate init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+            key = try reader.string()
+            held = .encoded(try reader.bytes(try reader.int()))
+        }
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-18"
+    static let format = "ribslint-cache-19"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -91,7 +133,7 @@ public struct LintCache: Sendable {
         let recordedAt = try reader.int()
         let projectFacts = try reader.string()
         let filesKey = try reader.string()
-        let project = try reader.bool() ? ProjectRecord(key: try reader.string(), findings: try reader.findings()) : nil
+        let project = try reader.bool() ? try ProjectRecord(from: &reader) : nil
         let folders = try reader.records()
         let entries = try reader.records()
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
@@ -138,10 +180,7 @@ public struct LintCache: Sendable {
         writer.write(projectFacts)
         writer.write(filesKey)
         writer.write(project != nil)
-        if let project {
-            writer.write(project.key)
-            writer.write(project.findings)
-        }
+        project?.write(to: &writer)
         writer.write(records: kept.folders, adding: folders) { listing, writer in listing.write(to: &writer) }
         writer.write(records: kept.entries, adding: fresh) { entry, writer in entry.write(to: &writer) }
         var bytes = writer.bytes
