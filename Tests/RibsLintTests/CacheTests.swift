@@ -345,9 +345,40 @@ struct CacheTests {
             LinkHashes(joins: names("A"), refers: [names("B")[39]]), LinkHashes(joins: names("B") + [names("A")[0]]),
             LinkHashes(joins: names("C"), refers: [fnv1a("Nobody".utf8)]),
         ]
-        #expect(LinkHashes.related(to: [0], count: 3, links: { links[$0] }) == [0, 1])
-        #expect(LinkHashes.related(to: [1], count: 3, links: { links[$0] }) == [0, 1], "file 1 joins A0, which file 0 joins")
-        #expect(LinkHashes.related(to: [2], count: 3, links: { links[$0] }) == [2])
+        // Indexed on one thread, or in shares on several: a name's holders in any share are found.
+        for jobs in [1, 2, 3, 8] {
+            #expect(LinkHashes.related(to: [0], count: 3, jobs: jobs, links: { links[$0] }) == [0, 1])
+            #expect(LinkHashes.related(to: [1], count: 3, jobs: jobs, links: { links[$0] }) == [0, 1], "file 1 joins A0, which file 0 joins")
+            #expect(LinkHashes.related(to: [2], count: 3, jobs: jobs, links: { links[$0] }) == [2])
+            #expect(LinkHashes.related(to: [0], count: 3, jobs: jobs, links: { $0 == 2 ? nil : links[$0] }) == nil, "a file of unknown links in any share")
+        }
+    }
+
+    @Test("the files key is the same whatever the threads that hash its words")
+    func filesKeyThreads() {
+        let files = (0..<50).map { DiscoveredFile(absolutePath: "/p/F\($0).swift", displayPath: "F\($0).swift") }
+        let outcomes = (0..<50).map { position in
+            var outcome = Linter.FileOutcome()
+            outcome.contentHash = position == 7 ? nil : "h\(position)"
+            return outcome
+        }
+        let one = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: ["T.swift"], recorded: [3: "r3"], jobs: 1)
+        for jobs in [2, 3, 8] {
+            let many = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: ["T.swift"], recorded: [3: "r3"], jobs: jobs)
+            #expect(many.key == one.key && many.recordedKey == one.recordedKey)
+        }
+        #expect(one.key != one.recordedKey, "file 3's recorded bytes differ")
+        let reordered = LintCache.projectKeys(files: files.reversed(), outcomes: outcomes.reversed(), otherFileNames: ["T.swift"], recorded: nil, jobs: 2)
+        #expect(reordered.key != one.key, "the files count in path order")
+    }
+
+    @Test("a path's file name is matched by its bytes, after a slash")
+    func pathEndsWith() {
+        #expect(endsWith("/a/Package.swift", "/Package.swift"))
+        #expect(endsWith("/Café/Package.swift", "/Package.swift"))
+        #expect(!endsWith("/a/MyPackage.swift", "/Package.swift"))
+        #expect(!endsWith("Package.swift", "/Package.swift"), "shorter than the suffix")
+        #expect(!endsWith("/a/Package.swift/", "/Package.swift"))
     }
 
     @Test("cheap items mapped in shares keep their order, whatever the count and the threads")

@@ -278,21 +278,23 @@ extension LintCache {
 
     /// What the project findings depend on besides the configuration: every file's path and bytes, and
     /// the names of the project's Swift files.
-    static func projectKey(files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String]) -> String {
-        projectKeys(files: files, outcomes: outcomes, otherFileNames: otherFileNames, recorded: nil).key
+    static func projectKey(files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String], jobs: Int = 1) -> String {
+        projectKeys(files: files, outcomes: outcomes, otherFileNames: otherFileNames, recorded: nil, jobs: jobs).key
     }
 
     /// `projectKey`, and with `recorded` (some files' hashes in place of their own, see `recordedHashes`) that key
     /// too, in one pass over the files.
+    /// Each file's words are hashed on `jobs` threads, in shares, and combined in path order.
     static func projectKeys(
-        files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String], recorded: [Int: String]?
+        files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String], recorded: [Int: String]?, jobs: Int = 1
     ) -> (key: String, recordedKey: String?) {
         var hash = StableHasher()
         var recordedHash = StableHasher()
         // By position: each outcome whole, copied, would cost a retain and release per field.
-        for position in files.indices {
-            let path = StableHasher.word(files[position].displayPath)
-            let bytes = StableHasher.word(outcomes[position].contentHash ?? "-")
+        let words = ParallelMap.shares(files.count, jobs: jobs) { position in
+            (path: StableHasher.word(files[position].displayPath), bytes: StableHasher.word(outcomes[position].contentHash ?? "-"))
+        }
+        for (position, (path, bytes)) in words.enumerated() {
             hash.combine(word: path)
             hash.combine(word: bytes)
             guard let recorded else { continue }

@@ -211,8 +211,12 @@ struct FileDiscovery {
             let identity: Identity
             let listing: FolderListing
             let wasRead: Bool
+            /// The folder's path with a `/` after it.
+            let base: String
             /// The paths of `listing.files`, with their stamps when taken.
             let files: [(path: String, stamp: FileStamp?)]
+            /// The paths of `listing.folders`.
+            let folders: [String]
         }
         var walked: [WalkedFolder] = []
         var sourceryConfigurations: [String] = []
@@ -239,7 +243,7 @@ struct FileDiscovery {
                     let stamped = folder >= 0 && name.withCString { fstatat(folder, $0, &info, 0) } == 0
                     return (base + name, stamped ? FileStamp(info) : nil)
                 }
-                return Visit(identity: identity, listing: listing, wasRead: recorded == nil, files: files)
+                return Visit(identity: identity, listing: listing, wasRead: recorded == nil, base: base, files: files, folders: listing.folders.map { base + $0 })
             }
             let entries = level
             level = []
@@ -247,12 +251,12 @@ struct FileDiscovery {
                 guard let visit, visited.insert(visit.identity).inserted else { continue }
                 problems += visit.listing.problems.map { "\(display(directory)): error: \($0)" }
                 if visit.listing.problems.isEmpty { memory?.remember(directory, visit.listing, wasRead: visit.wasRead) }
-                let base = directory.hasSuffix("/") ? directory : directory + "/"
+                let base = visit.base
                 let position = walked.count
                 walked.append(WalkedFolder(files: visit.files, isRoot: parent == nil))
                 if let parent { walked[parent].folders.append((PathKey(base), position)) }
                 sourceryConfigurations += visit.listing.sourceryConfigurations.map { base + $0 }
-                level += visit.listing.folders.map { (base + $0, position) }
+                for folder in visit.folders { level.append((folder, position)) }
                 // Entries the folder listing does not type (links) are asked of `stat`, which follows them.
                 for name in visit.listing.untyped {
                     var info = stat()
@@ -394,6 +398,13 @@ private func openFolder(_ path: String) -> Int32 {
     #else
     path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     #endif
+}
+
+/// Whether `path` ends with `suffix`, an ASCII name after a `/`, compared by bytes: `hasSuffix` compares
+/// Characters, which costs more than the files of a monorepo allow, and no combining mark joins a `/`.
+func endsWith(_ path: String, _ suffix: StaticString) -> Bool {
+    let (bytes, tail) = (path.utf8, UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+    return bytes.count >= tail.count && bytes[bytes.index(bytes.endIndex, offsetBy: -tail.count)...].elementsEqual(tail)
 }
 
 func relativePath(_ path: String, to base: String) -> String? {

@@ -257,7 +257,9 @@ public struct Linter: Sendable {
         // Sourcery reads what its configurations list, whether they sit in a walked folder or above the linted paths.
         let configurations = Set(walkedConfigurations + discovery.sourceryConfigurations(paths: runPaths)).sorted()
         // Package manifests among the files, and in the folders above the linted paths.
-        let manifests = Set(files.map(\.absolutePath).filter { $0.hasSuffix("/Package.swift") } + discovery.packageManifests(paths: runPaths)).sorted()
+        // By position and bytes: a monorepo has tens of thousands of paths.
+        let manifests = Set(files.indices.lazy.filter { endsWith(files[$0].absolutePath, "/Package.swift") }.map { files[$0].absolutePath }
+            + discovery.packageManifests(paths: runPaths)).sorted()
         let project = ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)), packageManifests: manifests)
         let cache = stored?.forProject(project, configurations: scoping.key)
         // Whole-project rules need the whole project: listed files without it would make every RIB look incomplete.
@@ -285,7 +287,7 @@ public struct Linter: Sendable {
         // With files linted afresh, the files key as the recording run would have had it, in the same pass.
         let afresh = outcomes.indices.filter { !outcomes[$0].fromCache }
         let recorded = afresh.isEmpty ? nil : cache?.recordedHashes(afresh, files: files, outcomes: outcomes, sameAnswers: false)
-        let (filesKey, recordedFilesKey) = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded)
+        let (filesKey, recordedFilesKey) = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded, jobs: jobs)
         let unchanged = cache?.filesKey == filesKey && outcomes.indices.allSatisfy { outcomes[$0].fromCache }
         var relintedCount = 0
         if !unchanged {
@@ -320,10 +322,12 @@ public struct Linter: Sendable {
             let needsTestNames = scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
             let otherFileNames = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths) : []
             // Without other file names the key is the one the files already have.
-            let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames)
+            let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames, jobs: jobs)
             if let recorded = cache?.projectRecord(key: key, outcomes: outcomes) {
                 projectRecord = recorded
-            } else if focus != nil, let related = LinkHashes.related(to: listed, count: outcomes.count, links: { outcomes[$0].links }), related.count < files.count {
+            } else if focus != nil, case let current = outcomes,
+                let related = LinkHashes.related(to: listed, count: current.count, jobs: jobs, links: { current[$0].links }), related.count < files.count
+            {
                 // Only the listed files' project findings are reported: the rules read the files those may depend on,
                 // and the names of all the others (test files have no facts, and answer `rib_test_presence`).
                 projectFilesRead = related.count

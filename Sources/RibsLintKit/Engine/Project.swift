@@ -147,33 +147,56 @@ struct LinkHashes: Sendable, Equatable {
 
     /// The files whose facts the project findings of the files at `seeds` can depend on: every file holding a
     /// name they join or refer to, and so on from those; nil when some file's links are unknown.
-    /// `links(position)` gives the links of each of `count` files.
-    static func related(to seeds: [Int], count: Int, links: (Int) -> LinkHashes?) -> [Int]? {
-        // Each name's holders as a chain through `holders`: the latest holder by name, then the one before.
-        var latest = NameTable(capacity: count)
-        var holders: [(position: Int, before: Int)] = []
-        holders.reserveCapacity(count * 2)
-        for position in 0..<count {
-            guard let link = links(position) else { return nil }
-            for name in link.joins {
-                let before = latest.swap(name, holders.count)
-                holders.append((position, before))
-            }
+    /// `links(position)` gives the links of each of `count` files; `jobs` threads index them, each a share.
+    static func related(to seeds: [Int], count: Int, jobs: Int = 1, links: @escaping @Sendable (Int) -> LinkHashes?) -> [Int]? {
+        let shareCount = max(1, min(jobs, count))
+        let shares = ParallelMap.shares(shareCount, jobs: shareCount) { share in
+            Holders(of: (share * count / shareCount)..<((share + 1) * count / shareCount), links: links)
         }
+        guard shares.allSatisfy(\.isComplete) else { return nil }
         var related = Set(seeds)
         var pending = seeds
         var followed = Set<UInt64>()
         while let position = pending.popLast() {
             guard let link = links(position) else { continue }
             for name in link.joins + link.refers where followed.insert(name).inserted {
-                var next = latest[name]
-                while next >= 0 {
-                    if related.insert(holders[next].position).inserted { pending.append(holders[next].position) }
-                    next = holders[next].before
+                for holders in shares {
+                    holders.forEach(holding: name) { if related.insert($0).inserted { pending.append($0) } }
                 }
             }
         }
         return related.sorted()
+    }
+
+    /// The files of a share that join each name: the latest by name, and from each the one before it.
+    private struct Holders: Sendable {
+        private var latest: NameTable
+        private var chain: [(position: Int, before: Int)] = []
+        /// Whether every file of the share has known links.
+        private(set) var isComplete = true
+
+        init(of positions: Range<Int>, links: (Int) -> LinkHashes?) {
+            latest = NameTable(capacity: positions.count)
+            chain.reserveCapacity(positions.count * 2)
+            for position in positions {
+                guard let link = links(position) else {
+                    isComplete = false
+                    return
+                }
+                for name in link.joins {
+                    let before = latest.swap(name, chain.count)
+                    chain.append((position, before))
+                }
+            }
+        }
+
+        func forEach(holding name: UInt64, _ body: (Int) -> Void) {
+            var next = latest[name]
+            while next >= 0 {
+                body(chain[next].position)
+                next = chain[next].before
+            }
+        }
     }
 
     /// A number by name hash, -1 for none: open addressing over names that are hashes already, which a monorepo's
