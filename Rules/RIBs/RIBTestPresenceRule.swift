@@ -66,7 +66,7 @@ public struct RIBTestPresenceRule: ProjectRule {
         let project = project.model(RIBProject.self)
         // Only `<Name>Tests.swift` or `<Name>Spec.swift` files (XCTest, Quick) can answer; test-root folders are
         // matched for those alone.
-        let testFiles = Set(project.filePaths.filter { $0.hasSuffix("Tests.swift") || $0.hasSuffix("Spec.swift") }.compactMap { path -> String? in
+        let testFiles = Set(project.filePaths.filter { endsWith($0, "Tests.swift") || endsWith($0, "Spec.swift") }.compactMap { path -> String? in
             let components = path.split(separator: "/")
             guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } })
             else { return nil }

@@ -90,6 +90,33 @@ struct CacheTests {
         #expect(warm.findings == cold.findings && warm.findings.contains { $0.ruleID == "rib_cycle" })
     }
 
+    @Test("recorded project findings that do not decode are no record: the warm run finds them again")
+    func undecodableProjectFindings() throws {
+        let root = try makeProject(files)
+        let cold = try run(root, cachePath: cachePath(root))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cachePath(root))))
+        // Past the header (format, version, configuration key, recording time, project facts, files key) and the
+        // record's key to its findings' bytes.
+        var reader = CacheReader(Array(bytes.dropLast(8)))
+        for _ in 0..<3 { _ = try reader.string() }
+        _ = try reader.int()
+        for _ in 0..<2 { _ = try reader.string() }
+        #expect(try reader.bool())
+        _ = try reader.string()
+        let stored = try reader.bytes(try reader.int())
+        // A count no list of that length holds; an empty list with bytes after it.
+        for damage: UInt8 in [0x7f, 0x00] {
+            var damaged = bytes
+            damaged[stored.range.lowerBound] = damage
+            let sum = damaged.dropLast(8).withUnsafeBytes { checksum($0) }
+            damaged.replaceSubrange((damaged.count - 8)..., with: (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * $0)) })
+            try Data(damaged).write(to: URL(fileURLWithPath: cachePath(root)))
+            let warm = try run(root, cachePath: cachePath(root))
+            #expect(warm.cacheHits == 3 && warm.projectFilesRead == 3, "the files from the cache, the project pass run again")
+            #expect(warm.findings == cold.findings && warm.findings.contains { $0.ruleID == "rib_cycle" })
+        }
+    }
+
     @Test("editing one file relints exactly that file")
     func edit() throws {
         let root = try makeProject(files)
@@ -327,14 +354,24 @@ struct CacheTests {
     func cacheChecksum() {
         for count in [0, 1, 7, 8, 31, 32, 33, 100] {
             let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37) }
-            let whole = bytes.withUnsafeBytes(checksum)
+            let whole = bytes.withUnsafeBytes { checksum($0) }
             for position in bytes.indices {
                 var altered = bytes
                 altered[position] ^= 0x10
-                #expect(altered.withUnsafeBytes(checksum) != whole, "byte \(position) of \(count)")
+                #expect(altered.withUnsafeBytes { checksum($0) } != whole, "byte \(position) of \(count)")
             }
-            #expect((bytes + [0]).withUnsafeBytes(checksum) != whole, "a zero byte more, at \(count)")
+            #expect((bytes + [0]).withUnsafeBytes { checksum($0) } != whole, "a zero byte more, at \(count)")
         }
+        // Past one block: the same sum on any number of threads, and a byte of any block counts.
+        var large = (0..<(2 * checksumBlock + 5)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        let one = large.withUnsafeBytes { checksum($0, jobs: 1) }
+        #expect([2, 3, 8].allSatisfy { jobs in large.withUnsafeBytes { checksum($0, jobs: jobs) } == one })
+        for position in [0, checksumBlock - 1, checksumBlock, 2 * checksumBlock + 4] {
+            large[position] ^= 0x10
+            #expect(large.withUnsafeBytes { checksum($0, jobs: 2) } != one, "byte \(position)")
+            large[position] ^= 0x10
+        }
+        #expect(large.dropLast().withUnsafeBytes { checksum($0, jobs: 2) } != one)
     }
 
     @Test("the links' table of names grows past the room it starts with, and every name still finds its holders")
@@ -350,7 +387,9 @@ struct CacheTests {
             #expect(LinkHashes.related(to: [0], count: 3, jobs: jobs, links: { links[$0] }) == [0, 1])
             #expect(LinkHashes.related(to: [1], count: 3, jobs: jobs, links: { links[$0] }) == [0, 1], "file 1 joins A0, which file 0 joins")
             #expect(LinkHashes.related(to: [2], count: 3, jobs: jobs, links: { links[$0] }) == [2])
-            #expect(LinkHashes.related(to: [0], count: 3, jobs: jobs, links: { $0 == 2 ? nil : links[$0] }) == nil, "a file of unknown links in any share")
+            for unknown in 0..<3 {
+                #expect(LinkHashes.related(to: [1], count: 3, jobs: jobs, links: { $0 == unknown ? nil : links[$0] }) == nil, "file \(unknown)'s links unknown")
+            }
         }
     }
 
@@ -367,6 +406,14 @@ struct CacheTests {
             let many = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: ["T.swift"], recorded: [3: "r3"], jobs: jobs)
             #expect(many.key == one.key && many.recordedKey == one.recordedKey)
         }
+        // As one hasher over the files in path order, as the key always was.
+        var expected = StableHasher()
+        for position in 0..<50 {
+            expected.combine(word: StableHasher.word("F\(position).swift"))
+            expected.combine(word: StableHasher.word(position == 7 ? "-" : "h\(position)"))
+        }
+        for text in ["other files", "T.swift"] { expected.combine(text) }
+        #expect(one.key == expected.value)
         #expect(one.key != one.recordedKey, "file 3's recorded bytes differ")
         let reordered = LintCache.projectKeys(files: files.reversed(), outcomes: outcomes.reversed(), otherFileNames: ["T.swift"], recorded: nil, jobs: 2)
         #expect(reordered.key != one.key, "the files count in path order")
@@ -379,6 +426,8 @@ struct CacheTests {
         #expect(!endsWith("/a/MyPackage.swift", "/Package.swift"))
         #expect(!endsWith("Package.swift", "/Package.swift"), "shorter than the suffix")
         #expect(!endsWith("/a/Package.swift/", "/Package.swift"))
+        #expect(endsWith("/a\u{0600}/Package.swift", "/Package.swift"), "a prepended mark makes one Character with the slash")
+        #expect(endsWith("Tests/LoginTests.swift", "Tests.swift") && !endsWith("Tests/LoginTest.swift", "Tests.swift"))
     }
 
     @Test("cheap items mapped in shares keep their order, whatever the count and the threads")

@@ -48,13 +48,15 @@ public struct LintCache: Sendable {
             held = .decoded(findings)
         }
 
-        /// Bytes that do not decode give none (the checksum makes that a bug of ours).
-        var findings: [Finding] {
+        /// The findings, decoded from the cache's bytes on each call when it holds them; nil when those bytes
+        /// are not exactly a list of findings (a bug of ours, as the checksum holds): no record, never no findings.
+        func findings() -> [Finding]? {
             switch held {
             case .decoded(let findings): return findings
             case .encoded(let bytes):
                 var reader = CacheReader(bytes)
-                return (try? reader.findings()) ?? []
+                guard let findings = try? reader.findings(), reader.isAtEnd else { return nil }
+                return findings
             }
         }
 
@@ -101,15 +103,18 @@ public struct LintCache: Sendable {
     /// a listed file it did not record counts with its recorded bytes): while they are the same, every recorded
     /// answer of the type index still holds. Empty when the recorded answers cannot be trusted without checking.
     let filesKey: String
+    /// Threads summing the checksum, when it is read and when it is written.
+    let jobs: Int
 
     /// Loads the cache at `path` if it was written by this tool version for this configuration.
-    public init(path: String, toolVersion: String = ribslintVersion, configurationKey: String) {
+    public init(path: String, toolVersion: String = ribslintVersion, configurationKey: String, jobs: Int = 1) {
         self.path = path
         self.toolVersion = toolVersion
         self.configurationKey = configurationKey
+        self.jobs = jobs
         // A cache holds about a kilobyte per file: a million files fit.
         guard let store = ByteStore.mapping(path, limit: 4 << 30),
-            let decoded = try? Self.decode(store, toolVersion: toolVersion, configurationKey: configurationKey)
+            let decoded = try? Self.decode(store, toolVersion: toolVersion, configurationKey: configurationKey, jobs: jobs)
         else {
             (recordedAt, projectFacts, filesKey, entries, folders, project) = (0, "", "", StoredRecords(), StoredRecords(), nil)
             return
@@ -118,7 +123,7 @@ public struct LintCache: Sendable {
     }
 
     private static func decode(
-        _ store: ByteStore, toolVersion: String, configurationKey: String
+        _ store: ByteStore, toolVersion: String, configurationKey: String, jobs: Int
     ) throws(CacheReader.Malformed) -> (Int, String, String, StoredRecords, StoredRecords, ProjectRecord?) {
         // A checksum over the rest: a cache cut short or altered is never trusted, even where its
         // fields would still decode (the facts are decoded only when needed, long after loading).
@@ -126,7 +131,7 @@ public struct LintCache: Sendable {
         guard data.count >= 8 else { throw CacheReader.Malformed() }
         let body = StoredBytes(store: store, range: 0..<(data.count - 8))
         let stored = UInt64(littleEndian: data.loadUnaligned(fromByteOffset: data.count - 8, as: UInt64.self))
-        guard body.withUnsafeBytes(checksum) == stored else { throw CacheReader.Malformed() }
+        guard body.withUnsafeBytes({ checksum($0, jobs: jobs) }) == stored else { throw CacheReader.Malformed() }
         var reader = CacheReader(body)
         guard try reader.string() == format, try reader.string() == toolVersion, try reader.string() == configurationKey
         else { throw CacheReader.Malformed() }
@@ -184,7 +189,7 @@ public struct LintCache: Sendable {
         writer.write(records: kept.folders, adding: folders) { listing, writer in listing.write(to: &writer) }
         writer.write(records: kept.entries, adding: fresh) { entry, writer in entry.write(to: &writer) }
         var bytes = writer.bytes
-        let checksum = bytes.withUnsafeBytes(RibsLintKit.checksum)
+        let checksum = bytes.withUnsafeBytes { RibsLintKit.checksum($0, jobs: jobs) }
         bytes += (0..<8).map { UInt8(truncatingIfNeeded: checksum >> (8 * $0)) }
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

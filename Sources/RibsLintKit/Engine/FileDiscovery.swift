@@ -400,9 +400,10 @@ private func openFolder(_ path: String) -> Int32 {
     #endif
 }
 
-/// Whether `path` ends with `suffix`, an ASCII name after a `/`, compared by bytes: `hasSuffix` compares
-/// Characters, which costs more than the files of a monorepo allow, and no combining mark joins a `/`.
-func endsWith(_ path: String, _ suffix: StaticString) -> Bool {
+/// Whether `path` ends with the bytes of `suffix`, an ASCII file name (or its end): the name as the file system
+/// stores it. `hasSuffix` compares Characters, which costs more than the paths of a monorepo allow, and would miss
+/// a name after a prepended mark (U+0600 joins the `/` or letter after it into one Character).
+public func endsWith(_ path: String, _ suffix: StaticString) -> Bool {
     let (bytes, tail) = (path.utf8, UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
     return bytes.count >= tail.count && bytes[bytes.index(bytes.endIndex, offsetBy: -tail.count)...].elementsEqual(tail)
 }

@@ -224,7 +224,7 @@ public struct Linter: Sendable {
     /// `toolVersion` is the version a cache must have been written by (tests pretend to be another).
     func lint(paths: [String], workingDirectory: String, cachePath: String?, toolVersion: String) throws(UsageError) -> LintResult {
         let startedAt = Int(time(nil))
-        let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self)) }
+        let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self), jobs: jobs) }
         let memory = stored.map { FolderMemory(cache: $0) }
         let discovery = FileDiscovery(
             configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory), jobs: jobs,
@@ -316,33 +316,35 @@ public struct Linter: Sendable {
         // The listed files, when files were listed.
         let listed = focus.map { focus in focus.compactMap { Self.position(of: $0.path, in: files) }.sorted() } ?? []
         var projectRecord: LintCache.ProjectRecord?
-        var listedProjectFindings: [Finding] = []
+        // The project findings: recorded, or found over the files the listed ones relate to, or over all files.
+        var found: [Finding] = []
         var projectFilesRead = 0
         if runsProjectRules {
             let needsTestNames = scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
             let otherFileNames = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths) : []
             // Without other file names the key is the one the files already have.
             let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames, jobs: jobs)
-            if let recorded = cache?.projectRecord(key: key, outcomes: outcomes) {
-                projectRecord = recorded
-            } else if focus != nil, case let current = outcomes,
+            // Recorded findings that do not decode (a bug of ours, as the checksum holds) leave the pass to run.
+            if let recorded = cache?.projectRecord(key: key, outcomes: outcomes), let findings = recorded.findings() {
+                (projectRecord, found) = (recorded, findings)
+            } else if focus != nil,
+                // A copy for the threads that index the files' links.
+                case let current = outcomes,
                 let related = LinkHashes.related(to: listed, count: current.count, jobs: jobs, links: { current[$0].links }), related.count < files.count
             {
                 // Only the listed files' project findings are reported: the rules read the files those may depend on,
                 // and the names of all the others (test files have no facts, and answer `rib_test_presence`).
                 projectFilesRead = related.count
                 let inSubset = Set(related)
-                listedProjectFindings = projectFindings(
+                found = projectFindings(
                     contributions(at: related, of: outcomes, scoping: scoping, project: project), at: related, scoping: scoping,
                     otherFileNames: otherFileNames + files.indices.filter { !inSubset.contains($0) }.map { files[$0].displayPath })
             } else {
                 let all = Array(files.indices)
                 projectFilesRead = all.count
-                projectRecord = LintCache.ProjectRecord(
-                    key: key,
-                    findings: projectFindings(
-                        contributions(at: all, of: outcomes, scoping: scoping, project: project), at: all, scoping: scoping,
-                        otherFileNames: otherFileNames))
+                found = projectFindings(
+                    contributions(at: all, of: outcomes, scoping: scoping, project: project), at: all, scoping: scoping, otherFileNames: otherFileNames)
+                projectRecord = LintCache.ProjectRecord(key: key, findings: found)
             }
         }
         var cacheWarning: String?
@@ -356,9 +358,9 @@ public struct Linter: Sendable {
             let listedPaths = Set(listed.map { PathKey(files[$0].displayPath) })
             result = merge(
                 listed.map { outcomes[$0] },
-                projectFindings: (projectRecord?.findings ?? listedProjectFindings).filter { listedPaths.contains(PathKey($0.path)) })
+                projectFindings: found.filter { listedPaths.contains(PathKey($0.path)) })
         } else {
-            result = merge(outcomes, projectFindings: projectRecord?.findings ?? [])
+            result = merge(outcomes, projectFindings: found)
         }
         if !runsProjectRules, !projectRules.isEmpty {
             // No project pass will judge a `disable all` the file rules found nothing for: judge it now, against the
