@@ -335,10 +335,20 @@ public struct Linter: Sendable {
                 // Only the listed files' project findings are reported: the rules read the files those may depend on,
                 // and the names of all the others (test files have no facts, and answer `rib_test_presence`).
                 projectFilesRead = related.count
-                let inSubset = Set(related)
+                // The others' names in one pass beside the related positions, which are sorted: a monorepo has
+                // tens of thousands.
+                var others = otherFileNames
+                others.reserveCapacity(otherFileNames.count + files.count - related.count)
+                var nextRelated = related.startIndex
+                for position in files.indices {
+                    if nextRelated < related.endIndex, related[nextRelated] == position {
+                        nextRelated += 1
+                    } else {
+                        others.append(files[position].displayPath)
+                    }
+                }
                 found = projectFindings(
-                    contributions(at: related, of: outcomes, scoping: scoping, project: project), at: related, scoping: scoping,
-                    otherFileNames: otherFileNames + files.indices.filter { !inSubset.contains($0) }.map { files[$0].displayPath })
+                    contributions(at: related, of: outcomes, scoping: scoping, project: project), at: related, scoping: scoping, otherFileNames: others)
             } else {
                 let all = Array(files.indices)
                 projectFilesRead = all.count

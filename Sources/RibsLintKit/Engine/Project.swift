@@ -85,7 +85,11 @@ public final class Project: @unchecked Sendable {
 
     public init(files: [FileContribution], otherFileNames: [String] = []) {
         self.files = files
-        filePaths = files.map(\.path) + otherFileNames
+        var paths: [String] = []
+        paths.reserveCapacity(files.count + otherFileNames.count)
+        for file in files { paths.append(file.path) }
+        paths.append(contentsOf: otherFileNames)
+        filePaths = paths
     }
 
     /// Every file's facts of one kind, in file order.
