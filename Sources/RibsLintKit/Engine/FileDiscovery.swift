@@ -270,7 +270,7 @@ struct FileDiscovery {
             }
             level.sort { $0.path < $1.path }
         }
-        return (WalkedFolder.files(of: walked), sourceryConfigurations, problems)
+        return (WalkedFolder.files(of: &walked), sourceryConfigurations, problems)
     }
 
     /// A folder's entries as `readdir` gives them: hidden ones left out.
@@ -343,22 +343,25 @@ private struct WalkedFolder {
     /// The files below each root, depth first, each folder's files and subfolders merged by those keys: in the
     /// byte order of their paths, as a file name sorts before a longer folder name it starts ("A.swift" before
     /// "A.swiftui/"), and a folder name before a longer one ("A/" before "AB/"). A stack, not recursion:
-    /// folders nest as deep as paths allow.
-    static func files(of walked: [WalkedFolder]) -> [(path: String, stamp: FileStamp?)] {
+    /// folders nest as deep as paths allow. Each folder's files are taken out of `walked` and popped from their
+    /// end, so every path moves into the result rather than being copied and released.
+    static func files(of walked: inout [WalkedFolder]) -> [(path: String, stamp: FileStamp?)] {
         var files: [(path: String, stamp: FileStamp?)] = []
         files.reserveCapacity(walked.reduce(0) { $0 + $1.files.count })
         struct Frame {
-            var files: [(path: String, stamp: FileStamp?)]
+            /// Last first.
+            var files: [(path: String, stamp: FileStamp?)] = []
             var folders: [(key: PathKey, position: Int)]
-            var nextFile = 0
             var nextFolder = 0
         }
         // A folder's entries come as its listing has them: sorted, unless read by an older version.
         func frame(_ position: Int) -> Frame {
-            var frame = Frame(files: walked[position].files, folders: walked[position].folders)
+            var frame = Frame(folders: walked[position].folders)
+            swap(&frame.files, &walked[position].files)
             if !frame.files.indices.dropFirst().allSatisfy({ PathKey(frame.files[$0 - 1].path) < PathKey(frame.files[$0].path) }) {
                 frame.files.sort { PathKey($0.path) < PathKey($1.path) }
             }
+            frame.files.reverse()
             if !frame.folders.indices.dropFirst().allSatisfy({ frame.folders[$0 - 1].key < frame.folders[$0].key }) {
                 frame.folders.sort { $0.key < $1.key }
             }
@@ -370,11 +373,8 @@ private struct WalkedFolder {
                 let top = stack.count - 1
                 let next = stack[top].nextFolder < stack[top].folders.count ? stack[top].folders[stack[top].nextFolder] : nil
                 // The folder's files that come before its next subfolder, then that subfolder's.
-                while stack[top].nextFile < stack[top].files.count,
-                    next.map({ PathKey(stack[top].files[stack[top].nextFile].path) < $0.key }) ?? true
-                {
-                    files.append(stack[top].files[stack[top].nextFile])
-                    stack[top].nextFile += 1
+                while !stack[top].files.isEmpty, next.map({ PathKey(stack[top].files[stack[top].files.count - 1].path) < $0.key }) ?? true {
+                    files.append(stack[top].files.removeLast())
                 }
                 guard let next else {
                     stack.removeLast()
