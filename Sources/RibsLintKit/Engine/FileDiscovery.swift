@@ -222,6 +222,8 @@ struct FileDiscovery {
         var sourceryConfigurations: [String] = []
         var problems: [String] = []
         var visited = Set<Identity>()
+        // About the folders the last run listed, as `FolderMemory` reserves for.
+        visited.reserveCapacity(memory?.recordedFolderCount ?? 0)
         var level: [(path: String, parent: Int?)] = folders.sorted().map { ($0, nil) }
         let stampsFiles = stampingFiles && memory != nil
         while !level.isEmpty {
@@ -529,6 +531,9 @@ final class FolderMemory: @unchecked Sendable {
         // A run lists about the folders the last one did: no table grows a dozen times on the way.
         listings.reserveCapacity(cache?.folders.count ?? 0)
     }
+
+    /// How many folders the cache holds listings of.
+    var recordedFolderCount: Int { recordedListings.count }
 
     /// The listing recorded for `directory`, when its stamp is the recorded one and trusted.
     func recorded(_ directory: String, stamp: FileStamp) -> FolderListing? {
