@@ -301,7 +301,7 @@ public struct Linter: Sendable {
                 let before = asked.count
                 for position in pending { asked.formUnion(outcomes[position].lookups.keys) }
                 guard round == 0 || asked.count > before else { break }
-                let index = round < 8 ? Self.typeIndex(of: outcomes, answering: asked) : Self.typeIndex(of: outcomes, answering: nil)
+                let index = round < 8 ? Self.typeIndex(of: outcomes, answering: asked, jobs: jobs) : Self.typeIndex(of: outcomes, answering: nil)
                 let stale = pending.filter { index.answersDiffer(from: outcomes[$0].lookups) }
                 let current = outcomes
                 let relinted = ParallelMap.map(stale, jobs: jobs) { position in
@@ -427,7 +427,8 @@ public struct Linter: Sendable {
 
     /// The project's types, from every file's declarations.
     /// - Parameter asked: the questions to answer (`TypeIndex.Question` keys); nil for every declaration.
-    static func typeIndex(of outcomes: [FileOutcome], answering asked: Set<String>?) -> TypeIndex {
+    /// `jobs` threads pick, by hashes, the files that may declare an asked name; only those are decoded.
+    static func typeIndex(of outcomes: [FileOutcome], answering asked: Set<String>?, jobs: Int = 1) -> TypeIndex {
         guard let asked else { return TypeIndex(outcomes.lazy.flatMap(\.declarations)) }
         var names = Set<String>()
         var inherited = Set<String>()
@@ -449,7 +450,8 @@ public struct Linter: Sendable {
         let hashed = Set((names.union(inherited).union(held)).map { fnv1a($0.utf8) })
         var declarations: [DeclaredType] = []
         // By position: each outcome whole, copied, would cost a retain and release per field.
-        for position in outcomes.indices where outcomes[position].types.mayDeclare(any: hashed) {
+        let mayDeclare = ParallelMap.shares(outcomes.count, jobs: jobs) { outcomes[$0].types.mayDeclare(any: hashed) }
+        for position in outcomes.indices where mayDeclare[position] {
             for declaration in outcomes[position].declarations
             where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
                 || (!held.isEmpty && holdsAsked(declaration))
