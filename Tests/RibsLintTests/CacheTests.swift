@@ -425,6 +425,7 @@ struct CacheTests {
         #expect(endsWith("/Café/Package.swift", "/Package.swift"))
         #expect(!endsWith("/a/MyPackage.swift", "/Package.swift"))
         #expect(!endsWith("Package.swift", "/Package.swift"), "shorter than the suffix")
+        #expect(endsWith("", "") && !endsWith("", "/") && endsWith("a.swift", "a.swift"))
         #expect(!endsWith("/a/Package.swift/", "/Package.swift"))
         #expect(endsWith("/a\u{0600}/Package.swift", "/Package.swift"), "a prepended mark makes one Character with the slash")
         #expect(endsWith("Tests/LoginTests.swift", "Tests.swift") && !endsWith("Tests/LoginTest.swift", "Tests.swift"))

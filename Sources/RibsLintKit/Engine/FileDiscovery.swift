@@ -406,8 +406,11 @@ private func openFolder(_ path: String) -> Int32 {
 /// stores it. `hasSuffix` compares Characters, which costs more than the paths of a monorepo allow, and would miss
 /// a name after a prepended mark (U+0600 joins the `/` or letter after it into one Character).
 public func endsWith(_ path: String, _ suffix: StaticString) -> Bool {
-    let (bytes, tail) = (path.utf8, UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
-    return bytes.count >= tail.count && bytes[bytes.index(bytes.endIndex, offsetBy: -tail.count)...].elementsEqual(tail)
+    let count = suffix.utf8CodeUnitCount
+    guard path.utf8.count >= count else { return false }
+    guard count > 0 else { return true }
+    return path.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress! + ($0.count - count), suffix.utf8Start, count) == 0 }
+        ?? path.utf8.suffix(count).elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: count))
 }
 
 func relativePath(_ path: String, to base: String) -> String? {
