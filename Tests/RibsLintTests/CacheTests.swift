@@ -350,6 +350,13 @@ struct CacheTests {
         #expect(throws: CacheReader.Malformed.self) { try cut.records() }
     }
 
+    @Test("a file's content hash fits a String's inline storage and tells apart bytes that differ only in length")
+    func contentHash() {
+        let samples: [[UInt8]] = [[], [0], [0, 0], Array(repeating: 0xff, count: 1 << 20), Array("struct A {}\n".utf8)]
+        #expect(samples.allSatisfy { stableHash($0).utf8.count <= 15 })
+        #expect(Set(samples.map { stableHash($0) }).count == samples.count)
+    }
+
     @Test("the cache's checksum sees every byte, at every length")
     func cacheChecksum() {
         for count in [0, 1, 7, 8, 31, 32, 33, 100] {
