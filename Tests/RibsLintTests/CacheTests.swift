@@ -426,7 +426,7 @@ struct CacheTests {
         #expect(reordered.key != one.key, "the files count in path order")
     }
 
-    @Test("a path's file name is matched by its bytes, after a slash")
+    @Test("a path's end is matched by its bytes, as the file system stores the name")
     func pathEndsWith() {
         #expect(endsWith("/a/Package.swift", "/Package.swift"))
         #expect(endsWith("/Café/Package.swift", "/Package.swift"))
