@@ -141,6 +141,20 @@ struct OddTextTests {
         #expect(cached.stdout == run.stdout)
         #expect(again.stdout == run.stdout)
     }
+
+    @Test("broken code whose function has no name: no token holds the empty name, and the run goes on")
+    func namelessFunction() throws {
+        let file = LintFile(path: "A.swift", source: "func f() { g() }\nfunc (x: Int) {}\n", profile: .ribs)
+        #expect(file.tokens(containing: "", in: file.tree).isEmpty && file.calls(named: [""], in: file.tree).isEmpty)
+        #expect(file.tokens(spelled: "g", in: file.tree).count == 1)
+        // The fuzzer's input: a ComposableRIBs router whose helper lost its name, which `child_activation` follows.
+        let input = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fuzz/corpus/file/nameless-func-in-router.swift"), encoding: .utf8)
+        let run = try runProcess(ribslintBinary.path, ["lint", "--no-cache", "--profile", "composable-ribs", "--stdin-path", "Fuzz/AccountsRouter.swift"],
+            in: FileManager.default.temporaryDirectory, stdin: input)
+        #expect([0, 1].contains(run.status) && run.stderr.contains("Linted 1 file"))
+    }
 }
 
 @Suite("Small answers")

@@ -302,11 +302,13 @@ public struct LintFile {
     }
 
     /// Tokens whose text contains `fragment` (not their trivia), in source order, found the same way.
+    /// No token contains the empty text: a name broken code leaves empty (`func (x: Int)`) finds nothing.
     public func tokens(containing fragment: String, in node: some SyntaxProtocol) -> [TokenSyntax] {
+        guard !fragment.isEmpty else { return [] }
         var found: [TokenSyntax] = []
         var start = node.position.utf8Offset
         let end = node.endPosition.utf8Offset
-        while let offset = firstOffset(of: fragment, in: start..<end) {
+        while start < end, let offset = firstOffset(of: fragment, in: start..<end) {
             start = offset + 1
             guard let token = token(at: offset) else { continue }
             let text = token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset
