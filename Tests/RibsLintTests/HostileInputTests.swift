@@ -147,7 +147,7 @@ struct OddTextTests {
         let file = LintFile(path: "A.swift", source: "func f() { g() }\nfunc (x: Int) {}\n", profile: .ribs)
         #expect(file.tokens(containing: "", in: file.tree).isEmpty && file.calls(named: [""], in: file.tree).isEmpty)
         #expect(file.tokens(spelled: "g", in: file.tree).count == 1)
-        // The fuzzer's input: a ComposableRIBs router whose helper lost its name, which `child_activation` follows.
+        // The fuzzer's crash, reduced by hand: a ComposableRIBs router whose last helper lost its name.
         let input = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Fuzz/corpus/file/nameless-func-in-router.swift"), encoding: .utf8)
