@@ -221,6 +221,108 @@ struct CacheTests {
         #expect(removed.fileCount == 3 && !removed.findings.contains { $0.path.hasSuffix("Plain.swift") })
     }
 
+    /// The cache `run` wrote at `cache`, read as `Linter.lint` reads it.
+    func recordedCache(_ root: URL, cache: String, excluded: [String] = [], optIn: [String] = []) throws -> LintCache {
+        var configuration = Configuration(rootDirectory: root.path)
+        configuration.excluded = excluded
+        configuration.optInRules = optIn
+        let linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 2)
+        return LintCache(path: cache, configurationKey: LintCache.key(for: linter), jobs: 2)
+    }
+
+    /// A discovery over the cache `run` wrote at `cache`, as `Linter.lint` makes one, and its folder memory.
+    func recordedDiscovery(
+        _ root: URL, cache: String, excluded: [String] = [], optIn: [String] = []
+    ) throws -> (discovery: FileDiscovery, memory: FolderMemory) {
+        var configuration = Configuration(rootDirectory: root.path)
+        configuration.excluded = excluded
+        let memory = FolderMemory(cache: try recordedCache(root, cache: cache, excluded: excluded, optIn: optIn))
+        return (FileDiscovery(configuration: configuration, workingDirectory: root.path, base: root.path, jobs: 2, memory: memory), memory)
+    }
+
+    /// What a walk with no cache finds: files with their paths and stamps, and Sourcery's configurations.
+    func walked(_ root: URL) throws -> (files: [DiscoveredFile], stamps: [FileStamp?], sourcery: [String]) {
+        let discovery = FileDiscovery(
+            configuration: Configuration(rootDirectory: root.path), workingDirectory: root.path, base: root.path, jobs: 2, memory: FolderMemory(cache: nil))
+        let found = try discovery.discover(paths: [root.path])
+        return (found.files, found.files.map(\.stamp), found.sourceryConfigurations)
+    }
+
+    @Test("the walk the cache recorded answers the next run over the same folders: the walk's files, stamps taken now")
+    func recordedWalk() throws {
+        let root = try makeProject(files.merging(["Home/Deep/Er/Inner.swift": "struct Inner {}\n", "Card/.sourcery.yml": "sources: [.]\n"]) { $1 })
+        let cache = cachePath(root)
+        try backdate(root)
+        _ = try run(root, cachePath: cache)
+        var (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        var taken = try discovery.discover(paths: [root.path])
+        var walk = try walked(root)
+        #expect(memory.tookRecordedWalk && memory.foldersRead == 0)
+        #expect(taken.files == walk.files && taken.files.map(\.stamp) == walk.stamps && taken.files.count == 4)
+        #expect(taken.sourceryConfigurations == walk.sourcery && walk.sourcery == [root.path + "/Card/.sourcery.yml"])
+        // A file written: its stamp now. A folder touched, its entries the same: read again, and still answering.
+        try Data("struct Plain { let x = 1 }\n".utf8).write(to: root.appendingPathComponent("Other/Plain.swift"))
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: root.appendingPathComponent("Home/Deep").path)
+        (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        taken = try discovery.discover(paths: [root.path])
+        walk = try walked(root)
+        #expect(memory.tookRecordedWalk && memory.foldersRead == 1 && !memory.isNews)
+        #expect(taken.files == walk.files && taken.files.map(\.stamp) == walk.stamps)
+        #expect(memory.hasConfiguration(root.path + "/Home/Deep/Er") == false && memory.hasConfiguration(root.path + "/Home/Deep") == false)
+    }
+
+    @Test("a folder whose entries changed, other folders walked, or other exclusions make the run walk; a walk past a link records none")
+    func recordedWalkRefused() throws {
+        let root = try makeProject(files)
+        let cache = cachePath(root)
+        try backdate(root)
+        _ = try run(root, cachePath: cache)
+        #expect(try recordedCache(root, cache: cache).walk != nil)
+        var (discovery, memory) = try recordedDiscovery(root, cache: cache, excluded: ["Other"])
+        #expect(try discovery.discover(paths: [root.path]).files.count == 2 && !memory.tookRecordedWalk)
+        (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        #expect(try discovery.discover(paths: [root.path + "/Home"]).files.count == 1 && !memory.tookRecordedWalk)
+        try Data("struct Extra {}\n".utf8).write(to: root.appendingPathComponent("Other/Extra.swift"))
+        (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        let added = try discovery.discover(paths: [root.path]).files
+        let walk = try walked(root)
+        #expect(!memory.tookRecordedWalk && added == walk.files && added.count == 4)
+        // The run that saw the new file records the walk with it; a link in the tree leaves none.
+        _ = try run(root, cachePath: cache)
+        (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        #expect(try discovery.discover(paths: [root.path]).files.count == 4 && memory.tookRecordedWalk)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Other/Linked.swift").path, withDestinationPath: root.appendingPathComponent("Home/HomeBuilder.swift").path)
+        let linked = try run(root, cachePath: cache)
+        let recorded = try recordedCache(root, cache: cache)
+        #expect(linked.fileCount == 5 && recorded.walk == nil)
+        (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        #expect(try discovery.discover(paths: [root.path]).files.count == 5 && !memory.tookRecordedWalk)
+    }
+
+    @Test("runs that take the recorded walk report as runs that walk, and a cache they rewrite keeps every folder and the walk")
+    func recordedWalkRuns() throws {
+        let root = try makeProject(inheriting)
+        // A repository: a listed file's run sees the whole project.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let cache = cachePath(root)
+        try backdate(root)
+        let cold = try run(root, cachePath: cache, optIn: ["rib_test_presence"])
+        let warm = try run(root, cachePath: cache, optIn: ["rib_test_presence"])
+        #expect(warm.findings == cold.findings && warm.foldersRead == 0 && warm.filesRead == 0)
+        // One file edited, the rest unread: the cache is written again, with the folders the run did not read.
+        let base = root.appendingPathComponent("Base/BaseRouter.swift")
+        try Data("import RIBs\nopen class BaseRouter<I>: Router<I> { func extra() {} }\n".utf8).write(to: base)
+        let edited = try run(root, cachePath: cache, optIn: ["rib_test_presence"])
+        #expect(edited.filesRead == 1 && edited.foldersRead == 0)
+        let (discovery, memory) = try recordedDiscovery(root, cache: cache, optIn: ["rib_test_presence"])
+        _ = try discovery.discover(paths: [root.path])
+        #expect(memory.tookRecordedWalk && memory.recordedFolderCount == 6)
+        let listed = try run(root, cachePath: cache, optIn: ["rib_test_presence"], paths: [root.path + "/Feed/FeedRouter.swift"])
+        let feed = edited.findings.filter { $0.path == "Feed/FeedRouter.swift" }
+        #expect(listed.findings == feed && feed.contains { $0.ruleID == "rib_test_presence" } && listed.foldersRead == 0)
+    }
+
     @Test("files changed just before the recording run are read every time: an edit in the same clock tick cannot hide")
     func racyStamps() throws {
         let root = try makeProject(files)

@@ -403,10 +403,11 @@ extension FolderListing {
 }
 
 extension FileStamp {
+    /// Its numbers, in the order the cache holds them.
+    var numbers: [Int] { [size, Int(bitPattern: UInt(inode)), modified.seconds, modified.nanoseconds, changed.seconds, changed.nanoseconds] }
+
     func write(to writer: inout CacheWriter) {
-        for number in [size, Int(bitPattern: UInt(inode)), modified.seconds, modified.nanoseconds, changed.seconds, changed.nanoseconds] {
-            writer.write(number)
-        }
+        for number in numbers { writer.write(number) }
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {

@@ -82,7 +82,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-19"
+    static let format = "ribslint-cache-20"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -97,6 +97,8 @@ public struct LintCache: Sendable {
     /// Each folder's listing as written, by absolute path (see `FolderMemory`).
     let folders: StoredRecords
     private(set) var project: ProjectRecord?
+    /// The files of the last walk of folders, as written (see `WalkSnapshot`).
+    let walk: StoredBytes?
     /// The project facts the entries were computed with (`ProjectFacts.fingerprint`); this run's once known.
     private(set) var projectFacts: String
     /// The paths and bytes of the files whose entries the recording run wrote (`projectKey` without file names;
@@ -116,15 +118,15 @@ public struct LintCache: Sendable {
         guard let store = ByteStore.mapping(path, limit: 4 << 30),
             let decoded = try? Self.decode(store, toolVersion: toolVersion, configurationKey: configurationKey, jobs: jobs)
         else {
-            (recordedAt, projectFacts, filesKey, entries, folders, project) = (0, "", "", StoredRecords(), StoredRecords(), nil)
+            (recordedAt, projectFacts, filesKey, entries, folders, project, walk) = (0, "", "", StoredRecords(), StoredRecords(), nil, nil)
             return
         }
-        (recordedAt, projectFacts, filesKey, entries, folders, project) = decoded
+        (recordedAt, projectFacts, filesKey, entries, folders, project, walk) = decoded
     }
 
     private static func decode(
         _ store: ByteStore, toolVersion: String, configurationKey: String, jobs: Int
-    ) throws(CacheReader.Malformed) -> (Int, String, String, StoredRecords, StoredRecords, ProjectRecord?) {
+    ) throws(CacheReader.Malformed) -> (Int, String, String, StoredRecords, StoredRecords, ProjectRecord?, StoredBytes?) {
         // A checksum over the rest: a cache cut short or altered is never trusted, even where its
         // fields would still decode (the facts are decoded only when needed, long after loading).
         let data = store.bytes
@@ -139,10 +141,11 @@ public struct LintCache: Sendable {
         let projectFacts = try reader.string()
         let filesKey = try reader.string()
         let project = try reader.bool() ? try ProjectRecord(from: &reader) : nil
+        let walk = try reader.bool() ? try reader.bytes(try reader.int()) : nil
         let folders = try reader.records()
         let entries = try reader.records()
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
-        return (recordedAt, projectFacts, filesKey, entries, folders, project)
+        return (recordedAt, projectFacts, filesKey, entries, folders, project, walk)
     }
 
     /// The entry for a file whose stamp the cache can trust, so its bytes need not be read; `near`: see
@@ -175,7 +178,8 @@ public struct LintCache: Sendable {
     /// Writes this run's entries and folder listings, and `kept` ones (as written, of files and folders this
     /// run did not cover), in path order.
     func save(
-        _ fresh: [PathKey: Entry], folders: [PathKey: FolderListing], kept: Kept, project: ProjectRecord?, filesKey: String, startedAt: Int
+        _ fresh: [PathKey: Entry], folders: [PathKey: FolderListing], kept: Kept, project: ProjectRecord?, walk: WalkSnapshot.Held?, filesKey: String,
+        startedAt: Int
     ) throws {
         var writer = CacheWriter()
         writer.write(Self.format)
@@ -186,6 +190,19 @@ public struct LintCache: Sendable {
         writer.write(filesKey)
         writer.write(project != nil)
         project?.write(to: &writer)
+        // Length-prefixed, so a run over other folders skips it unread.
+        writer.write(walk != nil)
+        switch walk {
+        case .recorded(let bytes)?:
+            writer.write(bytes.count)
+            writer.append(bytes)
+        case .taken(let snapshot)?:
+            var nested = CacheWriter()
+            snapshot.write(to: &nested)
+            writer.write(nested.bytes.count)
+            writer.append(nested.bytes)
+        case nil: break
+        }
         writer.write(records: kept.folders, adding: folders) { listing, writer in listing.write(to: &writer) }
         writer.write(records: kept.entries, adding: fresh) { entry, writer in entry.write(to: &writer) }
         var bytes = writer.bytes
@@ -356,7 +373,7 @@ extension LintCache {
         let project = kept.isEmpty ? project : nil
         let learnt = news || folders.isNews || project.map { $0.key != self.project?.key } ?? false || filesKey != self.filesKey
         // Nothing new of any file or folder, and no other: the cache would come out the same.
-        if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count { return nil }
+        if !learnt, entries.count == outcomes.count, self.folders.count == folders.listings.count + folders.reused.count { return nil }
         var fresh: [PathKey: Entry] = [:]
         var keeping = Kept()
         for (position, (file, outcome)) in zip(files, outcomes).enumerated() {
@@ -381,13 +398,16 @@ extension LintCache {
         for (path, entry) in entries.byPath where fresh[path] == nil && keeping.entries[path] == nil {
             if discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.entries[path] = entry }
         }
+        // A folder the recorded walk answered for, unread, is as recorded.
         for (path, listing) in self.folders.byPath where folders.listings[path] == nil {
-            if discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.folders[path] = listing }
+            if folders.reused[path] == nil, discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.folders[path] = listing }
         }
         guard learnt || dropped else { return nil }
         // A cache that cannot be written costs speed next time, never correctness now.
         do {
-            try save(fresh, folders: folders.listings, kept: keeping, project: project ?? self.project, filesKey: filesKey, startedAt: startedAt)
+            try save(
+                fresh, folders: folders.listings, kept: keeping, project: project ?? self.project, walk: folders.walkToRecord, filesKey: filesKey,
+                startedAt: startedAt)
             return nil
         } catch {
             return "warning: cannot write the cache at \(path): \(writeFailureReason(error, path: path)); the next run lints every file afresh (--cache-path PATH or --no-cache)"

@@ -114,6 +114,12 @@ struct FileDiscovery {
                 throw UsageError("error: not a Swift file: \(display(root))")
             }
         }
+        // Folders only: the walk the cache recorded over them may answer, and this one is recorded.
+        let snapshotKey =
+            found.isEmpty && !folders.isEmpty && memory != nil ? WalkSnapshot.key(roots: folders, base: base, configuration: configuration) : nil
+        if let snapshotKey, let memory, let recorded = memory.recordedWalk(key: snapshotKey), let files = takeFiles(of: recorded, memory: memory) {
+            return (files, recorded.sourceryConfigurations, [])
+        }
         let walked = walk(folders)
         // The walk gives each root's files in path order: sorted already unless files or several roots were given.
         found = found.isEmpty ? walked.files : found + walked.files
@@ -127,7 +133,53 @@ struct FileDiscovery {
         let files = ParallelMap.shares(kept.count, jobs: jobs) { [self, found] in
             DiscoveredFile(absolutePath: found[kept[$0]].path, displayPath: display(found[kept[$0]].path), stamp: found[kept[$0]].stamp)
         }
+        if let snapshotKey {
+            memory?.walked(
+                walked.folders.map { folders in
+                    WalkSnapshot(key: snapshotKey, files: files, sourceryConfigurations: walked.sourceryConfigurations, folders: folders)
+                })
+        }
         return (files, walked.sourceryConfigurations, walked.problems)
+    }
+
+    /// The files of the walk the cache recorded, with their stamps now, when every folder it visited is as it was:
+    /// its stamp trusted, else its entries read again and the same. Nil otherwise, and the run walks.
+    private func takeFiles(of recorded: WalkSnapshot.Recorded, memory: FolderMemory) -> [DiscoveredFile]? {
+        enum Check {
+            case unchanged
+            case read(FolderListing)
+            case changed
+        }
+        let checks = ParallelMap.shares(recorded.folderCount, jobs: jobs) { index -> Check in
+            guard let stamp = recorded.currentStamp(ofFolder: index) else { return .changed }
+            if stamp == recorded.recordedStamp(ofFolder: index), memory.trusts(stamp) { return .unchanged }
+            let listing = Self.listing(of: recorded.folderPath(index), stamp: stamp)
+            let same = listing.problems.isEmpty && listing.untyped.isEmpty && listing.entriesHash == recorded.entriesHash(folder: index)
+            return same ? .read(listing) : .changed
+        }
+        var reused: [(path: String, hasConfiguration: Bool)] = []
+        var read: [(path: String, listing: FolderListing)] = []
+        reused.reserveCapacity(checks.count)
+        for (index, check) in checks.enumerated() {
+            switch check {
+            case .unchanged: reused.append((recorded.folderPath(index), recorded.hasConfiguration(folder: index)))
+            case .read(let listing): read.append((recorded.folderPath(index), listing))
+            case .changed: return nil
+            }
+        }
+        let files = ParallelMap.shares(recorded.fileCount, jobs: jobs) { index in
+            DiscoveredFile(
+                absolutePath: recorded.absolutePath(index), displayPath: recorded.displayPath(index), stamp: recorded.currentStamp(ofFile: index))
+        }
+        // Folders read again have other stamps now: the cache records them.
+        let snapshot = read.isEmpty ? nil : WalkSnapshot(
+            key: recorded.key, files: files, sourceryConfigurations: recorded.sourceryConfigurations,
+            folders: checks.indices.map { index in
+                guard case .read(let listing) = checks[index] else { return recorded.folder(index) }
+                return WalkSnapshot.Folder(listing, at: recorded.folderPath(index))
+            })
+        memory.tookRecordedWalk(reusing: reused, read: read, snapshot: snapshot)
+        return files
     }
 
     /// Every Swift file of the project around `paths`, relative to its root, excluded ones included: test files
@@ -200,9 +252,12 @@ struct FileDiscovery {
     /// The files come back folder by folder in the byte order of their paths (each root's), so that sorting
     /// them finds them sorted: a folder's files and subfolders are merged by name, a subfolder's name with its
     /// `/` after it.
+    ///
+    /// With a cache, the folders visited come back too, for a `WalkSnapshot`; nil when the walk met a link, a folder
+    /// it could not read or met twice, or a name that is not UTF-8.
     func walk(
         _ folders: [String], stampingFiles: Bool = true
-    ) -> (files: [(path: String, stamp: FileStamp?)], sourceryConfigurations: [String], problems: [String]) {
+    ) -> (files: [(path: String, stamp: FileStamp?)], sourceryConfigurations: [String], problems: [String], folders: [WalkSnapshot.Folder]?) {
         struct Identity: Hashable {
             let device: UInt64
             let inode: UInt64
@@ -217,6 +272,8 @@ struct FileDiscovery {
             let files: [(path: String, stamp: FileStamp?)]
             /// The paths of `listing.folders`.
             let folders: [String]
+            /// `listing.entriesHash`, for a snapshot.
+            let entriesHash: UInt64
         }
         var walked: [WalkedFolder] = []
         var sourceryConfigurations: [String] = []
@@ -226,6 +283,7 @@ struct FileDiscovery {
         visited.reserveCapacity(memory?.recordedFolderCount ?? 0)
         var level: [(path: String, parent: Int?)] = folders.sorted().map { ($0, nil) }
         let stampsFiles = stampingFiles && memory != nil
+        var visitedFolders: [WalkSnapshot.Folder]? = stampsFiles ? [] : nil
         while !level.isEmpty {
             // Folders cost a few system calls each: taken in shares, with no bookkeeping per folder.
             let visits = ParallelMap.shares(level.count, jobs: jobs) { [level, memory] position -> Visit? in
@@ -245,12 +303,19 @@ struct FileDiscovery {
                     let stamped = folder >= 0 && name.withCString { fstatat(folder, $0, &info, 0) } == 0
                     return (base + name, stamped ? FileStamp(info) : nil)
                 }
-                return Visit(identity: identity, listing: listing, wasRead: recorded == nil, base: base, files: files, folders: listing.folders.map { base + $0 })
+                return Visit(
+                    identity: identity, listing: listing, wasRead: recorded == nil, base: base, files: files,
+                    folders: listing.folders.map { base + $0 }, entriesHash: stampsFiles ? listing.entriesHash : 0)
             }
             let entries = level
             level = []
             for ((directory, parent), visit) in zip(entries, visits) {
-                guard let visit, visited.insert(visit.identity).inserted else { continue }
+                guard let visit, visited.insert(visit.identity).inserted else {
+                    visitedFolders = nil
+                    continue
+                }
+                if !visit.listing.problems.isEmpty || !visit.listing.untyped.isEmpty { visitedFolders = nil }
+                visitedFolders?.append(WalkSnapshot.Folder(visit.listing, at: directory, entriesHash: visit.entriesHash))
                 problems += visit.listing.problems.map { "\(display(directory)): error: \($0)" }
                 if visit.listing.problems.isEmpty { memory?.remember(directory, visit.listing, wasRead: visit.wasRead) }
                 let base = visit.base
@@ -272,7 +337,7 @@ struct FileDiscovery {
             }
             level.sort { $0.path < $1.path }
         }
-        return (WalkedFolder.files(of: &walked), sourceryConfigurations, problems)
+        return (WalkedFolder.files(of: &walked), sourceryConfigurations, problems, visitedFolders)
     }
 
     /// A folder's entries as `readdir` gives them: hidden ones left out.
@@ -502,6 +567,14 @@ struct FolderListing: Sendable, Equatable {
     /// next run says it again.
     var problems: [String] = []
 
+    /// Its entries, hashed: what a `WalkSnapshot` knows a folder read again by.
+    var entriesHash: UInt64 {
+        var writer = CacheWriter()
+        for names in [files, folders, untyped, sourceryConfigurations] { writer.write(names) }
+        writer.write(hasConfiguration)
+        return fnv1a(writer.bytes)
+    }
+
     func hasSameEntries(as other: FolderListing?) -> Bool {
         files == other?.files && folders == other?.folders && untyped == other?.untyped
             && sourceryConfigurations == other?.sourceryConfigurations && hasConfiguration == other?.hasConfiguration
@@ -528,11 +601,55 @@ final class FolderMemory: @unchecked Sendable {
     private(set) var isNews = false
     private(set) var foldersRead = 0
 
+    /// The walk the cache recorded, as written (see `WalkSnapshot`).
+    private let recordedWalk: StoredBytes?
+    /// Folders the recorded walk answered for, unread, and whether each has a `.ribslint.yml` entry.
+    private(set) var reused: [PathKey: Bool] = [:]
+    /// This run's walk for the cache to record; when nil, the recorded one stays unless `dropsRecordedWalk`.
+    private var walk: WalkSnapshot?
+    private var dropsRecordedWalk = false
+    /// Whether this run took its files from the recorded walk.
+    private(set) var tookRecordedWalk = false
+
     init(cache: LintCache?) {
         recordedListings = cache?.folders ?? StoredRecords()
         recordedAt = cache?.recordedAt ?? 0
+        recordedWalk = cache?.walk
         // A run lists about the folders the last one did: no table grows a dozen times on the way.
         listings.reserveCapacity(cache?.folders.count ?? 0)
+    }
+
+    /// The walk the cache recorded under `key`, if any.
+    func recordedWalk(key: String) -> WalkSnapshot.Recorded? {
+        recordedWalk.flatMap { try? WalkSnapshot.Recorded($0, wanted: key) }
+    }
+
+    /// Whether a stamp the cache recorded can be trusted.
+    func trusts(_ stamp: FileStamp) -> Bool { LintCache.isSettled(stamp, recordedAt: recordedAt) }
+
+    /// The walk for the cache to record: this run's, else the recorded one unless this run walked the same folders
+    /// and met what no snapshot holds.
+    var walkToRecord: WalkSnapshot.Held? {
+        walk.map { .taken($0) } ?? (dropsRecordedWalk ? nil : recordedWalk.map { .recorded($0) })
+    }
+
+    /// Called once a run walked folders: with the snapshot of a walk that met no link and nothing unreadable,
+    /// else nil.
+    func walked(_ snapshot: WalkSnapshot?) {
+        walk = snapshot
+        dropsRecordedWalk = snapshot == nil
+    }
+
+    /// Called once a run took its files from the recorded walk: `folders` were unread, `read` read again (their
+    /// stamps changed, not their entries); `snapshot` is the walk with those stamps, when there were any.
+    func tookRecordedWalk(
+        reusing folders: [(path: String, hasConfiguration: Bool)], read: [(path: String, listing: FolderListing)], snapshot: WalkSnapshot?
+    ) {
+        tookRecordedWalk = true
+        reused.reserveCapacity(folders.count)
+        for (path, hasConfiguration) in folders { reused[PathKey(path)] = hasConfiguration }
+        for (path, listing) in read { remember(path, listing, wasRead: true) }
+        if let snapshot { walk = snapshot }
     }
 
     /// How many folders the cache holds listings of.
@@ -552,14 +669,18 @@ final class FolderMemory: @unchecked Sendable {
         return try? FolderListing(from: &reader)
     }
 
-    /// Whether `folder`, listed by this run, has a `.ribslint.yml` entry; nil when this run did not list it.
+    /// Whether `folder`, listed by this run (or taken unread from the recorded walk), has a `.ribslint.yml` entry;
+    /// nil when this run did not list it.
     func hasConfiguration(_ folder: String) -> Bool? {
-        listings[PathKey(folder)]?.hasConfiguration
+        let key = PathKey(folder)
+        return listings[key]?.hasConfiguration ?? reused[key]
     }
 
     /// Called on one thread, between the parallel reads of each level.
     func remember(_ directory: String, _ listing: FolderListing, wasRead: Bool) {
-        listings[PathKey(directory)] = listing
+        let key = PathKey(directory)
+        listings[key] = listing
+        if !reused.isEmpty { reused[key] = nil }
         if wasRead { foldersRead += 1 }
         guard wasRead, !isNews else { return }
         isNews = !listing.hasSameEntries(as: recordedListing(directory))
