@@ -188,7 +188,8 @@ struct FileDiscovery {
     /// a configuration shared from a folder above several repositories, or from outside them, must not find one
     /// repository's tests in another, nor miss a repository's own. A run over paths of several repositories
     /// searches each of them (a RIB may then take a test of its name from another: a miss, never a false alarm).
-    func allSwiftFileNames(paths: [String]) -> [String] {
+    /// `walked`: the files `discover` found under `roots` this run, which answer for a root it walked whole.
+    func allSwiftFileNames(paths: [String], walked: (roots: [String], files: [DiscoveredFile])? = nil) -> [String] {
         let folder = configuration.rootDirectory
         var searched = Set<String>()
         for path in roots(of: paths) {
@@ -199,7 +200,11 @@ struct FileDiscovery {
         }
         if searched.isEmpty { searched.insert(folder) }
         return searched.sorted().flatMap { root in
-            walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }
+            // The project's own folder, walked with nothing excluded: its files are all there are.
+            if let walked, walked.roots == [root], configuration.excluded.isEmpty {
+                return base == root ? walked.files.map(\.displayPath) : walked.files.compactMap { relativePath($0.absolutePath, to: root) }
+            }
+            return walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }
         }.sorted()
     }
 

@@ -234,12 +234,16 @@ public struct Linter: Sendable {
         // reported. The project is the configuration's `included`, else the repository holding the files.
         var focus: Set<PathKey>?
         var (discovered, walkedConfigurations, discoveryProblems) = try discovery.discover(paths: paths)
+        // The project's files as walked, before nested configurations drop any: the test file names' search may
+        // take them rather than walk again.
+        var walked = (roots: discovery.roots(of: paths), files: discovered)
         var runPaths = paths
         var notes: [String] = []
         if paths.contains(where: { $0.hasSuffix(".swift") }) {
             if let projectPaths = Self.projectPaths(around: discovered, discovery: discovery) {
                 focus = Set(discovered.map { PathKey($0.absolutePath) })
                 let whole = try discovery.discover(paths: projectPaths)
+                walked = (discovery.roots(of: projectPaths), whole.files)
                 // The project holds the listed files, unless its walk skips them (a template, vendored code).
                 let outside = discovered.filter { Self.position(of: $0.absolutePath, in: whole.files) == nil }
                 discovered = outside.isEmpty ? whole.files : (whole.files + outside).sorted { PathKey($0.absolutePath) < PathKey($1.absolutePath) }
@@ -321,7 +325,7 @@ public struct Linter: Sendable {
         var projectFilesRead = 0
         if runsProjectRules {
             let needsTestNames = scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
-            let otherFileNames = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths) : []
+            let otherFileNames = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths, walked: walked) : []
             // Without other file names the key is the one the files already have.
             let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames, jobs: jobs)
             // Recorded findings that do not decode (a bug of ours, as the checksum holds) leave the pass to run.
