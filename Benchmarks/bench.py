@@ -328,6 +328,8 @@ OPT_IN = {
 
 def bench(folder, binaries, jobs, scratch, profile="ribs"):
     ribslint, floor = binaries
+    # Every run starts at the tree's top, as a developer's and a pre-commit hook's do.
+    folder = os.path.abspath(folder)
     files, lines = count(folder)
     # The configuration's folder is the project root `rib_test_presence` searches for tests: give it
     # its own, or every run would walk every generated tree.
@@ -346,7 +348,7 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
     lint = [ribslint, "lint", "--config", every_rule, "--reporter", "json", "--quiet", "--jobs", str(jobs), folder]
     if os.path.exists(cache):
         os.remove(cache)
-    measure(lint + ["--cache-path", cache])  # fills the cache the warm runs read
+    measure(lint + ["--cache-path", cache], cwd=folder)  # fills the cache the warm runs read
     # Rounds of cold, floor and warm runs, medians kept: this VM's speed drifts over tens of seconds, and
     # interleaving spreads the drift over every kind of run alike.
     runs = {"ribslint cold": lint + ["--no-cache"], "parse+walk floor": [floor, "--jobs", str(jobs), folder],
@@ -354,7 +356,7 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
     timed = {name: [] for name in runs}
     for _ in range(3):
         for name, command in runs.items():
-            timed[name].append(measure(command))
+            timed[name].append(measure(command, cwd=folder))
     # One changed file, as a pre-commit hook lints it: afresh, with every other file's facts from the warm
     # cache and the project rules over the whole tree. The file gets a new comment before each run.
     changed = first_swift_file(folder)
@@ -366,7 +368,7 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
         for attempt in range(3):
             with open(changed, "wb") as handle:
                 handle.write(original + f"// edit {attempt}\n".encode())
-            timed["one changed file, warm"].append(measure(listed))
+            timed["one changed file, warm"].append(measure(listed, cwd=folder))
     finally:
         with open(changed, "wb") as handle:
             handle.write(original)
@@ -500,6 +502,9 @@ def main():
             for files in arguments.files:
                 folder = os.path.join(scratch, f"synthetic-{files}")
                 generate(files, folder)
+                # A repository, as a monorepo is: the search for test files keeps to it, and file names in
+                # reports are relative to its top.
+                os.makedirs(os.path.join(folder, ".git"))
                 trees.append(folder)
         if not arguments.dir:
             settle(trees)
