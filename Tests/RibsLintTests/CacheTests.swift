@@ -300,6 +300,57 @@ struct CacheTests {
         #expect(try discovery.discover(paths: [root.path]).files.count == 5 && !memory.tookRecordedWalk)
     }
 
+    @Test("folders stamped just before the recording run are read again, and answer while their entries are the same")
+    func recordedWalkUnsettled() throws {
+        let root = try makeProject(files)
+        let cache = cachePath(root)
+        _ = try run(root, cachePath: cache)
+        let (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        let taken = try discovery.discover(paths: [root.path]).files
+        let walk = try walked(root)
+        #expect(memory.tookRecordedWalk && memory.foldersRead == 4 && taken == walk.files)
+    }
+
+    @Test("a root that became a link to another root, or a folder whose name differs only in its normalization, makes the run walk")
+    func recordedWalkIdentity() throws {
+        let nfc = "Caf\u{E9}", nfd = "Cafe\u{301}"
+        let root = try makeProject(["A/X.swift": "struct X {}\n", "B/X.swift": "struct X {}\n", "\(nfc)/Y.swift": "struct Y {}\n", "\(nfd)/Z.swift": "struct Z {}\n"])
+        let cache = cachePath(root)
+        let (a, b) = (root.path + "/A", root.path + "/B")
+        try backdate(root)
+        _ = try run(root, cachePath: cache, paths: [a, b])
+        var (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        #expect(try discovery.discover(paths: [a, b]).files.count == 2 && memory.tookRecordedWalk)
+        // B's entries are A's: read again, they hash the same, but B is A now.
+        try FileManager.default.removeItem(atPath: b)
+        try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
+        (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        #expect(try discovery.discover(paths: [a, b]).files.map(\.displayPath) == ["A/X.swift"] && !memory.tookRecordedWalk)
+        _ = try run(root, cachePath: cache, paths: [root.path + "/" + nfc])
+        (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        #expect(try discovery.discover(paths: [root.path + "/" + nfd]).files.map(\.displayPath) == ["\(nfd)/Z.swift"] && !memory.tookRecordedWalk)
+    }
+
+    @Test("a walk that met a name that is not UTF-8, or one folder as two roots, records no walk")
+    func recordedWalkUnclean() throws {
+        let root = try makeProject(files)
+        var name = Array((root.path + "/Other/").utf8) + [0xFF] + Array(".swift".utf8) + [0]
+        let descriptor = name.withUnsafeMutableBytes { open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        var discovery = FileDiscovery(
+            configuration: Configuration(rootDirectory: root.path), workingDirectory: root.path, base: root.path, jobs: 2, memory: FolderMemory(cache: nil))
+        let found = try discovery.discover(paths: [root.path])
+        #expect(found.problems.count == 1 && discovery.memory?.walkToRecord == nil)
+        // The same folder as two roots.
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/Again", withDestinationPath: root.path + "/Home")
+        discovery.memory = FolderMemory(cache: nil)
+        #expect(try discovery.discover(paths: [root.path + "/Home", root.path + "/Again"]).files.count == 1 && discovery.memory?.walkToRecord == nil)
+        discovery.memory = FolderMemory(cache: nil)
+        _ = try discovery.discover(paths: [root.path + "/Home"])
+        #expect(discovery.memory?.walkToRecord != nil)
+    }
+
     @Test("runs that take the recorded walk report as runs that walk, and a cache they rewrite keeps every folder and the walk")
     func recordedWalkRuns() throws {
         let root = try makeProject(inheriting)

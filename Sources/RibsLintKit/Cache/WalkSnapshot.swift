@@ -43,9 +43,9 @@ struct WalkSnapshot {
     }
 
     /// The folders walked, the folder reports name files from, and `excluded` with the folder its patterns are
-    /// relative to.
+    /// relative to; NUL between them, which no path holds.
     static func key(roots: [String], base: String, configuration: Configuration) -> String {
-        ([base, configuration.rootDirectory] + configuration.excluded + [""] + roots.sorted()).joined(separator: "\n")
+        ([base, configuration.rootDirectory] + configuration.excluded + [""] + roots.sorted()).joined(separator: "\u{0}")
     }
 
     /// The key and sourcery configurations as fields; then the counts, a table of the lengths of every path
@@ -92,7 +92,8 @@ struct WalkSnapshot {
         init(_ bytes: StoredBytes, wanted: String) throws(CacheReader.Malformed) {
             var reader = CacheReader(bytes)
             key = try reader.string()
-            guard key == wanted else { throw CacheReader.Malformed() }
+            // By bytes: two folders whose names differ only in their Unicode normalization are two folders.
+            guard key.utf8.elementsEqual(wanted.utf8) else { throw CacheReader.Malformed() }
             sourceryConfigurations = try reader.strings()
             let fileCount = try reader.int(), folderCount = try reader.int()
             guard fileCount >= 0, folderCount >= 0, fileCount <= bytes.count / 8, folderCount <= bytes.count / Self.folderWidth else {
@@ -151,17 +152,21 @@ struct WalkSnapshot {
         private static let folderWidth = 6 * 8 + 1 + 8
 
         /// What `stat` says of the folder or file now (following links, as the walk does), nil when it fails: the
-        /// path is read where it lies, no `String` built.
-        func currentStamp(ofFolder index: Int) -> FileStamp? { Self.stamp(bytes.store.bytes, folderPaths[index]) }
-        func currentStamp(ofFile index: Int) -> FileStamp? { Self.stamp(bytes.store.bytes, absolutePaths[index]) }
+        /// path is read where it lies, no `String` built. A folder's device comes too: with its inode, it tells
+        /// the folder apart from the others.
+        func currentStamp(ofFolder index: Int) -> (stamp: FileStamp, device: UInt64)? {
+            Self.status(bytes.store.bytes, folderPaths[index]).map { (FileStamp($0), UInt64(truncatingIfNeeded: $0.st_dev)) }
+        }
 
-        private static func stamp(_ bytes: UnsafeRawBufferPointer, _ span: Range<Int>) -> FileStamp? {
+        func currentStamp(ofFile index: Int) -> FileStamp? { Self.status(bytes.store.bytes, absolutePaths[index]).map(FileStamp.init) }
+
+        private static func status(_ bytes: UnsafeRawBufferPointer, _ span: Range<Int>) -> stat? {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span.count + 1) { path in
                 _ = path.initialize(from: bytes[span])
                 path[span.count] = 0
                 var info = stat()
                 let found = path.withMemoryRebound(to: CChar.self) { $0.baseAddress.map { stat($0, &info) == 0 } } ?? false
-                return found ? FileStamp(info) : nil
+                return found ? info : nil
             }
         }
 

@@ -146,36 +146,41 @@ struct FileDiscovery {
     /// its stamp trusted, else its entries read again and the same. Nil otherwise, and the run walks.
     private func takeFiles(of recorded: WalkSnapshot.Recorded, memory: FolderMemory) -> [DiscoveredFile]? {
         enum Check {
-            case unchanged
-            case read(FolderListing)
+            case unchanged(FolderIdentity)
+            case read(FolderListing, FolderIdentity)
             case changed
         }
         let checks = ParallelMap.shares(recorded.folderCount, jobs: jobs) { index -> Check in
-            guard let stamp = recorded.currentStamp(ofFolder: index) else { return .changed }
-            if stamp == recorded.recordedStamp(ofFolder: index), memory.trusts(stamp) { return .unchanged }
+            guard let (stamp, device) = recorded.currentStamp(ofFolder: index) else { return .changed }
+            let identity = FolderIdentity(device: device, inode: stamp.inode)
+            if stamp == recorded.recordedStamp(ofFolder: index), memory.trusts(stamp) { return .unchanged(identity) }
             let listing = Self.listing(of: recorded.folderPath(index), stamp: stamp)
             let same = listing.problems.isEmpty && listing.untyped.isEmpty && listing.entriesHash == recorded.entriesHash(folder: index)
-            return same ? .read(listing) : .changed
+            return same ? .read(listing, identity) : .changed
         }
         var reused: [(path: String, hasConfiguration: Bool)] = []
         var read: [(path: String, listing: FolderListing)] = []
         reused.reserveCapacity(checks.count)
+        // A folder met twice (a root replaced by a link to another) is walked once: the walk would tell.
+        var identities = Set<FolderIdentity>()
+        identities.reserveCapacity(checks.count)
         for (index, check) in checks.enumerated() {
             switch check {
-            case .unchanged: reused.append((recorded.folderPath(index), recorded.hasConfiguration(folder: index)))
-            case .read(let listing): read.append((recorded.folderPath(index), listing))
-            case .changed: return nil
+            case .unchanged(let identity) where identities.insert(identity).inserted:
+                reused.append((recorded.folderPath(index), recorded.hasConfiguration(folder: index)))
+            case .read(let listing, let identity) where identities.insert(identity).inserted: read.append((recorded.folderPath(index), listing))
+            default: return nil
             }
         }
         let files = ParallelMap.shares(recorded.fileCount, jobs: jobs) { index in
             DiscoveredFile(
                 absolutePath: recorded.absolutePath(index), displayPath: recorded.displayPath(index), stamp: recorded.currentStamp(ofFile: index))
         }
-        // Folders read again have other stamps now: the cache records them.
+        // Folders read again have other stamps now: the cache records them when it is written.
         let snapshot = read.isEmpty ? nil : WalkSnapshot(
             key: recorded.key, files: files, sourceryConfigurations: recorded.sourceryConfigurations,
             folders: checks.indices.map { index in
-                guard case .read(let listing) = checks[index] else { return recorded.folder(index) }
+                guard case .read(let listing, _) = checks[index] else { return recorded.folder(index) }
                 return WalkSnapshot.Folder(listing, at: recorded.folderPath(index))
             })
         memory.tookRecordedWalk(reusing: reused, read: read, snapshot: snapshot)
@@ -200,9 +205,11 @@ struct FileDiscovery {
         }
         if searched.isEmpty { searched.insert(folder) }
         return searched.sorted().flatMap { root in
-            // The project's own folder, walked with nothing excluded: its files are all there are.
-            if let walked, walked.roots == [root], configuration.excluded.isEmpty {
-                return base == root ? walked.files.map(\.displayPath) : walked.files.compactMap { relativePath($0.absolutePath, to: root) }
+            // The project's own folder, walked with nothing excluded: its files are all there are. By bytes, as
+            // paths are.
+            if let walked, walked.roots.map(PathKey.init) == [PathKey(root)], configuration.excluded.isEmpty {
+                return PathKey(base) == PathKey(root) && root != "/"
+                    ? walked.files.map(\.displayPath) : walked.files.compactMap { relativePath($0.absolutePath, to: root) }
             }
             return walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }
         }.sorted()
@@ -263,12 +270,8 @@ struct FileDiscovery {
     func walk(
         _ folders: [String], stampingFiles: Bool = true
     ) -> (files: [(path: String, stamp: FileStamp?)], sourceryConfigurations: [String], problems: [String], folders: [WalkSnapshot.Folder]?) {
-        struct Identity: Hashable {
-            let device: UInt64
-            let inode: UInt64
-        }
         struct Visit {
-            let identity: Identity
+            let identity: FolderIdentity
             let listing: FolderListing
             let wasRead: Bool
             /// The folder's path with a `/` after it.
@@ -283,7 +286,7 @@ struct FileDiscovery {
         var walked: [WalkedFolder] = []
         var sourceryConfigurations: [String] = []
         var problems: [String] = []
-        var visited = Set<Identity>()
+        var visited = Set<FolderIdentity>()
         // About the folders the last run listed, as `FolderMemory` reserves for.
         visited.reserveCapacity(memory?.recordedFolderCount ?? 0)
         var level: [(path: String, parent: Int?)] = folders.sorted().map { ($0, nil) }
@@ -298,7 +301,7 @@ struct FileDiscovery {
                 var info = stat()
                 guard folder >= 0 ? fstat(folder, &info) == 0 : stat(directory, &info) == 0 else { return nil }
                 let stamp = FileStamp(info)
-                let identity = Identity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+                let identity = FolderIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
                 let recorded = memory?.recorded(directory, stamp: stamp)
                 let listing = recorded ?? Self.listing(of: directory, stamp: stamp)
                 let base = directory.hasSuffix("/") ? directory : directory + "/"
@@ -403,6 +406,12 @@ struct FileDiscovery {
     func display(_ path: String) -> String {
         base == "/" ? path : relativePath(path, to: base) ?? path
     }
+}
+
+/// A folder as the file system knows it, whatever the path that led to it.
+struct FolderIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
 }
 
 /// A folder the walk visited: its Swift files, and the folders it walked below it, each by its path with a `/`
