@@ -117,6 +117,26 @@ struct CacheTests {
         }
     }
 
+    @Test("a file's recorded findings stay encoded until they are reported, and decode to what its pass found")
+    func findingsKeptEncoded() throws {
+        let root = try makeProject(files)
+        try backdate(root)
+        let cold = try run(root, cachePath: cachePath(root))
+        let path = "Home/HomeBuilder.swift"
+        let file = DiscoveredFile(absolutePath: root.path + "/" + path, displayPath: path, stamp: FileStamp.of(root.path + "/" + path))
+        let outcome = try #require(try recordedCache(root, cache: cachePath(root)).settledOutcome(file))
+        guard case .encoded = outcome.storedFindings else {
+            Issue.record("decoded on reading the cache")
+            return
+        }
+        // The file's own findings: the whole run's there, but the project rules'.
+        let projectRules = Set(try RuleSet(configuration: Configuration(rootDirectory: root.path), catalog: RuleRegistry.catalog).projectEntries.map(\.id))
+        let own = cold.findings.filter { $0.path == path && !projectRules.contains($0.ruleID) }
+        #expect(outcome.findings == own && !own.isEmpty)
+        // A count no list of that length holds; an empty list with bytes after it.
+        #expect(StoredFindings.encoded(StoredBytes(copying: [0x7f])).decoded == nil && StoredFindings.encoded(StoredBytes(copying: [0, 0])).decoded == nil)
+    }
+
     @Test("editing one file relints exactly that file")
     func edit() throws {
         let root = try makeProject(files)

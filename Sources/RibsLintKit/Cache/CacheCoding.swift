@@ -341,7 +341,7 @@ extension LintCache.Entry {
         stamp.write(to: &writer)
         writer.write(lineCount)
         writer.write(syntaxNote)
-        writer.write(findings)
+        findings.write(to: &writer)
         // Length-prefixed, so a run whose type index needs no file's answers leaves them unread.
         switch types {
         case .encoded(let bytes):
@@ -375,7 +375,7 @@ extension LintCache.Entry {
         stamp = try FileStamp(from: &reader)
         lineCount = try reader.int()
         syntaxNote = try reader.optionalString()
-        findings = try reader.findings()
+        findings = try StoredFindings(from: &reader)
         types = .encoded(try reader.bytes(try reader.int()))
         if try reader.bool() {
             let joins = try reader.hashes()

@@ -16,7 +16,7 @@ public struct LintCache: Sendable {
     struct Entry: Sendable {
         let contentHash: String
         let stamp: FileStamp
-        let findings: [Finding]
+        let findings: StoredFindings
         let contribution: StoredContribution
         let links: LinkHashes?
         let types: StoredTypes
@@ -34,55 +34,31 @@ public struct LintCache: Sendable {
     /// Findings of the project pass, valid while every file's bytes and the test file names are as they were.
     struct ProjectRecord: Sendable {
         let key: String
-        /// As the run found them, or as the cache holds them until a run reports them: a listed run whose key
-        /// differs leaves them unread.
+        /// A listed run whose key differs leaves them unread.
         private let held: StoredFindings
-
-        private enum StoredFindings {
-            case decoded([Finding])
-            case encoded(StoredBytes)
-        }
 
         init(key: String, findings: [Finding]) {
             self.key = key
             held = .decoded(findings)
         }
 
-        /// The findings, decoded from the cache's bytes on each call when it holds them; nil when those bytes
-        /// are not exactly a list of findings (a bug of ours, as the checksum holds): no record, never no findings.
-        func findings() -> [Finding]? {
-            switch held {
-            case .decoded(let findings): return findings
-            case .encoded(let bytes):
-                var reader = CacheReader(bytes)
-                guard let findings = try? reader.findings(), reader.isAtEnd else { return nil }
-                return findings
-            }
-        }
+        /// The findings; nil when the cache's bytes are not exactly a list of findings (a bug of ours, as the
+        /// checksum holds): no record, never no findings.
+        func findings() -> [Finding]? { held.decoded }
 
-        /// Length-prefixed, so a run that reports none skips them unread.
         fileprivate func write(to writer: inout CacheWriter) {
             writer.write(key)
-            switch held {
-            case .decoded(let findings):
-                var nested = CacheWriter()
-                nested.write(findings)
-                writer.write(nested.bytes.count)
-                writer.append(nested.bytes)
-            case .encoded(let bytes):
-                writer.write(bytes.count)
-                writer.append(bytes)
-            }
+            held.write(to: &writer)
         }
 
         fileprivate init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
             key = try reader.string()
-            held = .encoded(try reader.bytes(try reader.int()))
+            held = try StoredFindings(from: &reader)
         }
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-20"
+    static let format = "ribslint-cache-21"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -388,7 +364,7 @@ extension LintCache {
                 continue
             } else if let hash = outcome.contentHash, let stamp = outcome.stamp {
                 fresh[key] = Entry(
-                    contentHash: hash, stamp: stamp, findings: outcome.findings, contribution: outcome.contribution, links: outcome.links,
+                    contentHash: hash, stamp: stamp, findings: outcome.storedFindings, contribution: outcome.contribution, links: outcome.links,
                     types: outcome.types, lineCount: outcome.lineCount,
                     syntaxNote: outcome.syntaxNote)
             }
@@ -418,7 +394,7 @@ extension LintCache {
 extension Linter.FileOutcome {
     init(_ entry: LintCache.Entry) {
         self.init(
-            findings: entry.findings, contribution: entry.contribution, links: entry.links, types: entry.types,
+            storedFindings: entry.findings, contribution: entry.contribution, links: entry.links, types: entry.types,
             lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
             contentHash: entry.contentHash, stamp: entry.stamp, fromCache: true)
     }
@@ -499,6 +475,43 @@ enum StoredTypes: Sendable {
 }
 
 /// A file's contribution to the project pass: decoded only when the project pass has to run again.
+/// Findings as a run found them, or as the cache holds them until a run reports them: a listed run reports
+/// those of its own files only.
+enum StoredFindings: Sendable {
+    case decoded([Finding])
+    case encoded(StoredBytes)
+
+    /// Decoded from the cache's bytes on each call when it holds them; nil when those bytes are not exactly a
+    /// list of findings (a bug of ours, as the checksum holds).
+    var decoded: [Finding]? {
+        switch self {
+        case .decoded(let findings): return findings
+        case .encoded(let bytes):
+            var reader = CacheReader(bytes)
+            guard let findings = try? reader.findings(), reader.isAtEnd else { return nil }
+            return findings
+        }
+    }
+
+    /// Length-prefixed, so a run that reports none skips them unread.
+    func write(to writer: inout CacheWriter) {
+        switch self {
+        case .decoded(let findings):
+            var nested = CacheWriter()
+            nested.write(findings)
+            writer.write(nested.bytes.count)
+            writer.append(nested.bytes)
+        case .encoded(let bytes):
+            writer.write(bytes.count)
+            writer.append(bytes)
+        }
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self = .encoded(try reader.bytes(try reader.int()))
+    }
+}
+
 enum StoredContribution: Sendable {
     case decoded(FileContribution)
     case encoded(StoredBytes)

@@ -51,7 +51,7 @@ extension Linter {
             findings += unused.filter { suppressions.silencing($0.ruleID, line: $0.line).isEmpty }
         }
         return FileOutcome(
-            findings: Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file), contribution: .decoded(contribution),
+            storedFindings: .decoded(Self.fingerprinted(findings.sorted(by: Finding.ordered), file: file)), contribution: .decoded(contribution),
             links: contribution.links)
     }
 

@@ -576,7 +576,10 @@ public struct Linter: Sendable {
     }
 
     struct FileOutcome: Sendable {
-        var findings: [Finding] = []
+        /// Decoded when reported: a listed run reports its own files' only.
+        var storedFindings = StoredFindings.decoded([])
+        /// Cached findings that do not decode give none (the checksum makes that a bug of ours).
+        var findings: [Finding] { storedFindings.decoded ?? [] }
         var contribution = StoredContribution.decoded(FileContribution(path: ""))
         /// How its facts link to other files' (`FactLinks`); nil when they may bear on any file. A file with no
         /// facts (unreadable, or under rules that take none) links to nothing; the file pass and the cache set it
