@@ -394,7 +394,7 @@ struct CacheTests {
         #expect(listed.findings == feed && feed.contains { $0.ruleID == "rib_test_presence" } && listed.foldersRead == 0)
     }
 
-    @Test("the test file names are the project walk's when it walked the searched folder whole; with exclusions, the folder is walked")
+    @Test("the test file names are the project walk's when it walked the searched folder whole, its display paths when reports name files from there; with exclusions, the folder is walked")
     func testNamesFromProjectWalk() throws {
         let root = try makeProject(files.merging(["HomeTests/HomeInteractorTests.swift": "final class HomeInteractorTests {}\n"]) { $1 })
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
@@ -402,17 +402,19 @@ struct CacheTests {
         for base in [root.path, "/"] {
             let discovery = FileDiscovery(configuration: configuration, workingDirectory: root.path, base: base, jobs: 2, memory: FolderMemory(cache: nil))
             let found = try discovery.discover(paths: [root.path]).files
-            let names = discovery.allSwiftFileNames(paths: [root.path])
+            let names = discovery.allSwiftFileNames(paths: [root.path]).names
             #expect(names.count == 4 && names.contains("HomeTests/HomeInteractorTests.swift"))
-            #expect(discovery.allSwiftFileNames(paths: [root.path], walked: ([root.path], found)) == names)
+            let taken = discovery.allSwiftFileNames(paths: [root.path], walked: ([root.path], found))
+            // The display paths themselves when reports name files from the searched folder.
+            #expect(taken.names == names && taken.holdsDisplayPaths == (base == root.path) && !discovery.allSwiftFileNames(paths: [root.path]).holdsDisplayPaths)
             // Taken from the walk given, not walked again.
-            #expect(discovery.allSwiftFileNames(paths: [root.path], walked: ([root.path], Array(found.prefix(1)))) == ["Card/CardBuilder.swift"])
-            #expect(discovery.allSwiftFileNames(paths: [root.path], walked: ([root.path + "/Home"], found)) == names)
+            #expect(discovery.allSwiftFileNames(paths: [root.path], walked: ([root.path], Array(found.prefix(1)))).names == ["Card/CardBuilder.swift"])
+            #expect(discovery.allSwiftFileNames(paths: [root.path], walked: ([root.path + "/Home"], found)).names == names)
         }
         configuration.excluded = ["HomeTests"]
         let excluding = FileDiscovery(configuration: configuration, workingDirectory: root.path, base: root.path, jobs: 2, memory: nil)
         let found = try excluding.discover(paths: [root.path]).files
-        #expect(found.count == 3 && excluding.allSwiftFileNames(paths: [root.path], walked: ([root.path], found)).count == 4)
+        #expect(found.count == 3 && excluding.allSwiftFileNames(paths: [root.path], walked: ([root.path], found)).names.count == 4)
     }
 
     @Test("files changed just before the recording run are read every time: an edit in the same clock tick cannot hide")

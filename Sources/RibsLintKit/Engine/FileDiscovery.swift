@@ -193,8 +193,11 @@ struct FileDiscovery {
     /// a configuration shared from a folder above several repositories, or from outside them, must not find one
     /// repository's tests in another, nor miss a repository's own. A run over paths of several repositories
     /// searches each of them (a RIB may then take a test of its name from another: a miss, never a false alarm).
-    /// `walked`: the files `discover` found under `roots` this run, which answer for a root it walked whole.
-    func allSwiftFileNames(paths: [String], walked: (roots: [String], files: [DiscoveredFile])? = nil) -> [String] {
+    /// `walked`: the files `discover` found under `roots` this run, which answer for a root it walked whole;
+    /// `holdsDisplayPaths` says the names are then every walked file's display path.
+    func allSwiftFileNames(
+        paths: [String], walked: (roots: [String], files: [DiscoveredFile])? = nil
+    ) -> (names: [String], holdsDisplayPaths: Bool) {
         let folder = configuration.rootDirectory
         var searched = Set<String>()
         for path in roots(of: paths) {
@@ -204,15 +207,20 @@ struct FileDiscovery {
             searched.insert(repository.map { relativePath(folder, to: $0) == nil ? $0 : folder } ?? folder)
         }
         if searched.isEmpty { searched.insert(folder) }
-        return searched.sorted().flatMap { root in
-            // The project's own folder, walked with nothing excluded: its files are all there are. By bytes, as
-            // paths are.
-            if let walked, walked.roots.map(PathKey.init) == [PathKey(root)], configuration.excluded.isEmpty {
-                return PathKey(base) == PathKey(root) && root != "/"
-                    ? walked.files.map(\.displayPath) : walked.files.compactMap { relativePath($0.absolutePath, to: root) }
-            }
+        // The project's own folder, walked with nothing excluded: its files are all there are. By bytes, as paths are.
+        func isWalked(_ root: String) -> Bool {
+            walked.map { $0.roots.map(PathKey.init) == [PathKey(root)] } == true && configuration.excluded.isEmpty
+        }
+        if searched.count == 1, let root = searched.first, let walked, isWalked(root), PathKey(base) == PathKey(root), root != "/" {
+            let names = walked.files.map(\.displayPath)
+            // In path order already, as Swift orders strings, unless some name is not ASCII.
+            return (names.indices.dropFirst().allSatisfy { names[$0 - 1] < names[$0] } ? names : names.sorted(), true)
+        }
+        let names = searched.sorted().flatMap { root in
+            if let walked, isWalked(root) { return walked.files.compactMap { relativePath($0.absolutePath, to: root) } }
             return walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }
-        }.sorted()
+        }
+        return (names.sorted(), false)
     }
 
     /// The Sourcery configurations at the project root, in the working directory and in the folders on the

@@ -325,7 +325,7 @@ public struct Linter: Sendable {
         var projectFilesRead = 0
         if runsProjectRules {
             let needsTestNames = scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
-            let otherFileNames = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths, walked: walked) : []
+            let (otherFileNames, namesHoldDisplayPaths) = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths, walked: walked) : ([], false)
             // Without other file names the key is the one the files already have.
             let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames, jobs: jobs)
             // Recorded findings that do not decode (a bug of ours, as the checksum holds) leave the pass to run.
@@ -340,15 +340,17 @@ public struct Linter: Sendable {
                 // and the names of all the others (test files have no facts, and answer `rib_test_presence`).
                 projectFilesRead = related.count
                 // The others' names in one pass beside the related positions, which are sorted: a monorepo has
-                // tens of thousands.
+                // tens of thousands. The test file names may hold them all already.
                 var others = otherFileNames
-                others.reserveCapacity(otherFileNames.count + files.count - related.count)
-                var nextRelated = related.startIndex
-                for position in files.indices {
-                    if nextRelated < related.endIndex, related[nextRelated] == position {
-                        nextRelated += 1
-                    } else {
-                        others.append(files[position].displayPath)
+                if !namesHoldDisplayPaths {
+                    others.reserveCapacity(otherFileNames.count + files.count - related.count)
+                    var nextRelated = related.startIndex
+                    for position in files.indices {
+                        if nextRelated < related.endIndex, related[nextRelated] == position {
+                            nextRelated += 1
+                        } else {
+                            others.append(files[position].displayPath)
+                        }
                     }
                 }
                 found = projectFindings(
