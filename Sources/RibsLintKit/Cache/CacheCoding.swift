@@ -149,6 +149,21 @@ public struct CacheWriter {
 
     mutating func append(_ raw: StoredBytes) { raw.withUnsafeBytes { bytes.append(contentsOf: $0) } }
 
+    /// What `body` writes, after its count of bytes: a run that needs none of it skips it unread
+    /// (`CacheReader.prefixed()`).
+    mutating func writePrefixed(_ body: (inout CacheWriter) -> Void) {
+        var nested = CacheWriter()
+        body(&nested)
+        write(nested.bytes.count)
+        append(nested.bytes)
+    }
+
+    /// A field `CacheReader.prefixed()` read, written back as it was.
+    mutating func writePrefixed(_ raw: StoredBytes) {
+        write(raw.count)
+        append(raw)
+    }
+
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
     public mutating func write(_ value: String) {
@@ -207,6 +222,9 @@ public struct CacheReader {
         offset += 1
         return store.bytes[offset - 1] != 0
     }
+
+    /// A field `CacheWriter.writePrefixed` wrote, as it is.
+    mutating func prefixed() throws(Malformed) -> StoredBytes { try bytes(try int()) }
 
     /// The next `count` bytes, as they are.
     mutating func bytes(_ count: Int) throws(Malformed) -> StoredBytes {
@@ -344,14 +362,8 @@ extension LintCache.Entry {
         findings.write(to: &writer)
         // Length-prefixed, so a run whose type index needs no file's answers leaves them unread.
         switch types {
-        case .encoded(let bytes):
-            writer.write(bytes.count)
-            writer.append(bytes)
-        case .decoded(let declarations, let lookups):
-            var nested = CacheWriter()
-            StoredTypes.write(declarations, lookups, to: &nested)
-            writer.write(nested.bytes.count)
-            writer.append(nested.bytes)
+        case .encoded(let bytes): writer.writePrefixed(bytes)
+        case .decoded(let declarations, let lookups): writer.writePrefixed { StoredTypes.write(declarations, lookups, to: &$0) }
         }
         writer.write(links != nil)
         for names in [links?.joins, links?.refers].compactMap({ $0 }) {
@@ -359,14 +371,8 @@ extension LintCache.Entry {
         }
         // Length-prefixed, so a run that needs no project pass skips the facts unread.
         switch contribution {
-        case .encoded(let bytes):
-            writer.write(bytes.count)
-            writer.append(bytes)
-        case .decoded(let contribution):
-            var nested = CacheWriter()
-            contribution.write(to: &nested)
-            writer.write(nested.bytes.count)
-            writer.append(nested.bytes)
+        case .encoded(let bytes): writer.writePrefixed(bytes)
+        case .decoded(let contribution): writer.writePrefixed { contribution.write(to: &$0) }
         }
     }
 
@@ -376,14 +382,14 @@ extension LintCache.Entry {
         lineCount = try reader.int()
         syntaxNote = try reader.optionalString()
         findings = try StoredFindings(from: &reader)
-        types = .encoded(try reader.bytes(try reader.int()))
+        types = .encoded(try reader.prefixed())
         if try reader.bool() {
             let joins = try reader.hashes()
             links = LinkHashes(joins: joins, refers: try reader.hashes())
         } else {
             links = nil
         }
-        contribution = .encoded(try reader.bytes(try reader.int()))
+        contribution = .encoded(try reader.prefixed())
     }
 }
 
@@ -435,10 +441,7 @@ extension FileContribution {
         writer.write(facts.count)
         for (id, facts) in facts.sorted(by: { $0.key < $1.key }) {
             writer.write(id)
-            var nested = CacheWriter()
-            facts.write(to: &nested)
-            writer.write(nested.bytes.count)
-            writer.append(nested.bytes)
+            writer.writePrefixed { facts.write(to: &$0) }
         }
     }
 
@@ -460,7 +463,7 @@ extension FileContribution {
         guard factCount >= 0 else { throw CacheReader.Malformed() }
         for _ in 0..<factCount {
             let id = try reader.string()
-            var nested = CacheReader(try reader.bytes(try reader.int()))
+            var nested = CacheReader(try reader.prefixed())
             guard let kind = kinds.first(where: { $0.id == id }) else { continue }
             facts[id] = try kind.init(from: &nested)
             guard nested.isAtEnd else { throw CacheReader.Malformed() }

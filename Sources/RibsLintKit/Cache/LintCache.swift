@@ -117,7 +117,7 @@ public struct LintCache: Sendable {
         let projectFacts = try reader.string()
         let filesKey = try reader.string()
         let project = try reader.bool() ? try ProjectRecord(from: &reader) : nil
-        let walk = try reader.bool() ? try reader.bytes(try reader.int()) : nil
+        let walk = try reader.bool() ? try reader.prefixed() : nil
         let folders = try reader.records()
         let entries = try reader.records()
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
@@ -169,14 +169,8 @@ public struct LintCache: Sendable {
         // Length-prefixed, so a run over other folders skips it unread.
         writer.write(walk != nil)
         switch walk {
-        case .recorded(let bytes)?:
-            writer.write(bytes.count)
-            writer.append(bytes)
-        case .taken(let snapshot)?:
-            var nested = CacheWriter()
-            snapshot.write(to: &nested)
-            writer.write(nested.bytes.count)
-            writer.append(nested.bytes)
+        case .recorded(let bytes)?: writer.writePrefixed(bytes)
+        case .taken(let snapshot)?: writer.writePrefixed { snapshot.write(to: &$0) }
         case nil: break
         }
         writer.write(records: kept.folders, adding: folders) { listing, writer in listing.write(to: &writer) }
@@ -496,19 +490,13 @@ enum StoredFindings: Sendable {
     /// Length-prefixed, so a run that reports none skips them unread.
     func write(to writer: inout CacheWriter) {
         switch self {
-        case .decoded(let findings):
-            var nested = CacheWriter()
-            nested.write(findings)
-            writer.write(nested.bytes.count)
-            writer.append(nested.bytes)
-        case .encoded(let bytes):
-            writer.write(bytes.count)
-            writer.append(bytes)
+        case .decoded(let findings): writer.writePrefixed { $0.write(findings) }
+        case .encoded(let bytes): writer.writePrefixed(bytes)
         }
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        self = .encoded(try reader.bytes(try reader.int()))
+        self = .encoded(try reader.prefixed())
     }
 }
 

@@ -25,15 +25,6 @@ struct WalkSnapshot {
         /// `FolderListing.entriesHash` of its listing: a folder whose stamp changed is read again, and still
         /// answers for its files when its entries are these.
         let entriesHash: UInt64
-
-        init(path: String, stamp: FileStamp, hasConfiguration: Bool, entriesHash: UInt64) {
-            (self.path, self.stamp, self.hasConfiguration, self.entriesHash) = (path, stamp, hasConfiguration, entriesHash)
-        }
-
-        /// The folder at `path` as `listing` has it; `entriesHash` when already known.
-        init(_ listing: FolderListing, at path: String, entriesHash: UInt64? = nil) {
-            self.init(path: path, stamp: listing.stamp, hasConfiguration: listing.hasConfiguration, entriesHash: entriesHash ?? listing.entriesHash)
-        }
     }
 
     /// A snapshot to write: the one the cache holds, as written, or one this run took.
@@ -173,5 +164,12 @@ struct WalkSnapshot {
         private func string(_ span: Range<Int>) -> String {
             String(decoding: UnsafeRawBufferPointer(rebasing: bytes.store.bytes[span]), as: UTF8.self)
         }
+    }
+}
+
+extension WalkSnapshot.Folder {
+    /// The folder at `path` as `listing` has it; `entriesHash` when already known.
+    init(_ listing: FolderListing, at path: String, entriesHash: UInt64? = nil) {
+        self.init(path: path, stamp: listing.stamp, hasConfiguration: listing.hasConfiguration, entriesHash: entriesHash ?? listing.entriesHash)
     }
 }
