@@ -14,6 +14,7 @@ struct RibsLint: ParsableCommand {
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Lint Swift files (the default command).",
         discussion: """
             Exit codes: 0 no finding at error level; 1 findings at error level (or any finding with --strict); \
@@ -217,6 +218,7 @@ struct Lint: ParsableCommand {
 
 struct Baseline: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "baseline",
         abstract: "Record today's findings, so that a lint with the baseline reports and fails only on new ones.",
         discussion: """
             A finding is recognised by its rule, the declarations around it and the text of its line — not by line \
@@ -257,6 +259,7 @@ struct Baseline: ParsableCommand {
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Print the RIB tree: RIBs as nodes, parent → child edges, cycles and incomplete RIBs marked.",
         discussion: "Every profile whose RIBs form a tree is drawn: ribs, swiftui-rib and composable-ribs (each file under its own profile).")
 
@@ -283,7 +286,8 @@ struct Graph: ParsableCommand {
 }
 
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the rules, or print one rule's documentation.")
+    static let configuration = CommandConfiguration(
+        commandName: "rules", abstract: "List the rules, or print one rule's documentation.")
 
     @Argument(help: "A rule id.")
     var id: String?
@@ -312,6 +316,7 @@ struct Rules: ParsableCommand {
 
 struct Docs: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "docs",
         abstract: "Write the rules reference: one Markdown page per rule and an index (README.md).",
         discussion: "The pages reports link to (SARIF helpUri, GitHub annotations); Docs/rules in this repository is written by it.")
 
@@ -336,7 +341,8 @@ struct Docs: ParsableCommand {
 }
 
 struct Reporters: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the report formats (--reporter, or `reporter:` in .ribslint.yml).")
+    static let configuration = CommandConfiguration(
+        commandName: "reporters", abstract: "List the report formats (--reporter, or `reporter:` in .ribslint.yml).")
 
     func run() {
         let width = Reporter.allCases.map(\.rawValue.count).max() ?? 0

@@ -596,7 +596,7 @@ struct CacheTests {
         }
     }
 
-    @Test("the files key is the same whatever the threads that hash its words")
+    @Test("the files key and the project key are the same whatever the threads that hash their words")
     func filesKeyThreads() {
         let files = (0..<50).map { DiscoveredFile(absolutePath: "/p/F\($0).swift", displayPath: "F\($0).swift") }
         let outcomes = (0..<50).map { position in
@@ -604,21 +604,29 @@ struct CacheTests {
             outcome.contentHash = position == 7 ? nil : "h\(position)"
             return outcome
         }
-        let one = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: ["T.swift"], recorded: [3: "r3"], jobs: 1)
+        // Two names are the display paths of the files at their positions (their words are reused), two are not.
+        let names = ["F0.swift", "X.swift", "F2.swift", "T.swift"]
+        let one = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: names, recorded: [3: "r3"], jobs: 1)
         for jobs in [2, 3, 8] {
-            let many = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: ["T.swift"], recorded: [3: "r3"], jobs: jobs)
-            #expect(many.key == one.key && many.recordedKey == one.recordedKey)
+            let many = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: names, recorded: [3: "r3"], jobs: jobs)
+            #expect(many.key == one.key && many.filesKey == one.filesKey && many.recordedFilesKey == one.recordedFilesKey)
         }
-        // As one hasher over the files in path order, as the key always was.
+        // As one hasher over the files in path order, then the names, as the key always was.
         var expected = StableHasher()
         for position in 0..<50 {
             expected.combine(word: StableHasher.word("F\(position).swift"))
             expected.combine(word: StableHasher.word(position == 7 ? "-" : "h\(position)"))
         }
-        for text in ["other files", "T.swift"] { expected.combine(text) }
+        expected.combine("other files")
+        #expect(one.filesKey == expected.value)
+        for name in names { expected.combine(name) }
         #expect(one.key == expected.value)
-        #expect(one.key != one.recordedKey, "file 3's recorded bytes differ")
-        let reordered = LintCache.projectKeys(files: files.reversed(), outcomes: outcomes.reversed(), otherFileNames: ["T.swift"], recorded: nil, jobs: 2)
+        #expect(one.filesKey == LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: nil).key)
+        #expect(one.filesKey != one.recordedFilesKey, "file 3's recorded bytes differ")
+        let swapped = LintCache.projectKeys(
+            files: files, outcomes: outcomes, otherFileNames: ["X.swift", "F0.swift", "F2.swift", "T.swift"], recorded: nil)
+        #expect(swapped.key != one.key && swapped.filesKey == one.filesKey, "the names count in their order")
+        let reordered = LintCache.projectKeys(files: files.reversed(), outcomes: outcomes.reversed(), otherFileNames: names, recorded: nil, jobs: 2)
         #expect(reordered.key != one.key, "the files count in path order")
     }
 

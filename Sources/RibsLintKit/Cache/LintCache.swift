@@ -274,12 +274,14 @@ extension LintCache {
         projectKeys(files: files, outcomes: outcomes, otherFileNames: otherFileNames, recorded: nil, jobs: jobs).key
     }
 
-    /// `projectKey`, and with `recorded` (some files' hashes in place of their own, see `recordedHashes`) that key
-    /// too, in one pass over the files.
-    /// Each file's words are hashed on `jobs` threads, in shares, and combined in path order.
+    /// In one pass over the files: `projectKey`; the files key (`projectKey` without file names); and with
+    /// `recorded` (some files' hashes in place of their own, see `recordedHashes`) the files key too.
+    /// Each file's words are hashed on `jobs` threads, in shares, and combined in path order; so are the names',
+    /// but for a name that is the file's own display path at the same position, hashed already (the test file
+    /// names of a project walked whole are its files' display paths).
     static func projectKeys(
         files: [DiscoveredFile], outcomes: [Linter.FileOutcome], otherFileNames: [String], recorded: [Int: String]?, jobs: Int = 1
-    ) -> (key: String, recordedKey: String?) {
+    ) -> (key: String, filesKey: String, recordedFilesKey: String?) {
         var hash = StableHasher()
         var recordedHash = StableHasher()
         // By position: each outcome whole, copied, would cost a retain and release per field.
@@ -293,11 +295,14 @@ extension LintCache {
             recordedHash.combine(word: path)
             recordedHash.combine(word: recorded[position].map(StableHasher.word) ?? bytes)
         }
-        for text in ["other files"] + otherFileNames {
-            hash.combine(text)
-            recordedHash.combine(text)
+        hash.combine("other files")
+        recordedHash.combine("other files")
+        let filesKey = hash.value
+        let nameWords = ParallelMap.shares(otherFileNames.count, jobs: jobs) { index in
+            index < files.count && otherFileNames[index] == files[index].displayPath ? words[index].path : StableHasher.word(otherFileNames[index])
         }
-        return (hash.value, recorded.map { _ in recordedHash.value })
+        for word in nameWords { hash.combine(word: word) }
+        return (hash.value, filesKey, recorded.map { _ in recordedHash.value })
     }
 
     /// The recorded hashes of the files at `changed` positions, for `projectKeys`; nil when one of them has no
@@ -338,7 +343,7 @@ extension LintCache {
         let filesKey = kept.isEmpty ? filesKey
             : !news && !self.filesKey.isEmpty ? self.filesKey
             : recordedHashes(kept.sorted(), files: files, outcomes: outcomes, sameAnswers: true).flatMap {
-                Self.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: $0).recordedKey
+                Self.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: $0).recordedFilesKey
             } ?? ""
         let project = kept.isEmpty ? project : nil
         let learnt = news || folders.isNews || project.map { $0.key != self.project?.key } ?? false || filesKey != self.filesKey

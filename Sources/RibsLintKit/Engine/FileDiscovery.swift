@@ -211,16 +211,15 @@ struct FileDiscovery {
         func isWalked(_ root: String) -> Bool {
             walked.map { $0.roots.map(PathKey.init) == [PathKey(root)] } == true && configuration.excluded.isEmpty
         }
+        // In path order by bytes, as the walk gives them.
         if searched.count == 1, let root = searched.first, let walked, isWalked(root), PathKey(base) == PathKey(root), root != "/" {
-            let names = walked.files.map(\.displayPath)
-            // In path order already, as Swift orders strings, unless some name is not ASCII.
-            return (names.indices.dropFirst().allSatisfy { names[$0 - 1] < names[$0] } ? names : names.sorted(), true)
+            return (walked.files.map(\.displayPath), true)
         }
         let names = searched.sorted().flatMap { root in
             if let walked, isWalked(root) { return walked.files.compactMap { relativePath($0.absolutePath, to: root) } }
             return walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }
         }
-        return (names.sorted(), false)
+        return (names.sorted { PathKey($0) < PathKey($1) }, false)
     }
 
     /// The Sourcery configurations at the project root, in the working directory and in the folders on the

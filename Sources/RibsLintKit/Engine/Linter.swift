@@ -291,7 +291,13 @@ public struct Linter: Sendable {
         // With files linted afresh, the files key as the recording run would have had it, in the same pass.
         let afresh = outcomes.indices.filter { !outcomes[$0].fromCache }
         let recorded = afresh.isEmpty ? nil : cache?.recordedHashes(afresh, files: files, outcomes: outcomes, sameAnswers: false)
-        let (filesKey, recordedFilesKey) = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded, jobs: jobs)
+        // The names of the project's Swift files, when a project rule reads them (test files): the project key hashes
+        // them in the pass that hashes the files.
+        let needsTestNames = runsProjectRules
+            && scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
+        let (otherFileNames, namesHoldDisplayPaths) = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths, walked: walked) : ([], false)
+        let keys = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: otherFileNames, recorded: recorded, jobs: jobs)
+        let (filesKey, recordedFilesKey) = (keys.filesKey, keys.recordedFilesKey)
         let unchanged = cache?.filesKey == filesKey && outcomes.indices.allSatisfy { outcomes[$0].fromCache }
         var relintedCount = 0
         if !unchanged {
@@ -324,10 +330,9 @@ public struct Linter: Sendable {
         var found: [Finding] = []
         var projectFilesRead = 0
         if runsProjectRules {
-            let needsTestNames = scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
-            let (otherFileNames, namesHoldDisplayPaths) = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths, walked: walked) : ([], false)
-            // Without other file names the key is the one the files already have.
-            let key = otherFileNames.isEmpty ? filesKey : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames, jobs: jobs)
+            // Files linted again hash as they were read again.
+            let key = relintedCount == 0 ? keys.key
+                : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: otherFileNames, jobs: jobs)
             // Recorded findings that do not decode (a bug of ours, as the checksum holds) leave the pass to run.
             if let recorded = cache?.projectRecord(key: key, outcomes: outcomes), let findings = recorded.findings() {
                 (projectRecord, found) = (recorded, findings)
