@@ -124,7 +124,12 @@ struct CacheTests {
         let cold = try run(root, cachePath: cachePath(root))
         let path = "Home/HomeBuilder.swift"
         let file = DiscoveredFile(absolutePath: root.path + "/" + path, displayPath: path, stamp: FileStamp.of(root.path + "/" + path))
-        let outcome = try #require(try recordedCache(root, cache: cachePath(root)).settledOutcome(file))
+        let cache = try recordedCache(root, cache: cachePath(root))
+        let outcome = try #require(cache.settledOutcome(file))
+        // As the threads take them, each through its own alias of the store; a file the cache does not hold, none.
+        let missing = DiscoveredFile(absolutePath: root.path + "/Missing.swift", displayPath: "Missing.swift")
+        let taken = cache.settledOutcomes(of: [file, missing])
+        #expect(taken.map(\.stampTrusted) == [true, false] && taken[0].findings == outcome.findings && taken[0].contentHash == outcome.contentHash)
         guard case .encoded = outcome.storedFindings else {
             Issue.record("decoded on reading the cache")
             return
@@ -530,6 +535,17 @@ struct CacheTests {
             }
         }
         #expect(records["a/Card", near: 2] == nil)
+        // Through an alias of the store, for one thread: the same records, under another reference count that keeps
+        // the store alive.
+        weak var owner: ByteStore?
+        let alias = try { () throws -> StoredRecords in
+            var reader = CacheReader(writer.bytes)
+            let records = try reader.records()
+            owner = records[paths[0]]?.store
+            return records.aliased()
+        }()
+        #expect(owner != nil && alias[paths[0]]?.store !== owner)
+        for path in paths { #expect(alias[path].map { Array($0.store.bytes[$0.range]) } == records[path].map { Array($0.store.bytes[$0.range]) }) }
         #expect(records.byPath.map(\.path) == paths.map(PathKey.init).sorted())
         // Written in order, then two paths swapped in place: refused.
         var ordered = CacheWriter()
@@ -646,6 +662,12 @@ struct CacheTests {
     func shares() {
         for (count, jobs) in [(0, 2), (1, 4), (7, 2), (1_000, 3)] {
             #expect(ParallelMap.shares(count, jobs: jobs) { $0 * 2 } == (0..<count).map { $0 * 2 })
+            // What a share makes once, each of its items gets: the shares are contiguous, at most four a thread.
+            final class Share: Sendable {}
+            let taken = ParallelMap.shares(count, jobs: jobs, each: { Share() }) { share, index in (ObjectIdentifier(share), index) }
+            #expect(taken.map(\.1) == Array(0..<count))
+            let runs = taken.indices.filter { $0 == 0 || taken[$0].0 != taken[$0 - 1].0 }.count
+            #expect(Set(taken.map(\.0)).count == runs && runs <= min(count, jobs * 4) && (count == 0 || runs >= 1))
         }
     }
 

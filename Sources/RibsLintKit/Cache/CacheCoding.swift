@@ -12,17 +12,29 @@ import Foundation
 final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     private let isMapped: Bool
+    /// The store whose bytes these are, for an alias (`init(aliasing:)`).
+    private let owner: ByteStore?
 
     init(copying source: some Collection<UInt8>) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: source.count, alignment: 8)
         buffer.copyBytes(from: source)
         bytes = UnsafeRawBufferPointer(buffer)
         isMapped = false
+        owner = nil
     }
 
     private init(mapped: UnsafeRawBufferPointer) {
         bytes = mapped
         isMapped = true
+        owner = nil
+    }
+
+    /// The bytes of `owner`, under a reference count of their own: threads that each take thousands of records and
+    /// fields from one store, each through its own alias, do not pass one count's cache line back and forth.
+    init(aliasing owner: ByteStore) {
+        bytes = owner.bytes
+        isMapped = false
+        self.owner = owner
     }
 
     /// The regular file at `path` mapped read-only (read, where it cannot be mapped); nil when it cannot be
@@ -41,6 +53,7 @@ final class ByteStore: @unchecked Sendable {
     }
 
     deinit {
+        if owner != nil { return }
         if isMapped {
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         } else {
@@ -82,12 +95,15 @@ struct StoredRecords: Sendable {
         spans = []
     }
 
-    fileprivate init(store: ByteStore, spans: [(path: Range<Int>, record: Range<Int>)]) {
+    fileprivate init(store: ByteStore?, spans: [(path: Range<Int>, record: Range<Int>)]) {
         self.store = store
         self.spans = spans
     }
 
     var count: Int { spans.count }
+
+    /// The same records through an alias of their store (see `ByteStore.init(aliasing:)`), for one thread.
+    func aliased() -> StoredRecords { StoredRecords(store: store.map(ByteStore.init(aliasing:)), spans: spans) }
 
     /// The record at `path`; `near` is where it likely lies, tried first: a run over the files the cache
     /// recorded asks for them in the order they were written.

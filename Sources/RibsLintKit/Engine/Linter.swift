@@ -278,7 +278,7 @@ public struct Linter: Sendable {
         // file. The rest are read, and linted when the cache has not seen their bytes, each within its budget.
         // The cache's entries are in path order too: a file's is likely at its own position.
         var outcomes =
-            cache.map { cache in ParallelMap.shares(files.count, jobs: jobs) { cache.settledOutcome(files[$0], near: $0) ?? FileOutcome() } }
+            cache?.settledOutcomes(of: files)
             ?? Array(repeating: FileOutcome(), count: files.count)
         let unsettled = files.indices.filter { !outcomes[$0].stampTrusted }
         let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
