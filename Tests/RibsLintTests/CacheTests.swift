@@ -500,6 +500,43 @@ struct CacheTests {
         #expect(!detail.findings.contains { $0.ruleID == "back_navigation" } && detail.projectFilesRead == 3)
     }
 
+    @Test("a listed run after a run over one folder records the project's walk and files key once: the runs after it walk nothing and check one file's answers")
+    func listedRunAfterFolderRun() throws {
+        let root = try makeProject(files)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let cache = cachePath(root)
+        try backdate(root)
+        _ = try run(root, cachePath: cache)
+        let whole = try recordedCache(root, cache: cache)
+        // A run over one folder records its own walk, and the files key of its own files.
+        _ = try run(root, cachePath: cache, paths: ["Home"])
+        let folder = try recordedCache(root, cache: cache)
+        func sameWalk(_ one: LintCache, _ other: LintCache) -> Bool {
+            one.walk.map { Array($0.store.bytes[$0.range]) } == other.walk.map { Array($0.store.bytes[$0.range]) }
+        }
+        #expect(folder.filesKey != whole.filesKey && !sameWalk(folder, whole))
+        // A comment added to a file, as a pre-commit hook lints it: the cache is written once, with the project's walk
+        // and the files key of the project with the file's recorded bytes, which the whole run recorded.
+        let edited = root.appendingPathComponent("Card/CardBuilder.swift")
+        try (files["Card/CardBuilder.swift"]! + "// edited\n").write(to: edited, atomically: false, encoding: .utf8)
+        let first = try run(root, cachePath: cache, paths: ["Card/CardBuilder.swift"])
+        let after = try recordedCache(root, cache: cache)
+        #expect(after.filesKey == whole.filesKey)
+        #expect(sameWalk(after, whole))
+        let written = try Data(contentsOf: URL(fileURLWithPath: cache))
+        let second = try run(root, cachePath: cache, paths: ["Card/CardBuilder.swift"])
+        #expect(second.findings == first.findings && first.findings.contains { $0.ruleID == "rib_cycle" })
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) == written, "nothing new: the cache is not written again")
+        let (discovery, memory) = try recordedDiscovery(root, cache: cache)
+        _ = try discovery.discover(paths: [root.path])
+        #expect(memory.tookRecordedWalk)
+        // An edit that declares more: the cache keeps the file's recorded entry, which the recorded key still names.
+        try (files["Card/CardBuilder.swift"]! + "final class CardExtra {}\n").write(to: edited, atomically: false, encoding: .utf8)
+        _ = try run(root, cachePath: cache, paths: ["Card/CardBuilder.swift"])
+        #expect(try recordedCache(root, cache: cache).filesKey == whole.filesKey)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) == written, "only the listed file is news")
+    }
+
     @Test("a first listed run with no cache records the listed file too: the next run of it takes every file from the cache")
     func firstListedRunRecordsTheListedFile() throws {
         let root = try makeProject(files)

@@ -317,20 +317,23 @@ extension LintCache {
         return (hash.value, filesKey, recorded.map { _ in recordedHash.value })
     }
 
-    /// The recorded hashes of the files at `changed` positions, for `projectKeys`; nil when one of them has no
-    /// entry or declares otherwise than its entry (or, with `sameAnswers`, got other answers). When the files key
-    /// with them is the recorded one, those files are the only ones whose bytes differ from the run that recorded
-    /// this cache, over the same files, and each still declares what it declared then (an edit inside a body, a
-    /// comment): every other file's recorded answers about the project's types then still hold.
-    func recordedHashes(_ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome], sameAnswers: Bool) -> [Int: String]? {
+    /// The recorded hashes of the files at `changed` positions, for `projectKeys`, nil when one of them has no entry;
+    /// and whether each declares what its entry declares (with `sameAnswers`, and got the answers it got). When the
+    /// files key with them is the recorded one, those files are the only ones whose bytes differ from the run that
+    /// recorded this cache, over the same files; when each also declares what it declared then (an edit inside a
+    /// body, a comment), every other file's recorded answers about the project's types still hold.
+    func recordedHashes(
+        _ changed: [Int], files: [DiscoveredFile], outcomes: [Linter.FileOutcome], sameAnswers: Bool
+    ) -> (hashes: [Int: String], declareAlike: Bool)? {
         var recorded: [Int: String] = [:]
+        var declareAlike = true
         for position in changed {
-            guard let entry = entry(for: files[position].displayPath), entry.types.declarations == outcomes[position].declarations,
-                !sameAnswers || entry.types.lookups == outcomes[position].lookups
-            else { return nil }
+            guard let entry = entry(for: files[position].displayPath) else { return nil }
             recorded[position] = entry.contentHash
+            declareAlike = declareAlike && entry.types.declarations == outcomes[position].declarations
+                && (!sameAnswers || entry.types.lookups == outcomes[position].lookups)
         }
-        return recorded
+        return (recorded, declareAlike)
     }
 
     /// Rewrites the cache when this run learnt something: a file linted afresh, a stamp that changed or can
@@ -338,10 +341,11 @@ extension LintCache {
     /// so do the recorded entries of files at `unrecorded` positions that this run linted afresh: a pre-commit
     /// hook lints the files being edited, and rewriting a monorepo's cache for them would cost more than
     /// linting them again.
+    /// `recordedFilesKey`: the files key with the files linted afresh taken at their recorded bytes (`projectKeys`).
     /// - Returns: a warning when the cache could not be written (a folder in its place, a read-only disk).
     func record(
-        _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], unrecorded: Set<Int> = [], filesKey: String, folders: FolderMemory,
-        project: ProjectRecord?, run discovery: FileDiscovery, paths: [String], startedAt: Int
+        _ outcomes: [Linter.FileOutcome], of files: [DiscoveredFile], unrecorded: Set<Int> = [], filesKey: String, recordedFilesKey: String? = nil,
+        folders: FolderMemory, project: ProjectRecord?, run discovery: FileDiscovery, paths: [String], startedAt: Int
     ) -> String? {
         // A listed file the cache has no entry for is recorded like any other: the cache is written for it anyway,
         // and without its entry no files key could name this run's answers, so every later listed run would check
@@ -349,13 +353,15 @@ extension LintCache {
         let kept = unrecorded.filter { !outcomes[$0].fromCache && entries[files[$0].displayPath] != nil }
         let news = outcomes.indices.contains { outcomes[$0].isNews && !kept.contains($0) }
         // With files kept as recorded, the recorded project findings stay. With nothing else new, so does the
-        // recorded files key. Else it names the kept files' recorded bytes, and holds while they declare what they
-        // declared then and got the answers they got then (every other file's this run checked); when it does not,
-        // no run may trust the recorded answers until one checks them all.
+        // recorded files key, when it is these files' (not that of a run over other folders). Else it names the kept
+        // files' recorded bytes, and holds while they declare what they declared then and got the answers they got
+        // then (every other file's this run checked); when it does not, no run may trust the recorded answers until
+        // one checks them all.
         let filesKey = kept.isEmpty ? filesKey
-            : !news && !self.filesKey.isEmpty ? self.filesKey
-            : recordedHashes(kept.sorted(), files: files, outcomes: outcomes, sameAnswers: true).flatMap {
-                Self.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: $0).recordedFilesKey
+            : !news && !self.filesKey.isEmpty && recordedFilesKey == self.filesKey ? self.filesKey
+            : recordedHashes(kept.sorted(), files: files, outcomes: outcomes, sameAnswers: true).flatMap { recorded in
+                !recorded.declareAlike ? nil
+                    : Self.projectKeys(files: files, outcomes: outcomes, otherFileNames: [], recorded: recorded.hashes).recordedFilesKey
             } ?? ""
         let project = kept.isEmpty ? project : nil
         let learnt = news || folders.isNews || project.map { $0.key != self.project?.key } ?? false || filesKey != self.filesKey

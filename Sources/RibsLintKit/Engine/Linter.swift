@@ -296,7 +296,7 @@ public struct Linter: Sendable {
         let needsTestNames = runsProjectRules
             && scoping.linters.contains { $0.ruleSet.projectEntries.contains { type(of: $0.rule).readsAllFileNames } }
         let (otherFileNames, namesHoldDisplayPaths) = needsTestNames ? discovery.allSwiftFileNames(paths: runPaths, walked: walked) : ([], false)
-        let keys = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: otherFileNames, recorded: recorded, jobs: jobs)
+        let keys = LintCache.projectKeys(files: files, outcomes: outcomes, otherFileNames: otherFileNames, recorded: recorded?.hashes, jobs: jobs)
         let (filesKey, recordedFilesKey) = (keys.filesKey, keys.recordedFilesKey)
         let unchanged = cache?.filesKey == filesKey && outcomes.indices.allSatisfy { outcomes[$0].fromCache }
         var relintedCount = 0
@@ -306,7 +306,7 @@ public struct Linter: Sendable {
             // (a grandparent class): the index widens and that file is checked again, until nothing new is asked.
             // When only some files' bodies changed, only those files can get other answers.
             var asked = Set<String>()
-            var pending = recordedFilesKey != nil && recordedFilesKey == cache?.filesKey ? afresh : Array(outcomes.indices)
+            var pending = recorded?.declareAlike == true && recordedFilesKey == cache?.filesKey ? afresh : Array(outcomes.indices)
             for round in 0... {
                 let before = asked.count
                 for position in pending { asked.formUnion(outcomes[position].lookups.keys) }
@@ -371,8 +371,8 @@ public struct Linter: Sendable {
         var cacheWarning: String?
         if let cache, let memory {
             cacheWarning = cache.record(
-                outcomes, of: files, unrecorded: Set(listed), filesKey: filesKey, folders: memory, project: projectRecord, run: discovery, paths: runPaths,
-                startedAt: startedAt)
+                outcomes, of: files, unrecorded: Set(listed), filesKey: filesKey, recordedFilesKey: recordedFilesKey, folders: memory, project: projectRecord,
+                run: discovery, paths: runPaths, startedAt: startedAt)
         }
         var result: LintResult
         if focus != nil {
