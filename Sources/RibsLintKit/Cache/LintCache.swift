@@ -287,7 +287,8 @@ extension LintCache {
     }
 
     /// In one pass over the files: `projectKey`; the files key (`projectKey` without file names); and with
-    /// `recorded` (some files' hashes in place of their own, see `recordedHashes`) the files key too.
+    /// `recorded` (some files' hashes in place of their own, see `recordedHashes`) the recorded files key, the files
+    /// key with those hashes.
     /// Each file's words are hashed on `jobs` threads, in shares, and combined in path order; so are the names',
     /// but for a name that is the file's own display path at the same position, hashed already (the test file
     /// names of a project walked whole are its files' display paths).
@@ -311,7 +312,9 @@ extension LintCache {
         recordedHash.combine("other files")
         let filesKey = hash.value
         let nameWords = ParallelMap.shares(otherFileNames.count, jobs: jobs) { index in
-            index < files.count && otherFileNames[index] == files[index].displayPath ? words[index].path : StableHasher.word(otherFileNames[index])
+            // By bytes: a name spelled otherwise (another Unicode normalization) hashes otherwise.
+            index < files.count && PathKey(otherFileNames[index]) == PathKey(files[index].displayPath)
+                ? words[index].path : StableHasher.word(otherFileNames[index])
         }
         for word in nameWords { hash.combine(word: word) }
         return (hash.value, filesKey, recorded.map { _ in recordedHash.value })
@@ -352,8 +355,9 @@ extension LintCache {
         // every file's answers again (a first pre-commit run, with no full run before it).
         let kept = unrecorded.filter { !outcomes[$0].fromCache && entries[files[$0].displayPath] != nil }
         let news = outcomes.indices.contains { outcomes[$0].isNews && !kept.contains($0) }
-        // With files kept as recorded, the recorded project findings stay. With nothing else new, so does the
-        // recorded files key, when it is these files' (not that of a run over other folders). Else it names the kept
+        // With files kept as recorded, the recorded project findings stay. With nothing else new (every entry written
+        // back as read, or kept as recorded), so does the recorded files key, when it is these files' with the kept
+        // ones at their recorded bytes (not the key of a run over other folders). Else it names the kept
         // files' recorded bytes, and holds while they declare what they declared then and got the answers they got
         // then (every other file's this run checked); when it does not, no run may trust the recorded answers until
         // one checks them all.

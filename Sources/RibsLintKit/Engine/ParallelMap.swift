@@ -50,17 +50,17 @@ enum ParallelMap {
     /// `shares`, with what `each` makes once a share handed to that share's items: what they may use without the
     /// other threads.
     static func shares<Context, Output: Sendable>(
-        _ count: Int, jobs: Int, each share: @escaping @Sendable () -> Context, _ transform: @escaping @Sendable (Context, Int) -> Output
+        _ count: Int, jobs: Int, each context: @escaping @Sendable () -> Context, _ transform: @escaping @Sendable (Context, Int) -> Output
     ) -> [Output] {
         guard count > 0 else { return [] }
         // Four shares a thread: one slow share cannot leave the other threads idle for long.
         let shareCount = min(count, max(jobs, 1) * 4)
         return [Output](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: shareCount) { index in
-                let context = share()
-                for index in (index * count / shareCount)..<((index + 1) * count / shareCount) {
-                    (base + index).initialize(to: transform(context, index))
+            DispatchQueue.concurrentPerform(iterations: shareCount) { share in
+                let made = context()
+                for index in (share * count / shareCount)..<((share + 1) * count / shareCount) {
+                    (base + index).initialize(to: transform(made, index))
                 }
             }
             initialized = count
