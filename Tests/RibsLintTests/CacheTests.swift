@@ -595,6 +595,30 @@ struct CacheTests {
         swapped.swapAt(first, try #require(swapped.firstIndex(of: UInt8(ascii: "b"))))
         var unordered = CacheReader(swapped)
         #expect(throws: CacheReader.Malformed.self) { try unordered.records() }
+        // The order is checked in shares on the threads: two paths out of order, or the same path twice, anywhere
+        // among many records (at a share's edge too) are refused, whatever the thread count.
+        var many = CacheWriter()
+        many.write(records: [:], adding: Dictionary(uniqueKeysWithValues: (10..<50).map { (PathKey("k\($0)"), $0) })) { number, writer in
+            writer.write(number)
+        }
+        func place(of name: String, in bytes: [UInt8]) throws -> Int {
+            try #require(bytes.indices.first { bytes[$0...].starts(with: Array(name.utf8)) })
+        }
+        for jobs in [1, 2, 3, 8] {
+            var whole = CacheReader(many.bytes)
+            #expect(try whole.records(jobs: jobs).count == 40 && whole.isAtEnd)
+            for (first, second) in [("k10", "k11"), ("k29", "k30"), ("k34", "k35"), ("k48", "k49")] {
+                var outOfOrder = many.bytes, twice = many.bytes
+                let (at, other) = (try place(of: first, in: many.bytes), try place(of: second, in: many.bytes))
+                outOfOrder.replaceSubrange(at..<(at + 3), with: Array(second.utf8))
+                outOfOrder.replaceSubrange(other..<(other + 3), with: Array(first.utf8))
+                twice.replaceSubrange(other..<(other + 3), with: Array(first.utf8))
+                for bytes in [outOfOrder, twice] {
+                    var reader = CacheReader(bytes)
+                    #expect(throws: CacheReader.Malformed.self, "\(first) \(second) on \(jobs)") { try reader.records(jobs: jobs) }
+                }
+            }
+        }
         // A length past the bytes there are: refused, not read beyond.
         var cut = CacheReader(Array(ordered.bytes.dropLast()))
         #expect(throws: CacheReader.Malformed.self) { try cut.records() }

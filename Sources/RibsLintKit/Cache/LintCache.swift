@@ -118,8 +118,8 @@ public struct LintCache: Sendable {
         let filesKey = try reader.string()
         let project = try reader.bool() ? try ProjectRecord(from: &reader) : nil
         let walk = try reader.bool() ? try reader.prefixed() : nil
-        let folders = try reader.records()
-        let entries = try reader.records()
+        let folders = try reader.records(jobs: jobs)
+        let entries = try reader.records(jobs: jobs)
         guard reader.isAtEnd else { throw CacheReader.Malformed() }
         return (recordedAt, projectFacts, filesKey, entries, folders, project, walk)
     }

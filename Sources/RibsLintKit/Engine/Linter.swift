@@ -134,55 +134,40 @@ public struct Linter: Sendable {
     /// `listings`: the folders the run listed, which say where a `.ribslint.yml` is without asking the file system.
     func scoping(of files: [DiscoveredFile], listings: FolderMemory? = nil) throws(UsageError) -> Scoping {
         guard let scopes else { return Scoping(files: files, linters: [self], scopeOfFile: files.map { _ in 0 }) }
+        // Each file's chain, on the threads, in shares of files in path order; then each distinct chain's linter,
+        // made in the order the files first need it, as one pass over the files would.
+        let chains = ParallelMap.shares(files.count, jobs: jobs, each: { ChainScan() }) { scan, position in
+            scan.chain(ofFileAt: files[position].absolutePath, scopes: scopes, listings: listings)
+        }
         var scoping = Scoping()
-        var chains: [String: [String]] = [:]
         var loaded: [String: Configuration] = [:]
         var scopeOfChain: [[String]: Int] = [:]
         var unconfigured: [String] = []
-        // Files come in path order, a folder's together: the previous file's folder is asked first, by its bytes.
-        /// A folder's configuration chain, the linter of that chain, and whether it drops files by nested `excluded`.
-        struct FolderScope {
-            let folder: String
-            let chain: [String]
-            let scope: Int
-            let excludes: Bool
-        }
-        var previous: FolderScope?
-        // The previous folder's parent, when that folder has its parent's chain: a folder the run listed without a
-        // `.ribslint.yml` has (see `ConfigurationScopes.chain`), so such a folder's siblings look nothing up.
-        var previousParent: FolderScope?
+        /// The previous file's chain, the linter of that chain, and whether it drops files by nested `excluded`.
+        var previous: (chain: [String], scope: Int, excludes: Bool)?
         var kept: [Int] = []
         kept.reserveCapacity(files.count)
         scoping.scopeOfFile.reserveCapacity(files.count)
         for position in files.indices {
-            let path = files[position].absolutePath
-            if previous.map({ !isDirectly(path, in: $0.folder) }) ?? true {
-                let folder = parentFolder(of: path)
-                let parent = listings?.hasConfiguration(folder) == false ? parentFolder(of: folder) : nil
-                if let parent, let known = previousParent, PathKey(known.folder) == PathKey(parent) {
-                    previous = FolderScope(folder: folder, chain: known.chain, scope: known.scope, excludes: known.excludes)
+            let chain = chains[position]
+            if previous.map({ $0.chain != chain }) ?? true {
+                let scope: Int
+                if let known = scopeOfChain[chain] {
+                    scope = known
                 } else {
-                    let chain = scopes.chain(of: folder, memo: &chains, listed: { listings?.hasConfiguration($0) })
-                    let scope: Int
-                    if let known = scopeOfChain[chain] {
-                        scope = known
-                    } else {
-                        let configuration = try scopes.configuration(of: chain, loaded: &loaded)
-                        let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
-                        scope = scoping.linters.count
-                        scopeOfChain[chain] = scope
-                        var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
-                        linter.overlay = overlay
-                        linter.parseBudget = parseBudget
-                        scoping.linters.append(linter)
-                    }
-                    let excludes = !scoping.linters[scope].configuration.nestedExclusions.isEmpty
-                    previous = FolderScope(folder: folder, chain: chain, scope: scope, excludes: excludes)
-                    previousParent = parent.map { FolderScope(folder: $0, chain: chain, scope: scope, excludes: excludes) }
+                    let configuration = try scopes.configuration(of: chain, loaded: &loaded)
+                    let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
+                    scope = scoping.linters.count
+                    scopeOfChain[chain] = scope
+                    var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
+                    linter.overlay = overlay
+                    linter.parseBudget = parseBudget
+                    scoping.linters.append(linter)
                 }
+                previous = (chain, scope, !scoping.linters[scope].configuration.nestedExclusions.isEmpty)
             }
             guard let previous else { continue }
-            if previous.excludes, scoping.linters[previous.scope].configuration.nestedExclusionDrops(path) { continue }
+            if previous.excludes, scoping.linters[previous.scope].configuration.nestedExclusionDrops(files[position].absolutePath) { continue }
             if previous.chain.isEmpty, scopes.base == nil { unconfigured.append(files[position].displayPath) }
             kept.append(position)
             scoping.scopeOfFile.append(previous.scope)
@@ -668,6 +653,31 @@ func isDirectly(_ path: String, in folder: String) -> Bool {
         }
     }
     return answer.flatMap { $0 }.flatMap { $0 } ?? (parentFolder(of: path) == folder)
+}
+
+/// One share of `Linter.scoping`'s files, in path order (a folder's files together): the previous file's folder
+/// is asked first, by its bytes, and a folder the run listed without a `.ribslint.yml` takes its parent's chain (see
+/// `ConfigurationScopes.chain`), so its siblings look nothing up.
+private final class ChainScan {
+    private var folder: String?
+    private var chain: [String] = []
+    /// The folder's parent, when the folder has its parent's chain.
+    private var parent: (folder: String, chain: [String])?
+    private var memo: [String: [String]] = [:]
+
+    func chain(ofFileAt path: String, scopes: ConfigurationScopes, listings: FolderMemory?) -> [String] {
+        if let folder, isDirectly(path, in: folder) { return chain }
+        let folder = parentFolder(of: path)
+        let parentOfFolder = listings?.hasConfiguration(folder) == false ? parentFolder(of: folder) : nil
+        if let parentOfFolder, let parent, PathKey(parent.folder) == PathKey(parentOfFolder) {
+            chain = parent.chain
+        } else {
+            chain = scopes.chain(of: folder, memo: &memo, listed: { listings?.hasConfiguration($0) })
+            parent = parentOfFolder.map { ($0, chain) }
+        }
+        self.folder = folder
+        return chain
+    }
 }
 
 /// What a run leaves to the process's exit (`Linter.leavesRunDataToExit`): held, never released.
