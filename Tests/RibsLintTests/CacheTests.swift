@@ -229,6 +229,21 @@ struct CacheTests {
         }
     }
 
+    @Test("a path's folder is found by its bytes where they are ASCII around the last slash, else by Character")
+    func parentFolders() {
+        let cases: [(String, String)] = [
+            ("/a/b/x.swift", "/a/b"), ("/x.swift", "/"), ("x.swift", "x.swift"), ("", ""), ("/", "/"), ("/a/b/", "/a/b"), ("a/b", "a"),
+            ("/é/ü.swift", "/é"), ("relative/ö/x", "relative/ö"),
+            // A combining mark after the last slash, or a prepended one before it, makes one Character with it: the
+            // slash before is the folder's end.
+            ("/a/Cafe\u{301}/x.swift", "/a/Cafe\u{301}"), ("/a/b/\u{301}x.swift", "/a"), ("/a\u{600}/x.swift", "/"),
+            ("/a/\u{600}x/y.swift", "/a/\u{600}x"),
+        ]
+        for (path, folder) in cases {
+            #expect(parentFolder(of: path).utf8.elementsEqual(folder.utf8), "\(path)")
+        }
+    }
+
     @Test("a folder whose stamp the cache trusts is not listed again; adding or removing a file is seen")
     func folders() throws {
         let root = try makeProject(files)

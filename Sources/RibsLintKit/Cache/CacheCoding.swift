@@ -220,11 +220,17 @@ public struct CacheReader {
     public var isAtEnd: Bool { offset == end }
 
     public mutating func int() throws(Malformed) -> Int {
+        let bytes = store.bytes
+        // One byte: most counts and lengths.
+        if offset < end, bytes[offset] < 0x80 {
+            offset += 1
+            return Int(bytes[offset - 1])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
             guard offset < end, shift < 64 else { throw Malformed() }
-            let byte = store.bytes[offset]
+            let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
             if byte < 0x80 { break }
@@ -250,21 +256,28 @@ public struct CacheReader {
     }
 
     mutating func hashes() throws(Malformed) -> [UInt64] {
-        try hashWords { words in words.map { $0 } }
+        let count = try hashCount()
+        return try bytes(count * 8).withUnsafeBytes { raw in
+            var hashes: [UInt64] = []
+            hashes.reserveCapacity(count)
+            for index in 0..<count { hashes.append(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) }
+            return hashes
+        }
     }
 
     /// Whether the hashes `write(hashes:)` wrote next hold one of `wanted`; reads past them either way.
     mutating func hashes(containAny wanted: Set<UInt64>) throws(Malformed) -> Bool {
-        try hashWords { words in words.contains(where: wanted.contains) }
+        let count = try hashCount()
+        return try bytes(count * 8).withUnsafeBytes { raw in
+            (0..<count).contains { wanted.contains(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
+        }
     }
 
-    /// The hashes `write(hashes:)` wrote next, as they lie in the bytes, handed to `body`.
-    private mutating func hashWords<Result>(_ body: (LazyMapSequence<Range<Int>, UInt64>) -> Result) throws(Malformed) -> Result {
+    /// How many hashes `write(hashes:)` wrote next, eight bytes each.
+    private mutating func hashCount() throws(Malformed) -> Int {
         let count = try int()
         guard count >= 0, count <= (end - offset) / 8 else { throw Malformed() }
-        return try bytes(count * 8).withUnsafeBytes { raw in
-            body((0..<count).lazy.map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) })
-        }
+        return count
     }
 
     public mutating func string() throws(Malformed) -> String {
@@ -393,21 +406,25 @@ extension LintCache.Entry {
         case .decoded(let contribution): writer.writePrefixed { contribution.write(to: &$0) }
         }
     }
+}
 
-    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        contentHash = try reader.string()
-        stamp = try FileStamp(from: &reader)
-        lineCount = try reader.int()
-        syntaxNote = try reader.optionalString()
-        findings = try StoredFindings(from: &reader)
-        types = .encoded(try reader.prefixed())
+extension Linter.FileOutcome {
+    /// A file's outcome as the cache recorded it (`LintCache.Entry.write(to:)`), read straight into the outcome.
+    init(recorded reader: inout CacheReader) throws(CacheReader.Malformed) {
+        let contentHash = try reader.string()
+        let stamp = try FileStamp(from: &reader)
+        let lineCount = try reader.int()
+        let syntaxNote = try reader.optionalString()
+        let findings = try StoredFindings(from: &reader)
+        let types = StoredTypes.encoded(try reader.prefixed())
+        var links: LinkHashes?
         if try reader.bool() {
             let joins = try reader.hashes()
             links = LinkHashes(joins: joins, refers: try reader.hashes())
-        } else {
-            links = nil
         }
-        contribution = .encoded(try reader.prefixed())
+        self.init(
+            storedFindings: findings, contribution: .encoded(try reader.prefixed()), links: links, types: types, lineCount: lineCount,
+            syntaxNote: syntaxNote, contentHash: contentHash, stamp: stamp, fromCache: true)
     }
 }
 

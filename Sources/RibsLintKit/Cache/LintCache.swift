@@ -13,6 +13,7 @@ import Foundation
 /// not read again, as git trusts its index: only while its modification time lies safely before the run
 /// that recorded it (`isSettled`), so an edit in the same clock tick as that run cannot hide.
 public struct LintCache: Sendable {
+    /// A file's results as written; read back straight into a `Linter.FileOutcome` (`init(recorded:)`).
     struct Entry: Sendable {
         let contentHash: String
         let stamp: FileStamp
@@ -124,27 +125,29 @@ public struct LintCache: Sendable {
         return (recordedAt, projectFacts, filesKey, entries, folders, project, walk)
     }
 
-    /// The entry for a file whose stamp the cache can trust, so its bytes need not be read; `near`: see
+    /// The recorded outcome of a file whose stamp the cache can trust, so its bytes need not be read; `near`: see
     /// `StoredRecords`.
     /// `records`: the entries, through an alias of their store for the thread that asks (`settledOutcomes`).
-    func settledEntry(for path: String, stamp: FileStamp, near position: Int? = nil, in records: StoredRecords? = nil) -> Entry? {
-        guard Self.isSettled(stamp, recordedAt: recordedAt), let bytes = (records ?? entries)[path, near: position] else { return nil }
-        var reader = CacheReader(bytes)
-        guard let entry = try? Entry(from: &reader), entry.stamp == stamp else { return nil }
+    func settledEntry(for path: String, stamp: FileStamp, near position: Int? = nil, in records: StoredRecords? = nil) -> Linter.FileOutcome? {
+        guard Self.isSettled(stamp, recordedAt: recordedAt), let bytes = (records ?? entries)[path, near: position],
+            let entry = Self.recorded(bytes), entry.stamp == stamp
+        else { return nil }
         return entry
     }
 
-    func entry(for path: String, contentHash: String) -> Entry? {
+    func entry(for path: String, contentHash: String) -> Linter.FileOutcome? {
         guard let entry = entry(for: path), entry.contentHash == contentHash else { return nil }
         return entry
     }
 
-    /// The entry of the file at `path`; one that does not decode counts as none (the checksum makes that
-    /// a bug of ours, never a damaged file).
-    func entry(for path: String) -> Entry? {
-        guard let bytes = entries[path] else { return nil }
+    /// The recorded outcome of the file at `path`.
+    func entry(for path: String) -> Linter.FileOutcome? { entries[path].flatMap(Self.recorded) }
+
+    /// An entry's recorded outcome; one that does not decode counts as none (the checksum makes that a bug of ours,
+    /// never a damaged file).
+    private static func recorded(_ bytes: StoredBytes) -> Linter.FileOutcome? {
         var reader = CacheReader(bytes)
-        return try? Entry(from: &reader)
+        return try? Linter.FileOutcome(recorded: &reader)
     }
 
     /// Whether a stamp recorded by a run started at `recordedAt` can be trusted.
@@ -226,9 +229,8 @@ extension LintCache {
     /// its entry likely lies (see `StoredRecords`).
     func settledOutcome(_ file: DiscoveredFile, near position: Int? = nil, in records: StoredRecords? = nil) -> Linter.FileOutcome? {
         guard let stamp = file.stamp ?? FileStamp.of(file.absolutePath),
-            let entry = settledEntry(for: file.displayPath, stamp: stamp, near: position, in: records)
+            var outcome = settledEntry(for: file.displayPath, stamp: stamp, near: position, in: records)
         else { return nil }
-        var outcome = Linter.FileOutcome(entry)
         outcome.stampTrusted = true
         outcome.isNews = false
         return outcome
@@ -239,8 +241,12 @@ extension LintCache {
     /// thousands, each entry a dozen references to the store taken and dropped: on one count, the threads spent
     /// more time passing its cache line between them than decoding.
     func settledOutcomes(of files: [DiscoveredFile]) -> [Linter.FileOutcome] {
-        ParallelMap.shares(files.count, jobs: jobs, each: { entries.aliased() }) { records, position in
-            settledOutcome(files[position], near: position, in: records) ?? Linter.FileOutcome()
+        files.withUnsafeBufferPointer { files in
+            // Each file read where it lies: a copy would take and drop a reference to both its paths.
+            nonisolated(unsafe) let files = files
+            return ParallelMap.shares(files.count, jobs: jobs, each: { entries.aliased() }) { records, position in
+                settledOutcome(files[position], near: position, in: records) ?? Linter.FileOutcome()
+            }
         }
     }
 
@@ -252,11 +258,10 @@ extension LintCache {
         case .failure(let problem): return .unreadable(problem)
         }
         let hash = stableHash(data)
-        guard let entry = entry(for: file.displayPath, contentHash: hash) else { return .miss(data: data, stamp: stamp, hash: hash) }
-        var outcome = Linter.FileOutcome(entry)
-        outcome.stamp = stamp
+        guard var outcome = entry(for: file.displayPath, contentHash: hash) else { return .miss(data: data, stamp: stamp, hash: hash) }
         // News only when the stamp changed, or will be trusted once this run records it.
-        outcome.isNews = stamp != entry.stamp || Self.isSettled(stamp, recordedAt: startedAt)
+        outcome.isNews = stamp != outcome.stamp || Self.isSettled(stamp, recordedAt: startedAt)
+        outcome.stamp = stamp
         return .hit(outcome)
     }
 
@@ -301,12 +306,20 @@ extension LintCache {
         let words = ParallelMap.shares(files.count, jobs: jobs) { position in
             (path: StableHasher.word(files[position].displayPath), bytes: StableHasher.word(outcomes[position].contentHash ?? "-"))
         }
+        // The few recorded hashes in position order, met as the files are: no lookup per file.
+        let recordedWords = (recorded ?? [:]).map { (position: $0.key, word: StableHasher.word($0.value)) }.sorted { $0.position < $1.position }
+        var nextRecorded = 0
         for (position, (path, bytes)) in words.enumerated() {
             hash.combine(word: path)
             hash.combine(word: bytes)
-            guard let recorded else { continue }
+            guard recorded != nil else { continue }
             recordedHash.combine(word: path)
-            recordedHash.combine(word: recorded[position].map(StableHasher.word) ?? bytes)
+            if nextRecorded < recordedWords.count, recordedWords[nextRecorded].position == position {
+                recordedHash.combine(word: recordedWords[nextRecorded].word)
+                nextRecorded += 1
+            } else {
+                recordedHash.combine(word: bytes)
+            }
         }
         hash.combine("other files")
         recordedHash.combine("other files")
@@ -331,8 +344,8 @@ extension LintCache {
         var recorded: [Int: String] = [:]
         var declareAlike = true
         for position in changed {
-            guard let entry = entry(for: files[position].displayPath) else { return nil }
-            recorded[position] = entry.contentHash
+            guard let entry = entry(for: files[position].displayPath), let hash = entry.contentHash else { return nil }
+            recorded[position] = hash
             declareAlike = declareAlike && entry.types.declarations == outcomes[position].declarations
                 && (!sameAnswers || entry.types.lookups == outcomes[position].lookups)
         }
@@ -409,15 +422,6 @@ extension LintCache {
         } catch {
             return "warning: cannot write the cache at \(path): \(writeFailureReason(error, path: path)); the next run lints every file afresh (--cache-path PATH or --no-cache)"
         }
-    }
-}
-
-extension Linter.FileOutcome {
-    init(_ entry: LintCache.Entry) {
-        self.init(
-            storedFindings: entry.findings, contribution: entry.contribution, links: entry.links, types: entry.types,
-            lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
-            contentHash: entry.contentHash, stamp: entry.stamp, fromCache: true)
     }
 }
 

@@ -85,15 +85,14 @@ func repositoryRoot(around folder: String) -> String? {
 func parentFolder(of path: String) -> String {
     // By bytes, as paths almost always allow: a `/` next to a non-ASCII byte might make one Character with a
     // combining mark or a prepended one, and is found by Character.
-    let bytes = path.utf8
-    var slash = bytes.lastIndex(of: UInt8(ascii: "/"))
-    if let found = slash,
-        (bytes.index(after: found) < bytes.endIndex && bytes[bytes.index(after: found)] >= 0x80)
-            || (found > bytes.startIndex && bytes[bytes.index(before: found)] >= 0x80)
-    {
-        slash = path.lastIndex(of: "/")
+    // Read in place: the path's own storage, searched from its end.
+    let byBytes = path.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        if (slash + 1 < bytes.count && bytes[slash + 1] >= 0x80) || (slash > 0 && bytes[slash - 1] >= 0x80) { return nil }
+        return slash == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
     }
-    guard let slash else { return path }
+    if let parent = byBytes ?? nil { return parent }
+    guard let slash = path.lastIndex(of: "/") else { return path }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 

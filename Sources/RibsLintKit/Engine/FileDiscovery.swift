@@ -694,7 +694,9 @@ final class FolderMemory: @unchecked Sendable {
     /// nil when this run did not list it.
     func hasConfiguration(_ folder: String) -> Bool? {
         let key = PathKey(folder)
-        return listings[key]?.hasConfiguration ?? reused[key]
+        // An empty table is not asked: the key's hash is most of a lookup.
+        if !listings.isEmpty, let listing = listings[key] { return listing.hasConfiguration }
+        return reused.isEmpty ? nil : reused[key]
     }
 
     /// Called on one thread, between the parallel reads of each level.

@@ -645,8 +645,7 @@ func isDirectly(_ path: String, in folder: String) -> Bool {
             // Where the file's name starts, after the folder's own `/` (the root's is its only byte).
             let start = prefix.count == 1 && prefix[0] == slash ? 1 : prefix.count + 1
             guard start == 1 || bytes[prefix.count] == slash else { return false }
-            let name = bytes[start...]
-            guard !name.contains(slash) else { return false }
+            guard memchr(bytes.baseAddress! + start, Int32(slash), bytes.count - start) == nil else { return false }
             // The bytes beside that `/`: ASCII, or a Character might straddle it.
             guard bytes[start] < 0x80, bytes[start - 2 < 0 ? 0 : start - 2] < 0x80 || start == 1 else { return nil }
             return true

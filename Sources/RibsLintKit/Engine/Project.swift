@@ -180,7 +180,8 @@ struct LinkHashes: Sendable, Equatable {
         private(set) var isComplete = true
 
         init(of positions: Range<Int>, links: (Int) -> LinkHashes?) {
-            latest = NameTable(capacity: positions.count)
+            // Two names a file, about what a RIB's files join and refer to: the table is not grown on the way.
+            latest = NameTable(capacity: positions.count * 2)
             chain.reserveCapacity(positions.count * 2)
             for position in positions {
                 guard let link = links(position) else {
