@@ -39,6 +39,28 @@ struct NestedConfigurationTests {
         #expect(run.stderr.contains("Linted 4 files"))
     }
 
+    @Test("folders whose names differ only in Unicode normalization are two folders: one's configuration never governs the other, whatever the threads")
+    func normalizations() throws {
+        var files = [
+            ".ribslint.yml": "profile: ribs\nrules:\n  interactor_ui_import:\n    severity: error\n",
+            "Cafe\u{301}/.ribslint.yml": "profile: viper\n",
+            "Cafe\u{301}/LoginInteractor.swift": ribsInteractor,
+        ]
+        // Files before them, so that both folders fall in one share of the files on some thread counts.
+        for index in 0..<10 { files["A/File\(index).swift"] = "let value = \(index)\n" }
+        let root = try makeProject(files)
+        // Made apart: the two names are one key of a Swift dictionary.
+        let composed = root.path + "/Caf\u{e9}"
+        try FileManager.default.createDirectory(atPath: composed, withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: composed + "/LoginInteractor.swift", contents: Data(ribsInteractor.utf8)))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: root.path).map { Array($0.utf8) }).count == 4)
+        for jobs in ["1", "2", "3", "8"] {
+            let run = try runRibslint(["--reporter", "json", "--no-cache", "--jobs", jobs, "."], in: root)
+            // By bytes: the two names are equal as Swift strings.
+            #expect(try importFindings(run.stdout).map { Array($0.utf8) } == [Array("Caf\u{e9}/LoginInteractor.swift error".utf8)], "jobs \(jobs)")
+        }
+    }
+
     @Test("sibling folders without a configuration share their parent's, a sibling with one does not, with the cache's listings or without")
     func siblings() throws {
         let root = try makeProject([

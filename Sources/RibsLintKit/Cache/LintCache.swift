@@ -314,12 +314,9 @@ extension LintCache {
             hash.combine(word: bytes)
             guard recorded != nil else { continue }
             recordedHash.combine(word: path)
-            if nextRecorded < recordedWords.count, recordedWords[nextRecorded].position == position {
-                recordedHash.combine(word: recordedWords[nextRecorded].word)
-                nextRecorded += 1
-            } else {
-                recordedHash.combine(word: bytes)
-            }
+            while nextRecorded < recordedWords.count, recordedWords[nextRecorded].position < position { nextRecorded += 1 }
+            let isRecorded = nextRecorded < recordedWords.count && recordedWords[nextRecorded].position == position
+            recordedHash.combine(word: isRecorded ? recordedWords[nextRecorded].word : bytes)
         }
         hash.combine("other files")
         recordedHash.combine("other files")

@@ -29,9 +29,10 @@ public struct ConfigurationScopes: Sendable {
 
     /// The configuration files that govern a file in `folder`, outermost first. `listed` says whether a
     /// folder the run listed has a `.ribslint.yml` entry (nil for one it did not list): a folder without one
-    /// is not asked of the file system.
-    func chain(of folder: String, memo: inout [String: [String]], listed: (String) -> Bool? = { _ in nil }) -> [String] {
-        if let known = memo[folder] { return known }
+    /// is not asked of the file system. `memo` holds folders by their bytes: two whose names differ only in their
+    /// Unicode normalization are two folders.
+    func chain(of folder: String, memo: inout [PathKey: [String]], listed: (String) -> Bool? = { _ in nil }) -> [String] {
+        if let known = memo[PathKey(folder)] { return known }
         var chain: [String] = []
         if let base, !(relativePath(folder, to: base.rootDirectory).map { $0 != "." } ?? false) {
             // The base's own folder, or a folder outside it: the base alone.
@@ -42,7 +43,7 @@ public struct ConfigurationScopes: Sendable {
             let candidate = (folder.hasSuffix("/") ? folder : folder + "/") + Configuration.fileName
             if base?.configPath != candidate, listed(folder) != false, isRegularFile(candidate) { chain.append(candidate) }
         }
-        memo[folder] = chain
+        memo[PathKey(folder)] = chain
         return chain
     }
 

@@ -662,7 +662,7 @@ private final class ChainScan {
     private var chain: [String] = []
     /// The folder's parent, when the folder has its parent's chain.
     private var parent: (folder: String, chain: [String])?
-    private var memo: [String: [String]] = [:]
+    private var memo: [PathKey: [String]] = [:]
 
     func chain(ofFileAt path: String, scopes: ConfigurationScopes, listings: FolderMemory?) -> [String] {
         if let folder, isDirectly(path, in: folder) { return chain }
