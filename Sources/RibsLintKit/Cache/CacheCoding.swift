@@ -299,9 +299,8 @@ public struct CacheReader {
 
     /// Records by path, kept as written: each is decoded when it is needed. A table of their paths' and
     /// bytes' lengths, fixed-width so that it is read without decoding varints, then the paths and bytes. Their
-    /// paths must come in strictly increasing order, as the writer puts them, for the binary search.
-    /// Records in strictly increasing path order, else `Malformed`; the order is checked in `jobs` shares of the
-    /// records on the threads (tens of thousands of paths a run, sharing long prefixes).
+    /// paths must come in strictly increasing order, as the writer puts them, for the binary search; else
+    /// `Malformed`. The order is checked in `jobs` shares on the threads (tens of thousands of long paths a run).
     mutating func records(jobs: Int = 1) throws(Malformed) -> StoredRecords {
         let count = try int()
         // Eight length bytes a record: a count no file could hold reserves nothing.

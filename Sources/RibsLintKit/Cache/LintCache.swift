@@ -125,16 +125,6 @@ public struct LintCache: Sendable {
         return (recordedAt, projectFacts, filesKey, entries, folders, project, walk)
     }
 
-    /// The recorded outcome of a file whose stamp the cache can trust, so its bytes need not be read; `near`: see
-    /// `StoredRecords`.
-    /// `records`: the entries, through an alias of their store for the thread that asks (`settledOutcomes`).
-    func settledEntry(for path: String, stamp: FileStamp, near position: Int? = nil, in records: StoredRecords? = nil) -> Linter.FileOutcome? {
-        guard Self.isSettled(stamp, recordedAt: recordedAt), let bytes = (records ?? entries)[path, near: position],
-            let entry = Self.recorded(bytes), entry.stamp == stamp
-        else { return nil }
-        return entry
-    }
-
     func entry(for path: String, contentHash: String) -> Linter.FileOutcome? {
         guard let entry = entry(for: path), entry.contentHash == contentHash else { return nil }
         return entry
@@ -226,10 +216,11 @@ extension LintCache {
     }
 
     /// The recorded outcome of a file whose stamp the cache trusts, the file unread; nil otherwise. `near`: where
-    /// its entry likely lies (see `StoredRecords`).
+    /// its entry likely lies (see `StoredRecords`); `records`: the entries, through an alias of their store for the
+    /// thread that asks (`settledOutcomes`).
     func settledOutcome(_ file: DiscoveredFile, near position: Int? = nil, in records: StoredRecords? = nil) -> Linter.FileOutcome? {
-        guard let stamp = file.stamp ?? FileStamp.of(file.absolutePath),
-            var outcome = settledEntry(for: file.displayPath, stamp: stamp, near: position, in: records)
+        guard let stamp = file.stamp ?? FileStamp.of(file.absolutePath), Self.isSettled(stamp, recordedAt: recordedAt),
+            let bytes = (records ?? entries)[file.displayPath, near: position], var outcome = Self.recorded(bytes), outcome.stamp == stamp
         else { return nil }
         outcome.stampTrusted = true
         outcome.isNews = false
