@@ -19,7 +19,7 @@ struct RibsLintBuildToolPlugin: BuildToolPlugin {
         let tool = try context.tool(named: "ribslint").url
         let arguments = [
             tool.path, "lint", "--quiet", "--allow-zero-files", "--reporter", "xcode", "--base-path", "/",
-            "--cache-path", work.appendingPathComponent("ribslint.cache").path, target.directoryURL.path,
+            "--cache-path", work.appendingPathComponent("ribslint.cache").path, "--", target.directoryURL.path,
         ]
         let script = #"tool="$1"; stamp="$2"; shift 2; "$tool" "$@" && printf '// ribslint passed\n' > "$stamp""#
         return [.buildCommand(

@@ -15,7 +15,7 @@ func runRibslint(_ context: PluginContext, _ arguments: [String]) throws {
     process.executableURL = try context.tool(named: "ribslint").url
     process.currentDirectoryURL = context.package.directoryURL
     process.arguments = ["lint", "--cache-path", context.pluginWorkDirectoryURL.appendingPathComponent("ribslint.cache").path]
-        + extractor.remainingArguments + folders
+        + extractor.remainingArguments + ["--"] + folders
     try process.run()
     process.waitUntilExit()
     if process.terminationReason != .exit || process.terminationStatus != 0 {

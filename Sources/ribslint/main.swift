@@ -125,10 +125,20 @@ struct Lint: ParsableCommand {
         if fix, stdinPath != nil { throw UsageError("error: --fix rewrites files; it does not apply to standard input") }
         // The files to lint: the paths given, or the changed ones; none when nothing changed.
         var lintPaths = paths
+        // The staged content where it differs from the working tree: linted in its place, without the cache,
+        // which describes the files on disk.
+        var stagedTexts: [String: String] = [:]
         if changedSince != nil || staged {
-            lintPaths = try ChangedFiles.list(since: changedSince, staged: staged, in: workingDirectory)
+            let changes = try ChangedFiles.list(since: changedSince, staged: staged, in: workingDirectory)
+            (lintPaths, stagedTexts) = (changes.paths, changes.stagedTexts)
+            linter.lintInstead(stagedTexts)
         }
         let nothingChanged = (changedSince != nil || staged) && lintPaths.isEmpty
+        if fix, !stagedTexts.isEmpty {
+            throw UsageError(
+                "error: --fix rewrites the files in the working tree, and \(stagedTexts.count) staged file\(stagedTexts.count == 1 ? " differs" : "s differ") from them; "
+                    + "stage or stash those edits first")
+        }
         if fix, !nothingChanged {
             let plan = try linter.planFixes(paths: lintPaths, workingDirectory: workingDirectory)
             if dryRun {
@@ -147,7 +157,7 @@ struct Lint: ParsableCommand {
             result = LintResult(findings: [], fileCount: 0, lineCount: 0)
             result.notes = ["note: no changed Swift files"]
         } else {
-            let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
+            let cache = noCache || !stagedTexts.isEmpty ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
             linter.leavesRunDataToExit = true
             result = try linter.lint(paths: lintPaths, workingDirectory: workingDirectory, cachePath: cache)
         }
@@ -370,41 +380,6 @@ func writeReport(_ report: String, to path: String) throws {
         try writeAtomically(report, to: path)
     } catch {
         throw UsageError("error: cannot write the report to \(path): \(writeFailureReason(error, path: path))")
-    }
-}
-
-/// The Swift files git reports changed, as absolute paths of files that exist.
-enum ChangedFiles {
-    static func list(since revision: String?, staged: Bool, in directory: String) throws -> [String] {
-        let top = try git(["rev-parse", "--show-toplevel"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
-        var names: [String] = []
-        if staged { names += try lines(git(["diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z"], in: top)) }
-        if let revision {
-            names += try lines(git(["diff", "--name-only", "--diff-filter=ACMR", "-z", revision, "--"], in: top))
-            names += try lines(git(["ls-files", "--others", "--exclude-standard", "-z"], in: top))
-        }
-        let paths = Set(names.filter { $0.hasSuffix(".swift") }.map { top + "/" + $0 })
-        return paths.filter { FileManager.default.fileExists(atPath: $0) }.sorted()
-    }
-
-    private static func lines(_ text: String) -> [String] { text.split(separator: "\0").map(String.init) }
-
-    private static func git(_ arguments: [String], in directory: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch { throw UsageError("error: cannot run git: \(error.localizedDescription)") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw UsageError("error: git \(arguments.first ?? "") failed: \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -97,4 +97,66 @@ struct ChangedFilesTests {
         #expect(run.stderr.contains("note: 3 project rules skipped (interactor_kind, rib_completeness, rib_cycle): no .ribslint.yml or git repository"))
         #expect(!run.stdout.contains("rib_cycle"))
     }
+
+    @Test("--staged lints what the index holds: a staged violation with a clean working tree fails, a clean staged change with a dirty working tree passes, a staged file deleted from the working tree is still linted")
+    func stagedContent() throws {
+        let root = try repository()
+        let bPath = root.appendingPathComponent("B/BBuilder.swift")
+        // The violation staged, the working tree put back as committed.
+        try bClosingCycle.write(to: bPath, atomically: true, encoding: .utf8)
+        try git(["add", "B/BBuilder.swift"], in: root)
+        try b.write(to: bPath, atomically: true, encoding: .utf8)
+        let stagedBad = try runRibslint(["--staged"], in: root)
+        #expect(stagedBad.status == 1, "\(stagedBad.stdout)\(stagedBad.stderr)")
+        #expect(stagedBad.stdout.contains("B/BBuilder.swift:3:50: error: this reference from 'B' to 'A' closes the RIB cycle"))
+        // The same, from a subfolder and with a cache given: the cache is left alone, the index still decides.
+        let cache = root.appendingPathComponent("cache.bin").path
+        let fromSubfolder = try runRibslint(["--staged", "--cache-path", cache], in: root.appendingPathComponent("A"))
+        #expect(fromSubfolder.status == 1 && fromSubfolder.stdout.contains("closes the RIB cycle"), "\(fromSubfolder.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: cache))
+        // --fix would rewrite the working tree, which is not what is staged.
+        let fix = try runRibslint(["--staged", "--fix"], in: root)
+        #expect(fix.status == 2 && fix.stderr.contains("stage or stash those edits first"), "\(fix.stderr)")
+        // The staged file deleted from the working tree: the commit still holds it.
+        try FileManager.default.removeItem(at: bPath)
+        let deleted = try runRibslint(["--staged"], in: root)
+        #expect(deleted.status == 1 && deleted.stdout.contains("B/BBuilder.swift:3:50: error:"), "\(deleted.stdout)\(deleted.stderr)")
+        // A clean change staged, the violation left unstaged in the working tree: the commit is clean.
+        try git(["reset", "-q", "--hard"], in: root)
+        try (a + "// reviewed\n").write(to: root.appendingPathComponent("A/ABuilder.swift"), atomically: true, encoding: .utf8)
+        try git(["add", "A/ABuilder.swift"], in: root)
+        try bClosingCycle.write(to: bPath, atomically: true, encoding: .utf8)
+        let stagedClean = try runRibslint(["--staged"], in: root)
+        #expect(stagedClean.status == 0, "\(stagedClean.stdout)\(stagedClean.stderr)")
+        #expect(!stagedClean.stdout.contains("rib_cycle"))
+        // Linting the working tree's files finds the unstaged violation.
+        #expect(try runRibslint(["--no-cache", "B/BBuilder.swift"], in: root).status == 1)
+    }
+
+    @Test("--changed-since takes revisions only: an option-like value is refused before git runs, and git never reads it as an option")
+    func changedSinceIsNoOption() throws {
+        let root = try repository()
+        try bClosingCycle.write(to: root.appendingPathComponent("B/BBuilder.swift"), atomically: true, encoding: .utf8)
+        try git(["add", "B/BBuilder.swift"], in: root)
+        let victim = root.appendingPathComponent("victim.txt")
+        try "keep me\n".write(to: victim, atomically: true, encoding: .utf8)
+        #expect(try runRibslint(["--changed-since="], in: root).status == 2)
+        for revision in ["--output=victim.txt", "-ovictim.txt", "--output=../victim.txt"] {
+            let run = try runRibslint(["--changed-since=\(revision)"], in: root)
+            #expect(run.status == 2, "\(revision): \(run.stderr)")
+            #expect(run.stderr.contains("--changed-since takes a git revision"), "\(revision): \(run.stderr)")
+        }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+        // A revision git does not know is named as such; a good one still works.
+        let unknown = try runRibslint(["--changed-since", "no-such-branch"], in: root)
+        #expect(unknown.status == 2 && unknown.stderr.contains("git knows no revision 'no-such-branch'"), "\(unknown.stderr)")
+        let good = try runRibslint(["--changed-since", "HEAD"], in: root)
+        #expect(good.status == 1 && good.stdout.contains("closes the RIB cycle"), "\(good.stdout)")
+        // A file whose name starts with a dash is a path, not an option, where ribslint hands paths on.
+        try "import RIBs\nfinal class DRouter: Router<DInteractable> {}\n".write(
+            to: root.appendingPathComponent("--output=victim.txt.swift"), atomically: true, encoding: .utf8)
+        let dashed = try runRibslint(["--no-cache", "--", "--output=victim.txt.swift"], in: root)
+        #expect(dashed.status != 2, "\(dashed.stderr)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+    }
 }

@@ -72,6 +72,8 @@ struct FileDiscovery {
     var jobs = 1
     /// Listings of an earlier run to reuse, and this run's to record: see `FolderMemory`.
     var memory: FolderMemory?
+    /// Files the run is given the text of (`Linter.overlay`): a listed one is linted even when it is not on disk.
+    var givenTexts: Set<PathKey> = []
 
     /// The absolute files and folders a run over `paths` covers: the paths, or the configuration's `included`.
     func roots(of paths: [String]) -> [String] {
@@ -98,6 +100,10 @@ struct FileDiscovery {
         for root in roots {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+                if givenTexts.contains(PathKey(root)), root.hasSuffix(".swift") {
+                    found.append((root, nil))
+                    continue
+                }
                 if paths.isEmpty, let configPath = configuration.configPath,
                     let written = configuration.included.first(where: { absolute($0, from: configuration.rootDirectory) == root })
                 {

@@ -89,8 +89,14 @@ public struct Linter: Sendable {
     /// The folder reports name files relative to (`--base-path`); default: the git repository around the
     /// working directory, else the working directory. `/` names every file by its absolute path.
     public var basePath: String?
-    /// Texts to lint in place of files on disk, by absolute path: `--fix` checks its fixes before writing.
+    /// Texts to lint in place of files on disk, by absolute path: `--fix` checks its fixes before writing, and
+    /// `--staged` lints what the index holds. A listed file given here need not exist on disk.
     var overlay: [PathKey: String] = [:]
+
+    /// Lints these texts in place of the files at their absolute paths (the content a commit would hold).
+    public mutating func lintInstead(_ texts: [String: String]) {
+        for (path, text) in texts { overlay[PathKey(path)] = text }
+    }
     /// Seconds a file may take, plus one per 100 KB: swift-syntax 603's lookahead takes exponential time on
     /// some half-typed code (`[[[[…` thirty deep), and a file past its budget is reported unparsed while the
     /// run goes on.
@@ -213,7 +219,7 @@ public struct Linter: Sendable {
         let memory = stored.map { FolderMemory(cache: $0) }
         let discovery = FileDiscovery(
             configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory), jobs: jobs,
-            memory: memory)
+            memory: memory, givenTexts: Set(overlay.keys))
         // A list of files (a pre-commit hook's staged files) is linted with the whole project in view: the
         // project rules need every file, and the cache answers for the unchanged ones. Only the listed files are
         // reported. The project is the configuration's `included`, else the repository holding the files.
