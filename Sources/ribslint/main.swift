@@ -167,7 +167,9 @@ struct Lint: ParsableCommand {
                 "error: no Swift file to lint in \(searched) once `excluded` is applied; pass --allow-zero-files or set `allow_zero_files: true` if that is expected")
         }
         if let path = baseline ?? configuration.baseline {
-            result = result.applying(try RibsLintKit.Baseline(contentsOf: path), showingBaselined: showBaselined)
+            // A partial run (files, a folder, --staged, standard input) counts as fixed only the entries of what it linted.
+            let covered = linter.covers(paths: stdinPath.map { [$0] } ?? lintPaths, workingDirectory: workingDirectory)
+            result = result.applying(try RibsLintKit.Baseline(contentsOf: path, knownRules: knownRuleIDs), showingBaselined: showBaselined, covered: covered)
         } else if showBaselined {
             throw UsageError("error: --show-baselined needs a baseline (--baseline FILE or `baseline:` in .ribslint.yml)")
         }
@@ -245,7 +247,7 @@ struct Baseline: ParsableCommand {
     @Option(help: "Where to write the baseline; default: the configuration's `baseline`, else ribslint-baseline.json.")
     var output: String?
 
-    @Flag(help: "Rewrite the existing baseline (it must exist).")
+    @Flag(help: "Rewrite the existing baseline (it must exist): the entries of the files under PATHS (all files when none are given) are recorded anew, every other entry is kept.")
     var update = false
 
     func run() throws {
@@ -260,7 +262,11 @@ struct Baseline: ParsableCommand {
             paths: paths, workingDirectory: workingDirectory, cachePath: LintCache.defaultPath(rootDirectory: configuration.rootDirectory))
         for problem in result.unreadable + result.warnings { printError(problem) }
         if !result.unreadable.isEmpty { throw ExitCode(2) }
-        let baseline = RibsLintKit.Baseline(recording: result.findings)
+        var baseline = RibsLintKit.Baseline(recording: result.findings)
+        if update {
+            baseline = try RibsLintKit.Baseline(contentsOf: path, knownRules: knownRuleIDs)
+                .updating(with: result.findings, judged: result.judges(coveredBy: linter.covers(paths: paths, workingDirectory: workingDirectory)))
+        }
         try baseline.write(to: path)
         let shownPath = path.hasPrefix(workingDirectory + "/") ? String(path.dropFirst(workingDirectory.count + 1)) : path
         printError("Recorded \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") of \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(shownPath)")
@@ -413,10 +419,26 @@ func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Conf
         return try Configuration.load(path: path, catalog: RuleRegistry.catalog)
     }
     if let found = Configuration.find(from: workingDirectory) {
-        return try Configuration.load(path: found, catalog: RuleRegistry.catalog)
+        var configuration = try Configuration.load(path: found, catalog: RuleRegistry.catalog)
+        // `baseline` and `docs_url` describe the project: a run from a module's folder, under the module's own
+        // configuration, takes them from the configurations above it when that one sets none.
+        func folderAbove(_ file: String) -> String { URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path }
+        var folder = folderAbove(found)
+        while configuration.baseline == nil || configuration.docsURL == nil, let above = Configuration.find(from: folder) {
+            let outer = try Configuration.load(path: above, catalog: RuleRegistry.catalog)
+            configuration.baseline = configuration.baseline ?? outer.baseline
+            configuration.docsURL = configuration.docsURL ?? outer.docsURL
+            let next = folderAbove(above)
+            guard next != folder else { break }
+            folder = next
+        }
+        return configuration
     }
     return Configuration(rootDirectory: workingDirectory)
 }
+
+/// The rule ids a baseline may name.
+let knownRuleIDs = Set(RuleRegistry.descriptions.map(\.id) + [UnusedSuppression.id])
 
 func printError(_ message: String) {
     Console.error(message + "\n")

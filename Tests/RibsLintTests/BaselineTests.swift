@@ -1,4 +1,5 @@
 import Foundation
+import RibsLintKit
 import Testing
 
 /// `ribslint baseline` records today's findings; `--baseline` reports and fails only on new ones.
@@ -66,5 +67,121 @@ struct BaselineTests {
         #expect(foreign.status == 2)
         #expect(foreign.stderr.contains("not a ribslint baseline"))
         #expect(try runRibslint(["baseline", "--update", "--output", "elsewhere.json"], in: root).status == 2)
+    }
+
+    let other = "import RIBs\nfinal class CRouter: Router<CInteractable> {\n    var child: ChildRouting?\n}\n"
+
+    func twoFiles() throws -> URL {
+        let root = try makeProject([".ribslint.yml": "baseline: ribslint-baseline.json\n", "Legacy/BRouter.swift": legacy, "Other/CRouter.swift": other])
+        #expect(try runRibslint(["baseline"], in: root).status == 0)
+        return root
+    }
+
+    @Test("a partial run (a folder, a file, standard input) counts as fixed only the entries of what it linted; --strict-baseline judges only those")
+    func partialRuns() throws {
+        let root = try twoFiles()
+        // CRouter's finding fixed; a run over Legacy/ alone knows nothing of it.
+        try "import RIBs\nfinal class CRouter: Router<CInteractable> {\n}\n".write(to: root.appendingPathComponent("Other/CRouter.swift"), atomically: true, encoding: .utf8)
+        for arguments in [["Legacy"], ["Legacy/BRouter.swift"], ["--stdin-path", "Legacy/BRouter.swift"]] {
+            let run = try runRibslint(["--no-cache", "--strict-baseline"] + arguments, in: root, stdin: arguments.first == "--stdin-path" ? legacy : nil)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("(0 new, \(arguments.first == "--stdin-path" ? 2 : 3) in the baseline, 0 fixed)"), "\(arguments): \(run.stderr)")
+        }
+        let other = try runRibslint(["--no-cache", "--strict-baseline", "Other"], in: root)
+        #expect(other.status == 1 && other.stderr.contains("(0 new, 1 in the baseline, 1 fixed)"), "\(other.stderr)")
+        let whole = try runRibslint(["--no-cache"], in: root)
+        #expect(whole.stderr.contains("(0 new, 4 in the baseline, 1 fixed)"), "\(whole.stderr)")
+        // Rules a run did not run fix nothing either.
+        let oneRule = try runRibslint(["--no-cache", "--strict-baseline", "--only-rule", "rib_completeness"], in: root)
+        #expect(oneRule.status == 0 && oneRule.stderr.contains("(0 new, 2 in the baseline, 0 fixed)"), "\(oneRule.stderr)")
+    }
+
+    @Test("baseline --update PATHS records those paths' findings anew and keeps every other entry")
+    func updateKeepsOtherEntries() throws {
+        let root = try twoFiles()
+        let before = try String(contentsOf: root.appendingPathComponent("ribslint-baseline.json"), encoding: .utf8)
+        #expect(before.contains("Other/CRouter.swift"))
+        let worse = legacy.replacingOccurrences(of: "    var other: OtherRouting?\n", with: "    var other: OtherRouting?\n    var third: ThirdRouting?\n")
+        try worse.write(to: root.appendingPathComponent("Legacy/BRouter.swift"), atomically: true, encoding: .utf8)
+        #expect(try runRibslint(["--no-cache", "."], in: root).status == 1)
+        let update = try runRibslint(["baseline", "--update", "Legacy"], in: root)
+        #expect(update.status == 0, "\(update.stderr)")
+        let after = try String(contentsOf: root.appendingPathComponent("ribslint-baseline.json"), encoding: .utf8)
+        #expect(after.contains("Other/CRouter.swift"), "\(after)")
+        #expect(after.contains("var third: ThirdRouting?"))
+        let run = try runRibslint(["--no-cache", "--strict-baseline"], in: root)
+        #expect(run.status == 0 && run.stderr.contains("(0 new, 6 in the baseline, 0 fixed)"), "\(run.stderr)")
+    }
+
+    @Test("a run from a module's folder, under the module's own configuration, takes the baseline and docs_url of the configuration above")
+    func baselineFromAbove() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "baseline: ribslint-baseline.json\ndocs_url: https://example.com/ribslint/rules\n",
+            "Modules/Legacy/.ribslint.yml": "disabled_rules: [weak_listener]\n",
+            "Modules/Legacy/BRouter.swift": legacy,
+        ])
+        #expect(try runRibslint(["baseline"], in: root).status == 0)
+        let module = root.appendingPathComponent("Modules/Legacy")
+        let run = try runRibslint(["--no-cache", "--reporter", "sarif"], in: module)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("(0 new, 3 in the baseline, 0 fixed)"), "\(run.stderr)")
+        #expect(run.stdout.contains("https://example.com/ribslint/rules/"), "\(run.stdout)")
+    }
+
+    @Test("a comment added at the end of a baselined line keeps it baselined; a changed line's code does not")
+    func commentsAreNotTheLine() throws {
+        let root = try project()
+        #expect(try runRibslint(["baseline"], in: root).status == 0)
+        let commented = legacy.replacingOccurrences(of: "var child: ChildRouting?", with: "var child: ChildRouting? // TODO: hand down a listener instead")
+            .replacingOccurrences(of: "var other: OtherRouting?", with: "var other: /* later */ OtherRouting?")
+        try commented.write(to: root.appendingPathComponent("Legacy/BRouter.swift"), atomically: true, encoding: .utf8)
+        let run = try runRibslint(["--no-cache"], in: root)
+        #expect(run.status == 0 && run.stderr.contains("(0 new, 3 in the baseline, 0 fixed)"), "\(run.stdout)\(run.stderr)")
+        let changed = legacy.replacingOccurrences(of: "var child: ChildRouting?", with: "var child: ChildRouting? = \"// not a comment\"")
+        try changed.write(to: root.appendingPathComponent("Legacy/BRouter.swift"), atomically: true, encoding: .utf8)
+        #expect(try runRibslint(["--no-cache"], in: root).status == 1)
+    }
+
+    @Test("entries with a count out of range, a missing field or an unknown rule are each an exit-2 error naming the entry")
+    func badEntries() throws {
+        let root = try project()
+        #expect(try runRibslint(["baseline"], in: root).status == 0)
+        let url = root.appendingPathComponent("ribslint-baseline.json")
+        let good = try String(contentsOf: url, encoding: .utf8)
+        let cases: [(String, String) -> String] = [
+            { text, _ in text.replacingOccurrences(of: "\"count\" : 1", with: "\"count\" : 0") },
+            { text, _ in text.replacingOccurrences(of: "\"count\" : 1", with: "\"count\" : -4") },
+            { text, _ in text.replacingOccurrences(of: "\"count\" : 1", with: "\"count\" : 9223372036854775807") },
+            { text, _ in text.replacingOccurrences(of: "\"count\" : 1", with: "\"count\" : 1e300") },
+            { text, _ in text.replacingOccurrences(of: "\"count\" : 1", with: "\"count\" : 1.5") },
+            { text, _ in text.replacingOccurrences(of: "\"count\" : 1,", with: "") },
+            { text, _ in text.replacingOccurrences(of: "\"rule\" : \"router_child_reference\"", with: "\"rule\" : \"no_such_rule\"") },
+            { text, _ in text.replacingOccurrences(of: "\"rule\" : \"router_child_reference\"", with: "\"rule\" : 7") },
+        ]
+        let expected = ["outside 1...", "outside 1...", "outside 1...", "outside 1...", "outside 1...", "has no \"count\"", "names no rule", "not text"]
+        for (mutate, words) in zip(cases, expected) {
+            let broken = mutate(good, "")
+            #expect(broken != good)
+            try broken.write(to: url, atomically: true, encoding: .utf8)
+            let run = try runRibslint(["--no-cache"], in: root)
+            #expect(run.status == 2, "\(words): \(run.stderr)")
+            #expect(run.stderr.contains("error: entry ") && run.stderr.contains(words), "\(words): \(run.stderr)")
+            #expect(try runRibslint(["baseline", "--update"], in: root).status == 2)
+        }
+        try "{\"tool\": \"swiftlint\", \"version\": 1, \"entries\": []}".write(to: url, atomically: true, encoding: .utf8)
+        let foreign = try runRibslint(["--no-cache"], in: root)
+        #expect(foreign.status == 2 && foreign.stderr.contains("written by 'swiftlint'; this ribslint reads baselines of version 1 written by ribslint"), "\(foreign.stderr)")
+    }
+
+    @Test("a baseline larger than ribslint reads is not written")
+    func sizeLimit() throws {
+        let finding = Finding(ruleID: "weak_listener", severity: .error, path: "A.swift", line: 1, column: 1, endLine: 1, endColumn: 2, message: "m", context: "A", lineText: "let x")
+        let baseline = Baseline(recording: [finding])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ribslint-\(UUID().uuidString).json").path
+        #expect(throws: UsageError.self) { try baseline.write(to: path, limit: 64) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try baseline.write(to: path)
+        #expect(try Baseline(contentsOf: path).entries == baseline.entries)
+        #expect(maximumFileSize == 64 << 20)
     }
 }

@@ -44,8 +44,9 @@ public struct LintResult: Sendable {
 
     /// This result with the findings a baseline holds set apart; with `showingBaselined`, they are still
     /// reported, as warnings, so that an Xcode build or an editor shows them without failing on them.
-    public func applying(_ baseline: Baseline, showingBaselined: Bool = false) -> LintResult {
-        let verdict = baseline.judge(findings)
+    /// `covered`: whether this run covered the file at an entry's recorded path (see `Baseline.judge`).
+    public func applying(_ baseline: Baseline, showingBaselined: Bool = false, covered: @escaping (String) -> Bool = { _ in true }) -> LintResult {
+        let verdict = baseline.judge(findings, judged: judges(coveredBy: covered))
         var result = self
         result.findings = verdict.new
         if showingBaselined {
@@ -54,6 +55,16 @@ public struct LintResult: Sendable {
         result.baseline = BaselineOutcome(unchanged: verdict.unchanged, fixed: verdict.fixed.reduce(0) { $0 + $1.count }, shown: showingBaselined)
         return result
     }
+    /// Whether this run judged a baseline entry: its file covered, and its rule run (not turned off by
+    /// `--only-rule`, not a project rule the run had to skip).
+    public func judges(coveredBy covered: @escaping (String) -> Bool) -> (Baseline.Entry) -> Bool {
+        let ran = rules.map { Set($0.map(\.id)).subtracting(skippedRules) }
+        let skipped = skippedRules
+        return { entry in covered(entry.path) && (ran?.contains(entry.rule) ?? !skipped.contains(entry.rule)) }
+    }
+
+    /// Project rules this run could not apply (standard input, listed files without the project in view).
+    public var skippedRules: Set<String> = []
     /// Files whose results came from the cache, and files linted afresh.
     public var cacheHits = 0
     public var cacheMisses = 0
@@ -109,6 +120,14 @@ public struct Linter: Sendable {
 
     static func overBudget(_ path: String, _ seconds: Double) -> String {
         "\(path): error: could not be parsed in \(seconds < 1 ? String(seconds) : String(Int(seconds))) s; skipped (swift-syntax 603 takes exponential time on some deeply nested code, such as thirty `[` in a row)"
+    }
+
+    /// Whether a run over `paths` (the configuration's `included` when empty) covers the file reports name
+    /// `displayPath`: it is one of the paths or lies below one. Baselines count as fixed only the entries of such files.
+    public func covers(paths: [String], workingDirectory: String) -> (String) -> Bool {
+        let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory))
+        let roots = discovery.roots(of: paths)
+        return { displayPath in discovery.isCovered(displayPath, by: roots) }
     }
 
     /// Where paths in reports start: `basePath`, else the repository's top level, else the working directory.
@@ -230,6 +249,7 @@ public struct Linter: Sendable {
         var walked = (roots: discovery.roots(of: paths), files: discovered)
         var runPaths = paths
         var notes: [String] = []
+        var skippedRules = Set<String>()
         if paths.contains(where: { $0.hasSuffix(".swift") }) {
             if let projectPaths = Self.projectPaths(around: discovered, discovery: discovery) {
                 focus = Set(discovered.map { PathKey($0.absolutePath) })
@@ -247,6 +267,7 @@ public struct Linter: Sendable {
         let projectRules = Set(scoping.linters.flatMap { $0.ruleSet.projectEntries.map(\.id) }).sorted()
         if paths.contains(where: { $0.hasSuffix(".swift") }), focus == nil, !projectRules.isEmpty {
             notes.append(Self.skipped(projectRules, because: "no .ribslint.yml or git repository around the listed files shows the whole project"))
+            skippedRules = Set(projectRules)
         }
         let files = scoping.files
         // Sourcery reads what its configurations list, whether they sit in a walked folder or above the linted paths.
@@ -396,6 +417,7 @@ public struct Linter: Sendable {
         result.projectFilesRead = projectFilesRead
         result.foldersRead = memory?.foldersRead ?? 0
         result.notes = scoping.notes + notes
+        result.skippedRules = skippedRules
         result.warnings = cacheWarning.map { [$0] } ?? []
         result.unreadable = discoveryProblems + result.unreadable
         result.rules = Self.enabledRules(of: scoping.linters)
@@ -697,7 +719,7 @@ private enum RunData {
 
 /// The largest file ribslint reads: generated sources run to a few megabytes; anything past this is not
 /// code to lint (or an endless device behind a link).
-let maximumFileSize = 64 << 20
+public let maximumFileSize = 64 << 20
 
 /// Why a file's bytes could not be read, in the words a report uses.
 enum ReadProblem: Error, Equatable {
@@ -779,6 +801,7 @@ extension Linter {
         let projectRules = scoping.linter(0).ruleSet.projectEntries.map(\.id).sorted()
         if !projectRules.isEmpty {
             result.notes.append(Self.skipped(projectRules, because: "standard input is linted without the rest of the project"))
+            result.skippedRules = Set(projectRules)
         }
         let linter = scoping.linter(0)
         let folder = [URL(fileURLWithPath: absolute).deletingLastPathComponent().path]
