@@ -222,11 +222,16 @@ public struct ProtocolPlacementRule: Rule {
                     : "protocol '\(declaration.name)' belongs in the \(rib) RIB's \(home) file (*\(suffix)), where *\(role.suffix) protocols live")
             // Only the RIB's own contract moves (`LoginPresentableListener` from Login's view controller): one
             // named for another RIB is a stray the user should look at.
-            if declaration.name == rib + role.suffix,
-                let (cut, relocation) = Self.move(declaration.declaration, to: rib + suffix.replacingOccurrences(of: ".swift", with: ""), in: file)
-            {
+            guard declaration.name == rib + role.suffix else {
+                violation.whyNoFix = "it is named for another RIB than \(rib); move it by hand if it is this RIB's"
+                return violation
+            }
+            switch Self.move(declaration.declaration, to: rib + suffix.replacingOccurrences(of: ".swift", with: ""), in: file) {
+            case .success(let (cut, relocation)):
                 violation.fix = [cut]
                 violation.relocation = relocation
+            case .failure(let reason):
+                violation.whyNoFix = reason.text
             }
             return violation
         }
@@ -244,30 +249,50 @@ extension ProtocolPlacementRule {
     /// Moving a top-level protocol, with its comments (a `// MARK:` naming it included), above the class
     /// `destination` declares in the file beside this one: the cut here and the text for there. The destination
     /// must be a class of the project; the fix planner checks the moved types are known there.
-    static func move(_ declaration: ProtocolDeclSyntax, to destination: String, in file: LintFile) -> (Edit, Relocation)? {
+    static func move(_ declaration: ProtocolDeclSyntax, to destination: String, in file: LintFile) -> Result<(Edit, Relocation), Unmoved> {
+        guard declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true else { return .failure(Unmoved("it is declared inside another declaration")) }
         // A private protocol is the file's own: moved, the file would lose it.
-        guard declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
-            !declaration.modifiers.keepsToFile,
-            let start = declaration.blockStart(markNaming: declaration.name.text),
-            file.model.projectTypes.primary(destination)?.kind == .class
-        else { return nil }
+        guard !declaration.modifiers.keepsToFile else { return .failure(Unmoved("it is private to this file, which would lose it")) }
+        guard let start = declaration.blockStart(markNaming: declaration.name.text) else {
+            return .failure(Unmoved("code before it shares its first line"))
+        }
+        guard file.model.projectTypes.primary(destination)?.kind == .class else {
+            return .failure(Unmoved("the project declares no class \(destination) to put it beside"))
+        }
         let end = declaration.endPositionBeforeTrailingTrivia.utf8Offset
         let bytes = Array(file.source.utf8)
-        var cutEnd = end
-        while cutEnd < bytes.count, bytes[cutEnd] == UInt8(ascii: " ") || bytes[cutEnd] == UInt8(ascii: "\t") || bytes[cutEnd] == UInt8(ascii: "\r") {
-            cutEnd += 1
+        let (cr, lf) = (UInt8(ascii: "\r"), UInt8(ascii: "\n"))
+        /// The length of the line break (`\n`, `\r\n` or a lone `\r`) at `index`, 0 if none.
+        func lineBreak(at index: Int) -> Int {
+            guard index < bytes.count else { return 0 }
+            if bytes[index] == lf { return 1 }
+            guard bytes[index] == cr else { return 0 }
+            return index + 1 < bytes.count && bytes[index + 1] == lf ? 2 : 1
         }
-        guard cutEnd == bytes.count || bytes[cutEnd] == UInt8(ascii: "\n") else { return nil }
-        cutEnd = min(cutEnd + 1, bytes.count)
+        /// Past the spaces and tabs from `index`.
+        func pastBlanks(_ index: Int) -> Int {
+            var index = index
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            return index
+        }
+        var cutEnd = pastBlanks(end)
+        guard cutEnd == bytes.count || lineBreak(at: cutEnd) > 0 else { return .failure(Unmoved("code after it shares its last line")) }
+        cutEnd += lineBreak(at: cutEnd)
         // With a blank line on both sides, one of them goes too.
-        let blankBefore = start == 0 || start >= 2 && bytes[start - 2] == UInt8(ascii: "\n")
-        var next = cutEnd
-        while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\r") { next += 1 }
-        if blankBefore, next < bytes.count, bytes[next] == UInt8(ascii: "\n") { cutEnd = next + 1 }
+        let breakBefore = start >= 2 && bytes[start - 2] == cr && bytes[start - 1] == lf ? 2 : start >= 1 && (bytes[start - 1] == lf || bytes[start - 1] == cr) ? 1 : 0
+        let blankBefore = start == 0 || (breakBefore > 0 && start - breakBefore >= 1 && (bytes[start - breakBefore - 1] == lf || bytes[start - breakBefore - 1] == cr))
+        let next = pastBlanks(cutEnd)
+        if blankBefore, lineBreak(at: next) > 0 { cutEnd = next + lineBreak(at: next) }
         let types = Set(declaration.tokens(viewMode: .sourceAccurate).filter { token in
             token.parent?.is(IdentifierTypeSyntax.self) == true || token.parent?.is(MemberTypeSyntax.self) == true
         }.map(\.text)).subtracting(standardTypes).sorted()
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        return (Edit(start: start, end: cutEnd, replacement: ""), Relocation(text: text, besideClass: destination, imports: file.model.imports, types: types))
+        return .success((Edit(start: start, end: cutEnd, replacement: ""), Relocation(text: text, besideClass: destination, imports: file.model.imports, types: types)))
+    }
+
+    /// Why a protocol is not moved.
+    struct Unmoved: Error {
+        let text: String
+        init(_ text: String) { self.text = text }
     }
 }

@@ -145,10 +145,10 @@ struct Lint: ParsableCommand {
                 let diff = plan.unifiedDiff
                 if let output { try writeReport(diff, to: output) } else { Console.out(diff) }
             }
-            let failures = dryRun ? [] : plan.write()
-            for line in plan.skipped + failures { printError(line) }
-            if !quiet { printError(Self.fixSummary(plan, dryRun: dryRun)) }
-            if dryRun || !failures.isEmpty { throw ExitCode(failures.isEmpty ? 0 : 2) }
+            let written = dryRun ? FixPlan.Written(files: plan.files) : plan.write()
+            for line in plan.skipped + written.failures { printError(line) }
+            if !quiet { printError(Self.fixSummary(written.files, dryRun: dryRun)) }
+            if dryRun || !written.failures.isEmpty { throw ExitCode(written.failures.isEmpty ? 0 : 2) }
         }
         var result: LintResult
         if let stdinPath {
@@ -211,11 +211,12 @@ struct Lint: ParsableCommand {
     }
 
     /// `Fixed 5 findings in 3 files (weak_listener 2, create_mock_annotation 3)`, or what a dry run would fix.
-    static func fixSummary(_ plan: FixPlan, dryRun: Bool) -> String {
+    static func fixSummary(_ files: [FixPlan.File], dryRun: Bool) -> String {
         var byRule: [String: Int] = [:]
-        for file in plan.files { byRule.merge(file.fixedByRule, uniquingKeysWith: +) }
+        for file in files { byRule.merge(file.fixedByRule, uniquingKeysWith: +) }
         let counts = byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        let findings = "\(plan.fixedCount) finding\(plan.fixedCount == 1 ? "" : "s") in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")"
+        let fixed = byRule.values.reduce(0, +)
+        let findings = "\(fixed) finding\(fixed == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s")"
         return (dryRun ? "Would fix " : "Fixed ") + findings + (counts.isEmpty ? "" : " (\(counts))")
     }
 

@@ -105,6 +105,7 @@ extension Linter {
             lineText: file.trimmedLineText(begin.line))
         finding.fix = violation.fix
         finding.relocation = violation.relocation
+        finding.whyNoFix = violation.whyNoFix
         return finding
     }
 

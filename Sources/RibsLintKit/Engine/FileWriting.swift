@@ -25,12 +25,91 @@ public func writeAtomically(_ bytes: [UInt8], to path: String) throws {
     let target = resolvedTarget(of: path)
     var info = stat()
     if stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return try writeThrough(bytes, to: target, flags: O_WRONLY | O_TRUNC) }
-    let write = try PreparedWrite(bytes, to: target)
-    do { try write.commit() } catch {
-        write.discard()
-        throw error
+    try withSignalsDeferred {
+        let write = try PreparedWrite(bytes, to: target)
+        do { try write.commit() } catch {
+            write.discard()
+            throw error
+        }
     }
 }
+
+/// Swaps the names of two files in one atomic step (Linux's `renameat2` with `RENAME_EXCHANGE`, Darwin's
+/// `renamex_np` with `RENAME_SWAP`). False with `errno` set when it failed, `ENOSYS` where the system has no
+/// such call.
+func exchangeFiles(_ first: String, _ second: String) -> Bool {
+    guard let exchange = systemExchange else {
+        errno = ENOSYS
+        return false
+    }
+    return exchange(first, second)
+}
+
+#if os(Linux)
+private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+private let systemExchange: (@Sendable (String, String) -> Bool)? = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map { symbol in
+    let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+    // AT_FDCWD, RENAME_EXCHANGE
+    return { first, second in renameat2(-100, first, -100, second, 2) == 0 }
+}
+#else
+private typealias RenameXNP = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UInt32) -> Int32
+private let systemExchange: (@Sendable (String, String) -> Bool)? = dlsym(dlopen(nil, RTLD_NOW), "renamex_np").map { symbol in
+    let renamex = unsafeBitCast(symbol, to: RenameXNP.self)
+    // RENAME_SWAP
+    return { first, second in renamex(first, second, 2) == 0 }
+}
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP that arrive while `body` runs are held until it has finished (and removed its
+/// temporary files), then take effect as they would have: a file is never left half-written or a temporary
+/// beside it.
+func withSignalsDeferred<T>(_ body: () throws -> T) rethrows -> T {
+    SignalDeferral.enter()
+    defer { SignalDeferral.leave() }
+    return try body()
+}
+
+private enum SignalDeferral {
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    nonisolated(unsafe) static var depth = 0
+    nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
+    static let lock = NSLock()
+
+    static func enter() {
+        lock.lock()
+        defer { lock.unlock() }
+        depth += 1
+        guard depth == 1 else { return }
+        pendingSignal = 0
+        for signal in signals {
+            var action = sigaction()
+            #if os(Linux)
+            action.__sigaction_handler.sa_handler = { pendingSignal = $0 }
+            #else
+            action.__sigaction_u.__sa_handler = { pendingSignal = $0 }
+            #endif
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous[signal] = old
+        }
+    }
+
+    static func leave() {
+        lock.lock()
+        defer { lock.unlock() }
+        depth -= 1
+        guard depth == 0 else { return }
+        for signal in signals {
+            guard var old = previous[signal] else { continue }
+            sigaction(signal, &old, nil)
+        }
+        if pendingSignal != 0 { raise(pendingSignal) }
+    }
+}
+
+/// The signal that arrived while signals were deferred, or 0: set by the handler, which may do no more.
+nonisolated(unsafe) private var pendingSignal: Int32 = 0
 
 /// Writes into the file at `path` as it is (a FIFO, a device), opened with `flags`.
 private func writeThrough(_ bytes: [UInt8], to path: String, flags: Int32) throws {

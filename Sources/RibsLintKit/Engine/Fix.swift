@@ -32,37 +32,117 @@ public struct FixPlan: Sendable {
 }
 
 extension Linter {
-    /// Plans the fixes of the findings under `paths` (as `lint(paths:)` chooses files), without writing.
-    /// Files a fix touches together (a protocol moved from one to another) are fixed together or not at all.
-    /// Paths are compared by their bytes throughout: two names equal only under Unicode normalization are two files.
+    /// The most rounds of fixes one run makes: each round fixes what its findings allow without overlapping, and
+    /// fixes that overlapped one, or that only a fixed file shows, wait for the next.
+    static let maximumFixRounds = 10
+
+    /// Plans the fixes of the findings under `paths` (as `lint(paths:)` chooses files), without writing: round
+    /// after round until nothing more is fixed, so one run reaches what running `--fix` again would. Files a fix
+    /// touches together (a protocol moved from one to another) are fixed together or not at all. Every finding of
+    /// a rule that fixes which is left unfixed gets a note saying why. Paths are compared by their bytes
+    /// throughout: two names equal only under Unicode normalization are two files. Runs on a thread with room
+    /// for deeply nested code, as `lint` parses files.
     public func planFixes(paths: [String], workingDirectory: String) throws(UsageError) -> FixPlan {
+        let outcome = ParallelMap.map([0], jobs: 1) { [self] _ in
+            Result { () throws(UsageError) in try plannedToTheFixedPoint(paths: paths, workingDirectory: workingDirectory) }
+        }
+        return try outcome[0].get()
+    }
+
+    private func plannedToTheFixedPoint(paths: [String], workingDirectory: String) throws(UsageError) -> FixPlan {
+        var plan = FixPlan()
+        var files: [PathKey: FixPlan.File] = [:]
+        var groups = FileGroups()
+        var previous: LintResult?
+        for round in 1...Self.maximumFixRounds {
+            var linter = self
+            linter.overlay = overlay.merging(files.values.map { (PathKey($0.absolutePath), $0.fixed) }) { $1 }
+            let step = try linter.planRound(paths: paths, workingDirectory: workingDirectory, before: previous, lastRound: round == Self.maximumFixRounds)
+            plan.skipped = step.plan.skipped
+            previous = step.after
+            guard !step.plan.files.isEmpty else { break }
+            for file in step.plan.files {
+                let key = PathKey(file.path)
+                let earlier = files[key]
+                files[key] = FixPlan.File(
+                    path: file.path, absolutePath: file.absolutePath, original: earlier?.original ?? file.original, fixed: file.fixed,
+                    fixedByRule: (earlier?.fixedByRule ?? [:]).merging(file.fixedByRule, uniquingKeysWith: +))
+            }
+            for group in step.plan.groups { groups.join(group) }
+        }
+        let kept = files.keys.sorted()
+        plan.files = kept.map { files[$0]! }
+        plan.groups = Dictionary(grouping: kept.map(\.path), by: { groups.root(of: $0) }).values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        return plan
+    }
+
+    /// One round: the fixes of the findings as the files are now (`overlay` holding earlier rounds' fixes), each
+    /// fixed file checked by parsing it and linting the project again. `before`: this state's lint, when the
+    /// previous round's check already made it. Returns the round's plan and, when it is exactly the state the
+    /// next round starts from, the check's lint.
+    private func planRound(
+        paths: [String], workingDirectory: String, before known: LintResult?, lastRound: Bool
+    ) throws(UsageError) -> (plan: FixPlan, after: LintResult?) {
         let base = reportBase(workingDirectory: workingDirectory)
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path }
-        let before = try lint(paths: paths, workingDirectory: workingDirectory, cachePath: nil)
+        let before: LintResult
+        if let known { before = known } else { before = try lint(paths: paths, workingDirectory: workingDirectory, cachePath: nil) }
         var texts: [PathKey: String] = [:]
         func text(_ path: String) -> String? {
             if let known = texts[PathKey(path)] { return known }
+            if let given = overlay[PathKey(absolute(path))] {
+                texts[PathKey(path)] = given
+                return given
+            }
             guard let (data, _) = readFile(absolute(path)), let read = String(validating: data, as: UTF8.self) else { return nil }
             texts[PathKey(path)] = read
             return read
         }
-        // Each finding's edits by file; a relocation adds the insertion into its destination.
+        let fixing = Set(ruleSet.entries.filter { type(of: $0.rule).description.fixes }.map(\.id))
         var plan = FixPlan()
-        var pending: [(rule: String, source: PathKey, edits: [PathKey: [Edit]])] = []
+        // Each file once: a link to a file fixed under another name (the same device and inode) is that file.
+        var names: [FileIdentity: String] = [:]
+        var twins: [String: String] = [:]
+        // Files fixed by earlier rounds first: a twin whose findings remain is still theirs.
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        for fixed in overlay.keys.map(\.path).sorted() {
+            guard let identity = FileIdentity(of: fixed), names[identity] == nil else { continue }
+            names[identity] = fixed.hasPrefix(prefix) ? String(fixed.dropFirst(prefix.count)) : fixed
+        }
+        for path in Set(before.findings.filter { !$0.fix.isEmpty }.map(\.path)).sorted() {
+            guard let identity = FileIdentity(of: absolute(path)) else { continue }
+            if let first = names[identity], first != path { twins[path] = first } else { names[identity] = path }
+        }
+        // Each finding's edits by file; a relocation adds the insertion into its destination.
+        var pending: [(finding: Finding, source: PathKey, edits: [PathKey: [Edit]])] = []
         var destinations = RelocationDestinations()
-        for finding in before.findings.sorted(by: Finding.ordered) where !finding.fix.isEmpty {
-            var edits = [PathKey(finding.path): finding.fix]
+        for finding in before.findings.sorted(by: Finding.ordered) {
+            guard !finding.fix.isEmpty else {
+                if fixing.contains(finding.ruleID) {
+                    plan.skipped.append("\(finding.path):\(finding.line): note: \(finding.ruleID) not fixed: "
+                        + (finding.whyNoFix ?? "no fix is safe here") + "; `ribslint rules \(finding.ruleID)` says how to fix it")
+                }
+                continue
+            }
+            if let first = twins[finding.path] {
+                plan.skipped.append("\(finding.path):\(finding.line): note: \(finding.ruleID) not fixed here: this is the same file as \(first), fixed under that name")
+                continue
+            }
+            guard let source = text(finding.path) else { continue }
+            var edits = [PathKey(finding.path): finding.fix.map { $0.keepingByteOrderMark(of: source) }]
             if let relocation = finding.relocation {
                 switch destinations.find(relocation, leaving: finding.path, absolute: absolute, text: text) {
-                case .into(let path, let insertion): edits[PathKey(path), default: []].append(insertion)
+                case .into(let path, let insertion):
+                    edits[PathKey(path), default: []].append(text(path).map(insertion.keepingByteOrderMark(of:)) ?? insertion)
                 case .refused(let reason):
                     plan.skipped.append("\(finding.path):\(finding.line): note: \(finding.ruleID) not fixed: \(reason)")
                     continue
                 }
             }
-            pending.append((finding.ruleID, PathKey(finding.path), edits))
+            pending.append((finding, PathKey(finding.path), edits))
         }
-        // Every fix whose edits overlap none already taken, in reporting order; equal edits are shared.
+        // Every fix whose edits overlap none already taken, in reporting order; equal edits are shared. A fix that
+        // overlaps one taken waits for the next round, which sees the file as this one leaves it.
         var taken: [PathKey: Set<Edit>] = [:]
         var fixedByRule: [PathKey: [String: Int]] = [:]
         var groups = FileGroups()
@@ -71,9 +151,14 @@ extension Linter {
                 guard let body = text(path.path) else { return false }
                 return (taken[path] ?? []).admits(edits, length: body.utf8.count)
             }
-            guard fits else { continue }
+            guard fits else {
+                if lastRound {
+                    plan.skipped.append("\(fix.finding.path):\(fix.finding.line): note: \(fix.finding.ruleID) not fixed: its fix overlaps others made in this run; run --fix again")
+                }
+                continue
+            }
             for (path, edits) in fix.edits { taken[path, default: []].formUnion(edits) }
-            fixedByRule[fix.source, default: [:]][fix.rule, default: 0] += 1
+            fixedByRule[fix.source, default: [:]][fix.finding.ruleID, default: 0] += 1
             groups.join(fix.edits.keys.map(\.path))
         }
         var proposed: [PathKey: FixPlan.File] = [:]
@@ -81,14 +166,17 @@ extension Linter {
         for path in taken.keys.sorted() {
             guard let original = text(path.path) else { continue }
             let fixed = Edit.apply(taken[path]!, to: original)
-            if Parser.parse(source: fixed).hasError, !Parser.parse(source: original).hasError {
+            if let obstacle = writeObstacle(absolute(path.path)) {
+                plan.skipped.append("\(path.path): note: fixes not made: \(obstacle)")
+                broken.insert(path)
+            } else if Parser.parse(source: fixed).hasError, !Parser.parse(source: original).hasError {
                 plan.skipped.append("\(path.path): note: fixes not made: the fixed file would not parse")
                 broken.insert(path)
             }
             proposed[path] = FixPlan.File(
                 path: path.path, absolutePath: absolute(path.path), original: original, fixed: fixed, fixedByRule: fixedByRule[path] ?? [:])
         }
-        guard !proposed.isEmpty else { return plan }
+        guard !proposed.isEmpty else { return (plan, before) }
         // Linted again with the fixes in place. Listed files (a hook's) bring the files their fixes reach into view.
         var verified = paths
         if paths.contains(where: { $0.hasSuffix(".swift") }) {
@@ -97,7 +185,7 @@ extension Linter {
         }
         let reference = verified.count == paths.count ? before : try lint(paths: verified, workingDirectory: workingDirectory, cachePath: nil)
         var fixedLinter = self
-        fixedLinter.overlay = Dictionary(uniqueKeysWithValues: proposed.values.map { (PathKey($0.absolutePath), $0.fixed) })
+        fixedLinter.overlay = overlay.merging(proposed.values.map { (PathKey($0.absolutePath), $0.fixed) }) { $1 }
         let after = try fixedLinter.lint(paths: verified, workingDirectory: workingDirectory, cachePath: nil)
         let counts = { (findings: [Finding]) in
             Dictionary(grouping: findings, by: { PathKey($0.path) }).mapValues { Dictionary(grouping: $0, by: \.ruleID).mapValues(\.count) }
@@ -123,7 +211,38 @@ extension Linter {
         let kept = proposed.keys.sorted().filter { !failed.contains($0) }
         plan.files = kept.map { proposed[$0]! }
         plan.groups = Dictionary(grouping: kept.map(\.path), by: { groups.root(of: $0) }).values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
-        return plan
+        // The check's lint is the next round's state when every proposed file was kept and the check saw every file.
+        return (plan, failed.isEmpty && verified.count == paths.count ? after : nil)
+    }
+}
+
+/// Why a file cannot be replaced by its fixed text, or nil: a file without write permission is left as it is
+/// (replacing it by rename would ignore that), and so is one with other hard links (a rename would split them).
+func writeObstacle(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    if info.st_mode & S_IWUSR == 0 || access(path, W_OK) != 0 { return "the file is read-only" }
+    if info.st_nlink > 1 { return "the file has \(info.st_nlink) hard links, which replacing it would split; fix it by hand" }
+    return nil
+}
+
+/// A file as the system knows it, whatever the name: its device and inode.
+struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(of path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+}
+
+extension Edit {
+    /// This edit kept clear of a byte-order mark at the start of `text`: the mark stays first in its file.
+    func keepingByteOrderMark(of text: String) -> Edit {
+        guard text.utf8.starts(with: [0xEF, 0xBB, 0xBF]), start < 3 else { return self }
+        return Edit(start: 3, end: max(end, 3), replacement: replacement)
     }
 }
 
@@ -158,11 +277,21 @@ struct RelocationDestinations {
                         + "move the protocol by hand and add the import")
             }
         }
-        // The moved text takes the destination's line breaks.
-        let crlf = text(destination.path)?.utf8.firstIndex(of: UInt8(ascii: "\r")) != nil
-        let lineBreak = crlf ? "\r\n" : "\n"
-        let moved = relocation.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: lineBreak)
+        // The moved text takes the destination's line breaks, and never a byte-order mark.
+        let lineBreak = text(destination.path).map(Self.lineBreak(of:)) ?? "\n"
+        var moved = relocation.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .replacingOccurrences(of: "\n", with: lineBreak)
+        while moved.hasPrefix("\u{FEFF}") { moved.removeFirst() }
         return .into(path: destination.path, insertion: Edit(inserting: moved + lineBreak + lineBreak, at: destination.insertion))
+    }
+
+    /// A text's line break, as its first one is written: `\r\n`, a lone `\r` or `\n`.
+    static func lineBreak(of text: String) -> String {
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) else { return "\n" }
+        guard bytes[first] == UInt8(ascii: "\r") else { return "\n" }
+        let next = bytes.index(after: first)
+        return next < bytes.endIndex && bytes[next] == UInt8(ascii: "\n") ? "\r\n" : "\r"
     }
 
     /// The names of the types, protocols and aliases the Swift files of `folder` declare at their top level.
@@ -267,31 +396,92 @@ extension FixPlan {
         files.sorted { $0.path < $1.path }.map { UnifiedDiff.of($0.original, $0.fixed, path: $0.path) }.joined()
     }
 
-    /// Writes the fixed files, each group all or nothing: every file of a group is written beside its original
-    /// first, and only when all are written, and none changed on disk since it was read, are they renamed
-    /// over the originals. Returns a message for each group that could not be written (nothing of it was).
-    public func write() -> [String] {
+    /// What writing the plan did: the files written (whole groups only), and a message for each group that could
+    /// not be written (nothing of it was).
+    public struct Written: Sendable {
+        public var files: [File] = []
+        public var failures: [String] = []
+
+        public init(files: [File] = [], failures: [String] = []) {
+            self.files = files
+            self.failures = failures
+        }
+    }
+
+    /// Writes the fixed files, each group all or nothing. Every file of a group is written beside its original
+    /// first; then each original, checked again to be as it was read, is swapped with its fixed text in one
+    /// atomic exchange, and the text swapped out is checked once more: an editor's save that came in between is
+    /// swapped back and the group undone, so no edit is ever lost. A failure (an immutable file) undoes the group
+    /// too. Where the file system has no exchange, the check comes right before an atomic rename. SIGINT, SIGTERM
+    /// and SIGHUP wait until the temporary files are gone.
+    public func write() -> Written {
         let byPath = Dictionary(files.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
-        return groups.compactMap { group in
-            let members = group.compactMap { byPath[PathKey($0)] }
-            var prepared: [PreparedWrite] = []
-            do {
-                for file in members {
-                    guard let (bytes, _) = readFile(file.absolutePath), bytes.elementsEqual(file.original.utf8) else {
-                        throw FixConflict(path: file.path)
-                    }
-                    prepared.append(try PreparedWrite(Array(file.fixed.utf8), to: file.absolutePath))
+        var written = Written()
+        withSignalsDeferred {
+            for group in groups {
+                let members = group.compactMap { byPath[PathKey($0)] }
+                if let failure = Self.write(members, group: group) {
+                    written.failures.append(failure)
+                } else {
+                    written.files += members
                 }
-                try prepared.forEach { try $0.commit() }
-                return nil
-            } catch let conflict as FixConflict {
-                prepared.forEach { $0.discard() }
-                return "\(conflict.path): error: changed on disk while its fixes were planned; nothing of \(group.joined(separator: ", ")) was written"
-            } catch {
-                prepared.forEach { $0.discard() }
-                return "\(group.joined(separator: ", ")): error: cannot write the fixed files (\(writeFailureReason(error, path: members.first?.absolutePath ?? ""))); nothing was written"
             }
         }
+        return written
+    }
+
+    /// Writes one group; nil when every file was replaced.
+    private static func write(_ members: [File], group: [String]) -> String? {
+        var prepared: [PreparedWrite] = []
+        /// How many members' files were swapped or renamed in; and how each was put in.
+        var committed: [(write: PreparedWrite, exchanged: Bool)] = []
+        func undo() {
+            for (write, exchanged) in committed.reversed() {
+                if exchanged {
+                    _ = exchangeFiles(write.temporary, write.target)
+                } else if let original = members.first(where: { resolvedTarget(of: $0.absolutePath) == write.target })?.original,
+                    let restore = try? PreparedWrite(Array(original.utf8), to: write.target)
+                {
+                    if (try? restore.commit()) == nil { restore.discard() }
+                }
+            }
+            prepared.forEach { $0.discard() }
+        }
+        let nothing = "nothing of \(group.joined(separator: ", ")) was written"
+        do {
+            for file in members {
+                guard isUnchanged(file.absolutePath, file.original) else { throw FixConflict(path: file.path) }
+                prepared.append(try PreparedWrite(Array(file.fixed.utf8), to: file.absolutePath))
+            }
+            for (file, write) in zip(members, prepared) {
+                guard isUnchanged(write.target, file.original) else { throw FixConflict(path: file.path) }
+                if exchangeFiles(write.temporary, write.target) {
+                    committed.append((write, true))
+                    // What was swapped out must be what was read: else an editor saved in between.
+                    guard isUnchanged(write.temporary, file.original) else { throw FixConflict(path: file.path) }
+                } else if errno == EINVAL || errno == ENOSYS || errno == ENOTSUP {
+                    try write.commit()
+                    committed.append((write, false))
+                } else {
+                    throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+                }
+            }
+            prepared.forEach { $0.discard() }
+            return nil
+        } catch let conflict as FixConflict {
+            undo()
+            return "\(conflict.path): error: changed on disk while its fixes were planned; \(nothing)"
+        } catch {
+            undo()
+            let path = members.first?.absolutePath ?? ""
+            return "\(group.joined(separator: ", ")): error: cannot write the fixed files (\(writeFailureReason(error, path: path))); \(nothing)"
+        }
+    }
+
+    /// Whether the file at `path` holds exactly `text`.
+    private static func isUnchanged(_ path: String, _ text: String) -> Bool {
+        guard let (bytes, _) = readFile(path) else { return false }
+        return bytes.elementsEqual(text.utf8)
     }
 
     /// The unified diff between two texts of the file at `path`.
@@ -329,8 +519,11 @@ enum UnifiedDiff {
     /// Lines with their line breaks, split on the `\n` byte (a `\r\n` is one `Character`, so a CRLF file does
     /// not split by characters); a last line without one is marked as `diff` marks it.
     private static func lines(_ text: String) -> [String] {
-        var result = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) + "\n" }
-        if let last = result.popLast(), last != "\n" { result.append(String(last.dropLast()) + "\n\\ No newline at end of file\n") }
+        // Split and marked by bytes: a last line ending in a lone `\r` keeps it (`\r\n` is one Character).
+        var pieces = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let last = pieces.popLast()
+        var result = pieces.map { String(decoding: $0, as: UTF8.self) + "\n" }
+        if let last, !last.isEmpty { result.append(String(decoding: last, as: UTF8.self) + "\n\\ No newline at end of file\n") }
         return result
     }
 

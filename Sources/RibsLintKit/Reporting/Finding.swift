@@ -17,6 +17,8 @@ public struct Violation: Sendable, Equatable {
     public var fix: [Edit] = []
     /// Text the fix moves into another file, with the edits above.
     public var relocation: Relocation?
+    /// For a rule that fixes, why this finding has no fix: `--fix` says so in its note.
+    public var whyNoFix: String?
 
     public init(at node: some SyntaxProtocol, _ message: String, fix: [Edit] = []) {
         self.position = node.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -97,6 +99,8 @@ public struct Finding: Sendable, Equatable {
     /// The rule's fix, when it has one (kept only by runs that fix: the cache does not record it).
     public var fix: [Edit] = []
     public var relocation: Relocation?
+    /// Why a rule that fixes gave this finding no fix (kept only by runs that fix).
+    public var whyNoFix: String?
 
     public init(
         ruleID: String, severity: Severity, path: String, line: Int, column: Int,

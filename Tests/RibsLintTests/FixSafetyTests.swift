@@ -1,0 +1,144 @@
+import Foundation
+import RibsLintKit
+import RibsLintRules
+import Testing
+
+/// `--fix` never loses a byte: groups of files are written whole or not at all, files it must not replace are
+/// left with a note, byte-order marks and line breaks are kept, and one run reaches the fixed point.
+@Suite("Fix safety", .serialized)
+struct FixSafetyTests {
+    let viewController = "import RIBs\nimport UIKit\n\nprotocol LoginPresentableListener: AnyObject {}\n\nfinal class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}\n"
+    let interactor = "import RIBs\n\nfinal class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}\n"
+    let strongListener = "import RIBs\n\nprotocol CardListener: AnyObject {}\n\nfinal class CardInteractor: Interactor, CardInteractable {\n    var listener: CardListener?\n}\n"
+
+    func text(_ root: URL, _ path: String) throws -> String { try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+
+    func bytes(_ root: URL, _ path: String) throws -> [UInt8] { Array(try Data(contentsOf: root.appendingPathComponent(path))) }
+
+    @Test("a protocol moved from or into a file that cannot be replaced (immutable) changes neither file; one that fails while the group is written is undone",
+        .enabled(if: getuid() == 0, "chattr +i needs root"))
+    func groupAllOrNothing() throws {
+        for immutable in ["Login/LoginInteractor.swift", "Login/LoginViewController.swift"] {
+            let root = try makeProject(["Login/LoginViewController.swift": viewController, "Login/LoginInteractor.swift": interactor])
+            let path = root.appendingPathComponent(immutable).path
+            #expect(try runProcess("/usr/bin/env", ["chattr", "+i", path], in: root).status == 0)
+            defer { _ = try? runProcess("/usr/bin/env", ["chattr", "-i", path], in: root) }
+            let run = try runRibslint(["--fix", "--no-cache", "--only-rule", "protocol_placement", "Login"], in: root)
+            #expect(run.stderr.contains("\(immutable): note: fixes not made: the file is read-only"), "\(run.stderr)")
+            #expect(run.stderr.contains("Fixed 0 findings in 0 files"), "\(run.stderr)")
+            #expect(try text(root, "Login/LoginViewController.swift") == viewController)
+            #expect(try text(root, "Login/LoginInteractor.swift") == interactor)
+        }
+        // Made immutable after planning: the interactor (first in the group) is swapped in, the view controller
+        // refuses, and the interactor is swapped back.
+        let root = try makeProject(["Login/LoginViewController.swift": viewController, "Login/LoginInteractor.swift": interactor])
+        var configuration = Configuration(rootDirectory: root.path)
+        configuration.onlyRules = ["protocol_placement"]
+        let linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 1)
+        let plan = try linter.planFixes(paths: ["."], workingDirectory: root.path)
+        #expect(plan.groups == [["Login/LoginInteractor.swift", "Login/LoginViewController.swift"]])
+        let second = root.appendingPathComponent("Login/LoginViewController.swift").path
+        #expect(try runProcess("/usr/bin/env", ["chattr", "+i", second], in: root).status == 0)
+        defer { _ = try? runProcess("/usr/bin/env", ["chattr", "-i", second], in: root) }
+        let written = plan.write()
+        #expect(written.files.isEmpty)
+        #expect(written.failures.count == 1 && written.failures[0].contains("nothing of Login/LoginInteractor.swift, Login/LoginViewController.swift was written"), "\(written.failures)")
+        #expect(try text(root, "Login/LoginViewController.swift") == viewController)
+        #expect(try text(root, "Login/LoginInteractor.swift") == interactor)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Login").path).filter { $0.contains(".ribslint-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("a byte-order mark stays first in its file and is never moved; the fixed files parse")
+    func byteOrderMarks() throws {
+        let mark = "\u{FEFF}"
+        let root = try makeProject([
+            "Login/LoginViewController.swift": mark + "protocol LoginPresentableListener: AnyObject {}\n\nfinal class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}\n",
+            "Login/LoginInteractor.swift": mark + "final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}\n",
+        ])
+        let run = try runRibslint(["--fix", "--no-cache", "--only-rule", "protocol_placement", "Login"], in: root)
+        #expect(run.status == 0 && run.stderr.contains("Fixed 1 finding in 2 files"), "\(run.stderr)")
+        for path in ["Login/LoginViewController.swift", "Login/LoginInteractor.swift"] {
+            let fixed = try bytes(root, path)
+            #expect(Array(fixed.prefix(3)) == [0xEF, 0xBB, 0xBF], "\(path)")
+            #expect(fixed.dropFirst(3).firstIndex(of: 0xEF) == nil, "\(path): a second mark")
+        }
+        #expect(try bytes(root, "Login/LoginInteractor.swift") == Array((mark + "protocol LoginPresentableListener: AnyObject {}\n\nfinal class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}\n").utf8))
+        let parse = try runProcess("/usr/bin/env", ["swiftc", "-parse", "Login/LoginViewController.swift", "Login/LoginInteractor.swift"], in: root)
+        #expect(parse.status == 0, "\(parse.stderr)")
+    }
+
+    @Test("a file with lone carriage returns is fixed with them, and the dry run's diff applies to give the same bytes")
+    func loneCarriageReturns() throws {
+        let cr = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r") }
+        let root = try makeProject(["Login/LoginViewController.swift": cr(viewController), "Login/LoginInteractor.swift": cr(interactor)])
+        try git(["init", "-q"], in: root)
+        let dry = try runRibslint(["--fix", "--dry-run", "--no-cache", "--only-rule", "protocol_placement", "Login"], in: root)
+        #expect(dry.stderr.contains("Would fix 1 finding in 2 files"), "\(dry.stderr)")
+        try Data(dry.stdout.utf8).write(to: root.appendingPathComponent("fix.diff"))
+        let fixed = try runRibslint(["--fix", "--no-cache", "--only-rule", "protocol_placement", "Login"], in: root)
+        #expect(fixed.status == 0)
+        let written = try text(root, "Login/LoginInteractor.swift")
+        #expect(written == cr("import RIBs\n\nprotocol LoginPresentableListener: AnyObject {}\n\nfinal class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}\n"))
+        #expect(!written.utf8.contains(UInt8(ascii: "\n")))
+        let writtenSource = try text(root, "Login/LoginViewController.swift")
+        try Data(cr(viewController).utf8).write(to: root.appendingPathComponent("Login/LoginViewController.swift"))
+        try Data(cr(interactor).utf8).write(to: root.appendingPathComponent("Login/LoginInteractor.swift"))
+        let apply = try git(["apply", "fix.diff"], in: root, expectSuccess: false)
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(try text(root, "Login/LoginInteractor.swift") == written)
+        #expect(try text(root, "Login/LoginViewController.swift") == writtenSource)
+    }
+
+    @Test("a read-only file, a file with hard links and a symlinked twin are not replaced: each gets a note, the rest is fixed, the summary counts what was written")
+    func filesNotToReplace() throws {
+        let root = try makeProject([
+            "Card/CardInteractor.swift": strongListener,
+            "Locked/LockedInteractor.swift": strongListener.replacingOccurrences(of: "Card", with: "Locked"),
+            "Linked/LinkedInteractor.swift": strongListener.replacingOccurrences(of: "Card", with: "Linked"),
+        ])
+        let locked = root.appendingPathComponent("Locked/LockedInteractor.swift").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: locked)
+        try FileManager.default.linkItem(atPath: root.appendingPathComponent("Linked/LinkedInteractor.swift").path, toPath: root.appendingPathComponent("outside-link.swift.txt").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("Card/CardTwin.swift").path, withDestinationPath: "CardInteractor.swift")
+        let run = try runRibslint(["--fix", "--no-cache", "--only-rule", "weak_listener", "Card", "Locked", "Linked"], in: root)
+        #expect(run.stderr.contains("Locked/LockedInteractor.swift: note: fixes not made: the file is read-only"), "\(run.stderr)")
+        #expect(run.stderr.contains("Linked/LinkedInteractor.swift: note: fixes not made: the file has 2 hard links"), "\(run.stderr)")
+        #expect(run.stderr.contains("Fixed 1 finding in 1 file (weak_listener 1)"), "\(run.stderr)")
+        #expect(try text(root, "Card/CardInteractor.swift").contains("    weak var listener: CardListener?"))
+        #expect(try text(root, "Locked/LockedInteractor.swift") == strongListener.replacingOccurrences(of: "Card", with: "Locked"))
+        #expect(try text(root, "outside-link.swift.txt") == strongListener.replacingOccurrences(of: "Card", with: "Linked"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("Card/CardTwin.swift").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "the twin link was replaced")
+        // The twin, where the walk lists it, is the same file: a note, not a conflict.
+        #expect(!run.stderr.contains("changed on disk"), "\(run.stderr)")
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test("one run reaches the fixed point: a protocol moved and then annotated, where two runs were needed")
+    func fixedPointInOneRun() throws {
+        let root = try makeProject([
+            ".sourcery.yml": "sources: [Login]\n", "Login/LoginViewController.swift": viewController,
+            "Login/LoginInteractor.swift": interactor,
+        ])
+        let rules = ["--only-rule", "protocol_placement", "--only-rule", "create_mock_annotation"]
+        let run = try runRibslint(["--fix", "--no-cache"] + rules + ["Login"], in: root)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("Fixed 2 findings in 2 files (create_mock_annotation 1, protocol_placement 1)"), "\(run.stderr)")
+        #expect(try text(root, "Login/LoginInteractor.swift").contains("/// sourcery: CreateMock\nprotocol LoginPresentableListener"))
+        let again = try runRibslint(["--fix", "--no-cache"] + rules + ["Login"], in: root)
+        #expect(again.stderr.contains("Fixed 0 findings in 0 files"), "\(again.stderr)")
+    }
+
+    @Test("--fix parses deeply nested code on the large-stack threads lint uses")
+    func deepNestingUnderFix() throws {
+        let depth = 1_500
+        let nested = String(repeating: "A<", count: depth) + "B" + String(repeating: ">", count: depth)
+        let root = try makeProject(["Deep.swift": "let value: \(nested)? = nil\n", "Card/CardInteractor.swift": strongListener])
+        for arguments in [["--fix"], ["--fix", "--dry-run"]] {
+            let run = try runRibslint(arguments + ["--no-cache", "--only-rule", "weak_listener", "."], in: root)
+            #expect(run.status == 0 || run.status == 1, "\(arguments): exit \(run.status) \(run.stderr.suffix(300))")
+        }
+        #expect(try text(root, "Card/CardInteractor.swift").contains("weak var listener"))
+    }
+}
