@@ -81,6 +81,33 @@ struct HostileInputTests {
         #expect(generic.stdout.contains("B.swift:3:9: error:"))
     }
 
+    @Test("a cache cut short or rewritten in place by another process while runs read it: every run answers, none dies of SIGBUS")
+    func cacheChangedWhileRead() throws {
+        var files: [String: String] = [:]
+        for n in 0..<200 { files["F\(n)/F\(n)Router.swift"] = violating.replacingOccurrences(of: "BRouter", with: "F\(n)Router") }
+        let project = try makeProject(files)
+        let cache = project.appendingPathComponent("lint.cache").path
+        let first = try runRibslint(["--quiet", "--cache-path", cache, "."], in: project)
+        #expect(first.status == 1)
+        let recorded = try Data(contentsOf: URL(fileURLWithPath: cache))
+        #expect(recorded.count > 10_000)
+        // Another process truncates the cache in place and writes it back, over and over, while 30 runs read it.
+        try recorded.write(to: project.appendingPathComponent("lint.keep"))
+        let script = """
+            (while :; do : > lint.cache; head -c \(recorded.count / 2) lint.keep > lint.cache; cat lint.keep > lint.cache; done) > /dev/null 2>&1 &
+            writer=$!
+            trap 'kill -9 $writer 2>/dev/null' EXIT
+            for run in $(seq 30); do
+              status=0; $RIBSLINT --quiet --cache-path lint.cache . > out.txt 2> err.txt || status=$?
+              findings=$(grep -c router_child_reference out.txt)
+              if [ "$status" -ne 1 ] || [ "$findings" -ne 200 ]; then echo "run $run: exit $status, $findings findings"; tail -3 err.txt; exit 1; fi
+            done
+            echo "30 runs answered"
+            """
+        let runs = try shell(script, in: project)
+        #expect(runs.status == 0 && runs.stdout.contains("30 runs answered"), "\(runs.stdout)\(runs.stderr)")
+    }
+
     @Test("an `=` after a control character, which swift-syntax 603 traps on when it builds the fix-it, is a parse note at the `=`, not a crash")
     func unevenlySpacedEqual() throws {
         let project = try makeProject([

@@ -5,13 +5,12 @@ import Darwin
 #endif
 import Foundation
 
-/// The bytes a cache was read from, shared by every record and field taken from them: the cache file mapped
-/// into memory, or bytes copied into a buffer of their own. As git maps its index: ribslint only ever replaces
-/// a cache by a rename, and another tool cutting the file short in place while a run reads it would stop that
-/// run (a restored CI cache lands before the run, not during it).
+/// The bytes a cache was read from, shared by every record and field taken from them: read into a buffer of
+/// their own, never mapped. Another process that cuts the cache file short or rewrites it in place while a run
+/// reads it (a second run, a CI cache restored at the wrong moment) would make a mapped page fault with SIGBUS;
+/// read bytes that changed midway fail the cache's checksum instead, and the run lints without them.
 final class ByteStore: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
-    private let isMapped: Bool
     /// The store whose bytes these are, for an alias (`init(aliasing:)`).
     private let owner: ByteStore?
 
@@ -19,13 +18,11 @@ final class ByteStore: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: source.count, alignment: 8)
         buffer.copyBytes(from: source)
         bytes = UnsafeRawBufferPointer(buffer)
-        isMapped = false
         owner = nil
     }
 
-    private init(mapped: UnsafeRawBufferPointer) {
-        bytes = mapped
-        isMapped = true
+    private init(filled buffer: UnsafeMutableRawBufferPointer, count: Int) {
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<count])
         owner = nil
     }
 
@@ -33,32 +30,35 @@ final class ByteStore: @unchecked Sendable {
     /// fields from one store, each through its own alias, do not pass one count's cache line back and forth.
     init(aliasing owner: ByteStore) {
         bytes = owner.bytes
-        isMapped = false
         self.owner = owner
     }
 
-    /// The regular file at `path` mapped read-only (read, where it cannot be mapped); nil when it cannot be
-    /// opened, is empty or is larger than `limit`.
-    static func mapping(_ path: String, limit: Int) -> ByteStore? {
+    /// The regular file at `path`, read whole into memory; nil when it cannot be opened or read, is empty or is
+    /// larger than `limit`. A file cut short while it is read gives the bytes read.
+    static func reading(_ path: String, limit: Int) -> ByteStore? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, Int(info.st_size) <= limit else { return nil }
         let count = Int(info.st_size)
-        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
-            return readFile(path, limit: limit).map { ByteStore(copying: $0.data) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 8)
+        var filled = 0
+        while filled < count {
+            let read = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { break }
+            filled += read
         }
-        return ByteStore(mapped: UnsafeRawBufferPointer(start: base, count: count))
+        guard filled > 0 else {
+            buffer.deallocate()
+            return nil
+        }
+        return ByteStore(filled: buffer, count: filled)
     }
 
     deinit {
-        if owner != nil { return }
-        if isMapped {
-            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
-        } else {
-            bytes.deallocate()
-        }
+        if owner == nil { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
     }
 
     var all: StoredBytes { StoredBytes(store: self, range: 0..<bytes.count) }

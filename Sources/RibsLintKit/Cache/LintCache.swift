@@ -92,7 +92,7 @@ public struct LintCache: Sendable {
         self.configurationKey = configurationKey
         self.jobs = jobs
         // A cache holds about a kilobyte per file: a million files fit.
-        guard let store = ByteStore.mapping(path, limit: 4 << 30),
+        guard let store = ByteStore.reading(path, limit: 4 << 30),
             let decoded = try? Self.decode(store, toolVersion: toolVersion, configurationKey: configurationKey, jobs: jobs)
         else {
             (recordedAt, projectFacts, filesKey, entries, folders, project, walk) = (0, "", "", StoredRecords(), StoredRecords(), nil, nil)
