@@ -148,7 +148,11 @@ struct Lint: ParsableCommand {
             let written = dryRun ? FixPlan.Written(files: plan.files) : plan.write()
             for line in plan.skipped + written.failures { printError(line) }
             if !quiet { printError(Self.fixSummary(written.files, dryRun: dryRun)) }
-            if dryRun || !written.failures.isEmpty { throw ExitCode(written.failures.isEmpty ? 0 : 2) }
+            if dryRun {
+                // The lint that follows a real fix names them; a dry run stops here.
+                for problem in plan.unreadable { printError(problem) }
+            }
+            if dryRun || !written.failures.isEmpty { throw ExitCode(written.failures.isEmpty && plan.unreadable.isEmpty ? 0 : 2) }
         }
         var result: LintResult
         if let stdinPath {

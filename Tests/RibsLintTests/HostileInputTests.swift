@@ -81,6 +81,29 @@ struct HostileInputTests {
         #expect(generic.stdout.contains("B.swift:3:9: error:"))
     }
 
+    @Test("50,000 nested `[` and 100,000 nested `A<` are that file's error, for lint, graph, --fix and standard input; the rest is linted")
+    func nestingPastTheLimit() throws {
+        let project = try makeProject([
+            "B.swift": violating,
+            "Brackets.swift": "let z = " + String(repeating: "[", count: 50_000) + "\n",
+            "Generic.swift": "let x: " + String(repeating: "A<", count: 100_000) + "B" + String(repeating: ">", count: 100_000) + "\n",
+            // Deep enough to parse, and 20,000 comparisons closed by braces and semicolons: not deep.
+            "Fine.swift": "let y: " + String(repeating: "A<", count: 200) + "B" + String(repeating: ">", count: 200) + " = f()\n"
+                + String(repeating: "func g() { if a < b { h() } }\nlet c = a < b; let d = e < f;\n", count: 5_000),
+        ])
+        let problem = "nests more than 10000 brackets or generic arguments deep, past what ribslint parses; skipped"
+        for arguments in [["--no-cache", "."], ["--fix", "--no-cache", "."], ["--fix", "--dry-run", "--no-cache", "."], ["graph", "."]] {
+            let run = try shell("$RIBSLINT " + arguments.joined(separator: " "), in: project)
+            #expect(run.status == 2, "\(arguments): exit \(run.status) \(run.stderr.suffix(300))")
+            #expect(run.stderr.contains("Brackets.swift: error: \(problem)") && run.stderr.contains("Generic.swift: error: \(problem)"), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("Fine.swift"), "\(arguments): \(run.stderr)")
+        }
+        let lint = try shell("$RIBSLINT --no-cache .", in: project)
+        #expect(lint.stdout.contains("B.swift:3:9: error:"))
+        let stdin = try shell("$RIBSLINT --stdin-path Generic.swift < Generic.swift", in: project)
+        #expect(stdin.status == 2 && stdin.stderr.contains("Generic.swift: error: \(problem)"), "\(stdin.stderr)")
+    }
+
     @Test("a cache cut short or rewritten in place by another process while runs read it: every run answers, none dies of SIGBUS")
     func cacheChangedWhileRead() throws {
         var files: [String: String] = [:]

@@ -11,6 +11,7 @@ import SwiftSyntax
 extension Linter {
     /// Lints one file's text as if it lived at `path`: the engine behind files, stdin and tests.
     func outcome(source: String, path: String, project: ProjectFacts, index: TypeIndex?) -> FileOutcome {
+        if let problem = NestingDepth.problem(source, path: path) { return FileOutcome(unreadable: problem) }
         let file = LintFile(path: path, source: source, profile: ruleSet.profile, project: project, index: index)
         var outcome = lint(file)
         outcome.lineCount = file.lineCount

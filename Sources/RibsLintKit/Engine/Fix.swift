@@ -27,6 +27,8 @@ public struct FixPlan: Sendable {
     public var groups: [[String]] = []
     /// Why a file's fixes were not made: one line each, `path: note: …`.
     public var skipped: [String] = []
+    /// Files that could not be linted, so were not fixed: one error line each.
+    public var unreadable: [String] = []
 
     public var fixedCount: Int { files.reduce(0) { $0 + $1.fixedByRule.values.reduce(0, +) } }
 }
@@ -59,6 +61,7 @@ extension Linter {
             linter.overlay = overlay.merging(files.values.map { (PathKey($0.absolutePath), $0.fixed) }) { $1 }
             let step = try linter.planRound(paths: paths, workingDirectory: workingDirectory, before: previous, lastRound: round == Self.maximumFixRounds)
             plan.skipped = step.plan.skipped
+            if round == 1 { plan.unreadable = step.plan.unreadable }
             previous = step.after
             guard !step.plan.files.isEmpty else { break }
             for file in step.plan.files {
@@ -98,8 +101,9 @@ extension Linter {
             texts[PathKey(path)] = read
             return read
         }
-        let fixing = Set(ruleSet.entries.filter { type(of: $0.rule).description.fixes }.map(\.id))
         var plan = FixPlan()
+        plan.unreadable = before.unreadable
+        let fixing = Set(ruleSet.entries.filter { type(of: $0.rule).description.fixes }.map(\.id))
         // Each file once: a link to a file fixed under another name (the same device and inode) is that file.
         var names: [FileIdentity: String] = [:]
         var twins: [String: String] = [:]

@@ -564,7 +564,9 @@ public struct Linter: Sendable {
         typealias Read = (source: String, declarations: [DeclaredType], lookups: [String: String], contribution: FileContribution)
         let first = ParallelMap.map(Array(files.indices), jobs: jobs) { position -> Read? in
             let file = files[position]
-            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else { return nil }
+            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self),
+                NestingDepth.problem(source, path: file.displayPath) == nil
+            else { return nil }
             let lintFile = LintFile(path: file.displayPath, source: source, profile: profiles[position])
             let read = contribution(lintFile)
             return (source, lintFile.model.declarations, lintFile.model.lookups, read)
@@ -575,7 +577,10 @@ public struct Linter: Sendable {
             guard index.answersDiffer(from: read.lookups) else { return read.contribution }
             return contribution(LintFile(path: files[position].displayPath, source: read.source, profile: profiles[position], index: index))
         }
-        let unreadable = zip(files, first).filter { $0.1 == nil }.map { "\($0.0.displayPath): error: cannot read the file as UTF-8 text; skipped" }
+        let unreadable = zip(files, first).filter { $0.1 == nil }.map { file, _ in
+            readFile(file.absolutePath).flatMap { String(validating: $0.data, as: UTF8.self) }.flatMap { NestingDepth.problem($0, path: file.displayPath) }
+                ?? "\(file.displayPath): error: cannot read the file as UTF-8 text; skipped"
+        }
         return (Project(files: contributions.compactMap { $0 }), unreadable)
     }
 
