@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Fuzzes ribslint with libFuzzer: the per-file pipeline (every profile), the configuration loader and the
+# Fuzzes ribslint with libFuzzer: the per-file pipeline (every profile), the configuration loader, the baseline reader and the
 # suppression parser.
 #
-#     Fuzz/fuzz.sh [seconds per target] [target…]     # default: 60 s each of file, config, suppression
+#     Fuzz/fuzz.sh [seconds per target] [target…]     # default: 60 s each of file, config, suppression, baseline
 #     FUZZ_SEED=1 FUZZ_RUNS=1500 Fuzz/fuzz.sh          # CI: a fixed seed and number of inputs per target, from the
 #                                                      # seeds alone: bounded time on any machine (the inputs still
 #                                                      # drift a little: linting runs on threads whose coverage varies)
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(file config suppression)
+[ ${#targets[@]} -gt 0 ] || targets=(file config suppression baseline)
 
 scratch=.build/fuzz
 swift build -c release --scratch-path "$scratch" --target RibsLintRules -Xswiftc -sanitize=fuzzer,address >&2

@@ -144,6 +144,11 @@ public struct Baseline: Sendable, Equatable {
         case .failure(let problem):
             throw UsageError("\(path): error: \(problem.message); the baseline must be a regular JSON file")
         }
+        try self.init(json: data, path: path, knownRules: knownRules)
+    }
+
+    /// The baseline in `data`, read from `path` (named in errors): as `init(contentsOf:knownRules:)` checks it.
+    public init(json data: Data, path: String, knownRules: Set<String>? = nil) throws(UsageError) {
         func malformed(_ why: String) -> UsageError {
             UsageError("\(path): error: not a ribslint baseline (\(why)); recreate it with `ribslint baseline`")
         }
