@@ -166,6 +166,10 @@ struct Lint: ParsableCommand {
             result = try linter.lint(paths: lintPaths, workingDirectory: workingDirectory, cachePath: cache)
         }
         if result.fileCount == 0, result.unreadable.isEmpty, stdinPath == nil, changedSince == nil, !staged, !allowZeroFiles, !configuration.allowZeroFiles {
+            if paths.isEmpty, configuration.included.isEmpty {
+                throw UsageError(
+                    "error: the configuration's `included` is empty, so there is nothing to lint; name folders in it, or pass --allow-zero-files or set `allow_zero_files: true` if that is expected")
+            }
             let searched = paths.isEmpty ? "the configuration's included paths (\(configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
             throw UsageError(
                 "error: no Swift file to lint in \(searched) once `excluded` is applied; pass --allow-zero-files or set `allow_zero_files: true` if that is expected")

@@ -59,7 +59,11 @@ struct ConfigurationTests {
         #expect(failure("- a\n- b").contains("must be a mapping"))
         #expect(failure("roles:\n  presenterz: {}").contains("unknown key 'presenterz' in 'roles'"))
         // Every mistake with its line and column, lists never taken for scalars.
-        #expect(failure("excluded: [a]\nexcluded: [b]") == "cfg.yml:1:1: error: this mapping sets 'excluded' more than once")
+        #expect(failure("excluded: [a]\nexcluded: [b]") == "cfg.yml:2:1: error: this mapping sets 'excluded' more than once")
+        // At the second occurrence, nested mappings and other keys between included.
+        #expect(failure("profile: ribs\nrules:\n  weak_listener:\n    severity: warning\n  weak_listener:\n    severity: error\n")
+            == "cfg.yml:5:3: error: this mapping sets 'weak_listener' more than once")
+        #expect(failure("profile: ribs\nrules:\n  weak_listener: {}\n\"profile\": viper\n") == "cfg.yml:4:1: error: this mapping sets 'profile' more than once")
         #expect(failure("excluded: [a\u{1}]") == "cfg.yml:1:13: error: invalid YAML: control characters are not allowed")
         #expect(failure("excluded: 3") == "cfg.yml:1:11: error: 'excluded' must be a list of strings, such as [3]")
         #expect(failure("rules:\n  router_ui_access:\n    hierarchy_methods: 5")

@@ -59,7 +59,7 @@ struct GateTests {
         try Data("included: []\n".utf8).write(to: project.appendingPathComponent(".ribslint.yml"))
         let empty = try runRibslint([], in: project)
         #expect(empty.status == 2)
-        #expect(empty.stderr.contains("no Swift file to lint in the configuration's included paths ()"))
+        #expect(empty.stderr.contains("the configuration's `included` is empty, so there is nothing to lint"))
     }
 
     @Test("the summary counts findings per rule, on stderr and in the JSON report")

@@ -87,12 +87,14 @@ struct HostileInputTests {
             "B.swift": violating,
             "Brackets.swift": "let z = " + String(repeating: "[", count: 50_000) + "\n",
             "Generic.swift": "let x: " + String(repeating: "A<", count: 100_000) + "B" + String(repeating: ">", count: 100_000) + "\n",
-            // Deep enough to parse, and 20,000 comparisons closed by braces and semicolons: not deep.
+            // Deep enough to parse, and 10,500 comparisons closed by braces and semicolons: not deep.
             "Fine.swift": "let y: " + String(repeating: "A<", count: 200) + "B" + String(repeating: ">", count: 200) + " = f()\n"
-                + String(repeating: "func g() { if a < b { h() } }\nlet c = a < b; let d = e < f;\n", count: 5_000),
+                + String(repeating: "let c = a < b; let d = e < f; if a < b { h() }\n", count: 3_500),
         ])
         let problem = "nests more than 10000 brackets or generic arguments deep, past what ribslint parses; skipped"
-        for arguments in [["--no-cache", "."], ["--fix", "--no-cache", "."], ["--fix", "--dry-run", "--no-cache", "."], ["graph", "."]] {
+        // A budget no loaded machine reaches: the depth alone decides.
+        for arguments in [["--no-cache", "--parse-budget", "600", "."], ["--fix", "--no-cache", "--parse-budget", "600", "."],
+            ["--fix", "--dry-run", "--no-cache", "--parse-budget", "600", "."], ["graph", "."]] {
             let run = try shell("$RIBSLINT " + arguments.joined(separator: " "), in: project)
             #expect(run.status == 2, "\(arguments): exit \(run.status) \(run.stderr.suffix(300))")
             #expect(run.stderr.contains("Brackets.swift: error: \(problem)") && run.stderr.contains("Generic.swift: error: \(problem)"), "\(arguments): \(run.stderr)")

@@ -200,4 +200,45 @@ struct NestedConfigurationTests {
         let single = try runRibslint(["Isolated/Sources/Weather/WeatherPresenter.swift"], in: root)
         #expect(!single.stdout.contains("viper_presenter_main_actor"))
     }
+
+    @Test("a nested .ribslint.yml that is a dangling link, a folder or a FIFO stops the run with its path; a top-level one too")
+    func unreadableNestedConfiguration() throws {
+        let router = "import RIBs\nfinal class BRouter: Router<BInteractable> {\n    var child: ChildRouting?\n}\n"
+        let root = try makeProject([".ribslint.yml": "profile: ribs\n", "App/BRouter.swift": router, "Module/BRouter.swift": router])
+        let nested = root.appendingPathComponent("Module/.ribslint.yml").path
+        let cases: [(String, () throws -> Void, String)] = [
+            ("a dangling link", { try FileManager.default.createSymbolicLink(atPath: nested, withDestinationPath: "viper.yml") }, "cannot read the file (no such file or directory)"),
+            ("a folder", { try FileManager.default.createDirectory(atPath: nested, withIntermediateDirectories: false) }, "not a regular file"),
+            ("a FIFO", { #expect(mkfifo(nested, 0o644) == 0) }, "not a regular file"),
+        ]
+        for (what, make, reason) in cases {
+            try make()
+            let run = try runRibslint(["--no-cache"], in: root)
+            #expect(run.status == 2, "\(what): \(run.stderr)")
+            #expect(run.stderr.contains("Module/.ribslint.yml: error: \(reason); not a configuration file"), "\(what): \(run.stderr)")
+            try FileManager.default.removeItem(atPath: nested)
+        }
+        // The top-level one, found from the working directory: a dangling link is no silent default.
+        let top = root.appendingPathComponent(".ribslint.yml").path
+        try FileManager.default.removeItem(atPath: top)
+        try FileManager.default.createSymbolicLink(atPath: top, withDestinationPath: "gone.yml")
+        let run = try runRibslint(["--no-cache"], in: root.appendingPathComponent("App"))
+        #expect(run.status == 2 && run.stderr.contains(".ribslint.yml: error: cannot read the file (no such file or directory)"), "\(run.stderr)")
+    }
+
+    @Test("`included: []` is nothing to lint: exit 2 with why, unless zero files are allowed; a folder past the system's path length is an error")
+    func nothingOrTooLong() throws {
+        let root = try makeProject([".ribslint.yml": "included: []\n", "A.swift": "let a = 1\n"])
+        let empty = try runRibslint(["--no-cache"], in: root)
+        #expect(empty.status == 2 && empty.stderr.contains("the configuration's `included` is empty, so there is nothing to lint"), "\(empty.stderr)")
+        #expect(try runRibslint(["--no-cache", "--allow-zero-files"], in: root).status == 0)
+        // A violation 5,000 bytes deep, where the system allows 4,096: reported, never a silent pass.
+        let deep = try makeProject(["A.swift": "let a = 1\n"])
+        let name = String(repeating: "d", count: 200)
+        let make = try runProcess("/bin/bash", ["-c", "for i in $(seq 25); do mkdir \(name) && cd \(name) || exit 1; done; printf 'import RIBs\\nfinal class BRouter: Router<BInteractable> {\\n    var child: ChildRouting?\\n}\\n' > BRouter.swift"], in: deep)
+        #expect(make.status == 0, "\(make.stderr)")
+        let run = try runRibslint(["--no-cache", "."], in: deep)
+        #expect(run.status == 2, "\(run.stderr.suffix(300))")
+        #expect(run.stderr.contains("error: cannot read the folder (file name too long); skipped"), "\(run.stderr.suffix(300))")
+    }
 }

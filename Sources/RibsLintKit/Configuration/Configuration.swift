@@ -76,7 +76,7 @@ public struct Configuration: Sendable {
         var url = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = url.appendingPathComponent(fileName).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if entryExists(candidate) { return candidate }
             let parent = url.deletingLastPathComponent()
             if parent.path == url.path { return nil }
             url = parent
@@ -107,7 +107,7 @@ public struct Configuration: Sendable {
         do {
             document = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            throw reader.yamlError(error)
+            throw reader.yamlError(error, in: yaml)
         } catch {
             throw UsageError("\(path): error: \(error)")
         }
@@ -211,19 +211,39 @@ private struct ConfigReader {
     let path: String
     let rules: [RuleDescription]
 
+    /// The line and column of the second line, from `line` on, that starts with `key:` at the indentation of the
+    /// first (quoted or not).
+    static func secondOccurrence(of key: String, from line: Int, in yaml: String) -> (line: Int, column: Int)? {
+        var indentation: Int?
+        for (offset, text) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where offset + 1 >= line {
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            let spaces = text.count - trimmed.count
+            guard [key + ":", "\"\(key)\":", "'\(key)':"].contains(where: { trimmed.hasPrefix($0) }) else { continue }
+            if let indentation {
+                if spaces == indentation { return (offset + 1, spaces + 1) }
+            } else {
+                indentation = spaces
+            }
+        }
+        return nil
+    }
+
     func error(_ node: Node, _ message: String) -> UsageError {
         let mark = node.mark.map { "\($0.line):\($0.column)" } ?? "1:1"
         return UsageError("\(path):\(mark): error: \(message)")
     }
 
-    func yamlError(_ error: YamlError) -> UsageError {
+    func yamlError(_ error: YamlError, in yaml: String) -> UsageError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
             return UsageError("\(path):\(mark.line):\(mark.column): error: invalid YAML: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            return UsageError("\(path):\(context.mark.line):\(context.mark.column): error: this mapping sets \(keys) more than once")
+            // At the key's second occurrence in the mapping, where the user must look; else at the mapping.
+            let mark = duplicates.sorted().first.flatMap { Self.secondOccurrence(of: $0, from: context.mark.line, in: yaml) }
+                ?? (context.mark.line, context.mark.column)
+            return UsageError("\(path):\(mark.line):\(mark.column): error: this mapping sets \(keys) more than once")
         case .reader(let problem, let offset, _, let yaml):
             // The offset counts bytes from the start: where the bad character stands.
             let before = yaml.utf8.prefix(max(0, offset ?? 0))

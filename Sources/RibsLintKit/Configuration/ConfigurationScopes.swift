@@ -41,7 +41,7 @@ public struct ConfigurationScopes: Sendable {
             let parent = parentFolder(of: folder)
             if parent != folder { chain = self.chain(of: parent, memo: &memo, listed: listed) }
             let candidate = (folder.hasSuffix("/") ? folder : folder + "/") + Configuration.fileName
-            if base?.configPath != candidate, listed(folder) != false, isRegularFile(candidate) { chain.append(candidate) }
+            if base?.configPath != candidate, listed(folder) != false, entryExists(candidate) { chain.append(candidate) }
         }
         memo[PathKey(folder)] = chain
         return chain
@@ -97,7 +97,10 @@ func parentFolder(of path: String) -> String {
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
-private func isRegularFile(_ path: String) -> Bool {
+/// Whether anything is named `path`: a file, a folder, a FIFO, a link (even one to nothing). A configuration's
+/// name held by anything but a regular file joins the chain, so that loading it stops the run with its path,
+/// rather than the folder being linted silently under the configuration above.
+func entryExists(_ path: String) -> Bool {
     var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    return lstat(path, &info) == 0
 }

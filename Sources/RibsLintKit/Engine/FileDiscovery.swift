@@ -307,12 +307,14 @@ struct FileDiscovery {
         var visitedFolders: [WalkSnapshot.Folder]? = stampsFiles ? [] : nil
         while !level.isEmpty {
             // Folders cost a few system calls each: taken in shares, with no bookkeeping per folder.
-            let visits = ParallelMap.shares(level.count, jobs: jobs) { [level, memory] position -> Visit? in
+            // A folder that cannot even be looked at answers its `errno`: one gone since its parent was listed
+            // (ENOENT) is passed over, any other (a path longer than the system allows) is reported.
+            let visits = ParallelMap.shares(level.count, jobs: jobs) { [level, memory] position -> (visit: Visit?, failure: Int32) in
                 let directory = level[position].path
                 let folder = stampsFiles ? openFolder(directory) : -1
                 defer { if folder >= 0 { close(folder) } }
                 var info = stat()
-                guard folder >= 0 ? fstat(folder, &info) == 0 : stat(directory, &info) == 0 else { return nil }
+                guard folder >= 0 ? fstat(folder, &info) == 0 : stat(directory, &info) == 0 else { return (nil, errno) }
                 let stamp = FileStamp(info)
                 let identity = FolderIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
                 let recorded = memory?.recorded(directory, stamp: stamp)
@@ -324,13 +326,16 @@ struct FileDiscovery {
                     let stamped = folder >= 0 && name.withCString { fstatat(folder, $0, &info, 0) } == 0
                     return (base + name, stamped ? FileStamp(info) : nil)
                 }
-                return Visit(
+                return (Visit(
                     identity: identity, listing: listing, wasRead: recorded == nil, base: base, files: files,
-                    folders: listing.folders.map { base + $0 }, entriesHash: stampsFiles ? listing.entriesHash : 0)
+                    folders: listing.folders.map { base + $0 }, entriesHash: stampsFiles ? listing.entriesHash : 0), 0)
             }
             let entries = level
             level = []
-            for ((directory, parent), visit) in zip(entries, visits) {
+            for ((directory, parent), (visit, failure)) in zip(entries, visits) {
+                if visit == nil, failure != ENOENT {
+                    problems.append("\(display(directory)): error: cannot read the folder (\(systemError(failure))); skipped")
+                }
                 guard let visit, visited.insert(visit.identity).inserted else {
                     visitedFolders = nil
                     continue
