@@ -303,7 +303,12 @@ struct Graph: ParsableCommand {
         }
         let workingDirectory = FileManager.default.currentDirectoryPath
         let linter = try makeLinter(config: config, workingDirectory: workingDirectory)
-        let (project, unreadable) = try linter.project(paths: paths, workingDirectory: workingDirectory, profiles: RIBGraph.profiles, facts: [RIBFacts.self])
+        let (project, unreadable, fileCount) = try linter.project(
+            paths: paths, workingDirectory: workingDirectory, profiles: RIBGraph.profiles, facts: [RIBFacts.self])
+        if fileCount == 0 {
+            let searched = paths.isEmpty ? "the configuration's included paths (\(linter.configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
+            throw UsageError("error: no Swift file to draw in \(searched) once `excluded` is applied")
+        }
         Console.out(RIBGraph.render(project.model(RIBProject.self), as: format))
         for problem in unreadable { printError(problem) }
         if !unreadable.isEmpty { throw ExitCode(2) }

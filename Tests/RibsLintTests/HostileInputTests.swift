@@ -106,6 +106,32 @@ struct HostileInputTests {
         #expect(stdin.status == 2 && stdin.stderr.contains("Generic.swift: error: \(problem)"), "\(stdin.stderr)")
     }
 
+    @Test("xcode and github lines escape control characters and line separators from names and suppressions; an empty XDG_CACHE_HOME writes no cache into the project; graph without Swift files and --output into a link loop are exit 2")
+    func oddNamesAndPlaces() throws {
+        let project = try makeProject([
+            "App/B\u{1B}[31mRouter.swift": violating,
+            "App/CRouter.swift": "// ribslint:disable:next weak\u{2028}listener\nlet c = 1\n",
+        ])
+        for reporter in ["xcode", "github"] {
+            let run = try shell("XDG_CACHE_HOME= $RIBSLINT --reporter \(reporter) App", in: project)
+            #expect(run.status == 1, "\(reporter): \(run.stderr)")
+            #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x2028 }, "\(reporter): \(run.stdout)")
+            #expect(run.stdout.contains("App/B\\u{1B}[31mRouter.swift:") || run.stdout.contains("file=App/B\\u{1B}[31mRouter.swift,"), "\(reporter): \(run.stdout)")
+            #expect(run.stdout.contains("weak\\u{2028}listener"), "\(reporter): \(run.stdout)")
+            #expect(run.stdout.split(separator: "\n").count == 3, "\(reporter): \(run.stdout)")
+        }
+        let left = try FileManager.default.subpathsOfDirectory(atPath: project.path).filter { !$0.hasPrefix("App") }
+        #expect(left.isEmpty, "a cache was written into the project: \(left)")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        let graph = try shell("$RIBSLINT graph Empty", in: project)
+        #expect(graph.status == 2 && graph.stderr.contains("no Swift file to draw in Empty"), "\(graph.stderr)")
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("loop1").path, withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("loop2").path, withDestinationPath: "loop1")
+        let loop = try shell("$RIBSLINT --no-cache --output loop1 App", in: project)
+        #expect(loop.status == 2 && loop.stderr.contains("cannot write the report to loop1: too many levels of symbolic links"), "\(loop.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("loop1").path) == "loop2")
+    }
+
     @Test("a cache cut short or rewritten in place by another process while runs read it: every run answers, none dies of SIGBUS")
     func cacheChangedWhileRead() throws {
         var files: [String: String] = [:]

@@ -183,7 +183,8 @@ public struct LintCache: Sendable {
     /// `$XDG_CACHE_HOME/ribslint` (or `~/.cache/ribslint`), one file per project root.
     public static func defaultPath(rootDirectory: String) -> String {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+        // The XDG rule: a value that is empty or not absolute is ignored (it would put the cache in the project).
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return base.appendingPathComponent("ribslint").appendingPathComponent(stableHash(rootDirectory) + ".cache").path
     }

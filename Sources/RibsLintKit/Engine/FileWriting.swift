@@ -128,6 +128,8 @@ struct PreparedWrite {
     init(_ bytes: [UInt8], to path: String) throws {
         target = resolvedTarget(of: path)
         var info = stat()
+        // Still a link after every hop: a loop, or one too long to follow. Never replaced.
+        if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw posixError(ELOOP) }
         let exists = stat(target, &info) == 0
         if exists, info.st_mode & S_IFMT != S_IFREG { throw ReadProblem.notRegular }
         let folder = parentFolder(of: target)

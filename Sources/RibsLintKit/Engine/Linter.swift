@@ -549,7 +549,7 @@ public struct Linter: Sendable {
     /// what `ribslint graph` draws. Files that cannot be read are named in `unreadable`.
     public func project(
         paths: [String], workingDirectory: String, profiles names: Set<String>, facts kinds: [any FileFacts.Type]
-    ) throws(UsageError) -> (Project, unreadable: [String]) {
+    ) throws(UsageError) -> (Project, unreadable: [String], fileCount: Int) {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory))
         let scoping = try scoping(of: try discovery.swiftFiles(paths: paths))
         let ofProfile = scoping.files.indices.filter { names.contains(scoping.linter($0).ruleSet.profile.name) }
@@ -581,7 +581,7 @@ public struct Linter: Sendable {
             readFile(file.absolutePath).flatMap { String(validating: $0.data, as: UTF8.self) }.flatMap { NestingDepth.problem($0, path: file.displayPath) }
                 ?? "\(file.displayPath): error: cannot read the file as UTF-8 text; skipped"
         }
-        return (Project(files: contributions.compactMap { $0 }), unreadable)
+        return (Project(files: contributions.compactMap { $0 }), unreadable, scoping.files.count)
     }
 
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).

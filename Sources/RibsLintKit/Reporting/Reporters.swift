@@ -51,11 +51,34 @@ public enum Reporter: String, Sendable, CaseIterable {
         }
     }
 
-    /// One line per finding, whatever the path holds: line breaks in a name are escaped as `\n` and `\r`.
+    /// One line per finding, whatever the path or message holds (a file name, a suppression's rule id): see
+    /// `printable`.
     static func xcodeLine(_ finding: Finding) -> String {
-        let path = finding.path.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-            ? finding.path.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n") : finding.path
-        return "\(path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) (\(finding.ruleID))\n"
+        "\(printable(finding.path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(printable(finding.message)) (\(finding.ruleID))\n"
+    }
+
+    /// `text` with what a terminal or a log would act on escaped: control characters (C0, DEL, C1: escape
+    /// sequences, line breaks, backspaces) and the Unicode line and paragraph separators, as `\n`, `\r`, `\t` or
+    /// `\u{…}`. Other text, non-ASCII names included, is left as it is.
+    /// `keepingLineBreaks`: `\n` and `\r` stay (GitHub's workflow commands encode them, and show the break).
+    static func printable(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+            if keepingLineBreaks, scalar == "\n" || scalar == "\r" { return false }
+            return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case _ where !needsEscape(scalar): escaped.unicodeScalars.append(scalar)
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where needsEscape(scalar): escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     /// The annotation's title names the rule and its page, the one place GitHub shows beside the message.
@@ -67,8 +90,10 @@ public enum Reporter: String, Sendable, CaseIterable {
             value.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
                 .replacingOccurrences(of: "\n", with: "%0A")
         }
-        return "::\(finding.severity.rawValue) file=\(property(finding.path)),line=\(finding.line),col=\(finding.column),"
-            + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(property("\(finding.ruleID) · \(context.page(finding.ruleID))"))::\(data(finding.message))\n"
+        // A log shows what the runner prints: the path and the message made printable first.
+        let path = printable(finding.path, keepingLineBreaks: true)
+        return "::\(finding.severity.rawValue) file=\(property(path)),line=\(finding.line),col=\(finding.column),"
+            + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(property("\(finding.ruleID) · \(context.page(finding.ruleID))"))::\(data(printable(finding.message, keepingLineBreaks: true)))\n"
     }
 
     /// JSON report, format version 1: `{findings[], summary, tool, version}`, keys sorted, two-space indent.
