@@ -229,7 +229,21 @@ struct Lint: ParsableCommand {
     }
 
     private func lintStandardInput(_ linter: Linter, path: String, workingDirectory: String) throws -> LintResult {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
+        // No more than a file may hold: reading stops one byte past the limit.
+        var data = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count <= maximumFileSize {
+            let count = read(STDIN_FILENO, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                if count < 0 { throw UsageError("error: cannot read standard input: \(systemError(errno))") }
+                break
+            }
+            data += chunk[0..<count]
+        }
+        guard data.count <= maximumFileSize else {
+            throw UsageError("error: standard input is larger than \(maximumFileSize >> 20) MB, the most ribslint lints as one file")
+        }
         guard let source = String(validating: data, as: UTF8.self) else {
             throw UsageError("error: standard input is not UTF-8 text")
         }

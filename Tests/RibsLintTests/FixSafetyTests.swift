@@ -141,4 +141,21 @@ struct FixSafetyTests {
         }
         #expect(try text(root, "Card/CardInteractor.swift").contains("weak var listener"))
     }
+
+    @Test("the dry run's diff of 8,000 changed lines in one file is found in bounded memory and applies")
+    func largeDiffs() throws {
+        let old = (0..<8_000).map { "    var listener\($0 % 3): Listener?\n" }.joined()
+        let new = old.replacingOccurrences(of: "    var listener", with: "    weak var listener")
+        let diff = FixPlan.unifiedDiff("import RIBs\n" + old + "// end\n", "import RIBs\n" + new + "// end\n", path: "Big.swift")
+        #expect(diff.hasPrefix("--- a/Big.swift\n+++ b/Big.swift\n@@ -1,8002 +1,8002 @@\n import RIBs\n-    var listener0"), "\(diff.prefix(200))")
+        let root = try makeProject(["Big.swift": "import RIBs\n" + old + "// end\n"])
+        try git(["init", "-q"], in: root)
+        try Data(diff.utf8).write(to: root.appendingPathComponent("fix.diff"))
+        let apply = try git(["apply", "fix.diff"], in: root, expectSuccess: false)
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(try text(root, "Big.swift") == "import RIBs\n" + new + "// end\n")
+        // Small changes still get the shortest diff, with context around each.
+        let small = FixPlan.unifiedDiff("a\nb\nc\nd\ne\nf\ng\nh\ni\n", "a\nb\nc\nd\nE\nf\ng\nh\ni\n", path: "s")
+        #expect(small == "--- a/s\n+++ b/s\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n")
+    }
 }

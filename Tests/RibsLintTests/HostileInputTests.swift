@@ -132,6 +132,16 @@ struct HostileInputTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("loop1").path) == "loop2")
     }
 
+    @Test("standard input past 64 MB is refused as a file of that size is, without holding more than that")
+    func largeStandardInput() throws {
+        let project = try makeProject(["A.swift": "let a = 1\n"])
+        let run = try shell("head -c 100000000 /dev/zero | tr '\\0' ' ' | $RIBSLINT --stdin-path A.swift; echo \"exit ${PIPESTATUS[2]}\"", in: project)
+        #expect(run.stdout.contains("exit 2"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("standard input is larger than 64 MB"), "\(run.stderr)")
+        let fits = try shell("head -c 1000000 /dev/zero | tr '\\0' ' ' | $RIBSLINT --stdin-path A.swift", in: project)
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
     @Test("a cache cut short or rewritten in place by another process while runs read it: every run answers, none dies of SIGBUS")
     func cacheChangedWhileRead() throws {
         var files: [String: String] = [:]

@@ -533,13 +533,35 @@ enum UnifiedDiff {
 
     enum Step { case same, removed, added }
 
-    /// The shortest edit script: each step with the old and new line index it stands at.
-    static func script(_ a: [String], _ b: [String]) -> [(step: Step, old: Int, new: Int)] {
+    /// The most frontier entries the search keeps (8 bytes each): past it, the lines between the common start
+    /// and end are given as all removed, then all added — a diff that still applies, found in linear memory
+    /// (8,000 one-line fixes in one file took 5 GB).
+    static let traceBudget = 16_000_000
+
+    /// An edit script: the shortest, unless finding it would take more than `traceBudget`. Each step with the
+    /// old and new line index it stands at.
+    static func script(_ a: [String], _ b: [String], budget: Int = traceBudget) -> [(step: Step, old: Int, new: Int)] {
+        // The common first and last lines, set aside: fixes change few lines of a file.
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let (middleA, middleB) = (Array(a[prefix..<(a.count - suffix)]), Array(b[prefix..<(b.count - suffix)]))
+        let middle = shortest(middleA, middleB, budget: budget)
+            ?? (middleA.indices.map { (Step.removed, $0, 0) } + middleB.indices.map { (Step.added, middleA.count, $0) })
+        return (0..<prefix).map { (Step.same, $0, $0) }
+            + middle.map { ($0.step, $0.old + prefix, $0.new + prefix) }
+            + (0..<suffix).map { (Step.same, a.count - suffix + $0, b.count - suffix + $0) }
+    }
+
+    /// Myers' shortest edit script, or nil when its search would keep more than `budget` frontier entries.
+    static func shortest(_ a: [String], _ b: [String], budget: Int) -> [(step: Step, old: Int, new: Int)]? {
         let (n, m) = (a.count, b.count)
         let offset = n + m + 1
         var frontier = Array(repeating: 0, count: 2 * offset + 1)
         var trace: [[Int]] = []
         search: for d in 0...(n + m) {
+            guard (trace.count + 1) * frontier.count <= budget else { return nil }
             trace.append(frontier)
             for k in stride(from: -d, through: d, by: 2) {
                 var x = k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])
