@@ -81,7 +81,7 @@ struct Lint: ParsableCommand {
     @Flag(help: "Pass when no Swift file is found to lint (default: exit 2); also `allow_zero_files: true`.")
     var allowZeroFiles = false
 
-    @Option(help: "Seconds a file may take before it is skipped as unparsable, plus one per 100 KB (default 10).")
+    @Option(help: "Seconds a file may take before it is skipped as unparsable, plus one per 100 KB (default 10): CPU seconds of its thread on Linux.")
     var parseBudget: Double?
 
     @Flag(help: "Fix what the rules that fix can (`ribslint rules` says which), then report what is left. Each fixed file must parse and lint again without those findings, else it is left alone.")

@@ -142,6 +142,20 @@ struct HostileInputTests {
         #expect(fits.status == 0, "\(fits.stderr)")
     }
 
+    @Test("the parse budget counts a file's own CPU time: more jobs than cores give the same bytes as one job")
+    func budgetIndependentOfJobs() throws {
+        // Seventeen `[` take swift-syntax 603 most of a second of CPU, well within a 2 s budget; six of them on
+        // six threads over this machine's cores took over 2 s each on the wall clock, and were skipped.
+        var files: [String: String] = ["B.swift": violating]
+        for n in 1...6 { files["Slow\(n).swift"] = "let z = " + String(repeating: "[", count: 17) + "\n" }
+        let project = try makeProject(files)
+        let one = try shell("$RIBSLINT --no-cache --parse-budget 2 --jobs 1 .", in: project)
+        let six = try shell("$RIBSLINT --no-cache --parse-budget 2 --jobs \(ProcessInfo.processInfo.activeProcessorCount * 3) .", in: project)
+        #expect(one.status == 1 && six.status == 1, "\(one.stderr)\(six.stderr)")
+        #expect(one.stdout == six.stdout)
+        #expect(!six.stderr.contains("could not be parsed"), "\(six.stderr)")
+    }
+
     @Test("a cache cut short or rewritten in place by another process while runs read it: every run answers, none dies of SIGBUS")
     func cacheChangedWhileRead() throws {
         var files: [String: String] = [:]

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Maps over items on `jobs` threads with a large stack — swift-syntax's visitors recurse as deep as the code
@@ -72,8 +75,10 @@ enum ParallelMap {
         private var filled = 0
         private var counter = 0
         private var workers = 0
-        /// What each worker is on, and since when.
-        private var current: [Int: (index: Int, since: Date)] = [:]
+        /// What each worker is on, and since when: by the wall clock, and by its thread's CPU clock.
+        private var current: [Int: (index: Int, since: Date, cpuSince: Double)] = [:]
+        /// Each worker thread's CPU clock, where the system lets another thread read it.
+        private var clocks: [Int: WorkerClock] = [:]
         private var abandoned = Set<Int>()
         private let condition = NSCondition()
 
@@ -83,6 +88,7 @@ enum ParallelMap {
             condition.lock()
             defer { condition.unlock() }
             workers += 1
+            clocks[workers] = WorkerClock.ofCurrentThread()
             return workers
         }
 
@@ -95,7 +101,7 @@ enum ParallelMap {
                 return nil
             }
             counter += 1
-            current[worker] = (counter - 1, Date())
+            current[worker] = (counter - 1, Date(), clocks[worker]?.seconds() ?? 0)
             return counter - 1
         }
 
@@ -123,12 +129,19 @@ enum ParallelMap {
             return true
         }
 
+        /// The items running for more than `seconds`, with the time each has taken: the CPU time of its thread
+        /// where the system tells it (Linux), so that more jobs than cores, or a loaded machine, do not make a
+        /// file look slow; else the time on the wall clock.
         func overdue(after seconds: Double) -> [(worker: Int, index: Int, elapsed: Double)] {
             condition.lock()
             defer { condition.unlock() }
             let now = Date()
             return current.filter { !abandoned.contains($0.key) && now.timeIntervalSince($0.value.since) > seconds }
-                .map { ($0.key, $0.value.index, now.timeIntervalSince($0.value.since)) }.sorted { $0.index < $1.index }
+                .map { worker, item in
+                    let cpu = clocks[worker]?.seconds().map { $0 - item.cpuSince }
+                    return (worker, item.index, cpu ?? now.timeIntervalSince(item.since))
+                }
+                .sorted { $0.index < $1.index }
         }
 
         /// Gives up on `worker` if it is still on `index`; returns whether it did (it may have moved on since).
@@ -153,4 +166,27 @@ enum ParallelMap {
             return storage.compactMap { $0 }
         }
     }
+}
+
+/// A thread's CPU clock, readable from any thread (Linux's `pthread_getcpuclockid`).
+struct WorkerClock {
+    #if os(Linux)
+    let clock: clockid_t
+
+    static func ofCurrentThread() -> WorkerClock? {
+        var clock = clockid_t()
+        guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return nil }
+        return WorkerClock(clock: clock)
+    }
+
+    /// The CPU seconds the thread has run; nil once it cannot be read.
+    func seconds() -> Double? {
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return nil }
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+    #else
+    static func ofCurrentThread() -> WorkerClock? { nil }
+    func seconds() -> Double? { nil }
+    #endif
 }
