@@ -311,12 +311,19 @@ struct Graph: ParsableCommand {
     @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
     var config: String?
 
+    @Option(help: "Seconds a file may take before it is skipped as unparsable, plus one per 100 KB (default 10), as for `lint`.")
+    var parseBudget: Double?
+
     func run() throws {
         guard let format = RIBGraph.Format(rawValue: format) else {
             throw UsageError("error: unknown graph format '\(format)'; use one of \(RIBGraph.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let workingDirectory = FileManager.default.currentDirectoryPath
-        let linter = try makeLinter(config: config, workingDirectory: workingDirectory)
+        var linter = try makeLinter(config: config, workingDirectory: workingDirectory)
+        if let parseBudget {
+            guard parseBudget > 0 else { throw UsageError("error: --parse-budget must be more than 0 seconds") }
+            linter.parseBudget = parseBudget
+        }
         let (project, unreadable, fileCount) = try linter.project(
             paths: paths, workingDirectory: workingDirectory, profiles: RIBGraph.profiles, facts: [RIBFacts.self])
         if fileCount == 0 {

@@ -75,6 +75,11 @@ struct HostileInputTests {
         #expect(run.status == 2)
         #expect(run.stdout.contains("B.swift:3:9: error:"))
         #expect(run.stderr.contains("Brackets.swift: error: could not be parsed in 1 s; skipped"))
+        // `graph` keeps the same budget (it had none: a minute and gigabytes on thirty `[`).
+        let graph = try shell("$RIBSLINT graph --parse-budget 1 Brackets.swift B.swift", in: project)
+        #expect(graph.status == 2, "\(graph.stderr)")
+        #expect(graph.stderr.contains("Brackets.swift: error: could not be parsed in 1 s; skipped"), "\(graph.stderr)")
+        #expect(graph.stdout.contains("rib_B"), "\(graph.stdout)")
         // 1,500 nested generic arguments crashed a thread with a small stack.
         let generic = try shell("$RIBSLINT --quiet --parse-budget 600 Generic.swift B.swift", in: project)
         #expect(generic.status == 1, "\(generic.stderr)")
@@ -104,6 +109,15 @@ struct HostileInputTests {
         #expect(lint.stdout.contains("B.swift:3:9: error:"))
         let stdin = try shell("$RIBSLINT --stdin-path Generic.swift < Generic.swift", in: project)
         #expect(stdin.status == 2 && stdin.stderr.contains("Generic.swift: error: \(problem)"), "\(stdin.stderr)")
+        // 8,000 string interpolations nested in one another took the parser 3 GB; 40 are parsed (past swift-syntax's own nesting limit, a syntax note).
+        try ("let a = " + String(repeating: "\"\\(", count: 8_000) + "\n").write(to: project.appendingPathComponent("Strings.swift"), atomically: true, encoding: .utf8)
+        try ("let b = " + String(repeating: "\"\\(", count: 40) + "x" + String(repeating: ")\"", count: 40) + "\n").write(
+            to: project.appendingPathComponent("Fine2.swift"), atomically: true, encoding: .utf8)
+        let strings = try shell("$RIBSLINT --no-cache --parse-budget 600 Strings.swift Fine2.swift B.swift", in: project)
+        #expect(strings.status == 2, "\(strings.stderr)")
+        #expect(strings.stderr.contains("Strings.swift: error: nests more than 1000 string interpolations in one another, past what ribslint parses; skipped"), "\(strings.stderr)")
+        #expect(!strings.stderr.contains("Fine2.swift: error"), "\(strings.stderr)")
+        #expect(strings.stdout.contains("B.swift:3:9: error:"))
     }
 
     @Test("xcode and github lines escape control characters and line separators from names and suppressions; an empty XDG_CACHE_HOME writes no cache into the project; graph without Swift files and --output into a link loop are exit 2")

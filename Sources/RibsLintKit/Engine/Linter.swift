@@ -562,26 +562,38 @@ public struct Linter: Sendable {
         }
         // As the linter does: each file alone first, again only where the project's types answer otherwise.
         typealias Read = (source: String, declarations: [DeclaredType], lookups: [String: String], contribution: FileContribution)
-        let first = ParallelMap.map(Array(files.indices), jobs: jobs) { position -> Read? in
+        // Each file within the parse budget, as `lint` parses it: a file past it is named, not waited on.
+        let budget = ParallelMap.Budget<Int, Result<Read, FileProblem>>(
+            seconds: { [parseBudget] position in Self.budget(parseBudget, bytes: fileSize(files[position].absolutePath)) }, least: parseBudget,
+            timedOut: { [parseBudget] position in
+                .failure(FileProblem(message: Self.overBudget(files[position].displayPath, Self.budget(parseBudget, bytes: fileSize(files[position].absolutePath)))))
+            })
+        let first = ParallelMap.map(Array(files.indices), jobs: jobs, budget: budget) { position -> Result<Read, FileProblem> in
             let file = files[position]
-            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self),
-                NestingDepth.problem(source, path: file.displayPath) == nil
-            else { return nil }
+            guard let (data, _) = readFile(file.absolutePath), let source = String(validating: data, as: UTF8.self) else {
+                return .failure(FileProblem(message: "\(file.displayPath): error: cannot read the file as UTF-8 text; skipped"))
+            }
+            if let problem = NestingDepth.problem(source, path: file.displayPath) { return .failure(FileProblem(message: problem)) }
             let lintFile = LintFile(path: file.displayPath, source: source, profile: profiles[position])
             let read = contribution(lintFile)
-            return (source, lintFile.model.declarations, lintFile.model.lookups, read)
+            return .success((source, lintFile.model.declarations, lintFile.model.lookups, read))
         }
-        let index = TypeIndex(first.lazy.compactMap { $0 }.flatMap(\.declarations))
+        let index = TypeIndex(first.lazy.compactMap { try? $0.get() }.flatMap(\.declarations))
         let contributions = ParallelMap.map(Array(files.indices), jobs: jobs) { position -> FileContribution? in
-            guard let read = first[position] else { return nil }
+            guard let read = try? first[position].get() else { return nil }
             guard index.answersDiffer(from: read.lookups) else { return read.contribution }
             return contribution(LintFile(path: files[position].displayPath, source: read.source, profile: profiles[position], index: index))
         }
-        let unreadable = zip(files, first).filter { $0.1 == nil }.map { file, _ in
-            readFile(file.absolutePath).flatMap { String(validating: $0.data, as: UTF8.self) }.flatMap { NestingDepth.problem($0, path: file.displayPath) }
-                ?? "\(file.displayPath): error: cannot read the file as UTF-8 text; skipped"
+        let unreadable = first.compactMap { outcome -> String? in
+            guard case .failure(let problem) = outcome else { return nil }
+            return problem.message
         }
         return (Project(files: contributions.compactMap { $0 }), unreadable, scoping.files.count)
+    }
+
+    /// Why a file was left out of `project(…)`.
+    struct FileProblem: Error, Sendable {
+        let message: String
     }
 
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
