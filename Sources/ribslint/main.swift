@@ -380,12 +380,10 @@ struct Docs: ParsableCommand {
         } catch {
             throw UsageError("error: cannot create the folder \(output): \(error.localizedDescription)")
         }
-        let pages = RuleDocumentation.pages(RuleRegistry.descriptions)
-        for page in pages {
-            let path = (output as NSString).appendingPathComponent(page.name)
-            do { try writeAtomically(page.text, to: path) } catch {
-                throw UsageError("error: cannot write \(path): \(writeFailureReason(error, path: path))")
-            }
+        let pages = RuleDocumentation.pages(RuleRegistry.descriptions).map { ((output as NSString).appendingPathComponent($0.name), $0.text) }
+        // Every page or none: all are written beside their places first, then put in place.
+        if let failure = writeAllOrNothing(pages) {
+            throw UsageError("error: cannot write \(failure.path): \(failure.reason); no page was written")
         }
         printError("Wrote \(pages.count) pages to \(output)")
     }

@@ -162,6 +162,14 @@ struct CLITests {
         let blocked = try runRibslint(["docs", "--output", "file/rules"], in: project)
         #expect(blocked.status == 2)
         #expect(blocked.stderr.contains("error: cannot create the folder file/rules"))
+        // A page's place taken by a folder, late in the list: no page is written, and the run says which.
+        let pages = RuleDocumentation.pages(RuleRegistry.descriptions).map(\.name).sorted()
+        let late = pages[pages.count * 3 / 4]
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Other/\(late)"), withIntermediateDirectories: true)
+        let partial = try runRibslint(["docs", "--output", "Other"], in: project)
+        #expect(partial.status == 2, "\(partial.stderr)")
+        #expect(partial.stderr.contains("error: cannot write Other/\(late): it is a folder; no page was written"), "\(partial.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("Other").path) == [late])
 
         let reporters = try runRibslint(["reporters"], in: project)
         #expect(reporters.status == 0)

@@ -34,6 +34,29 @@ public func writeAtomically(_ bytes: [UInt8], to path: String) throws {
     }
 }
 
+/// Writes every file or none: each is written beside its place first, and only when all are written are they
+/// renamed into place (with signals held). Returns the first file that could not be written, and why.
+public func writeAllOrNothing(_ files: [(path: String, text: String)]) -> (path: String, reason: String)? {
+    withSignalsDeferred {
+        var prepared: [PreparedWrite] = []
+        for (path, text) in files {
+            do {
+                prepared.append(try PreparedWrite(Array(text.utf8), to: path))
+            } catch {
+                prepared.forEach { $0.discard() }
+                return (path, writeFailureReason(error, path: path))
+            }
+        }
+        for (index, write) in prepared.enumerated() {
+            do { try write.commit() } catch {
+                prepared[index...].forEach { $0.discard() }
+                return (files[index].path, writeFailureReason(error, path: files[index].path) + " (the pages before it were written)")
+            }
+        }
+        return nil
+    }
+}
+
 /// Swaps the names of two files in one atomic step (Linux's `renameat2` with `RENAME_EXCHANGE`, Darwin's
 /// `renamex_np` with `RENAME_SWAP`). False with `errno` set when it failed, `ENOSYS` where the system has no
 /// such call.
