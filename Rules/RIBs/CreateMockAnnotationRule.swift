@@ -103,7 +103,8 @@ public struct CreateMockAnnotationRule: Rule {
                     protocol Presentable: RIBs.Presentable {}
                 }
                 """),
-        ])
+        ],
+        fixNeeds: "the annotation goes on its own line at the protocol's indentation, which could not be read here")
 
     private let allProtocols: Bool
     private let mode: String

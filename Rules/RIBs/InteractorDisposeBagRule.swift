@@ -153,7 +153,8 @@ public struct InteractorDisposeBagRule: Rule {
                     }
                 }
                 """),
-        ])
+        ],
+        fixNeeds: "a chain is rewritten only when it is kept in the type's own private bag and ended where it starts (`didBecomeActive`, a worker's `didStart`) in a file whose framework has a lifecycle operator; a bag goes only once nothing else uses it")
 
     public init(options: RuleOptions) {}
 

@@ -148,7 +148,8 @@ public struct InteractorRxLifecycleRule: Rule {
                     }
                 }
                 """),
-        ])
+        ],
+        fixNeeds: "a chain is rewritten only when it is kept in the type's own bag and made where it starts (`didBecomeActive`, a worker's `didStart`, not `init` or a closure with a weak `self`) in a file whose framework has a lifecycle operator")
 
     public init(options: RuleOptions) {}
 

@@ -123,7 +123,8 @@ public struct WeakListenerRule: Rule {
                     }
                 }
                 """),
-        ])
+        ],
+        fixNeeds: "`weak var` must still compile: the protocol bound to classes, and a property that is optional, or private with every use an assignment or a call that can become `?.`")
 
     public init(options: RuleOptions) {}
 

@@ -158,4 +158,18 @@ struct FixSafetyTests {
         let small = FixPlan.unifiedDiff("a\nb\nc\nd\ne\nf\ng\nh\ni\n", "a\nb\nc\nd\nE\nf\ng\nh\ni\n", path: "s")
         #expect(small == "--- a/s\n+++ b/s\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n")
     }
+
+    @Test("every finding of a rule that fixes, left unfixed, gets a note saying what its fix needs")
+    func unfixedFindingsSayWhy() throws {
+        let source = "import RIBs\nimport RxSwift\n\nfinal class CardInteractor: Interactor, CardInteractable {\n    init(stream: Observable<Int>) {\n"
+            + "        super.init()\n        stream.subscribe(onNext: { _ in }).disposed(by: bag)\n    }\n    let bag = DisposeBag()\n    var listener: CardListener\n}\n"
+        let root = try makeProject(["CardInteractor.swift": source])
+        let run = try runRibslint(["--fix", "--no-cache", "."], in: root)
+        let notes = run.stderr.split(separator: "\n").filter { $0.contains(" not fixed: ") }
+        for rule in ["interactor_rx_lifecycle", "interactor_dispose_bag", "weak_listener"] {
+            #expect(notes.contains { $0.contains("note: \(rule) not fixed: no fix is safe here: ") && $0.hasSuffix("`ribslint rules \(rule)` says how to fix it") }, "\(rule): \(run.stderr)")
+        }
+        #expect(notes.count == 4, "\(run.stderr)")
+        #expect(try text(root, "CardInteractor.swift") == source)
+    }
 }

@@ -103,7 +103,7 @@ extension Linter {
         }
         var plan = FixPlan()
         plan.unreadable = before.unreadable
-        let fixing = Set(ruleSet.entries.filter { type(of: $0.rule).description.fixes }.map(\.id))
+        let fixing = Dictionary(ruleSet.entries.map { ($0.id, type(of: $0.rule).description) }.filter { $0.1.fixes }) { first, _ in first }
         // Each file once: a link to a file fixed under another name (the same device and inode) is that file.
         var names: [FileIdentity: String] = [:]
         var twins: [String: String] = [:]
@@ -122,9 +122,9 @@ extension Linter {
         var destinations = RelocationDestinations()
         for finding in before.findings.sorted(by: Finding.ordered) {
             guard !finding.fix.isEmpty else {
-                if fixing.contains(finding.ruleID) {
-                    plan.skipped.append("\(finding.path):\(finding.line): note: \(finding.ruleID) not fixed: "
-                        + (finding.whyNoFix ?? "no fix is safe here") + "; `ribslint rules \(finding.ruleID)` says how to fix it")
+                if let rule = fixing[finding.ruleID] {
+                    let why = finding.whyNoFix ?? rule.fixNeeds.map { "no fix is safe here: \($0)" } ?? "no fix is safe here"
+                    plan.skipped.append("\(finding.path):\(finding.line): note: \(finding.ruleID) not fixed: \(why); `ribslint rules \(finding.ruleID)` says how to fix it")
                 }
                 continue
             }

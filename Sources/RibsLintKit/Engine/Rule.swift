@@ -23,6 +23,9 @@ public struct RuleDescription: Sendable {
     /// corrections fixes; one without does not.
     public let corrections: [Correction]
     public var fixes: Bool { !corrections.isEmpty }
+    /// For a rule that fixes: when a finding has no fix, what its fix needs that was missing, as `--fix`'s note
+    /// says it (a finding may say more, `Violation.whyNoFix`).
+    public var fixNeeds: String?
     /// How often a finding of the rule is a true one on code it has not seen: `high` for rules that decide
     /// from what the code declares and wires, `medium` for those that also go by names or conventions.
     /// Code scanning shows it (SARIF `precision`).
@@ -35,8 +38,9 @@ public struct RuleDescription: Sendable {
     public init(
         id: String, name: String, summary: String, rationale: String, profiles: [String] = ["ribs"],
         defaultSeverity: Severity, isOptIn: Bool = false, options: [OptionDoc] = [],
-        triggering: [Example], nonTriggering: [Example], corrections: [Correction] = [], precision: Precision = .high
+        triggering: [Example], nonTriggering: [Example], corrections: [Correction] = [], fixNeeds: String? = nil, precision: Precision = .high
     ) {
+        self.fixNeeds = fixNeeds
         self.id = id
         self.name = name
         self.summary = summary
