@@ -32,11 +32,7 @@ struct FixSafetyTests {
         // Made immutable after planning: the interactor (first in the group) is swapped in, the view controller
         // refuses, and the interactor is swapped back.
         let root = try makeProject(["Login/LoginViewController.swift": viewController, "Login/LoginInteractor.swift": interactor])
-        var configuration = Configuration(rootDirectory: root.path)
-        configuration.onlyRules = ["protocol_placement"]
-        let linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 1)
-        let plan = try linter.planFixes(paths: ["."], workingDirectory: root.path)
-        #expect(plan.groups == [["Login/LoginInteractor.swift", "Login/LoginViewController.swift"]])
+        let plan = try planProtocolMoves(in: root)
         let second = root.appendingPathComponent("Login/LoginViewController.swift").path
         #expect(try runProcess("/usr/bin/env", ["chattr", "+i", second], in: root).status == 0)
         defer { _ = try? runProcess("/usr/bin/env", ["chattr", "-i", second], in: root) }

@@ -256,11 +256,7 @@ struct FixTests {
         let viewController = "import RIBs\nimport UIKit\n\nprotocol LoginPresentableListener: AnyObject {}\n\nfinal class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}\n"
         let interactor = "import RIBs\n\nfinal class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}\n"
         let project = try makeProject(["Login/LoginViewController.swift": viewController, "Login/LoginInteractor.swift": interactor])
-        var configuration = Configuration(rootDirectory: project.path)
-        configuration.onlyRules = ["protocol_placement"]
-        let linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 1)
-        let plan = try linter.planFixes(paths: ["."], workingDirectory: project.path)
-        #expect(plan.groups == [["Login/LoginInteractor.swift", "Login/LoginViewController.swift"]])
+        let plan = try planProtocolMoves(in: project)
         try Data((interactor + "// edited meanwhile\n").utf8).write(to: project.appendingPathComponent("Login/LoginInteractor.swift"))
         let failures = plan.write().failures
         #expect(failures.count == 1)

@@ -85,3 +85,13 @@ func git(_ arguments: [String], in root: URL, expectSuccess: Bool = true) throws
     if expectSuccess { #expect(result.status == 0, "git \(arguments): \(result.stderr)") }
     return result
 }
+
+/// `--fix`'s plan for the project at `root` with only `protocol_placement` on: a protocol moved between two files.
+func planProtocolMoves(in root: URL) throws -> FixPlan {
+    var configuration = Configuration(rootDirectory: root.path)
+    configuration.onlyRules = ["protocol_placement"]
+    let linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 1)
+    let plan = try linter.planFixes(paths: ["."], workingDirectory: root.path)
+    #expect(plan.groups == [["Login/LoginInteractor.swift", "Login/LoginViewController.swift"]])
+    return plan
+}
