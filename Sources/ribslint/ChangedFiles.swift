@@ -13,8 +13,9 @@ enum ChangedFiles {
 
     /// `--staged` lists the files staged for commit (added, copied, modified; a rename is its new path), and
     /// takes their content from the index; `--changed-since REV` lists the files changed since REV in the working
-    /// tree and the untracked ones. Git is always given revisions after `--end-of-options` and paths after `--`,
-    /// so nothing a user or a file name supplies is read as one of git's options.
+    /// tree and the untracked ones. A revision starting with `-` is refused before git sees it, `git diff` is given
+    /// the resolved commit after `--end-of-options` and paths after `--`, so nothing a user or a file name supplies
+    /// is read as one of git's options (`rev-parse` older than git 2.30 has no `--end-of-options`).
     static func list(since revision: String?, staged: Bool, in directory: String) throws -> Changes {
         if let revision { try checkRevision(revision) }
         let top = try String(decoding: git(["rev-parse", "--show-toplevel"], in: directory), as: UTF8.self)
@@ -36,7 +37,7 @@ enum ChangedFiles {
             }
         }
         if let revision {
-            let commit = try String(decoding: git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: top), as: UTF8.self)
+            let commit = try String(decoding: git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: top), as: UTF8.self)
                 .trimmingCharacters(in: .newlines)
             names += try lines(git(["diff", "--name-only", "--no-renames", "--diff-filter=ACMRT", "-z", "--end-of-options", commit, "--"], in: top))
             names += try lines(git(["ls-files", "--others", "--exclude-standard", "-z", "--"], in: top))

@@ -146,6 +146,12 @@ struct Lint: ParsableCommand {
                 if let output { try writeReport(diff, to: output) } else { Console.out(diff) }
             }
             let written = dryRun ? FixPlan.Written(files: plan.files) : plan.write()
+            if staged, !written.files.isEmpty {
+                // The fixes are in the working tree, not yet in the index: what follows lints what the commit holds.
+                stagedTexts = try ChangedFiles.list(since: changedSince, staged: staged, in: workingDirectory).stagedTexts
+                linter.lintInstead(stagedTexts)
+                printError("note: the fixes are in the working tree; stage them (git add) for the commit to hold them")
+            }
             for line in plan.skipped + written.failures { printError(line) }
             if !quiet { printError(Self.fixSummary(written.files, dryRun: dryRun)) }
             if dryRun {
@@ -176,7 +182,7 @@ struct Lint: ParsableCommand {
         }
         if let path = baseline ?? configuration.baseline {
             // A partial run (files, a folder, --staged, standard input) counts as fixed only the entries of what it linted.
-            let covered = linter.covers(paths: stdinPath.map { [$0] } ?? lintPaths, workingDirectory: workingDirectory)
+            let covered = nothingChanged ? { _ in false } : linter.covers(paths: stdinPath.map { [$0] } ?? lintPaths, workingDirectory: workingDirectory)
             result = result.applying(try RibsLintKit.Baseline(contentsOf: path, knownRules: knownRuleIDs), showingBaselined: showBaselined, covered: covered)
         } else if showBaselined {
             throw UsageError("error: --show-baselined needs a baseline (--baseline FILE or `baseline:` in .ribslint.yml)")
@@ -287,7 +293,12 @@ struct Baseline: ParsableCommand {
         if !result.unreadable.isEmpty { throw ExitCode(2) }
         var baseline = RibsLintKit.Baseline(recording: result.findings)
         if update {
-            baseline = try RibsLintKit.Baseline(contentsOf: path, knownRules: knownRuleIDs)
+            // Entries of rules this ribslint no longer has (renamed or removed in an upgrade) are dropped, so that
+            // `--update` repairs what `lint` refuses.
+            let recorded = try RibsLintKit.Baseline(contentsOf: path)
+            let unknown = Set(recorded.entries.map(\.rule)).subtracting(knownRuleIDs).sorted()
+            if !unknown.isEmpty { printError("warning: dropping the baseline's entries of rules this ribslint does not have: \(unknown.joined(separator: ", "))") }
+            baseline = recorded.keeping { knownRuleIDs.contains($0.rule) }
                 .updating(with: result.findings, judged: result.judges(coveredBy: linter.covers(paths: paths, workingDirectory: workingDirectory)))
         }
         try baseline.write(to: path)
@@ -383,7 +394,7 @@ struct Docs: ParsableCommand {
         let pages = RuleDocumentation.pages(RuleRegistry.descriptions).map { ((output as NSString).appendingPathComponent($0.name), $0.text) }
         // Every page or none: all are written beside their places first, then put in place.
         if let failure = writeAllOrNothing(pages) {
-            throw UsageError("error: cannot write \(failure.path): \(failure.reason); no page was written")
+            throw UsageError("error: cannot write \(failure.path): \(failure.reason)")
         }
         printError("Wrote \(pages.count) pages to \(output)")
     }
@@ -456,8 +467,20 @@ func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Conf
         // `baseline` and `docs_url` describe the project: a run from a module's folder, under the module's own
         // configuration, takes them from the configurations above it when that one sets none.
         func folderAbove(_ file: String) -> String { URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path }
+        // Within the repository only: a configuration in the home folder or an enclosing checkout is another project's.
+        func inRepository(_ folder: String) -> Bool {
+            var current = URL(fileURLWithPath: folder).standardizedFileURL
+            while true {
+                if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return true }
+                let parent = current.deletingLastPathComponent()
+                if parent.path == current.path { return false }
+                current = parent
+            }
+        }
         var folder = folderAbove(found)
-        while configuration.baseline == nil || configuration.docsURL == nil, let above = Configuration.find(from: folder) {
+        while configuration.baseline == nil || configuration.docsURL == nil, inRepository(folder), let above = Configuration.find(from: folder),
+            inRepository(URL(fileURLWithPath: above).deletingLastPathComponent().path)
+        {
             let outer = try Configuration.load(path: above, catalog: RuleRegistry.catalog)
             configuration.baseline = configuration.baseline ?? outer.baseline
             configuration.docsURL = configuration.docsURL ?? outer.docsURL

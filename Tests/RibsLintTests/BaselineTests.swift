@@ -113,13 +113,14 @@ struct BaselineTests {
         #expect(run.status == 0 && run.stderr.contains("(0 new, 6 in the baseline, 0 fixed)"), "\(run.stderr)")
     }
 
-    @Test("a run from a module's folder, under the module's own configuration, takes the baseline and docs_url of the configuration above")
+    @Test("a run from a module's folder, under the module's own configuration, takes the baseline and docs_url of the configuration above it in the repository")
     func baselineFromAbove() throws {
         let root = try makeProject([
             ".ribslint.yml": "baseline: ribslint-baseline.json\ndocs_url: https://example.com/ribslint/rules\n",
             "Modules/Legacy/.ribslint.yml": "disabled_rules: [weak_listener]\n",
             "Modules/Legacy/BRouter.swift": legacy,
         ])
+        try git(["init", "-q"], in: root)
         #expect(try runRibslint(["baseline"], in: root).status == 0)
         let module = root.appendingPathComponent("Modules/Legacy")
         let run = try runRibslint(["--no-cache", "--reporter", "sarif"], in: module)
@@ -166,7 +167,8 @@ struct BaselineTests {
             let run = try runRibslint(["--no-cache"], in: root)
             #expect(run.status == 2, "\(words): \(run.stderr)")
             #expect(run.stderr.contains("error: entry ") && run.stderr.contains(words), "\(words): \(run.stderr)")
-            #expect(try runRibslint(["baseline", "--update"], in: root).status == 2)
+            // `--update` repairs a baseline whose rules an upgrade renamed (`updateDropsUnknownRules`), not the rest.
+            #expect(try runRibslint(["baseline", "--update"], in: root).status == (words == "names no rule" ? 0 : 2))
         }
         try "{\"tool\": \"swiftlint\", \"version\": 1, \"entries\": []}".write(to: url, atomically: true, encoding: .utf8)
         let foreign = try runRibslint(["--no-cache"], in: root)
@@ -183,5 +185,31 @@ struct BaselineTests {
         try baseline.write(to: path)
         #expect(try Baseline(contentsOf: path).entries == baseline.entries)
         #expect(maximumFileSize == 64 << 20)
+    }
+
+    @Test("baseline --update drops entries of rules this ribslint lacks, with a warning; lint still refuses them")
+    func updateDropsUnknownRules() throws {
+        let root = try project()
+        #expect(try runRibslint(["baseline"], in: root).status == 0)
+        let url = root.appendingPathComponent("ribslint-baseline.json")
+        let renamed = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"rule\" : \"rib_completeness\"", with: "\"rule\" : \"old_rule\"")
+        try renamed.write(to: url, atomically: true, encoding: .utf8)
+        #expect(try runRibslint(["--no-cache"], in: root).status == 2)
+        let update = try runRibslint(["baseline", "--update"], in: root)
+        #expect(update.status == 0 && update.stderr.contains("dropping the baseline's entries of rules this ribslint does not have: old_rule"), "\(update.stderr)")
+        #expect(try runRibslint(["--no-cache", "--strict-baseline"], in: root).status == 0)
+    }
+
+    @Test("the baseline of a configuration outside the repository is not used from a module's folder")
+    func baselineStaysInTheRepository() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "baseline: outer-baseline.json\n",
+            "repo/Modules/Legacy/.ribslint.yml": "disabled_rules: [weak_listener]\n",
+            "repo/Modules/Legacy/BRouter.swift": legacy,
+        ])
+        try git(["init", "-q"], in: root.appendingPathComponent("repo"))
+        let run = try runRibslint(["--no-cache"], in: root.appendingPathComponent("repo/Modules/Legacy"))
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(!run.stderr.contains("baseline"), "\(run.stderr)")
     }
 }

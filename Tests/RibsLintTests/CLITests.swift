@@ -168,7 +168,7 @@ struct CLITests {
         try FileManager.default.createDirectory(at: project.appendingPathComponent("Other/\(late)"), withIntermediateDirectories: true)
         let partial = try runRibslint(["docs", "--output", "Other"], in: project)
         #expect(partial.status == 2, "\(partial.stderr)")
-        #expect(partial.stderr.contains("error: cannot write Other/\(late): it is a folder; no page was written"), "\(partial.stderr)")
+        #expect(partial.stderr.contains("error: cannot write Other/\(late): it is a folder; no file was written"), "\(partial.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("Other").path) == [late])
 
         let reporters = try runRibslint(["reporters"], in: project)

@@ -159,4 +159,31 @@ struct ChangedFilesTests {
         #expect(dashed.status != 2, "\(dashed.stderr)")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
     }
+
+    @Test("--staged --fix fixes the working tree, then lints what the commit holds: the unstaged fix does not pass the gate; nothing staged judges no baseline entry")
+    func stagedFixAndEmptyRuns() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "baseline: ribslint-baseline.json\n",
+            "Card/CardInteractor.swift": "import RIBs\n\nprotocol CardListener: AnyObject {}\n\nfinal class CardInteractor: Interactor, CardInteractable {\n    var listener: CardListener?\n}\n",
+            "B/BBuilder.swift": b,
+        ])
+        try git(["init", "-q"], in: root)
+        #expect(try runRibslint(["baseline"], in: root).status == 0)
+        try git(["add", "-A"], in: root)
+        try git(["commit", "-qm", "start"], in: root)
+        // Nothing staged: no entry is judged, so none counts as fixed.
+        let empty = try runRibslint(["--staged", "--strict-baseline"], in: root)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(!empty.stderr.contains("no longer occur"), "\(empty.stderr)")
+        try "import RIBs\n\nprotocol BListener: AnyObject {}\n\nfinal class BInteractor: Interactor, BInteractable {\n    var listener: BListener?\n}\n"
+            .write(to: root.appendingPathComponent("B/BInteractor.swift"), atomically: true, encoding: .utf8)
+        try git(["add", "B/BInteractor.swift"], in: root)
+        let fixed = try runRibslint(["--staged", "--fix", "--only-rule", "weak_listener"], in: root)
+        #expect(fixed.stderr.contains("Fixed 1 finding in 1 file"), "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("stage them (git add)"), "\(fixed.stderr)")
+        #expect(fixed.status == 1, "the index still holds the strong listener: \(fixed.stdout)\(fixed.stderr)")
+        #expect(try String(contentsOf: root.appendingPathComponent("B/BInteractor.swift"), encoding: .utf8).contains("weak var listener"))
+        try git(["add", "B/BInteractor.swift"], in: root)
+        #expect(try runRibslint(["--staged", "--only-rule", "weak_listener"], in: root).status == 0)
+    }
 }

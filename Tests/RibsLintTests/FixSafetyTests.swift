@@ -124,6 +124,13 @@ struct FixSafetyTests {
         #expect(try text(root, "Login/LoginInteractor.swift").contains("/// sourcery: CreateMock\nprotocol LoginPresentableListener"))
         let again = try runRibslint(["--fix", "--no-cache"] + rules + ["Login"], in: root)
         #expect(again.stderr.contains("Fixed 0 findings in 0 files"), "\(again.stderr)")
+        // The same with absolute names (`--base-path /`): a file fixed in one round is no twin of itself in the next.
+        let other = try makeProject([
+            ".sourcery.yml": "sources: [Login]\n", "Login/LoginViewController.swift": viewController, "Login/LoginInteractor.swift": interactor,
+        ])
+        let absolute = try runRibslint(["--fix", "--no-cache", "--base-path", "/"] + rules + ["Login"], in: other)
+        #expect(absolute.stderr.contains("Fixed 2 findings in 2 files"), "\(absolute.stderr)")
+        #expect(!absolute.stderr.contains("same file as"), "\(absolute.stderr)")
     }
 
     @Test("--fix parses deeply nested code on the large-stack threads lint uses")

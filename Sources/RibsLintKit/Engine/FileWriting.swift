@@ -44,13 +44,13 @@ public func writeAllOrNothing(_ files: [(path: String, text: String)]) -> (path:
                 prepared.append(try PreparedWrite(Array(text.utf8), to: path))
             } catch {
                 prepared.forEach { $0.discard() }
-                return (path, writeFailureReason(error, path: path))
+                return (path, writeFailureReason(error, path: path) + "; no file was written")
             }
         }
         for (index, write) in prepared.enumerated() {
             do { try write.commit() } catch {
                 prepared[index...].forEach { $0.discard() }
-                return (files[index].path, writeFailureReason(error, path: files[index].path) + " (the pages before it were written)")
+                return (files[index].path, writeFailureReason(error, path: files[index].path) + "; the \(index) file\(index == 1 ? "" : "s") before it were written")
             }
         }
         return nil

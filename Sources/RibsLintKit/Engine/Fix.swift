@@ -111,7 +111,7 @@ extension Linter {
         let prefix = base.hasSuffix("/") ? base : base + "/"
         for fixed in overlay.keys.map(\.path).sorted() {
             guard let identity = FileIdentity(of: fixed), names[identity] == nil else { continue }
-            names[identity] = fixed.hasPrefix(prefix) ? String(fixed.dropFirst(prefix.count)) : fixed
+            names[identity] = base != "/" && fixed.hasPrefix(prefix) ? String(fixed.dropFirst(prefix.count)) : fixed
         }
         for path in Set(before.findings.filter { !$0.fix.isEmpty }.map(\.path)).sorted() {
             guard let identity = FileIdentity(of: absolute(path)) else { continue }
@@ -238,7 +238,7 @@ struct FileIdentity: Hashable {
     init?(of path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino))
+        (device, inode) = (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
     }
 }
 
@@ -439,17 +439,28 @@ extension FixPlan {
         var prepared: [PreparedWrite] = []
         /// How many members' files were swapped or renamed in; and how each was put in.
         var committed: [(write: PreparedWrite, exchanged: Bool)] = []
+        /// Puts every committed file back. A temporary file is removed only while it holds the fixed text: one that
+        /// holds anything else (an editor's save that came in between) is kept, and named in `kept`.
+        var kept: [String] = []
         func undo() {
+            var undone = Set<String>()
             for (write, exchanged) in committed.reversed() {
                 if exchanged {
-                    _ = exchangeFiles(write.temporary, write.target)
+                    if exchangeFiles(write.temporary, write.target) { undone.insert(write.temporary) }
                 } else if let original = members.first(where: { resolvedTarget(of: $0.absolutePath) == write.target })?.original,
                     let restore = try? PreparedWrite(Array(original.utf8), to: write.target)
                 {
                     if (try? restore.commit()) == nil { restore.discard() }
                 }
             }
-            prepared.forEach { $0.discard() }
+            for (file, write) in zip(members, prepared) {
+                let wasSwapped = committed.contains { $0.write.temporary == write.temporary && $0.exchanged }
+                if !wasSwapped || undone.contains(write.temporary), isUnchanged(write.temporary, file.fixed) || !entryExists(write.temporary) {
+                    write.discard()
+                } else {
+                    kept.append(write.temporary)
+                }
+            }
         }
         let nothing = "nothing of \(group.joined(separator: ", ")) was written"
         do {
@@ -474,12 +485,17 @@ extension FixPlan {
             return nil
         } catch let conflict as FixConflict {
             undo()
-            return "\(conflict.path): error: changed on disk while its fixes were planned; \(nothing)"
+            return "\(conflict.path): error: changed on disk while its fixes were planned; \(nothing)" + keptNote(kept)
         } catch {
             undo()
             let path = members.first?.absolutePath ?? ""
             return "\(group.joined(separator: ", ")): error: cannot write the fixed files (\(writeFailureReason(error, path: path))); \(nothing)"
+                + keptNote(kept)
         }
+    }
+
+    private static func keptNote(_ kept: [String]) -> String {
+        kept.isEmpty ? "" : "; text saved while the group was put back is kept in \(kept.joined(separator: ", "))"
     }
 
     /// Whether the file at `path` holds exactly `text`.
@@ -558,6 +574,7 @@ enum UnifiedDiff {
     static func shortest(_ a: [String], _ b: [String], budget: Int) -> [(step: Step, old: Int, new: Int)]? {
         let (n, m) = (a.count, b.count)
         let offset = n + m + 1
+        guard 2 * offset + 1 <= budget else { return nil }
         var frontier = Array(repeating: 0, count: 2 * offset + 1)
         var trace: [[Int]] = []
         search: for d in 0...(n + m) {

@@ -7,7 +7,8 @@ enum NestingDepth {
     static let limit = 10_000
     static let interpolationLimit = 1_000
 
-    /// How deep the source goes: brackets and generic arguments (`depth`), and string interpolations inside
+    /// How deep the source goes: brackets and generic arguments (`depth`, a `<` counted only right after a name),
+    /// and string interpolations inside
     /// string interpolations (`interpolations`), counted until one passes its limit. Comments are skipped; a
     /// string ends at its closing quote or its line's end (a multi-line string's text counts as code: it would take
     /// thousands of unclosed brackets to matter).
@@ -20,6 +21,12 @@ enum NestingDepth {
         var inString = false, escaped = false
         var bytes = source.utf8.makeIterator()
         var previous: UInt8 = 0
+        /// A `<` right after a name, a digit or a `>` may open generic arguments (`A<`); one after an operator
+        /// character or a space is a comparison, a range or a shift (`a < b`, `0..<n`, `<<`).
+        func opensGenerics(after byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: ">") || byte >= 0x80
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
         while let byte = bytes.next() {
             if inString {
                 if escaped {
@@ -67,7 +74,7 @@ enum NestingDepth {
                 (depth, angles) = (max(0, depth - 1), 0)
             case UInt8(ascii: ";"):
                 angles = 0
-            case UInt8(ascii: "<"):
+            case UInt8(ascii: "<") where opensGenerics(after: previous):
                 angles += 1
             case UInt8(ascii: ">") where angles > 0 && previous != UInt8(ascii: "-"):
                 angles -= 1

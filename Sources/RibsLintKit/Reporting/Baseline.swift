@@ -39,6 +39,13 @@ public struct Baseline: Sendable, Equatable {
 
     private static func ordered(_ a: Entry, _ b: Entry) -> Bool { (a.path, a.rule, a.context, a.line) < (b.path, b.rule, b.context, b.line) }
 
+    /// The entries `kept` accepts.
+    public func keeping(_ kept: (Entry) -> Bool) -> Baseline {
+        var baseline = self
+        baseline.entries = entries.filter(kept)
+        return baseline
+    }
+
     /// These findings recorded for the entries `judged` accepts (their files linted, their rules run), every other entry kept.
     public func updating(with findings: [Finding], judged: (Entry) -> Bool) -> Baseline {
         var updated = Baseline(recording: findings)
