@@ -131,15 +131,19 @@ enum ParallelMap {
 
         /// The items running for more than `seconds`, with the time each has taken: the CPU time of its thread
         /// where the system tells it (Linux), so that more jobs than cores, or a loaded machine, do not make a
-        /// file look slow; else the time on the wall clock.
+        /// file look slow; else the time on the wall clock scaled by the cores each running item can have (more
+        /// jobs than cores then make no difference; a loaded machine still does).
         func overdue(after seconds: Double) -> [(worker: Int, index: Int, elapsed: Double)] {
             condition.lock()
             defer { condition.unlock() }
             let now = Date()
+            // Without a thread clock, the wall clock's time shared among the items running at once on fewer cores.
+            let running = current.keys.count { !abandoned.contains($0) }
+            let share = min(1, Double(ProcessInfo.processInfo.activeProcessorCount) / Double(max(1, running)))
             return current.filter { !abandoned.contains($0.key) && now.timeIntervalSince($0.value.since) > seconds }
                 .map { worker, item in
                     let cpu = clocks[worker]?.seconds().map { $0 - item.cpuSince }
-                    return (worker, item.index, cpu ?? now.timeIntervalSince(item.since))
+                    return (worker, item.index, cpu ?? now.timeIntervalSince(item.since) * share)
                 }
                 .sorted { $0.index < $1.index }
         }
