@@ -223,7 +223,7 @@ public struct ProtocolPlacementRule: Rule {
             // Only the RIB's own contract moves (`LoginPresentableListener` from Login's view controller): one
             // named for another RIB is a stray the user should look at.
             guard declaration.name == rib + role.suffix else {
-                violation.whyNoFix = "it is named for another RIB than \(rib); move it by hand if it is this RIB's"
+                violation.whyNoFix = "only \(rib + role.suffix), the \(rib) RIB's own, is moved; move '\(declaration.name)' by hand if it is this RIB's"
                 return violation
             }
             switch Self.move(declaration.declaration, to: rib + suffix.replacingOccurrences(of: ".swift", with: ""), in: file) {
