@@ -468,14 +468,10 @@ func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Conf
         // configuration, takes them from the configurations above it when that one sets none.
         func folderAbove(_ file: String) -> String { URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path }
         // Within the repository only: a configuration in the home folder or an enclosing checkout is another project's.
-        func inRepository(_ folder: String) -> Bool {
-            var current = URL(fileURLWithPath: folder).standardizedFileURL
-            while true {
-                if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return true }
-                let parent = current.deletingLastPathComponent()
-                if parent.path == current.path { return false }
-                current = parent
-            }
+        let repository = repositoryRoot(around: workingDirectory)
+        func inRepository(_ path: String) -> Bool {
+            guard let repository else { return false }
+            return path == repository || path.hasPrefix(repository.hasSuffix("/") ? repository : repository + "/")
         }
         var folder = folderAbove(found)
         while configuration.baseline == nil || configuration.docsURL == nil, inRepository(folder), let above = Configuration.find(from: folder),

@@ -79,7 +79,7 @@ func foldersUp(from folder: String) -> [String] {
 
 /// The top level of the git repository (or worktree, or submodule) holding `folder`: the nearest folder with
 /// a `.git` entry.
-func repositoryRoot(around folder: String) -> String? {
+public func repositoryRoot(around folder: String) -> String? {
     foldersUp(from: folder).first { access(($0.hasSuffix("/") ? $0 : $0 + "/") + ".git", F_OK) == 0 }
 }
 

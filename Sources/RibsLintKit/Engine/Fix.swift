@@ -30,7 +30,6 @@ public struct FixPlan: Sendable {
     /// Files that could not be linted, so were not fixed: one error line each.
     public var unreadable: [String] = []
 
-    public var fixedCount: Int { files.reduce(0) { $0 + $1.fixedByRule.values.reduce(0, +) } }
 }
 
 extension Linter {
