@@ -433,8 +433,35 @@ def rib_classes(count):
     return "\n".join(lines) + "\n"
 
 
-def scaling(ribslint, scratch):
-    """Times each hostile input at doubling sizes and prints the growth per doubling: about 2 is linear."""
+def builder_cycle(count, per_file=500):
+    """`count` builders, each building the next and the last the first: one cycle through every RIB, in files of
+    `per_file` builders. Reported once, at the reference that closes it."""
+    files = {}
+    for start in range(0, count, per_file):
+        lines = ["import RIBs", ""]
+        for i in range(start, min(start + per_file, count)):
+            lines.append(f"final class C{i}Builder: Builder<C{i}Dependency>, C{i}Buildable {{\n"
+                         f"    func build() -> C{i}Routing {{ C{i}Router(child: C{(i + 1) % count}Builder(dependency: dependency)) }}\n}}")
+        files[f"Chain/Chain{start // per_file:04d}.swift"] = "\n".join(lines) + "\n"
+    return files
+
+
+def reused_names(files):
+    """`files` / 2 modules, each with its own Login building its own Home: RIBs of one name in every module."""
+    tree = {}
+    for module in range(files // 2):
+        tree[f"Module{module:05d}/Login/LoginBuilder.swift"] = (
+            "import RIBs\nfinal class LoginBuilder: Builder<LoginDependency>, LoginBuildable {\n"
+            "    func build() -> LoginRouting { LoginRouter(homeBuilder: HomeBuilder(dependency: dependency)) }\n}\n")
+        tree[f"Module{module:05d}/Home/HomeBuilder.swift"] = (
+            "import RIBs\nfinal class HomeBuilder: Builder<HomeDependency>, HomeBuildable {\n"
+            "    func build() -> HomeRouting { HomeRouter() }\n}\n")
+    return tree
+
+
+def scaling(ribslint, scratch, only=None):
+    """Times each hostile input at doubling sizes and prints the growth per doubling: about 2 is linear.
+    `only`: the cases whose names contain this text."""
     cases = {
         "RIB classes in one file": [(n, {"F.swift": rib_classes(n)}, ".", None) for n in (2000, 4000, 8000, 16000)],
         "ids in one suppression": [(n, {"F.swift": "// ribslint:disable " + " ".join(["router_child_reference"] * n) + "\nlet x = 1\n"}, ".", None)
@@ -442,11 +469,15 @@ def scaling(ribslint, scratch):
         # The partial-parse note: swift-syntax's diagnostics measure each run-on statement's line from its start.
         "statements run on in one line": [(n, {"F.swift": " ".join(["router_child_reference"] * n) + "\n"}, ".", None)
                                           for n in (2000, 4000, 8000)],
+        "builders in one cycle": [(n, builder_cycle(n), ".", None) for n in (12500, 25000, 50000)],
+        "modules reusing RIB names (files)": [(n, reused_names(n), ".", None) for n in (2000, 4000, 8000)],
         "folders under a ** glob": [(n, {"/".join(f"d{i}" for i in range(n)) + "/B.swift": "let b = 1\n"}, ".",
                                      "excluded: ['**/**/**/**/**/**/b', '**/**/**/**/x/**/**']\n") for n in (50, 100, 200)],
     }
     rows = []
     for name, sizes in cases.items():
+        if only and only not in name:
+            continue
         previous = None
         for size, files, path, config in sizes:
             folder = os.path.join(scratch, f"scaling-{len(rows)}")
@@ -458,12 +489,13 @@ def scaling(ribslint, scratch):
             if config:
                 with open(os.path.join(folder, ".ribslint.yml"), "w") as handle:
                     handle.write(config)
-            seconds, rss, _ = measure(command + [path], cwd=folder)
+            seconds, rss, report = measure(command + [path], cwd=folder)
+            findings = len(json.loads(report)["findings"])
             growth = f"{seconds / previous:.2f}" if previous else "-"
-            rows.append(f"| {name} | {size} | {seconds:.3f} | {rss:.0f} | {growth} |")
+            rows.append(f"| {name} | {size} | {seconds:.3f} | {rss:.0f} | {findings} | {growth} |")
             previous = seconds
             shutil.rmtree(folder, ignore_errors=True)
-    print("| hostile input | size | seconds | peak RSS MB | time ÷ previous size's |\n|---|---:|---:|---:|---:|")
+    print("| hostile input | size | seconds | peak RSS MB | findings | time ÷ previous size's |\n|---|---:|---:|---:|---:|---:|")
     print("\n".join(rows))
 
 
@@ -476,6 +508,7 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the release binaries already built")
     parser.add_argument("--profile", choices=sorted(OPT_IN), default="ribs", help="the profile every tree is linted under")
     parser.add_argument("--scaling", action="store_true", help="time the hostile inputs of growing size instead")
+    parser.add_argument("--case", help="with --scaling: only the hostile inputs whose names contain this text")
     arguments = parser.parse_args()
     # Children inherit the raised limit; swift-format --parallel holds every file of a run open at once.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -493,7 +526,7 @@ def main():
     scratch = tempfile.mkdtemp(prefix="ribslint-bench-")
     if arguments.scaling:
         try:
-            scaling(binaries[0], scratch)
+            scaling(binaries[0], scratch, arguments.case)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
         return

@@ -9,7 +9,9 @@ public struct RIBCycleRule: ProjectRule {
             RIBs Architecture Guide, "Error Prevention": "NEVER create circular dependencies between RIBs". The RIB tree comes from \
             which builders construct or are handed which child builders; a cycle means a child can build its own \
             ancestor, dependencies flow up as well as down, and the static tree — "If it builds - it works" — is gone. \
-            Each reference that closes the cycle is reported where it is made.
+            Each cycle is reported once, at the reference that closes it: walking each group of RIBs that reach \
+            one another from its first RIB by name, the reference back to a RIB still on the way. Removing every \
+            reported reference leaves a tree.
             """,
         defaultSeverity: .error,
         triggering: [
@@ -26,12 +28,12 @@ public struct RIBCycleRule: ProjectRule {
                 // file: ZApp/Profile/ProfileBuilder.swift
                 import RIBs
                 final class ProfileBuilder: Builder<ProfileDependency>, ProfileBuildable {
-                    func build() -> ProfileRouting { ProfileRouter(settingsBuilder: 1️⃣SettingsBuilder(dependency: dependency)) }
+                    func build() -> ProfileRouting { ProfileRouter(settingsBuilder: SettingsBuilder(dependency: dependency)) }
                 }
                 // file: ZApp/Settings/SettingsBuilder.swift
                 import RIBs
                 final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {
-                    func build() -> SettingsRouting { SettingsRouter(profileBuilder: 2️⃣ProfileBuilder(dependency: dependency)) }
+                    func build() -> SettingsRouting { SettingsRouter(profileBuilder: 1️⃣ProfileBuilder(dependency: dependency)) }
                 }
                 """),
             Example("""
@@ -46,7 +48,7 @@ public struct RIBCycleRule: ProjectRule {
                 // file: Home/HomeRouter.swift
                 import RIBs
                 final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
-                    private let loginBuilder: 2️⃣LoginBuildable
+                    private let loginBuilder: LoginBuildable
                     init(loginBuilder: LoginBuildable) {
                         self.loginBuilder = loginBuilder
                     }
@@ -103,44 +105,24 @@ public struct RIBCycleRule: ProjectRule {
 
     public init(options: RuleOptions) {}
 
-    /// The shortest way from `start` to `end` along `edges` (breadth first, edges in their order), both ends
-    /// included: how the cycle really runs, for the message.
-    static func path(from start: String, to end: String, along edges: [String: [String]]) -> [String] {
-        var previous: [String: String] = [start: start]
-        var queue = [start]
-        var index = 0
-        while index < queue.count, previous[end] == nil {
-            let node = queue[index]
-            index += 1
-            for next in edges[node, default: []] where previous[next] == nil {
-                previous[next] = node
-                queue.append(next)
-            }
-        }
-        var path = [end]
-        while let last = path.last, last != start, let before = previous[last] { path.append(before) }
-        return path.reversed()
-    }
-
-    /// A cycle's names for a message: a long one keeps its ends and says how many it leaves out.
-    public static func shown(_ names: [String]) -> String {
-        guard names.count > 12 else { return names.joined(separator: " → ") }
-        return (names.prefix(6) + ["… \(names.count - 11) more …"] + names.suffix(5)).joined(separator: " → ")
+    /// A cycle's names for a message, from `first` along `way` (which ends with `first` again) — whole up to twelve
+    /// names, else the first six and the last five with how many are left out. `way` holds those only when the
+    /// cycle is longer (see `RIBProject.ClosingReference`); only the names shown are looked up (`name`).
+    public static func shown(_ first: String, way: [String], length: Int, name: (String) -> String = { $0 }) -> String {
+        guard length > 11 else { return ([first] + way).map(name).joined(separator: " → ") }
+        return (([first] + way.prefix(5)).map(name) + ["… \(length - 10) more …"] + way.suffix(5).map(name)).joined(separator: " → ")
     }
 
     public func violations(in project: Project) -> [ProjectViolation] {
         let project = project.model(RIBProject.self)
-        return project.cycles.flatMap { cycle -> [ProjectViolation] in
-            let members = Set(cycle)
-            let inside = project.edges.filter { members.contains($0.from) && members.contains($0.to) }
-            var adjacency: [String: [String]] = [:]
-            for edge in inside { adjacency[edge.from, default: []].append(edge.to) }
-            return inside.map { edge in
-                let path = ([edge.from] + Self.path(from: edge.to, to: edge.from, along: adjacency)).map(project.name(of:))
-                return ProjectViolation(
-                    at: edge.point,
-                    "this reference from '\(project.name(of: edge.from))' to '\(project.name(of: edge.to))' closes the RIB cycle \(Self.shown(path)); RIBs must form a tree, so pass what the child needs down instead")
-            }
+        return project.closingReferences.map { closing in
+            let edge = closing.reference
+            let cycle = Self.shown(edge.from, way: closing.way, length: closing.length, name: project.name(of:))
+            return ProjectViolation(
+                at: edge.point,
+                "this reference from '\(project.name(of: edge.from))' to '\(project.name(of: edge.to))' closes the RIB cycle \(cycle); "
+                    + "RIBs must form a tree, so pass what the child needs down instead",
+                concerns: closing.files)
         }
     }
 }

@@ -503,7 +503,7 @@ struct CacheTests {
             try (project[path]! + "// edited\n").write(to: url, atomically: true, encoding: .utf8)
             listed[path] = try run(root, cachePath: cachePath(root), optIn: ["back_navigation"], paths: [path])
             let whole = try run(root, cachePath: nil, optIn: ["back_navigation"])
-            #expect(listed[path]?.findings == whole.findings.filter { $0.path == path })
+            #expect(listed[path]?.findings == whole.findings.filter { $0.concerns(path) })
             #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath(root))) == recorded, "only the listed file is news: the cache is not rewritten")
             try project[path]!.write(to: url, atomically: true, encoding: .utf8)
         }
@@ -550,7 +550,7 @@ struct CacheTests {
         let more = try run(root, cachePath: cache, paths: ["Card/CardBuilder.swift"])
         #expect(try recordedCache(root, cache: cache).filesKey == whole.filesKey)
         #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) == written, "only the listed file is news")
-        #expect(more.findings == (try run(root, cachePath: nil)).findings.filter { $0.path == "Card/CardBuilder.swift" })
+        #expect(more.findings == (try run(root, cachePath: nil)).findings.filter { $0.concerns("Card/CardBuilder.swift") })
     }
 
     @Test("a first listed run with no cache records the listed file too: the next run of it takes every file from the cache")

@@ -27,6 +27,28 @@ struct ChangedFilesTests {
         #expect(run.stderr.contains("Linted 1 file"))
     }
 
+    @Test("a listed file whose new reference closes a cycle that is reported at another file's reference is blocked too")
+    func cycleReportedElsewhere() throws {
+        let plainA = "import RIBs\nfinal class ABuilder: Builder<ADependency>, ABuildable {\n    func build() -> ARouting { ARouter() }\n}\n"
+        let root = try makeProject(["A/ABuilder.swift": plainA, "B/BBuilder.swift": bClosingCycle])
+        try git(["init", "-q"], in: root)
+        try git(["add", "-A"], in: root)
+        try git(["commit", "-qm", "start"], in: root)
+        #expect(try runRibslint(["A/ABuilder.swift"], in: root).status == 0)
+        // A now builds B, which builds A: the cycle is walked from A, so B's reference closes it — and A's run shows it.
+        try a.write(to: root.appendingPathComponent("A/ABuilder.swift"), atomically: true, encoding: .utf8)
+        let message = "B/BBuilder.swift:3:50: error: this reference from 'B' to 'A' closes the RIB cycle B → A → B;"
+        let listed = try runRibslint(["A/ABuilder.swift"], in: root)
+        #expect(listed.status == 1 && listed.stdout.contains(message), "\(listed.stdout)")
+        try git(["add", "A/ABuilder.swift"], in: root)
+        let staged = try runRibslint(["--staged"], in: root)
+        #expect(staged.status == 1 && staged.stdout.contains(message), "\(staged.stdout)")
+        // A file of the project outside the cycle is not held up by it.
+        try "import RIBs\nfinal class CBuilder: Builder<CDependency>, CBuildable {}\n".write(
+            to: root.appendingPathComponent("C.swift"), atomically: true, encoding: .utf8)
+        #expect(try runRibslint(["C.swift"], in: root).status == 0)
+    }
+
     @Test("--changed-since and --staged list what git reports; nothing changed is a note")
     func gitLists() throws {
         let root = try repository()

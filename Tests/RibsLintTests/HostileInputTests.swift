@@ -215,7 +215,28 @@ struct HostileInputTests {
     func deepChain() {
         let chain = (0..<50_000).map { (from: "R\($0)", to: "R\($0 + 1)") } + [(from: "R50000", to: "R49998")]
         #expect(RIBProject.cycles(of: chain) == [["R49998", "R49999", "R50000"]])
-        #expect(RIBCycleRule.shown((0..<20).map { "R\($0)" }) == "R0 → R1 → R2 → R3 → R4 → R5 → … 9 more … → R15 → R16 → R17 → R18 → R19")
+        #expect(RIBCycleRule.shown("R0", way: (1...5).map { "R\($0)" } + (15...19).map { "R\($0)" }, length: 19)
+            == "R0 → R1 → R2 → R3 → R4 → R5 → … 9 more … → R15 → R16 → R17 → R18 → R19")
+        #expect(RIBCycleRule.shown("A", way: ["B", "A"], length: 2) == "A → B → A")
+    }
+
+    @Test("a cycle of 3,000 builders is one finding, at the reference that closes it, with a message of bounded length")
+    func longCycle() throws {
+        let count = 3_000
+        let sources = (0..<count).map { position -> (path: String, text: String) in
+            let name = String(format: "R%05d", position), child = String(format: "R%05d", (position + 1) % count)
+            return ("\(name)/\(name)Builder.swift", """
+                import RIBs
+                final class \(name)Builder: Builder<\(name)Dependency>, \(name)Buildable {
+                    func build() -> \(name)Routing { \(name)Router(child: \(child)Builder(dependency: dependency)) }
+                }
+                """)
+        }
+        let findings = try lint(sources: sources, rules: ["rib_cycle"])
+        #expect(findings.map(\.path) == ["R02999/R02999Builder.swift"])
+        #expect(findings.first?.message.contains(
+            "closes the RIB cycle R02999 → R00000 → R00001 → R00002 → R00003 → R00004 → … 2990 more … → R02995 → R02996 → R02997 → R02998 → R02999;") == true,
+            "\(findings)")
     }
 }
 

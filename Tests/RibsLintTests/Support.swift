@@ -25,6 +25,12 @@ func lint(
         .lint(sources: sources, project: ProjectFacts(usesSourcery: usesSourcery)).findings
 }
 
+extension Finding {
+    /// Whether a run over the file at `path` alone reports this finding of a whole run: one in the file, or a project
+    /// finding about it too (a RIB cycle one of its references is part of).
+    func concerns(_ path: String) -> Bool { self.path == path || concerns.contains(path) }
+}
+
 /// The built `ribslint` executable, next to the test bundle.
 var ribslintBinary: URL {
     var url = Bundle.main.bundleURL

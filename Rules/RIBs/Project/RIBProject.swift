@@ -165,6 +165,65 @@ public struct RIBProject: ProjectModel {
         return best?.candidate
     }
 
+    /// A reference that closes a cycle of RIBs.
+    public struct ClosingReference: Sendable, Equatable {
+        public let reference: Link
+        /// The way back from the child to the referencing RIB (`to → … → from`), by id: whole when it holds up to
+        /// eleven RIBs, else its first five and last five.
+        public let way: [String]
+        /// How many RIBs the whole way holds.
+        public let length: Int
+        /// The files of every reference among the RIBs that reach one another with these.
+        public let files: [String]
+    }
+
+    /// One reference per cycle, linear in RIBs and references: each group of RIBs that reach one another
+    /// (`cycles`) is walked depth first from its first RIB by id, references in the order of their children's ids;
+    /// a reference to a RIB still on the way closes a cycle. Without the references found, no cycle is left.
+    public var closingReferences: [ClosingReference] {
+        let groups = cycles
+        var groupOf: [String: Int] = [:]
+        for (position, group) in groups.enumerated() {
+            for id in group { groupOf[id] = position }
+        }
+        var inside = Array(repeating: [Link](), count: groups.count)
+        for edge in edges {
+            if let group = groupOf[edge.from], groupOf[edge.to] == group { inside[group].append(edge) }
+        }
+        var found: [ClosingReference] = []
+        for (group, members) in groups.enumerated() {
+            var children: [String: [Link]] = [:]
+            for link in inside[group] { children[link.from, default: []].append(link) }
+            for (id, links) in children { children[id] = links.sorted { $0.to < $1.to } }
+            let files = Set(inside[group].map(\.point.path)).sorted()
+            // The way from the first RIB to the one being walked, and where on it each of its RIBs stands.
+            var way: [String] = [members[0]]
+            var place: [String: Int] = [members[0]: 0]
+            var visited: Set<String> = [members[0]]
+            var frames: [(id: String, next: Int)] = [(members[0], 0)]
+            while let (id, next) = frames.last {
+                let links = children[id, default: []]
+                guard next < links.count else {
+                    frames.removeLast()
+                    place[way.removeLast()] = nil
+                    continue
+                }
+                frames[frames.count - 1].next += 1
+                let link = links[next]
+                if let start = place[link.to] {
+                    let length = way.count - start
+                    let shown = length > 11 ? Array(way[start..<(start + 5)] + way.suffix(5)) : Array(way[start...])
+                    found.append(ClosingReference(reference: link, way: shown, length: length, files: files))
+                } else if visited.insert(link.to).inserted {
+                    place[link.to] = way.count
+                    way.append(link.to)
+                    frames.append((link.to, 0))
+                }
+            }
+        }
+        return found
+    }
+
     /// RIB ids in every cycle of the parent → child graph (strongly connected, more than one RIB). Tarjan's
     /// algorithm with its own stack: a chain of any depth costs memory, never the thread's stack.
     public var cycles: [[String]] { Self.cycles(of: edges.map { ($0.from, $0.to) }) }

@@ -331,10 +331,12 @@ public struct CacheReader {
             let severity: Severity = try reader.bool() ? .error : .warning
             let path = try reader.string()
             let line = try reader.int(), column = try reader.int(), endLine = try reader.int(), endColumn = try reader.int()
-            return Finding(
+            var finding = Finding(
                 ruleID: ruleID, severity: severity, path: path, line: line, column: column, endLine: endLine,
                 endColumn: endColumn, message: try reader.string(), fingerprint: try reader.string(), context: try reader.string(),
                 lineText: try reader.string())
+            finding.concerns = try reader.strings()
+            return finding
         }
     }
 }
@@ -379,6 +381,7 @@ extension CacheWriter {
             writer.write(finding.fingerprint)
             writer.write(finding.context)
             writer.write(finding.lineText)
+            writer.write(finding.concerns)
         }
     }
 }

@@ -391,7 +391,9 @@ public struct Linter: Sendable {
             let listedPaths = Set(listed.map { PathKey(files[$0].displayPath) })
             result = merge(
                 listed.map { outcomes[$0] },
-                projectFindings: found.filter { listedPaths.contains(PathKey($0.path)) })
+                projectFindings: found.filter { finding in
+                    listedPaths.contains(PathKey(finding.path)) || finding.concerns.contains { listedPaths.contains(PathKey($0)) }
+                })
         } else {
             result = merge(outcomes, projectFindings: found)
         }

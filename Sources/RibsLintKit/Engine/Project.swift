@@ -136,10 +136,14 @@ extension ProjectRule {
 public struct ProjectViolation: Sendable, Equatable {
     public let point: SourcePoint
     public let message: String
+    /// Other files the finding is about (those holding the other references of a RIB cycle): a run over listed
+    /// files reports it when one of them is listed, so that a commit that closes the cycle there is stopped.
+    public let concerns: [String]
 
-    public init(at point: SourcePoint, _ message: String) {
+    public init(at point: SourcePoint, _ message: String, concerns: [String] = []) {
         self.point = point
         self.message = message
+        self.concerns = concerns
     }
 }
 

@@ -16,7 +16,10 @@ extension Linter {
                     $0.silences(id, line: point.line)
                 }
                 for span in silencing { usedSpans.insert("\(span.point.path):\(span.point.line):\(span.point.column)") }
-                if silencing.isEmpty { findings.append(Self.finding(id, entry.severity, violation.message, at: point)) }
+                guard silencing.isEmpty else { continue }
+                var finding = Self.finding(id, entry.severity, violation.message, at: point)
+                finding.concerns = violation.concerns
+                findings.append(finding)
             }
         }
         if let severity = ruleSet.unusedSuppressionSeverity {

@@ -101,6 +101,8 @@ public struct Finding: Sendable, Equatable {
     public var relocation: Relocation?
     /// Why a rule that fixes gave this finding no fix (kept only by runs that fix).
     public var whyNoFix: String?
+    /// Other files a project finding is about (see `ProjectViolation.concerns`); reports do not show them.
+    public var concerns: [String] = []
 
     public init(
         ruleID: String, severity: Severity, path: String, line: Int, column: Int,
@@ -126,6 +128,7 @@ public struct Finding: Sendable, Equatable {
             message: message + suffix, fingerprint: fingerprint, context: context, lineText: lineText)
         finding.fix = fix
         finding.relocation = relocation
+        finding.concerns = concerns
         return finding
     }
 
