@@ -65,8 +65,17 @@ public struct RIBProject: ProjectModel {
         let parts = facts.flatMap(\.parts).filter { Self.partRoles.contains($0.role) }
         var ribs: [String: RIB] = [:]
         var ribOfPart: [Int: String] = [:]
-        var partsByType: [String: [Int]] = [:]
-        for (position, part) in parts.enumerated() { partsByType[part.typeName, default: []].append(position) }
+        // Parts by type name, near a folder: a part of each name in every module is found without a search.
+        var partsNamed: [String: Nearest<Int>] = [:]
+        // The first part of each type in each file.
+        var partInFile: [String: Int] = [:]
+        var builderInFile: [String: Int] = [:]
+        for (position, part) in parts.enumerated() {
+            partsNamed[part.typeName, default: Nearest()].insert(position, folder: Self.folder(of: part.point.path))
+            let key = part.typeName + "\u{0}" + part.point.path
+            if partInFile[key] == nil { partInFile[key] = position }
+            if part.role == .builder, builderInFile[key] == nil { builderInFile[key] = position }
+        }
 
         func add(_ position: Int, to id: String) {
             guard ribOfPart[position] == nil, ribs[id]?.parts[parts[position].role] == nil else { return }
@@ -83,15 +92,13 @@ public struct RIBProject: ProjectModel {
         // A part another builder constructs too (one list view controller for two RIBs) is a part of each.
         var sharedRIBs: [Int: [String]] = [:]
         for wiring in facts.flatMap(\.wirings) {
-            guard let builder = partsByType[wiring.builderType]?.first(where: { parts[$0].role == .builder && parts[$0].point.path == wiring.path }),
-                let id = ribOfPart[builder]
-            else { continue }
+            guard let builder = builderInFile[wiring.builderType + "\u{0}" + wiring.path], let id = ribOfPart[builder] else { continue }
+            let folder = Self.folder(of: parts[builder].point.path)
             for name in wiring.constructed {
-                let candidates = (partsByType[name] ?? []).filter { parts[$0].role != .builder }
-                let folder = Self.folder(of: parts[builder].point.path)
-                if let nearest = Self.nearest(candidates.filter { ribOfPart[$0] == nil }, to: folder, folder: { Self.folder(of: parts[$0].point.path) }) {
+                guard let candidates = partsNamed[name] else { continue }
+                if let nearest = candidates.nearest(to: folder, where: { parts[$0].role != .builder && ribOfPart[$0] == nil }, before: <) {
                     add(nearest, to: id)
-                } else if let shared = Self.nearest(candidates, to: folder, folder: { Self.folder(of: parts[$0].point.path) }),
+                } else if let shared = candidates.nearest(to: folder, where: { parts[$0].role != .builder }, before: <),
                     ribOfPart[shared] != id, ribs[id]?.parts[parts[shared].role] == nil
                 {
                     ribs[id]?.parts[parts[shared].role] = parts[shared]
@@ -100,17 +107,17 @@ public struct RIBProject: ProjectModel {
             }
         }
         // Then by name: the nearest RIB of the part's name prefix, or a new one.
-        var idsByName: [String: [String]] = [:]
-        for rib in ribs.values { idsByName[rib.name, default: []].append(rib.id) }
+        var ribsNamed: [String: Nearest<String>] = [:]
+        for rib in ribs.values { ribsNamed[rib.name, default: Nearest()].insert(rib.id, folder: rib.folder) }
         for (position, part) in parts.enumerated() where ribOfPart[position] == nil && part.isConventional {
-            let candidates = (idsByName[part.rib] ?? []).filter { ribs[$0]?.parts[part.role] == nil }.sorted()
-            if let id = Self.nearest(candidates, to: Self.folder(of: part.point.path), folder: { ribs[$0]?.folder ?? "" }) {
+            let nearest = ribsNamed[part.rib]?.nearest(to: Self.folder(of: part.point.path), where: { ribs[$0]?.parts[part.role] == nil }, before: <)
+            if let id = nearest {
                 add(position, to: id)
             } else {
                 let id = Self.id(part.rib, at: part.point.path)
                 guard ribs[id] == nil else { continue }
                 ribs[id] = RIB(id: id, name: part.rib, folder: Self.folder(of: part.point.path))
-                idsByName[part.rib, default: []].append(id)
+                ribsNamed[part.rib, default: Nearest()].insert(id, folder: Self.folder(of: part.point.path))
                 add(position, to: id)
             }
         }
@@ -118,11 +125,10 @@ public struct RIBProject: ProjectModel {
 
         /// The RIB a reference made in `path` means by `name`: the nearest of that name; unknown ones by name.
         func resolve(_ name: String, near path: String) -> String {
-            Self.nearest((idsByName[name] ?? []).sorted(), to: Self.folder(of: path), folder: { ribs[$0]?.folder ?? "" }) ?? name
+            ribsNamed[name]?.nearest(to: Self.folder(of: path), where: { _ in true }, before: <) ?? name
         }
         func source(_ edge: RIBFacts.Edge) -> String {
-            let part = (partsByType[edge.fromType] ?? []).first { parts[$0].point.path == edge.point.path }
-            return part.flatMap { ribOfPart[$0] } ?? resolve(edge.from, near: edge.point.path)
+            partInFile[edge.fromType + "\u{0}" + edge.point.path].flatMap { ribOfPart[$0] } ?? resolve(edge.from, near: edge.point.path)
         }
         var seen = Set<String>()
         edges = facts.flatMap(\.edges).map { Link(from: source($0), to: resolve($0.to, near: $0.point.path), point: $0.point) }
@@ -153,16 +159,31 @@ public struct RIBProject: ProjectModel {
         path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
-    /// The candidate whose folder shares the longest prefix with `reference`; the first on a tie.
-    static func nearest<Candidate>(_ candidates: [Candidate], to reference: String, folder: (Candidate) -> String) -> Candidate? {
-        let components = reference.split(separator: "/")
-        var best: (candidate: Candidate, shared: Int)?
-        for candidate in candidates {
-            let shared = zip(components, folder(candidate).split(separator: "/")).prefix { $0 == $1 }.count
-            if let current = best, shared <= current.shared { continue }
-            best = (candidate, shared)
+    /// Candidates by the folders they lie in, for the one nearest a folder: whose folder shares the most leading
+    /// components with it. Each candidate is filed under every folder above its own, so a question walks up from
+    /// the folder asked about and stops at the first that holds an answer — not a search of every candidate.
+    struct Nearest<Candidate> {
+        private var under: [String: [Candidate]] = [:]
+
+        mutating func insert(_ candidate: Candidate, folder: String) {
+            let components = folder.split(separator: "/")
+            for depth in 0...components.count { under[components.prefix(depth).joined(separator: "/"), default: []].append(candidate) }
         }
-        return best?.candidate
+
+        /// The nearest candidate to `reference` that passes `accepted`; among equally near ones, the least by `before`.
+        func nearest(to reference: String, where accepted: (Candidate) -> Bool, before: (Candidate, Candidate) -> Bool) -> Candidate? {
+            let components = reference.split(separator: "/")
+            for depth in stride(from: components.count, through: 0, by: -1) {
+                guard let candidates = under[components.prefix(depth).joined(separator: "/")] else { continue }
+                var best: Candidate?
+                for candidate in candidates where accepted(candidate) {
+                    if let current = best, !before(candidate, current) { continue }
+                    best = candidate
+                }
+                if let best { return best }
+            }
+            return nil
+        }
     }
 
     /// A reference that closes a cycle of RIBs.
