@@ -6,91 +6,11 @@ import Darwin
 import Dispatch
 import Foundation
 
-/// What a run produced: findings in reporting order, and what could not be linted.
-public struct LintResult: Sendable {
-    public var findings: [Finding]
-    public var fileCount: Int
-    public var lineCount: Int
-    /// Files that could not be read or are not UTF-8 text: the run is incomplete.
-    public var unreadable: [String]
-    /// Files swift-syntax could not fully parse: linted as far as they parse.
-    public var syntaxNotes: [String]
-    /// What the user should know about the run that is not a finding: no configuration governs some files.
-    public var notes: [String] = []
-    /// What went wrong around the run without stopping it (a cache that cannot be written): shown even when
-    /// notes are not.
-    public var warnings: [String] = []
-    /// Every rule on for some file, in id order: what reporters list.
-    public var rules: [RuleDescription]?
-    /// Set once a baseline was applied (`applying(_:)`): `findings` are then the new ones only.
-    public var baseline: BaselineOutcome?
-
-    /// What a baseline did to a run.
-    public struct BaselineOutcome: Sendable {
-        /// Findings the baseline holds: not reported (SARIF lists them as `unchanged`), never failing the run.
-        public var unchanged: [Finding]
-        /// Recorded findings no longer there: the baseline can shrink (`ribslint baseline --update`).
-        public var fixed: Int
-        /// The unchanged findings are among `findings` too, as warnings (`--show-baselined`).
-        public var shown = false
-    }
-
-    /// How many findings each rule reported, in rule id order.
-    public var findingsByRule: [(id: String, count: Int)] {
-        var counts: [String: Int] = [:]
-        for finding in findings { counts[finding.ruleID, default: 0] += 1 }
-        return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-    }
-
-    /// This result with the findings a baseline holds set apart; with `showingBaselined`, they are still
-    /// reported, as warnings, so that an Xcode build or an editor shows them without failing on them.
-    /// `covered`: whether this run covered the file at an entry's recorded path (see `Baseline.judge`).
-    public func applying(_ baseline: Baseline, showingBaselined: Bool = false, covered: @escaping (String) -> Bool = { _ in true }) -> LintResult {
-        let verdict = baseline.judge(findings, judged: judges(coveredBy: covered))
-        var result = self
-        result.findings = verdict.new
-        if showingBaselined {
-            result.findings = (verdict.new + verdict.unchanged.map { $0.demoted(message: " (in the baseline)") }).sorted(by: Finding.ordered)
-        }
-        result.baseline = BaselineOutcome(unchanged: verdict.unchanged, fixed: verdict.fixed.reduce(0) { $0 + $1.count }, shown: showingBaselined)
-        return result
-    }
-    /// Whether this run judged a baseline entry: its file covered, and its rule run (not turned off by
-    /// `--only-rule`, not a project rule the run had to skip).
-    public func judges(coveredBy covered: @escaping (String) -> Bool) -> (Baseline.Entry) -> Bool {
-        let ran = rules.map { Set($0.map(\.id)).subtracting(skippedRules) }
-        let skipped = skippedRules
-        return { entry in covered(entry.path) && (ran?.contains(entry.rule) ?? !skipped.contains(entry.rule)) }
-    }
-
-    /// Project rules this run could not apply (standard input, listed files without the project in view).
-    public var skippedRules: Set<String> = []
-    /// Files whose results came from the cache, and files linted afresh.
-    public var cacheHits = 0
-    public var cacheMisses = 0
-    /// Files whose bytes were read, and folders listed: a cached file or folder whose stamp the cache
-    /// trusts is not.
-    public var filesRead = 0
-    public var foldersRead = 0
-    /// Files linted a second time because types they inherit from are declared or extended in other files.
-    public var relinted = 0
-    /// Files whose facts the project rules read: every file, or for listed files only those their project
-    /// findings can depend on (see `FactLinks`); none when the recorded project findings still held.
-    public var projectFilesRead = 0
-
-    public init(findings: [Finding], fileCount: Int, lineCount: Int, unreadable: [String] = [], syntaxNotes: [String] = []) {
-        self.findings = findings
-        self.fileCount = fileCount
-        self.lineCount = lineCount
-        self.unreadable = unreadable
-        self.syntaxNotes = syntaxNotes
-    }
-}
-
 /// Runs a lint: finds the files, runs the file pass on each (in parallel, from the cache where it can),
 /// then the project pass over their facts, and gathers the findings in a deterministic order. The file
 /// pass lives in `FilePass.swift`, the project pass in `ProjectPass.swift`, every cache decision in
-/// `LintCache`.
+/// `LintCache`, which configuration governs each file in `Configuration/Scoping.swift`, and file reads in
+/// `FileSystem.swift`.
 public struct Linter: Sendable {
     public let configuration: Configuration
     public internal(set) var ruleSet: RuleSet
@@ -139,90 +59,6 @@ public struct Linter: Sendable {
         self.configuration = configuration
         self.ruleSet = ruleSet
         self.jobs = max(1, jobs)
-    }
-
-    /// Each file's configuration and rules: which `Linter` lints it.
-    struct Scoping {
-        /// The files left once nested configurations' `excluded` are applied.
-        var files: [DiscoveredFile] = []
-        var linters: [Linter] = []
-        /// `linters[scopeOfFile[i]]` lints `files[i]`.
-        var scopeOfFile: [Int] = []
-        /// What the cache must have been recorded under: every distinct configuration and the files it governs.
-        var key = ""
-        var notes: [String] = []
-
-        func linter(_ position: Int) -> Linter { linters[scopeOfFile[position]] }
-    }
-
-    /// Finds the configuration of every file (see `ConfigurationScopes`).
-    /// `listings`: the folders the run listed, which say where a `.ribslint.yml` is without asking the file system.
-    func scoping(of files: [DiscoveredFile], listings: FolderMemory? = nil) throws(UsageError) -> Scoping {
-        guard let scopes else { return Scoping(files: files, linters: [self], scopeOfFile: files.map { _ in 0 }) }
-        // Each file's chain, on the threads, in shares of files in path order; then each distinct chain's linter,
-        // made in the order the files first need it, as one pass over the files would.
-        let chains = ParallelMap.shares(files.count, jobs: jobs, each: { ChainScan() }) { scan, position in
-            scan.chain(ofFileAt: files[position].absolutePath, scopes: scopes, listings: listings)
-        }
-        var scoping = Scoping()
-        var loaded: [String: Configuration] = [:]
-        var scopeOfChain: [[String]: Int] = [:]
-        var unconfigured: [String] = []
-        /// The previous file's chain, the linter of that chain, and whether it drops files by nested `excluded`.
-        var previous: (chain: [String], scope: Int, excludes: Bool)?
-        var kept: [Int] = []
-        kept.reserveCapacity(files.count)
-        scoping.scopeOfFile.reserveCapacity(files.count)
-        for position in files.indices {
-            let chain = chains[position]
-            if previous.map({ $0.chain != chain }) ?? true {
-                let scope: Int
-                if let known = scopeOfChain[chain] {
-                    scope = known
-                } else {
-                    let configuration = try scopes.configuration(of: chain, loaded: &loaded)
-                    let ruleSet = try RuleSet(configuration: configuration, catalog: scopes.catalog, onlyRules: scopes.onlyRules)
-                    scope = scoping.linters.count
-                    scopeOfChain[chain] = scope
-                    var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
-                    linter.overlay = overlay
-                    linter.parseBudget = parseBudget
-                    scoping.linters.append(linter)
-                }
-                previous = (chain, scope, !scoping.linters[scope].configuration.nestedExclusions.isEmpty)
-            }
-            guard let previous else { continue }
-            if previous.excludes, scoping.linters[previous.scope].configuration.nestedExclusionDrops(files[position].absolutePath) { continue }
-            if previous.chain.isEmpty, scopes.base == nil { unconfigured.append(files[position].displayPath) }
-            kept.append(position)
-            scoping.scopeOfFile.append(previous.scope)
-        }
-        scoping.files = kept.count == files.count ? files : kept.map { files[$0] }
-        // Project rules of one profile read the facts of every file of that profile, whichever folder's rules
-        // are on for it.
-        var factKinds: [String: [any FileFacts.Type]] = [:]
-        for linter in scoping.linters {
-            for kind in linter.ruleSet.factKinds where !factKinds[linter.ruleSet.profile.name, default: []].contains(where: { $0.id == kind.id }) {
-                factKinds[linter.ruleSet.profile.name, default: []].append(kind)
-            }
-        }
-        for position in scoping.linters.indices {
-            scoping.linters[position].ruleSet.factKinds = factKinds[scoping.linters[position].ruleSet.profile.name] ?? []
-        }
-        // Every configuration in force, by the files it is made of: a file added or removed changes no other
-        // file's results unless it brings a configuration of its own.
-        var hasher = StableHasher()
-        for (chain, scope) in scopeOfChain.sorted(by: { $0.key.joined(separator: "\n") < $1.key.joined(separator: "\n") }) {
-            hasher.combine(chain.joined(separator: "\n"))
-            hasher.combine(LintCache.key(for: scoping.linters[scope]))
-        }
-        scoping.key = hasher.value
-        if let first = unconfigured.first {
-            scoping.notes.append(
-                "note: no \(Configuration.fileName) governs \(first)\(unconfigured.count > 1 ? " and \(unconfigured.count - 1) more file(s)" : ""); "
-                    + "the defaults apply (profile \(scopes.profile ?? Configuration(rootDirectory: "/").profile))")
-        }
-        return scoping
     }
 
     /// Lints the given paths (or the configuration's `included` when there are none), reusing and then
@@ -682,49 +518,6 @@ public struct Linter: Sendable {
 
 }
 
-/// Whether `path` names an entry of `folder` itself (not of a folder below it), by bytes: as `parentFolder(of:)`
-/// would say when the bytes around the last `/` are ASCII, else by asking it.
-func isDirectly(_ path: String, in folder: String) -> Bool {
-    let slash = UInt8(ascii: "/")
-    let answer = path.utf8.withContiguousStorageIfAvailable { bytes in
-        folder.utf8.withContiguousStorageIfAvailable { prefix -> Bool? in
-            guard bytes.count > prefix.count + 1, prefix.count > 0, memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0 else { return false }
-            // Where the file's name starts, after the folder's own `/` (the root's is its only byte).
-            let start = prefix.count == 1 && prefix[0] == slash ? 1 : prefix.count + 1
-            guard start == 1 || bytes[prefix.count] == slash else { return false }
-            guard memchr(bytes.baseAddress! + start, Int32(slash), bytes.count - start) == nil else { return false }
-            // The bytes beside that `/`: ASCII, or a Character might straddle it.
-            guard bytes[start] < 0x80, bytes[start - 2 < 0 ? 0 : start - 2] < 0x80 || start == 1 else { return nil }
-            return true
-        }
-    }
-    return answer.flatMap { $0 }.flatMap { $0 } ?? (parentFolder(of: path) == folder)
-}
-
-/// One share of `Linter.scoping`'s files, in path order (a folder's files together): the previous file's folder
-/// is asked first, by its bytes, and a folder the run listed without a `.ribslint.yml` takes its parent's chain (see
-/// `ConfigurationScopes.chain`), so its siblings look nothing up.
-private final class ChainScan {
-    private var folder: String?
-    private var chain: [String] = []
-    /// The folder's parent, when the folder has its parent's chain.
-    private var parent: (folder: String, chain: [String])?
-    private var memo: [PathKey: [String]] = [:]
-
-    func chain(ofFileAt path: String, scopes: ConfigurationScopes, listings: FolderMemory?) -> [String] {
-        if let folder, isDirectly(path, in: folder) { return chain }
-        let folder = parentFolder(of: path)
-        let parentOfFolder = listings?.hasConfiguration(folder) == false ? parentFolder(of: folder) : nil
-        if let parentOfFolder, let parent, PathKey(parent.folder) == PathKey(parentOfFolder) {
-            chain = parent.chain
-        } else {
-            chain = scopes.chain(of: folder, memo: &memo, listed: { listings?.hasConfiguration($0) })
-            parent = parentOfFolder.map { ($0, chain) }
-        }
-        self.folder = folder
-        return chain
-    }
-}
 
 /// What a run leaves to the process's exit (`Linter.leavesRunDataToExit`): held, never released.
 private enum RunData {
@@ -736,73 +529,6 @@ private enum RunData {
     static func leave(_ data: Any) { _ = Unmanaged.passRetained(Held(data)) }
 }
 
-/// The largest file ribslint reads: generated sources run to a few megabytes; anything past this is not
-/// code to lint (or an endless device behind a link).
-public let maximumFileSize = 64 << 20
-
-/// Why a file's bytes could not be read, in the words a report uses.
-enum ReadProblem: Error, Equatable {
-    case cannotOpen(String)
-    case notRegular
-    case tooLarge
-
-    var message: String {
-        switch self {
-        case .cannotOpen(let reason): "cannot read the file (\(reason))"
-        case .notRegular: "not a regular file"
-        case .tooLarge: "larger than \(maximumFileSize >> 20) MB"
-        }
-    }
-}
-
-/// A regular file's bytes by `open`/`read` (Foundation's `contents(atPath:)` costs more than the read on
-/// Linux), with its stamp taken before the read: an edit racing the read changes the stamp too. A FIFO is
-/// never waited on, a device never read, and no more than `maximumFileSize` bytes are read.
-func readRegularFile(_ path: String, limit: Int = maximumFileSize) -> Result<(data: [UInt8], stamp: FileStamp), ReadProblem> {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-    guard descriptor >= 0 else { return .failure(.cannotOpen(systemError(errno))) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen(systemError(errno))) }
-    guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular) }
-    guard Int(info.st_size) <= limit else { return .failure(.tooLarge) }
-    // Sized by `fstat` (one byte more, to see the end), read until end of file: a file may still grow
-    // while it is read. The buffer is not zeroed first; only what `read` filled is kept.
-    var bytes: [UInt8] = []
-    var capacity = max(Int(info.st_size), 0) + 1
-    while true {
-        var failure: Int32?
-        let filled = bytes.count
-        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            let start = buffer.baseAddress!
-            bytes.withUnsafeBufferPointer { old in
-                if let base = old.baseAddress { start.initialize(from: base, count: old.count) }
-            }
-            count = filled
-            while count < capacity {
-                let got = read(descriptor, start + count, capacity - count)
-                if got < 0, errno == EINTR { continue }
-                if got < 0 { failure = errno; return }
-                if got == 0 { return }
-                count += got
-            }
-        }
-        if let failure { return .failure(.cannotOpen(systemError(failure))) }
-        if bytes.count < capacity { return .success((bytes, FileStamp(info))) }
-        guard capacity <= limit else { return .failure(.tooLarge) }
-        capacity *= 2
-    }
-}
-
-/// A file's size in bytes (0 when it cannot be asked).
-func fileSize(_ path: String) -> Int {
-    var info = stat()
-    return stat(path, &info) == 0 ? Int(info.st_size) : 0
-}
-
-func readFile(_ path: String, limit: Int = maximumFileSize) -> (data: [UInt8], stamp: FileStamp)? {
-    try? readRegularFile(path, limit: limit).get()
-}
 
 
 extension Linter {
