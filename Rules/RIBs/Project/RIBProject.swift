@@ -166,15 +166,28 @@ public struct RIBProject: ProjectModel {
         private var under: [String: [Candidate]] = [:]
 
         mutating func insert(_ candidate: Candidate, folder: String) {
+            for key in Self.folders(above: folder) { under[key, default: []].append(candidate) }
+        }
+
+        /// The folder and every folder above it, as the names `nearest` asks for: its components joined by `/`
+        /// (`Shop//Profile/` is `Shop/Profile`), from the whole down to `` for none.
+        static func folders(above folder: String) -> [String] {
             let components = folder.split(separator: "/")
-            for depth in 0...components.count { under[components.prefix(depth).joined(separator: "/"), default: []].append(candidate) }
+            var keys = [""]
+            keys.reserveCapacity(components.count + 1)
+            var key = ""
+            for component in components {
+                if !key.isEmpty { key += "/" }
+                key += component
+                keys.append(key)
+            }
+            return keys.reversed()
         }
 
         /// The nearest candidate to `reference` that passes `accepted`; among equally near ones, the least by `before`.
         func nearest(to reference: String, where accepted: (Candidate) -> Bool, before: (Candidate, Candidate) -> Bool) -> Candidate? {
-            let components = reference.split(separator: "/")
-            for depth in stride(from: components.count, through: 0, by: -1) {
-                guard let candidates = under[components.prefix(depth).joined(separator: "/")] else { continue }
+            for key in Self.folders(above: reference) {
+                guard let candidates = under[key] else { continue }
                 var best: Candidate?
                 for candidate in candidates where accepted(candidate) {
                     if let current = best, !before(candidate, current) { continue }
