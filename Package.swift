@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "RibsLintTests",
             dependencies: ["RibsLintKit", "RibsLintRules", "ribslint"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Snapshots"]
         ),
     ]
 )
