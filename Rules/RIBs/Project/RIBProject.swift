@@ -160,13 +160,26 @@ public struct RIBProject: ProjectModel {
     }
 
     /// Candidates by the folders they lie in, for the one nearest a folder: whose folder shares the most leading
-    /// components with it. Each candidate is filed under every folder above its own, so a question walks up from
-    /// the folder asked about and stops at the first that holds an answer — not a search of every candidate.
+    /// components with it. A few candidates (a name most projects declare once) are compared one by one; past
+    /// `indexedFrom`, each is filed under every folder above its own, so a question walks up from the folder
+    /// asked about and stops at the first that holds an answer — a `Login` in each of 5,000 modules is no search.
     struct Nearest<Candidate> {
-        private var under: [String: [Candidate]] = [:]
+        private var entries: [(candidate: Candidate, folder: String)] = []
+        private var under: [String: [Candidate]]?
+        static var indexedFrom: Int { 16 }
 
         mutating func insert(_ candidate: Candidate, folder: String) {
-            for key in Self.folders(above: folder) { under[key, default: []].append(candidate) }
+            entries.append((candidate, folder))
+            if under != nil {
+                file(candidate, folder: folder)
+            } else if entries.count >= Self.indexedFrom {
+                under = [:]
+                for entry in entries { file(entry.candidate, folder: entry.folder) }
+            }
+        }
+
+        private mutating func file(_ candidate: Candidate, folder: String) {
+            for key in Self.folders(above: folder) { under![key, default: []].append(candidate) }
         }
 
         /// The folder and every folder above it, as the names `nearest` asks for: its components joined by `/`
@@ -186,6 +199,16 @@ public struct RIBProject: ProjectModel {
 
         /// The nearest candidate to `reference` that passes `accepted`; among equally near ones, the least by `before`.
         func nearest(to reference: String, where accepted: (Candidate) -> Bool, before: (Candidate, Candidate) -> Bool) -> Candidate? {
+            guard let under else {
+                let components = reference.split(separator: "/")
+                var best: (candidate: Candidate, shared: Int)?
+                for entry in entries where accepted(entry.candidate) {
+                    let shared = zip(components, entry.folder.split(separator: "/")).prefix { $0 == $1 }.count
+                    if let current = best, shared < current.shared || shared == current.shared && !before(entry.candidate, current.candidate) { continue }
+                    best = (entry.candidate, shared)
+                }
+                return best?.candidate
+            }
             for key in Self.folders(above: reference) {
                 guard let candidates = under[key] else { continue }
                 var best: Candidate?
