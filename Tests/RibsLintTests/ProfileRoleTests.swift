@@ -125,13 +125,19 @@ struct NearestTests {
             for _ in 0..<20 {
                 let candidates = (0..<count).map { ($0 * 7 % count, folder()) }
                 var nearest = RIBProject.Nearest<Int>()
-                for (candidate, folder) in candidates { nearest.insert(candidate, folder: folder) }
+                // The same candidates given by a file in their folder.
+                var byFile = RIBProject.Nearest<Int>(placesAreFiles: true)
+                for (candidate, folder) in candidates {
+                    nearest.insert(candidate, at: folder)
+                    byFile.insert(candidate, at: folder.isEmpty ? "F.swift" : folder + "/F.swift")
+                }
                 for _ in 0..<20 {
                     let reference = folder()
                     let odd = Bool.random(using: &generator)
                     let accepted: (Int) -> Bool = { odd ? $0 % 2 == 1 : true }
-                    #expect(nearest.nearest(to: reference, where: accepted, before: <) == expected(candidates, reference, accepted),
-                        "\(count) candidates \(candidates), reference \(reference)")
+                    let answer = expected(candidates, reference, accepted)
+                    #expect(nearest.nearest(to: reference, where: accepted, before: <) == answer, "\(count) candidates \(candidates), reference \(reference)")
+                    #expect(byFile.nearest(to: reference, where: accepted, before: <) == answer, "by file: \(count) candidates, reference \(reference)")
                 }
             }
         }

@@ -65,14 +65,14 @@ public struct RIBProject: ProjectModel {
         let parts = facts.flatMap(\.parts).filter { Self.partRoles.contains($0.role) }
         var ribs: [String: RIB] = [:]
         var ribOfPart: [Int: String] = [:]
-        // Parts by type name, near a folder: a part of each name in every module is found without a search.
+        // Parts by type name, near the files they are in: a part of each name in every module is found without a search.
         var partsNamed: [String: Nearest<Int>] = [:]
         // The first part of each type in each file.
-        var partInFile: [String: Int] = [:]
-        var builderInFile: [String: Int] = [:]
+        var partInFile: [TypeInFile: Int] = [:]
+        var builderInFile: [TypeInFile: Int] = [:]
         for (position, part) in parts.enumerated() {
-            partsNamed[part.typeName, default: Nearest()].insert(position, folder: Self.folder(of: part.point.path))
-            let key = part.typeName + "\u{0}" + part.point.path
+            partsNamed[part.typeName, default: Nearest(placesAreFiles: true)].insert(position, at: part.point.path)
+            let key = TypeInFile(type: part.typeName, path: part.point.path)
             if partInFile[key] == nil { partInFile[key] = position }
             if part.role == .builder, builderInFile[key] == nil { builderInFile[key] = position }
         }
@@ -92,7 +92,7 @@ public struct RIBProject: ProjectModel {
         // A part another builder constructs too (one list view controller for two RIBs) is a part of each.
         var sharedRIBs: [Int: [String]] = [:]
         for wiring in facts.flatMap(\.wirings) {
-            guard let builder = builderInFile[wiring.builderType + "\u{0}" + wiring.path], let id = ribOfPart[builder] else { continue }
+            guard let builder = builderInFile[TypeInFile(type: wiring.builderType, path: wiring.path)], let id = ribOfPart[builder] else { continue }
             let folder = Self.folder(of: parts[builder].point.path)
             for name in wiring.constructed {
                 guard let candidates = partsNamed[name] else { continue }
@@ -108,7 +108,7 @@ public struct RIBProject: ProjectModel {
         }
         // Then by name: the nearest RIB of the part's name prefix, or a new one.
         var ribsNamed: [String: Nearest<String>] = [:]
-        for rib in ribs.values { ribsNamed[rib.name, default: Nearest()].insert(rib.id, folder: rib.folder) }
+        for rib in ribs.values { ribsNamed[rib.name, default: Nearest()].insert(rib.id, at: rib.folder) }
         for (position, part) in parts.enumerated() where ribOfPart[position] == nil && part.isConventional {
             let nearest = ribsNamed[part.rib]?.nearest(to: Self.folder(of: part.point.path), where: { ribs[$0]?.parts[part.role] == nil }, before: <)
             if let id = nearest {
@@ -117,7 +117,7 @@ public struct RIBProject: ProjectModel {
                 let id = Self.id(part.rib, at: part.point.path)
                 guard ribs[id] == nil else { continue }
                 ribs[id] = RIB(id: id, name: part.rib, folder: Self.folder(of: part.point.path))
-                ribsNamed[part.rib, default: Nearest()].insert(id, folder: Self.folder(of: part.point.path))
+                ribsNamed[part.rib, default: Nearest()].insert(id, at: ribs[id]!.folder)
                 add(position, to: id)
             }
         }
@@ -128,7 +128,7 @@ public struct RIBProject: ProjectModel {
             ribsNamed[name]?.nearest(to: Self.folder(of: path), where: { _ in true }, before: <) ?? name
         }
         func source(_ edge: RIBFacts.Edge) -> String {
-            partInFile[edge.fromType + "\u{0}" + edge.point.path].flatMap { ribOfPart[$0] } ?? resolve(edge.from, near: edge.point.path)
+            partInFile[TypeInFile(type: edge.fromType, path: edge.point.path)].flatMap { ribOfPart[$0] } ?? resolve(edge.from, near: edge.point.path)
         }
         var seen = Set<String>()
         edges = facts.flatMap(\.edges).map { Link(from: source($0), to: resolve($0.to, near: $0.point.path), point: $0.point) }
@@ -159,27 +159,40 @@ public struct RIBProject: ProjectModel {
         path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
+    /// A type declared in a file: no string is built to look one up.
+    struct TypeInFile: Hashable {
+        let type: String
+        let path: String
+    }
+
     /// Candidates by the folders they lie in, for the one nearest a folder: whose folder shares the most leading
     /// components with it. A few candidates (a name most projects declare once) are compared one by one; past
     /// `indexedFrom`, each is filed under every folder above its own, so a question walks up from the folder
     /// asked about and stops at the first that holds an answer — a `Login` in each of 5,000 modules is no search.
     struct Nearest<Candidate> {
-        private var entries: [(candidate: Candidate, folder: String)] = []
+        /// Each candidate with its folder, or with its file when `placesAreFiles` (the folder is then the path's,
+        /// found when asked: the path's string is shared with the part's, where a folder would be a copy).
+        private var entries: [(candidate: Candidate, place: String)] = []
+        private let placesAreFiles: Bool
         private var under: [String: [Candidate]]?
         static var indexedFrom: Int { 16 }
 
-        mutating func insert(_ candidate: Candidate, folder: String) {
-            entries.append((candidate, folder))
+        init(placesAreFiles: Bool = false) { self.placesAreFiles = placesAreFiles }
+
+        mutating func insert(_ candidate: Candidate, at place: String) {
+            entries.append((candidate, place))
             if under != nil {
-                file(candidate, folder: folder)
+                file(candidate, place: place)
             } else if entries.count >= Self.indexedFrom {
                 under = [:]
-                for entry in entries { file(entry.candidate, folder: entry.folder) }
+                for entry in entries { file(entry.candidate, place: entry.place) }
             }
         }
 
-        private mutating func file(_ candidate: Candidate, folder: String) {
-            for key in Self.folders(above: folder) { under![key, default: []].append(candidate) }
+        private func folder(of place: String) -> String { placesAreFiles ? RIBProject.folder(of: place) : place }
+
+        private mutating func file(_ candidate: Candidate, place: String) {
+            for key in Self.folders(above: folder(of: place)) { under![key, default: []].append(candidate) }
         }
 
         /// The folder and every folder above it, as the names `nearest` asks for: its components joined by `/`
@@ -203,7 +216,9 @@ public struct RIBProject: ProjectModel {
                 let components = reference.split(separator: "/")
                 var best: (candidate: Candidate, shared: Int)?
                 for entry in entries where accepted(entry.candidate) {
-                    let shared = zip(components, entry.folder.split(separator: "/")).prefix { $0 == $1 }.count
+                    let place = entry.place[...]
+                    let folder = placesAreFiles ? place.lastIndex(of: "/").map { place[..<$0] } ?? "" : place
+                    let shared = zip(components, folder.split(separator: "/")).prefix { $0 == $1 }.count
                     if let current = best, shared < current.shared || shared == current.shared && !before(entry.candidate, current.candidate) { continue }
                     best = (entry.candidate, shared)
                 }
