@@ -81,6 +81,8 @@ public final class Project: @unchecked Sendable {
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
     private var models: [ObjectIdentifier: any Sendable] = [:]
+    /// The lock each kind of model is built under.
+    private var builders: [ObjectIdentifier: NSLock] = [:]
     private let lock = NSLock()
 
     public init(files: [FileContribution], otherFileNames: [String] = []) {
@@ -97,18 +99,29 @@ public final class Project: @unchecked Sendable {
         files.compactMap { $0.facts[Facts.id] as? Facts }
     }
 
-    /// The model of the project of this kind, built on first use; rules running in parallel share it.
+    /// The model of the project of this kind, built on first use; rules running in parallel share it. One
+    /// thread builds it while the others asking for it wait: two threads each building the RIB model held two
+    /// copies at once (20 MB more at 50,000 files) for nothing. A model may build from a model of another kind.
     public func model<Model: ProjectModel>(_ kind: Model.Type) -> Model {
+        let key = ObjectIdentifier(kind)
         lock.lock()
-        let built = models[ObjectIdentifier(kind)] as? Model
+        if let built = models[key] as? Model {
+            lock.unlock()
+            return built
+        }
+        let building = builders[key] ?? NSLock()
+        builders[key] = building
+        lock.unlock()
+        building.lock()
+        defer { building.unlock() }
+        lock.lock()
+        let built = models[key] as? Model
         lock.unlock()
         if let built { return built }
-        // Built outside the lock, so a model may build from another; should two threads race, the first kept wins.
         let model = Model(project: self)
         lock.lock()
-        defer { lock.unlock() }
-        if let first = models[ObjectIdentifier(kind)] as? Model { return first }
-        models[ObjectIdentifier(kind)] = model
+        models[key] = model
+        lock.unlock()
         return model
     }
 }
