@@ -14,7 +14,8 @@ For each tree and each profile (ribs, swiftui-rib, viper and composable-ribs, ev
   - `ribslint graph --format json` for the profiles that draw a tree;
 and with `--reference`, the same reports and graphs from the other binary, which must be equal to these.
 A generated tree (`--generated N`: the benchmark's synthetic monorepo of N files) gets nested configurations
-that turn rules off, exclude a folder and change a severity, so that scoping is part of what is compared.
+that turn rules off, exclude a folder and change a severity, so that scoping is part of what is compared, and
+a RIB cycle across two files, each of which, linted alone, must report it.
 Exits 1 naming each difference, 0 when there is none.
 """
 import argparse, json, os, shutil, subprocess, sys, tempfile
@@ -88,7 +89,9 @@ def artifacts(binary, tree, profile, scratch, differences, listed_limit, jobs):
         uncached = run(lint + ["--no-cache", "--jobs", str(threads)], tree)
         differences.expect_equal(f"{name}: --no-cache --jobs {threads} differs from cold", cold, uncached)
     findings = json.loads(cold)["findings"]
-    for relative in swift_files(tree, listed_limit):
+    listed = swift_files(tree, listed_limit)
+    cycle_files = [path for path in CYCLE if os.path.exists(os.path.join(tree, path))] if listed_limit and profile == "ribs" else []
+    for relative in listed + cycle_files:
         expected = [finding for finding in findings if finding["file"] == relative]
         for mode in (["--cache-path", cache], ["--no-cache"]):
             alone = json.loads(run(lint + mode + ["--jobs", str(jobs), "--", relative], tree))["findings"]
@@ -98,6 +101,9 @@ def artifacts(binary, tree, profile, scratch, differences, listed_limit, jobs):
                                      expected, [finding for finding in alone if finding["file"] == relative])
             strays = [finding for finding in alone if finding not in findings]
             differences.expect_equal(f"{name}: {relative} linted alone ({mode[0]}) reports what the full run does not", [], strays)
+            if relative in cycle_files:
+                differences.expect_equal(f"{name}: {relative} linted alone ({mode[0]}) misses the RIB cycle it is part of", True,
+                                         any(finding["rule"] == "rib_cycle" for finding in alone))
     outputs = {f"lint {profile}": cold}
     if profile in GRAPH_PROFILES:
         graph = [binary, "graph", "--config", config, "--format", "json"]
@@ -107,10 +113,25 @@ def artifacts(binary, tree, profile, scratch, differences, listed_limit, jobs):
     return outputs
 
 
+# A RIB cycle across two files of a generated tree: each file's run alone must still see it.
+CYCLE = {
+    "Modules/Module003/Sources/Loop/LoopABuilder.swift":
+        "import RIBs\nfinal class LoopABuilder: Builder<LoopADependency>, LoopABuildable {\n"
+        "    func build() -> LoopARouting { LoopARouter(b: LoopBBuilder(dependency: dependency)) }\n}\n",
+    "Modules/Module003/Sources/Loop/LoopBBuilder.swift":
+        "import RIBs\nfinal class LoopBBuilder: Builder<LoopBDependency>, LoopBBuildable {\n"
+        "    func build() -> LoopBRouting { LoopBRouter(a: LoopABuilder(dependency: dependency)) }\n}\n",
+}
+
+
 def plant_configurations(tree):
     for folder, text in NESTED.items():
         os.makedirs(os.path.join(tree, folder), exist_ok=True)
         with open(os.path.join(tree, folder, ".ribslint.yml"), "w") as handle:
+            handle.write(text)
+    for path, text in CYCLE.items():
+        os.makedirs(os.path.dirname(os.path.join(tree, path)), exist_ok=True)
+        with open(os.path.join(tree, path), "w") as handle:
             handle.write(text)
 
 

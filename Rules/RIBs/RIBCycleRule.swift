@@ -9,9 +9,9 @@ public struct RIBCycleRule: ProjectRule {
             RIBs Architecture Guide, "Error Prevention": "NEVER create circular dependencies between RIBs". The RIB tree comes from \
             which builders construct or are handed which child builders; a cycle means a child can build its own \
             ancestor, dependencies flow up as well as down, and the static tree — "If it builds - it works" — is gone. \
-            Each cycle is reported once, at the reference that closes it: walking each group of RIBs that reach \
-            one another from its first RIB by name, the reference back to a RIB still on the way. Removing every \
-            reported reference leaves a tree.
+            Each cycle is reported at the reference that closes it, once: walking each group of RIBs that reach \
+            one another from the first of its RIBs in a fixed order (by name and folder), a reference back to a RIB still on the way. \
+            Removing every reported reference leaves no cycle.
             """,
         defaultSeverity: .error,
         triggering: [

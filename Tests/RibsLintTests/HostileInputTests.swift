@@ -220,6 +220,29 @@ struct HostileInputTests {
         #expect(RIBCycleRule.shown("A", way: ["B", "A"], length: 2) == "A → B → A")
     }
 
+    @Test("a hub whose 300 children each refer back to it: a finding per cycle, and the files they concern listed once")
+    func hubCycles() throws {
+        let children = (0..<300).map { String(format: "C%03d", $0) }
+        let hub = """
+            import RIBs
+            final class HubBuilder: Builder<HubDependency>, HubBuildable {
+                func build() -> HubRouting { HubRouter(\(children.map { "b\($0): \($0)Builder(dependency: dependency)" }.joined(separator: ", "))) }
+            }
+            """
+        let sources = [("Hub/HubBuilder.swift", hub)] + children.map { name in
+            ("\(name)/\(name)Builder.swift", """
+                import RIBs
+                final class \(name)Builder: Builder<\(name)Dependency>, \(name)Buildable {
+                    func build() -> \(name)Routing { \(name)Router(hub: HubBuilder(dependency: dependency)) }
+                }
+                """)
+        }
+        let findings = try lint(sources: sources, rules: ["rib_cycle"])
+        #expect(findings.count == 300)
+        // The first closing reference carries the group's 301 files; the others, none.
+        #expect(findings.map(\.concerns.count).reduce(0, +) == 301, "\(findings.map(\.concerns.count).filter { $0 > 0 })")
+    }
+
     @Test("a cycle of 3,000 builders is one finding, at the reference that closes it, with a message of bounded length")
     func longCycle() throws {
         let count = 3_000

@@ -245,11 +245,13 @@ public struct RIBProject: ProjectModel {
         public let way: [String]
         /// How many RIBs the whole way holds.
         public let length: Int
-        /// The files of every reference among the RIBs that reach one another with these.
+        /// For the first closing reference of a group of RIBs that reach one another, the files of every reference
+        /// among them (a run over listed files shows it when one of them is listed); none for the others, so that a
+        /// hub with a thousand children that each refer back costs a thousand paths, not a million.
         public let files: [String]
     }
 
-    /// One reference per cycle, linear in RIBs and references: each group of RIBs that reach one another
+    /// The references that close cycles, linear in RIBs and references: each group of RIBs that reach one another
     /// (`cycles`) is walked depth first from its first RIB by id, references in the order of their children's ids;
     /// a reference to a RIB still on the way closes a cycle. Without the references found, no cycle is left.
     public var closingReferences: [ClosingReference] {
@@ -268,6 +270,7 @@ public struct RIBProject: ProjectModel {
             for link in inside[group] { children[link.from, default: []].append(link) }
             for (id, links) in children { children[id] = links.sorted { $0.to < $1.to } }
             let files = Set(inside[group].map(\.point.path)).sorted()
+            let firstOfGroup = found.count
             // The way from the first RIB to the one being walked, and where on it each of its RIBs stands.
             var way: [String] = [members[0]]
             var place: [String: Int] = [members[0]: 0]
@@ -285,7 +288,8 @@ public struct RIBProject: ProjectModel {
                 if let start = place[link.to] {
                     let length = way.count - start
                     let shown = length > 11 ? Array(way[start..<(start + 5)] + way.suffix(5)) : Array(way[start...])
-                    found.append(ClosingReference(reference: link, way: shown, length: length, files: files))
+                    let first = found.count == firstOfGroup
+                    found.append(ClosingReference(reference: link, way: shown, length: length, files: first ? files : []))
                 } else if visited.insert(link.to).inserted {
                     place[link.to] = way.count
                     way.append(link.to)
