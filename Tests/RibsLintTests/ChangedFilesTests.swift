@@ -8,8 +8,9 @@ struct ChangedFilesTests {
     let b = "import RIBs\nfinal class BBuilder: Builder<BDependency>, BBuildable {\n    func build() -> BRouting { BRouter() }\n}\n"
     let bClosingCycle = "import RIBs\nfinal class BBuilder: Builder<BDependency>, BBuildable {\n    func build() -> BRouting { BRouter(aBuilder: ABuilder(dependency: component)) }\n}\n"
 
-    func repository() throws -> URL {
-        let root = try makeProject(["A/ABuilder.swift": a, "B/BBuilder.swift": b])
+    /// A git repository holding `files` (default: A building B), committed.
+    func repository(_ files: [String: String]? = nil) throws -> URL {
+        let root = try makeProject(files ?? ["A/ABuilder.swift": a, "B/BBuilder.swift": b])
         try git(["init", "-q"], in: root)
         try git(["add", "-A"], in: root)
         try git(["commit", "-qm", "start"], in: root)
@@ -32,10 +33,7 @@ struct ChangedFilesTests {
         let plainA = "import RIBs\nfinal class ABuilder: Builder<ADependency>, ABuildable {\n    func build() -> ARouting { ARouter() }\n}\n"
         // C builds A: part of the project, outside the cycle.
         let c = "import RIBs\nfinal class CBuilder: Builder<CDependency>, CBuildable {\n    func build() -> CRouting { CRouter(aBuilder: ABuilder(dependency: component)) }\n}\n"
-        let root = try makeProject(["A/ABuilder.swift": plainA, "B/BBuilder.swift": bClosingCycle, "C/CBuilder.swift": c])
-        try git(["init", "-q"], in: root)
-        try git(["add", "-A"], in: root)
-        try git(["commit", "-qm", "start"], in: root)
+        let root = try repository(["A/ABuilder.swift": plainA, "B/BBuilder.swift": bClosingCycle, "C/CBuilder.swift": c])
         #expect(try runRibslint(["A/ABuilder.swift"], in: root).status == 0)
         // A now builds B, which builds A: the cycle is walked from A, so B's reference closes it — and A's run shows it.
         try a.write(to: root.appendingPathComponent("A/ABuilder.swift"), atomically: true, encoding: .utf8)
