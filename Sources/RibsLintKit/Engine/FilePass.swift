@@ -184,3 +184,58 @@ extension Linter {
         return node
     }
 }
+
+/// The file pass over a run's files.
+extension Linter {
+    /// Each file's outcome, in the files' order: files whose stamps the cache trusts cost a `stat` and a decode,
+    /// taken in shares with no bookkeeping per file; the rest are read, and linted when the cache has not seen
+    /// their bytes, each within its parse budget. The cache's entries are in path order too: a file's is likely
+    /// at its own position.
+    func lintFiles(_ scoping: Scoping, project: ProjectFacts, cache: LintCache?, startedAt: Int) -> [FileOutcome] {
+        let files = scoping.files
+        let budget = ParallelMap.Budget<Int, FileOutcome>(
+            seconds: { [parseBudget] position in Self.budget(parseBudget, bytes: fileSize(files[position].absolutePath)) }, least: parseBudget,
+            timedOut: { [parseBudget] position in
+                FileOutcome(unreadable: Self.overBudget(files[position].displayPath, Self.budget(parseBudget, bytes: fileSize(files[position].absolutePath))))
+            })
+        var outcomes =
+            cache?.settledOutcomes(of: files)
+            ?? Array(repeating: FileOutcome(), count: files.count)
+        let unsettled = files.indices.filter { !outcomes[$0].stampTrusted }
+        let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
+            scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt)
+        }
+        for (position, outcome) in zip(unsettled, linted) { outcomes[position] = outcome }
+        return outcomes
+    }
+
+    /// One file's outcome: from the cache when it has the file, else read and linted afresh.
+    func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?, startedAt: Int) -> FileOutcome {
+        let bytes: (data: [UInt8], stamp: FileStamp?, hash: String?)
+        if let cache {
+            switch cache.lookup(file, startedAt: startedAt) {
+            case .hit(let outcome): return outcome
+            case .unreadable(let problem): return FileOutcome(unreadable: "\(file.displayPath): error: \(problem.message); skipped")
+            case .miss(let data, let stamp, let hash): bytes = (data, stamp, hash)
+            }
+        } else {
+            switch read(file) {
+            case .success(let read): bytes = (read.data, read.stamp, nil)
+            case .failure(let problem): return FileOutcome(unreadable: "\(file.displayPath): error: \(problem.message); skipped")
+            }
+        }
+        guard let source = String(validating: bytes.data, as: UTF8.self) else {
+            return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
+        }
+        var outcome = outcome(source: source, path: file.displayPath, project: project.forFile(at: file.absolutePath), index: nil)
+        outcome.contentHash = bytes.hash
+        outcome.stamp = bytes.stamp
+        return outcome
+    }
+
+    /// A file's bytes: its text in `overlay` (no stamp), else what is on disk.
+    func read(_ file: DiscoveredFile) -> Result<(data: [UInt8], stamp: FileStamp?), ReadProblem> {
+        if let text = overlay[PathKey(file.absolutePath)] { return .success((Array(text.utf8), nil)) }
+        return readRegularFile(file.absolutePath).map { ($0.data, $0.stamp) }
+    }
+}

@@ -71,3 +71,64 @@ func fileSize(_ path: String) -> Int {
 func readFile(_ path: String, limit: Int = maximumFileSize) -> (data: [UInt8], stamp: FileStamp)? {
     try? readRegularFile(path, limit: limit).get()
 }
+
+/// A path compared by its bytes. Swift's `String` equality is canonical equivalence, which would make
+/// `Café.swift` spelled in NFC and in NFD — two files on Linux — one file.
+struct PathKey: Hashable, Comparable, Sendable {
+    let path: String
+
+    init(_ path: String) { self.path = path }
+
+    /// Byte for byte, by `memcmp` on the strings' storage: the cache compares tens of thousands of keys a run.
+    static func == (a: PathKey, b: PathKey) -> Bool {
+        let (x, y) = (a.path.utf8, b.path.utf8)
+        guard x.count == y.count else { return false }
+        return x.withContiguousStorageIfAvailable { left in
+            y.withContiguousStorageIfAvailable { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }.flatMap { $0 } ?? x.elementsEqual(y)
+    }
+
+    /// Byte for byte too: the first differing byte decides, else the shorter path comes first.
+    static func < (a: PathKey, b: PathKey) -> Bool {
+        let (x, y) = (a.path.utf8, b.path.utf8)
+        let order = x.withContiguousStorageIfAvailable { left in
+            y.withContiguousStorageIfAvailable { right -> Bool in
+                let shared = min(left.count, right.count)
+                let compared = shared == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, shared)
+                return compared != 0 ? compared < 0 : left.count < right.count
+            }
+        }
+        return order.flatMap { $0 } ?? x.lexicographicallyPrecedes(y)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let hashed: Void? = path.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { for byte in path.utf8 { hasher.combine(byte) } }
+        hasher.combine(path.utf8.count)
+    }
+}
+
+/// Whether `path` ends with the bytes of `suffix`, an ASCII file name (or its end): the name as the file system
+/// stores it. `hasSuffix` compares Characters, which costs more than the paths of a monorepo allow, and would miss
+/// a name after a prepended mark (U+0600 joins the `/` or letter after it into one Character).
+public func endsWith(_ path: String, _ suffix: StaticString) -> Bool {
+    let count = suffix.utf8CodeUnitCount
+    guard path.utf8.count >= count else { return false }
+    guard count > 0 else { return true }
+    return path.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress! + ($0.count - count), suffix.utf8Start, count) == 0 }
+        ?? path.utf8.suffix(count).elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: count))
+}
+
+func relativePath(_ path: String, to base: String) -> String? {
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    if path == base { return "." }
+    // By bytes when they match and an ASCII byte follows, as almost always; else as Swift compares strings (a
+    // combining mark after the `/` makes another Character).
+    let bytes = path.utf8
+    if bytes.starts(with: prefix.utf8), bytes.count > prefix.utf8.count,
+        case let rest = bytes.index(bytes.startIndex, offsetBy: prefix.utf8.count), bytes[rest] < 0x80
+    {
+        return String(path[rest...])
+    }
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+}

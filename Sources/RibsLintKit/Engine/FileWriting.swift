@@ -229,3 +229,121 @@ public func writeFailureReason(_ error: Error, path: String) -> String {
 public func systemError(_ code: Int32) -> String {
     String(cString: strerror(code)).lowercased()
 }
+
+extension FixPlan {
+    /// The plan as a unified diff (`diff -u` style, paths as `a/…` and `b/…`), files in path order.
+    public var unifiedDiff: String {
+        files.sorted { $0.path < $1.path }.map { UnifiedDiff.of($0.original, $0.fixed, path: $0.path) }.joined()
+    }
+
+    /// What writing the plan did: the files written (whole groups only), and a message for each group that could
+    /// not be written (nothing of it was).
+    public struct Written: Sendable {
+        public var files: [File] = []
+        public var failures: [String] = []
+
+        public init(files: [File] = [], failures: [String] = []) {
+            self.files = files
+            self.failures = failures
+        }
+    }
+
+    /// Writes the fixed files, each group all or nothing. Every file of a group is written beside its original
+    /// first; then each original, checked again to be as it was read, is swapped with its fixed text in one
+    /// atomic exchange, and the text swapped out is checked once more: an editor's save that came in between is
+    /// swapped back and the group undone, so no edit is ever lost. A failure (an immutable file) undoes the group
+    /// too. Where the file system has no exchange, the check comes right before an atomic rename. SIGINT, SIGTERM
+    /// and SIGHUP wait until the temporary files are gone.
+    public func write() -> Written {
+        let byPath = Dictionary(files.map { (PathKey($0.path), $0) }, uniquingKeysWith: { first, _ in first })
+        var written = Written()
+        withSignalsDeferred {
+            for group in groups {
+                let members = group.compactMap { byPath[PathKey($0)] }
+                if let failure = Self.write(members, group: group) {
+                    written.failures.append(failure)
+                } else {
+                    written.files += members
+                }
+            }
+        }
+        return written
+    }
+
+    /// Writes one group; nil when every file was replaced.
+    private static func write(_ members: [File], group: [String]) -> String? {
+        var prepared: [PreparedWrite] = []
+        /// How many members' files were swapped or renamed in; and how each was put in.
+        var committed: [(write: PreparedWrite, exchanged: Bool)] = []
+        /// Puts every committed file back. A temporary file is removed only while it holds the fixed text: one that
+        /// holds anything else (an editor's save that came in between) is kept, and named in `kept`.
+        var kept: [String] = []
+        func undo() {
+            var undone = Set<String>()
+            for (write, exchanged) in committed.reversed() {
+                if exchanged {
+                    if exchangeFiles(write.temporary, write.target) { undone.insert(write.temporary) }
+                } else if let original = members.first(where: { resolvedTarget(of: $0.absolutePath) == write.target })?.original,
+                    let restore = try? PreparedWrite(Array(original.utf8), to: write.target)
+                {
+                    if (try? restore.commit()) == nil { restore.discard() }
+                }
+            }
+            for (file, write) in zip(members, prepared) {
+                let wasSwapped = committed.contains { $0.write.temporary == write.temporary && $0.exchanged }
+                if !wasSwapped || undone.contains(write.temporary), isUnchanged(write.temporary, file.fixed) || !entryExists(write.temporary) {
+                    write.discard()
+                } else {
+                    kept.append(write.temporary)
+                }
+            }
+        }
+        let nothing = "nothing of \(group.joined(separator: ", ")) was written"
+        do {
+            for file in members {
+                guard isUnchanged(file.absolutePath, file.original) else { throw FixConflict(path: file.path) }
+                prepared.append(try PreparedWrite(Array(file.fixed.utf8), to: file.absolutePath))
+            }
+            for (file, write) in zip(members, prepared) {
+                guard isUnchanged(write.target, file.original) else { throw FixConflict(path: file.path) }
+                if exchangeFiles(write.temporary, write.target) {
+                    committed.append((write, true))
+                    // What was swapped out must be what was read: else an editor saved in between.
+                    guard isUnchanged(write.temporary, file.original) else { throw FixConflict(path: file.path) }
+                } else if errno == EINVAL || errno == ENOSYS || errno == ENOTSUP {
+                    try write.commit()
+                    committed.append((write, false))
+                } else {
+                    throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+                }
+            }
+            prepared.forEach { $0.discard() }
+            return nil
+        } catch let conflict as FixConflict {
+            undo()
+            return "\(conflict.path): error: changed on disk while its fixes were planned; \(nothing)" + keptNote(kept)
+        } catch {
+            undo()
+            let path = members.first?.absolutePath ?? ""
+            return "\(group.joined(separator: ", ")): error: cannot write the fixed files (\(writeFailureReason(error, path: path))); \(nothing)"
+                + keptNote(kept)
+        }
+    }
+
+    private static func keptNote(_ kept: [String]) -> String {
+        kept.isEmpty ? "" : "; text saved while the group was put back is kept in \(kept.joined(separator: ", "))"
+    }
+
+    /// Whether the file at `path` holds exactly `text`.
+    private static func isUnchanged(_ path: String, _ text: String) -> Bool {
+        guard let (bytes, _) = readFile(path) else { return false }
+        return bytes.elementsEqual(text.utf8)
+    }
+
+    /// The unified diff between two texts of the file at `path`.
+    public static func unifiedDiff(_ old: String, _ new: String, path: String) -> String { UnifiedDiff.of(old, new, path: path) }
+}
+
+private struct FixConflict: Error {
+    let path: String
+}
