@@ -60,10 +60,22 @@ def run(command, cwd):
     return done.stdout
 
 
+# Folders ribslint's walk skips (hidden ones too): a file inside is linted only when named, so a run that lists it
+# reports what the full run leaves out, as it should.
+SKIPPED_FOLDERS = ("Pods", "Carthage", "SourcePackages", "DerivedData")
+
+
+def walked(folder_name):
+    return not (folder_name.startswith(".") or folder_name.endswith(".xctemplate") or folder_name in SKIPPED_FOLDERS)
+
+
 def swift_files(tree, limit):
-    """Up to `limit` of the tree's Swift files, spread evenly over its sorted list."""
-    found = sorted(os.path.relpath(os.path.join(folder, name), tree)
-                   for folder, _, names in os.walk(tree) for name in names if name.endswith(".swift"))
+    """Up to `limit` of the Swift files the tree's walk reaches, spread evenly over their sorted list."""
+    found = []
+    for folder, folders, names in os.walk(tree):
+        folders[:] = [name for name in folders if walked(name)]
+        found += [os.path.relpath(os.path.join(folder, name), tree) for name in names if name.endswith(".swift") and not name.startswith(".")]
+    found.sort()
     if limit <= 0:
         return []
     if len(found) <= limit:

@@ -770,7 +770,7 @@ struct CacheTests {
         let project = inheriting
         let root = try makeProject(project)
         let cold = try run(root, cachePath: cachePath(root))
-        #expect(cold.relinted >= 1)
+        #expect(cold.relinted == 0, "the declarations read ahead show FeedRouter.swift that BaseRouter is a Router: each file is linted once")
         #expect(cold.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
         let warm = try run(root, cachePath: cachePath(root))
         #expect(warm.relinted == 0 && warm.findings == cold.findings)
@@ -784,6 +784,8 @@ struct CacheTests {
     func bodyEdit() throws {
         let project = inheriting
         let root = try makeProject(project)
+        // Files the cache trusts by their stamps are not read: the edited file is the only one linted.
+        try backdate(root)
         let cold = try run(root, cachePath: cachePath(root))
         let feed = root.appendingPathComponent("Feed/FeedRouter.swift")
         try (project["Feed/FeedRouter.swift"]! + "// edited\n").write(to: feed, atomically: true, encoding: .utf8)

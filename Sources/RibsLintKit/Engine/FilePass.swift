@@ -202,15 +202,31 @@ extension Linter {
             cache?.settledOutcomes(of: files)
             ?? Array(repeating: FileOutcome(), count: files.count)
         let unsettled = files.indices.filter { !outcomes[$0].stampTrusted }
+        let ahead = declarationsAhead(of: unsettled, scoping: scoping)
         let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
-            scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt)
+            scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt, index: ahead)
         }
         for (position, outcome) in zip(unsettled, linted) { outcomes[position] = outcome }
         return outcomes
     }
 
-    /// One file's outcome: from the cache when it has the file, else read and linted afresh.
-    func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?, startedAt: Int) -> FileOutcome {
+    /// The types the files at `positions` declare, read from their bytes without parsing (`DeclarationScan`):
+    /// each of those files is linted with the others' types in view, so that one whose roles depend on another's
+    /// declarations (a `FeedRouter: BaseRouter<…>` whose `BaseRouter` lives elsewhere) is parsed and linted once,
+    /// not linted alone and again once the type index is complete. Nil for fewer than two files. The type index
+    /// stage still checks every file's answers against the parsed declarations.
+    func declarationsAhead(of positions: [Int], scoping: Scoping) -> TypeIndex? {
+        guard positions.count > 1 else { return nil }
+        let declarations = ParallelMap.map(positions, jobs: jobs) { position -> [DeclaredType] in
+            guard case .success(let read) = read(scoping.files[position]) else { return [] }
+            return DeclarationScan.declarations(in: read.data, recordingHolds: scoping.linter(position).ruleSet.profile.indexesHeldTypes)
+        }
+        return TypeIndex(declarations.joined())
+    }
+
+    /// One file's outcome: from the cache when it has the file, else read and linted afresh, with `index` (the
+    /// types of the files linted with it) when given.
+    func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?, startedAt: Int, index: TypeIndex? = nil) -> FileOutcome {
         let bytes: (data: [UInt8], stamp: FileStamp?, hash: String?)
         if let cache {
             switch cache.lookup(file, startedAt: startedAt) {
@@ -227,7 +243,7 @@ extension Linter {
         guard let source = String(validating: bytes.data, as: UTF8.self) else {
             return FileOutcome(unreadable: "\(file.displayPath): error: not UTF-8 text; skipped")
         }
-        var outcome = outcome(source: source, path: file.displayPath, project: project.forFile(at: file.absolutePath), index: nil)
+        var outcome = outcome(source: source, path: file.displayPath, project: project.forFile(at: file.absolutePath), index: index)
         outcome.contentHash = bytes.hash
         outcome.stamp = bytes.stamp
         return outcome
