@@ -44,7 +44,11 @@ public struct BuilderContractTypesRule: Rule {
                         TransferRouter(interactor: TCAInteractor(initialState: .init()) { TransferFeature() })
                     }
                 }
-                """),
+                """, messages: [
+                    "method 'buildConcrete' returns router class 'TransferRouter'; return its routing contract (`any …Routing`) so the parent depends on the contract only",
+                    "method 'build' takes concrete 'BankSession' as its dependency; take a dependency protocol (`any …Dependency`) that the parent's component implements",
+                    "method 'build' takes concrete 'BankSession' as its dependency; take a dependency protocol (`any …Dependency`) that the parent's component implements",
+                ]),
             // A router holding a concrete child builder and a concrete child router.
             Example("""
                 // file: Payees/PayeeBuilder.swift
@@ -68,7 +72,12 @@ public struct BuilderContractTypesRule: Rule {
                         super.init(interactor: interactor) { PayeesView(store: $0) }
                     }
                 }
-                """),
+                """, messages: [
+                    "type 'PayeesRouter' stores 'PayeeBuilder' concretely; hold its contract (`any …Buildable`, `any …Routing`) and pass the concrete type only as a default argument or from the builder",
+                    "type 'PayeesRouter' stores 'PayeeBuilder' concretely; hold its contract (`any …Buildable`, `any …Routing`) and pass the concrete type only as a default argument or from the builder",
+                    "type 'PayeesRouter' stores 'CardRouter' concretely; hold its contract (`any …Buildable`, `any …Routing`) and pass the concrete type only as a default argument or from the builder",
+                    "type 'PayeesRouter' receives 'PayeeBuilder' concretely; hold its contract (`any …Buildable`, `any …Routing`) and pass the concrete type only as a default argument or from the builder",
+                ]),
         ],
         nonTriggering: [
             // Uber RIBs' own sources declare `Buildable` themselves: not ComposableRIBs' contract.

@@ -37,7 +37,10 @@ public struct ChildActivationRule: Rule {
                         self.payeeRouter = nil
                     }
                 }
-                """),
+                """, messages: [
+                    "child is attached but its interactor is never activated; call `child.interactor.activate()` after `attachChild`, or use `attachActivate(_:)`",
+                    "child is detached without deactivating its interactor; call `child.interactor.deactivate()` before `detachChild`, or use `deactivateDetachAndReleaseIfNeeded(_:)`",
+                ]),
             // A router through the app's own base class, closing in an extension in a file without imports.
             Example("""
                 // file: Bank/BankRouter.swift
@@ -57,7 +60,9 @@ public struct ChildActivationRule: Rule {
                         self.loanRouter = nil
                     }
                 }
-                """),
+                """, messages: [
+                    "child is detached without deactivating its interactor; call `child.interactor.deactivate()` before `detachChild`, or use `deactivateDetachAndReleaseIfNeeded(_:)`",
+                ]),
         ],
         nonTriggering: [
             // The guide's sequence, a helper called right after, and the framework helpers.

@@ -36,7 +36,11 @@ public struct ChildAttachGuardRule: Rule {
                         payeeRouter = nil
                     }
                 }
-                """),
+                """, messages: [
+                    "method 'openPayee' builds and attaches a child without checking it is not attached already; start with `guard childRouter == nil else { return }`",
+                    "closing force-unwraps 'payeeRouter', which crashes when the child is already gone; write `guard let payeeRouter else { return }`",
+                    "closing force-unwraps 'payeeRouter', which crashes when the child is already gone; write `guard let payeeRouter else { return }`",
+                ]),
             // RIBs + TCA: an Uber RIBs router in a module that uses TCA counts.
             Example("""
                 import ComposableArchitecture
@@ -51,7 +55,9 @@ public struct ChildAttachGuardRule: Rule {
                         1️⃣attachChild(router)
                     }
                 }
-                """),
+                """, messages: [
+                    "method 'attachDetail' builds and attaches a child without checking it is not attached already; start with `guard childRouter == nil else { return }`",
+                ]),
             // A builder whose type only its initializer tells, and a close path in an extension in another file.
             Example("""
                 // file: Statements/StatementsRouter.swift
@@ -74,7 +80,10 @@ public struct ChildAttachGuardRule: Rule {
                         2️⃣attachActivate(help)
                     }
                 }
-                """),
+                """, messages: [
+                    "method 'openStatement' builds and attaches a child without checking it is not attached already; start with `guard childRouter == nil else { return }`",
+                    "method 'openHelp' builds and attaches a child without checking it is not attached already; start with `guard childRouter == nil else { return }`",
+                ]),
             // An early return that checks something else is no guard of the child.
             Example("""
                 import ComposableRIBs
@@ -90,7 +99,9 @@ public struct ChildAttachGuardRule: Rule {
                         1️⃣attachActivate(message)
                     }
                 }
-                """),
+                """, messages: [
+                    "method 'openMessage' builds and attaches a child without checking it is not attached already; start with `guard childRouter == nil else { return }`",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -42,7 +42,11 @@ public struct ChildRouterReleaseRule: Rule {
                         }
                     }
                 }
-                """),
+                """, messages: [
+                    "router keeps child 'payeeRouter' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'helpRouter' after detaching it; make it an optional `var` when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'tabs' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                ]),
             Example("""
                 import ComposableRIBs
                 protocol LoanRouting: RoutableViewControlling {}
@@ -54,7 +58,9 @@ public struct ChildRouterReleaseRule: Rule {
                         }
                     }
                 }
-                """),
+                """, messages: [
+                    "router keeps child 'loanRouters' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                ]),
         ],
         nonTriggering: [
             // Released in a closure, in a `defer`, in a helper, with `.none`, by removing the element.

@@ -41,7 +41,12 @@ public struct ReducerNavigationRule: Rule {
                         scene.windows.first?.4️⃣rootViewController = controller
                     }
                 }
-                """),
+                """, messages: [
+                    "reducer performs UIKit navigation ('pushViewController'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                    "reducer performs UIKit navigation ('popViewController'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                    "reducer performs UIKit navigation ('show'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                    "reducer replaces a window's root view controller; leave the window to the launch router and route from a delegate action",
+                ]),
             // Views: UIKit navigation however the controller is found.
             Example("""
                 import SwiftUI
@@ -57,7 +62,10 @@ public struct ReducerNavigationRule: Rule {
                 extension ReceiptView {
                     func close() { controller.2️⃣dismiss(animated: true) }
                 }
-                """),
+                """, messages: [
+                    "view performs UIKit navigation ('present'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                    "view performs UIKit navigation ('dismiss'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                ]),
             // RIBs + TCA: a `Reduce` closure in an Uber RIBs interactor calling its router.
             Example("""
                 import ComposableArchitecture
@@ -81,7 +89,9 @@ public struct ReducerNavigationRule: Rule {
                         }
                     }
                 }
-                """),
+                """, messages: [
+                    "reducer calls router 'HomeRouting' ('routeToDetail'); return a delegate action and let the router observe it with `observeAction(for: \\.delegate)`",
+                ]),
             // A reducer's extension in another file, and a `Reduce` with explicit generic arguments.
             Example("""
                 // file: Goals/GoalsFeature.swift
@@ -100,7 +110,10 @@ public struct ReducerNavigationRule: Rule {
                 extension GoalsFeature {
                     func close(_ navigation: UINavigationController) { navigation.2️⃣popViewController(animated: true) }
                 }
-                """),
+                """, messages: [
+                    "reducer performs UIKit navigation ('popToRootViewController'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                    "reducer performs UIKit navigation ('popViewController'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                ]),
             // Extensions of a `@Reducer` type, in its own file and in another.
             Example("""
                 // file: Payee/PayeeFeature.swift
@@ -118,7 +131,10 @@ public struct ReducerNavigationRule: Rule {
                 extension PayeeFeature {
                     func reset(_ navigation: UINavigationController) { navigation.2️⃣popToRootViewController(animated: false) }
                 }
-                """),
+                """, messages: [
+                    "reducer performs UIKit navigation ('showDetailViewController'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                    "reducer performs UIKit navigation ('popToRootViewController'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
+                ]),
         ],
         nonTriggering: [
             // State-driven SwiftUI and TCA presentation, delegate actions, actions named like navigation.

@@ -43,7 +43,12 @@ public struct RouterStatePollingRule: Rule {
                     private func openCard() {}
                     private func close() {}
                 }
-                """),
+                """, messages: [
+                    "router 'TransferRouter' derives navigation from store state; have the reducer send a delegate action and route from `observeAction(for: \\.delegate)`",
+                    "router 'TransferRouter' derives navigation from store state; have the reducer send a delegate action and route from `observeAction(for: \\.delegate)`",
+                    "router 'TransferRouter' derives navigation from store state; have the reducer send a delegate action and route from `observeAction(for: \\.delegate)`",
+                    "router 'TransferRouter' derives navigation from store state; have the reducer send a delegate action and route from `observeAction(for: \\.delegate)`",
+                ]),
         ],
         nonTriggering: [
             Example("""

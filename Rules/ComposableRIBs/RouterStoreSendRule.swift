@@ -38,7 +38,15 @@ public struct RouterStoreSendRule: Rule {
                         }
                     }
                 }
-                """),
+                """, messages: [
+                    "router 'PayeesRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'PayeesRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'PayeesRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'PayeesRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'PayeesRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'PayeesRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'PayeesRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                ]),
             // Through the interactor, in an extension in another file, and a router known by a contract that
             // refines `RoutableViewControlling` in yet another file.
             Example("""
@@ -59,7 +67,10 @@ public struct RouterStoreSendRule: Rule {
                         child.interactor.store.2️⃣send(.appeared)
                     }
                 }
-                """),
+                """, messages: [
+                    "router 'AccountsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'AccountsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                ]),
             // A router whose file imports no ComposableRIBs: its contract, declared elsewhere, makes it one.
             Example("""
                 // file: Savings/SavingsRouting.swift
@@ -71,7 +82,9 @@ public struct RouterStoreSendRule: Rule {
                     let store: StoreOf<SavingsFeature>
                     func openGoal() { store.1️⃣send(.goalOpened) }
                 }
-                """),
+                """, messages: [
+                    "router 'SavingsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                ]),
         ],
         nonTriggering: [
             // Sends on values that are no store.

@@ -31,7 +31,12 @@ public struct ViewRouterReferenceRule: Rule {
                     var 4️⃣optional: AccountsRouter?
                     var body: some View { Text("Payees") }
                 }
-                """),
+                """, messages: [
+                    "view 'PayeesView' holds router 'router' (PayeesRouting); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                    "view 'PayeesView' holds router 'accounts' (AccountsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                    "view 'PayeesView' holds router 'parent' (AccountsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                    "view 'PayeesView' holds router 'optional' (AccountsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
             // An explicit initializer: the parameter and the property are two findings; a one-line `init` is
             // reported at `init`.
             Example("""
@@ -54,7 +59,11 @@ public struct ViewRouterReferenceRule: Rule {
                 extension CardsView {
                     3️⃣init(router: CardsRouter) { self.init(store: router.store, router: router) }
                 }
-                """),
+                """, messages: [
+                    "view 'CardsView' holds router 'router' (CardsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                    "view 'CardsView' holds router 'router' (CardsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                    "view 'CardsView' holds router 'router' (CardsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
             // The view's file need not import ComposableRIBs: the router's declaration says what it is.
             Example("""
                 // file: Loans/LoansRouter.swift
@@ -66,7 +75,9 @@ public struct ViewRouterReferenceRule: Rule {
                     let 1️⃣router: LoansRouter
                     var body: some View { Text("Loans") }
                 }
-                """),
+                """, messages: [
+                    "view 'LoansView' holds router 'router' (LoansRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
             // An environment value declared with a router type.
             Example("""
                 import ComposableRIBs
@@ -79,7 +90,9 @@ public struct ViewRouterReferenceRule: Rule {
                     @Environment(\\.cardsRouter) private var 1️⃣router
                     var body: some View { Text("Card") }
                 }
-                """),
+                """, messages: [
+                    "view 'CardRow' holds router 'router' (CardsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
             // A view file importing only SwiftUI, holding contracts that refine `Routing` elsewhere.
             Example("""
                 // file: Transfer/TransferRouting.swift
@@ -92,7 +105,9 @@ public struct ViewRouterReferenceRule: Rule {
                     let 1️⃣routers: [any ReviewRouting]
                     var body: some View { Text("Transfer") }
                 }
-                """),
+                """, messages: [
+                    "view 'TransferView' holds router 'routers' (ReviewRouting); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -38,7 +38,9 @@ public struct AttachDetachBalanceRule: Rule {
                         settingsRouter = nil
                     }
                 }
-                """),
+                """, messages: [
+                    "router attaches the Bar child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
             Example("""
                 import RIBs
                 final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
@@ -56,7 +58,9 @@ public struct AttachDetachBalanceRule: Rule {
                         detachChild(profile)
                     }
                 }
-                """),
+                """, messages: [
+                    "router attaches the Settings child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
             Example("""
                 import RIBs
                 final class TabsRouter: ViewableRouter<TabsInteractable, TabsViewControllable>, TabsRouting {
@@ -73,7 +77,9 @@ public struct AttachDetachBalanceRule: Rule {
                         detachChild(router)
                     }
                 }
-                """),
+                """, messages: [
+                    "router attaches the Search child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
         ],
         nonTriggering: [
             // Embedded in the parent's screen: it lives and goes with the parent.

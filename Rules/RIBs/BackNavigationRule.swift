@@ -35,7 +35,9 @@ public struct BackNavigationRule: ProjectRule {
                         navigationController?.setNavigationBarHidden(false, animated: animated)
                     }
                 }
-                """),
+                """, messages: [
+                    "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             Example("""
                 // file: Feed/FeedRouter.swift
                 import RIBs
@@ -49,7 +51,9 @@ public struct BackNavigationRule: ProjectRule {
                 // file: Detail/DetailViewController.swift
                 import RIBs
                 final class DetailViewController: UIHostingController<DetailView>, DetailPresentable, DetailViewControllable {}
-                """),
+                """, messages: [
+                    "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // A routing method in an extension of the router.
             Example("""
                 // file: Note/NoteRouter.swift
@@ -65,7 +69,9 @@ public struct BackNavigationRule: ProjectRule {
                 // file: Page/PageViewController.swift
                 import RIBs
                 final class PageViewController: UIViewController, PagePresentable, PageViewControllable {}
-                """),
+                """, messages: [
+                    "child 'Page' is pushed but 'PageViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // The child's view through a local, and a builder known by the type the class declares it with, not its name.
             Example("""
                 // file: Shop/ShopRouter.swift
@@ -84,7 +90,9 @@ public struct BackNavigationRule: ProjectRule {
                 // file: Item/ItemViewController.swift
                 import RIBs
                 final class ItemViewController: UIViewController, ItemPresentable, ItemViewControllable {}
-                """),
+                """, messages: [
+                    "child 'Item' is pushed but 'ItemViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
         ],
         nonTriggering: [
             // Handled by a base view controller in another file, by `didMove(toParent:)`, or by a custom back button.

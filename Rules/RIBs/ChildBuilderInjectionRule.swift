@@ -24,7 +24,10 @@ public struct ChildBuilderInjectionRule: Rule {
                         attachChild(profile.build(withListener: interactor))
                     }
                 }
-                """),
+                """, messages: [
+                    "router constructs 'SettingsBuilder'; let the parent's builder create it and pass it to the router's `init`",
+                    "router constructs 'ProfileBuilder'; let the parent's builder create it and pass it to the router's `init`",
+                ]),
             Example("""
                 import RIBs
                 final class ParentRouter: ViewableRouter<ParentInteractable, ParentViewControllable>, ParentRouting {
@@ -44,7 +47,13 @@ public struct ChildBuilderInjectionRule: Rule {
                         attachChild(5️⃣HelpBuilder().build(withListener: interactor))
                     }
                 }
-                """),
+                """, messages: [
+                    "router keeps child builder 'childBuilder' in a `var`; take it in `init` and keep it as `private let`",
+                    "router keeps child builder 'detailBuilder' in a `var`; take it in `init` and keep it as `private let`",
+                    "router sets child builder 'childBuilder' after creation; pass it to `init` instead",
+                    "router constructs 'DetailBuilder'; let the parent's builder create it and pass it to the router's `init`",
+                    "router constructs 'HelpBuilder'; let the parent's builder create it and pass it to the router's `init`",
+                ]),
         ],
         nonTriggering: [
             Example("""

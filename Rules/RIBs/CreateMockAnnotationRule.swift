@@ -23,30 +23,40 @@ public struct CreateMockAnnotationRule: Rule {
         triggering: [
             Example("""
                 1️⃣protocol LoginListener: AnyObject {}
-                """),
+                """, messages: [
+                    "protocol 'LoginListener' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
+                ]),
             Example("""
                 /// sourcery: CreateMock
 
                 1️⃣protocol LoginRouting: ViewableRouting {
                     func routeToHome()
                 }
-                """),
+                """, messages: [
+                    "the CreateMock annotation above 'LoginRouting' is cut off by a blank line, so Sourcery never attaches it; move `/// sourcery: CreateMock` directly above the protocol",
+                ]),
             Example("""
                 /// Talks to the parent RIB.
                 /// sourcery: AutoEquatable
                 @MainActor
                 public 1️⃣protocol LoginPresentable: Presentable {}
-                """),
+                """, messages: [
+                    "protocol 'LoginPresentable' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
+                ]),
             Example("""
                 /// sourcery: CreateMock
                 let unrelated = 1
                 1️⃣protocol HomeBuildable: Buildable {}
-                """),
+                """, messages: [
+                    "protocol 'HomeBuildable' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
+                ]),
             Example("""
                 /// sourcery: CreateMock
                 protocol HomeDependency: Dependency {}
                 2️⃣protocol SessionStoring {}
-                """, configuration: ["scope": .string("all_protocols")]),
+                """, configuration: ["scope": .string("all_protocols")], messages: [
+                    "protocol 'SessionStoring' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -34,7 +34,9 @@ public struct InteractorDependencyInjectionRule: Rule {
                 final class SearchComponent: Component<SearchDependency>, SearchInteractorDependency {
                     var searchService: SearchServicing { dependency.searchService }
                 }
-                """),
+                """, messages: [
+                    "interactor 'SearchInteractor' receives 'SearchInteractorDependency'; extract the services it needs from the component in the builder and pass those instead",
+                ]),
             Example("""
                 import RIBs
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
@@ -42,18 +44,24 @@ public struct InteractorDependencyInjectionRule: Rule {
                         super.init(presenter: presenter)
                     }
                 }
-                """),
+                """, messages: [
+                    "interactor 'LoginInteractor' receives 'LoginDependency'; extract the services it needs from the component in the builder and pass those instead",
+                ]),
             Example("""
                 final class LoginInteractor: Interactor {
                     init(2️⃣dependency: any LoginInteractorDependency) {}
                 }
-                """),
+                """, messages: [
+                    "interactor 'LoginInteractor' receives 'LoginInteractorDependency'; extract the services it needs from the component in the builder and pass those instead",
+                ]),
             Example("""
                 import RIBs
                 final class LoginInteractor: Interactor, LoginInteractable {
                     private let 3️⃣dependency: LoginDependency?
                 }
-                """),
+                """, messages: [
+                    "interactor 'LoginInteractor' receives 'LoginDependency'; extract the services it needs from the component in the builder and pass those instead",
+                ]),
             Example("""
                 import RIBs
                 final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {
@@ -61,7 +69,9 @@ public struct InteractorDependencyInjectionRule: Rule {
                         super.init(nibName: nil, bundle: nil)
                     }
                 }
-                """),
+                """, messages: [
+                    "presenter 'LoginViewController' receives 'LoginComponent'; extract the services it needs from the component in the builder and pass those instead",
+                ]),
             Example("""
                 import ModernRIBs
                 final class ProfileViewController: UIHostingController<ProfileView>, ProfilePresentable {
@@ -69,7 +79,9 @@ public struct InteractorDependencyInjectionRule: Rule {
                         super.init(rootView: ProfileView())
                     }
                 }
-                """),
+                """, messages: [
+                    "presenter 'ProfileViewController' receives 'ProfileDependency'; extract the services it needs from the component in the builder and pass those instead",
+                ]),
         ],
         nonTriggering: [
             // A narrow bundle of the services the builder extracted, implemented by a plain struct, is not the

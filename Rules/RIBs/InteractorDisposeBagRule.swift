@@ -30,7 +30,11 @@ public struct InteractorDisposeBagRule: Rule {
                         3️⃣disposeBag = DisposeBag()
                     }
                 }
-                """),
+                """, messages: [
+                    "interactor 'LoginInteractor' stores a subscription bag; drop it and bind each subscription with `.disposeOnDeactivate(interactor: self)`",
+                    "interactor 'LoginInteractor' puts a subscription in a bag with `.disposed(by:)`; end the chain with `.disposeOnDeactivate(interactor: self)`",
+                    "interactor 'LoginInteractor' resets a subscription bag; bind subscriptions with `.disposeOnDeactivate(interactor: self)` instead",
+                ]),
             Example("""
                 import Combine
                 final class FeedWorker: Worker {
@@ -43,13 +47,20 @@ public struct InteractorDisposeBagRule: Rule {
                         _ = local
                     }
                 }
-                """),
+                """, messages: [
+                    "worker 'FeedWorker' stores a subscription bag; drop it and bind each subscription with `.disposeOnStop(self)`",
+                    "worker 'FeedWorker' stores a subscription bag; drop it and bind each subscription with `.disposeOnStop(self)`",
+                    "worker 'FeedWorker' puts a subscription in a bag with `.store(in:)`; end the chain with `.cancelOnStop(self)`",
+                    "worker 'FeedWorker' creates a subscription bag; bind subscriptions with `.disposeOnStop(self)` instead",
+                ]),
             Example("""
                 import ModernRIBs
                 final class CartInteractor: Interactor, CartInteractable {
                     private var 1️⃣subscriptions: [AnyCancellable] = []
                 }
-                """),
+                """, messages: [
+                    "interactor 'CartInteractor' stores a subscription bag; drop it and bind each subscription with `.cancelOnDeactivate(interactor: self)`",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -33,7 +33,9 @@ public struct InteractorKindRule: ProjectRule {
                 // file: Settings/SettingsViewController.swift
                 import ModernRIBs
                 final class SettingsViewController: UIHostingController<SettingsView>, SettingsViewControllable {}
-                """),
+                """, messages: [
+                    "the RIB 'Settings' has a presenter but 'SettingsInteractor' extends Interactor; view-having RIBs extend PresentableInteractor<SettingsPresentable> (declare that protocol for the presenter if it has none)",
+                ]),
             Example("""
                 // file: Login/LoginInteractor.swift
                 import RIBs
@@ -45,7 +47,10 @@ public struct InteractorKindRule: ProjectRule {
                 import RIBs
                 final class 2️⃣FlowInteractor: PresentableInteractor<FlowPresentable>, FlowInteractable {}
                 final class FlowRouter: Router<FlowInteractable>, FlowRouting {}
-                """),
+                """, messages: [
+                    "the RIB 'Login' has a presenter but 'LoginInteractor' extends Interactor; view-having RIBs extend PresentableInteractor<LoginPresentable> (declare that protocol for the presenter if it has none)",
+                    "the RIB 'Flow' has no presenter but 'FlowInteractor' extends PresentableInteractor; view-less RIBs extend Interactor",
+                ]),
         ],
         nonTriggering: [
             SharedExamples.wiredTabs,

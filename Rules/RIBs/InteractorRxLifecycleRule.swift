@@ -25,7 +25,9 @@ public struct InteractorRxLifecycleRule: Rule {
                         }
                     }
                 }
-                """),
+                """, messages: [
+                    "subscription inside `create` in interactor 'SignUpInteractor' is dropped; return its disposable from the `create` closure so the outer subscription owns it",
+                ]),
             Example("""
                 import RIBs
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
@@ -40,7 +42,13 @@ public struct InteractorRxLifecycleRule: Rule {
                         publisher5️⃣.sink { [weak self] in self?.apply($0) }.store(in: &cancellables)
                     }
                 }
-                """),
+                """, messages: [
+                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
+                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
+                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
+                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
+                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.cancelOnDeactivate(interactor: self)`",
+                ]),
             Example("""
                 import RIBs
                 final class SyncWorker: Worker, SyncWorking {
@@ -52,7 +60,9 @@ public struct InteractorRxLifecycleRule: Rule {
                             .disposeOnDeactivate(interactor: owner)
                     }
                 }
-                """),
+                """, messages: [
+                    "subscription in worker 'SyncWorker' is not bound to its lifecycle; end the chain with `.disposeOnStop(self)`",
+                ]),
             // RxSwift's `bind(onNext:)` with its closure trailing.
             Example("""
                 import RIBs
@@ -63,7 +73,9 @@ public struct InteractorRxLifecycleRule: Rule {
                         categoryCount1️⃣.bind { [weak self] count in self?.presenter.show(count) }.disposed(by: disposeBag)
                     }
                 }
-                """),
+                """, messages: [
+                    "subscription in interactor 'BrandInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
+                ]),
         ],
         nonTriggering: [
             // An app's own method named like an Rx one, here already bound, is not a subscription; ModernRIBs keeps

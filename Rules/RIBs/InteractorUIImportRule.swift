@@ -19,7 +19,10 @@ public struct InteractorUIImportRule: Rule {
                 1️⃣import UIKit
                 2️⃣import SwiftUI
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
-                """),
+                """, messages: [
+                    "interactor 'LoginInteractor' imports UIKit; keep business logic UI-free and drive the UI through the Presentable",
+                    "interactor 'LoginInteractor' imports SwiftUI; keep business logic UI-free and drive the UI through the Presentable",
+                ]),
         ],
         nonTriggering: [
             Example("""

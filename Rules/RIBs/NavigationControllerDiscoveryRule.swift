@@ -27,7 +27,12 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         if let nav = viewController.uiviewController 3️⃣as? UINavigationController { nav.popToRootViewController(animated: true) }
                     }
                 }
-                """),
+                """, messages: [
+                    "router 'DetailRouter' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'DetailRouter' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'DetailRouter' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'DetailRouter' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                ]),
             Example("""
                 import RIBs
                 final class RootInteractor: Interactor, RootInteractable {
@@ -46,7 +51,11 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         return RootRouter(navigation: navigation)
                     }
                 }
-                """),
+                """, messages: [
+                    "interactor 'RootInteractor' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "interactor 'HomeInteractor' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "builder 'RootBuilder' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                ]),
             // A presenter pushing or popping through the container UIKit lends it navigates without DI.
             Example("""
                 import RIBs
@@ -58,7 +67,10 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         self2️⃣.navigationController?.popViewController(animated: true)
                     }
                 }
-                """),
+                """, messages: [
+                    "presenter 'ProfileViewController' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "presenter 'ProfileViewController' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                ]),
         ],
         nonTriggering: [
             // A local of an initializer hides the inherited property, as one of a method does.

@@ -20,7 +20,10 @@ public struct PresenterListenerRule: Rule {
                     weak var 1️⃣listener: LoginPresentableListener?
                     private let 2️⃣interactor: LoginInteractable
                 }
-                """),
+                """, messages: [
+                    "presenter 'LoginViewController' keeps a reference to its interactor ('listener'); expose UI events as Observables on its Presentable instead",
+                    "presenter 'LoginViewController' keeps a reference to its interactor ('interactor'); expose UI events as Observables on its Presentable instead",
+                ]),
             Example("""
                 // file: Quiz/QuizViewController.swift
                 import RIBs
@@ -37,7 +40,9 @@ public struct PresenterListenerRule: Rule {
                     }
                     func answerTapped(index: Int) {}
                 }
-                """),
+                """, messages: [
+                    "presenter 'QuizViewController' keeps a reference to its interactor ('handler'); expose UI events as Observables on its Presentable instead",
+                ]),
             Example("""
                 // file: Poll/PollViewController.swift
                 import RIBs
@@ -55,7 +60,9 @@ public struct PresenterListenerRule: Rule {
                 }
                 // file: PollTests/PollInteractableMock.swift
                 final class PollInteractableMock: PollInteractable { func voteTapped() {} }
-                """),
+                """, messages: [
+                    "presenter 'PollViewController' keeps a reference to its interactor ('handler'); expose UI events as Observables on its Presentable instead",
+                ]),
         ],
         nonTriggering: [
             Example("""

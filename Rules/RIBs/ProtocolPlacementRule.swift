@@ -24,25 +24,34 @@ public struct ProtocolPlacementRule: Rule {
                 import RIBs
                 1️⃣protocol LoginRouting: ViewableRouting {}
                 final class LoginRouter: ViewableRouter<LoginInteractable, LoginViewControllable>, LoginRouting {}
-                """, path: "Login/LoginRouter.swift"),
+                """, path: "Login/LoginRouter.swift", messages: [
+                    "protocol 'LoginRouting' belongs in the Login RIB's interactor file (*Interactor.swift), where *Routing protocols live",
+                ]),
             Example("""
                 import RIBs
                 1️⃣protocol LoginInteractorDependency: Dependency {}
                 2️⃣protocol LoginViewControllable: ViewControllable {}
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
-                """, path: "Login/LoginInteractor.swift"),
+                """, path: "Login/LoginInteractor.swift", messages: [
+                    "protocol 'LoginInteractorDependency' belongs in the Login RIB's builder file (*Builder.swift), where *Dependency protocols live",
+                    "protocol 'LoginViewControllable' belongs in the Login RIB's router file (*Router.swift), where *ViewControllable protocols live",
+                ]),
             // A presenter's file is a presenter file whatever it is called.
             Example("""
                 import RIBs
                 1️⃣protocol ShareViewControllerListener: AnyObject {}
                 final class ShareExtensionViewController: UIViewController, SharePresentable, ShareViewControllable {}
-                """, path: "Share/ShareExtension.swift"),
+                """, path: "Share/ShareExtension.swift", messages: [
+                    "protocol 'ShareViewControllerListener' belongs in the Share RIB's interactor file (*Interactor.swift), where *Listener protocols live",
+                ]),
             // Uber's Xcode template keeps it beside the view controller; an interactor file is then the wrong place.
             Example("""
                 import RIBs
                 1️⃣protocol LoginPresentableListener: AnyObject {}
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {}
-                """, path: "Login/LoginInteractor.swift", configuration: ["presentable_listener_file": .string("presenter")]),
+                """, path: "Login/LoginInteractor.swift", configuration: ["presentable_listener_file": .string("presenter")], messages: [
+                    "protocol 'LoginPresentableListener' belongs in the Login RIB's presenter file (*ViewController.swift), where *PresentableListener protocols live",
+                ]),
         ],
         nonTriggering: [
             // A kit's base view controller, open for the apps' presenters to subclass.

@@ -22,7 +22,9 @@ public struct RIBCompletenessRule: ProjectRule {
                 // file: Login/LoginViewController.swift
                 import RIBs
                 final class LoginViewController: UIHostingController<LoginView>, LoginPresentable, LoginViewControllable {}
-                """),
+                """, messages: [
+                    "the RIB 'Login' has no Router; a view-having RIB needs Builder, Interactor, Router and ViewController",
+                ]),
             Example("""
                 // file: Flow/FlowRouter.swift
                 import RIBs
@@ -30,7 +32,9 @@ public struct RIBCompletenessRule: ProjectRule {
                 // file: Flow/FlowInteractor.swift
                 import RIBs
                 final class FlowInteractor: Interactor, FlowInteractable {}
-                """),
+                """, messages: [
+                    "the RIB 'Flow' has no Builder; a view-less RIB needs Builder, Interactor and Router",
+                ]),
         ],
         nonTriggering: [
             SharedExamples.wiredTabs,

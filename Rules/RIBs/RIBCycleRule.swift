@@ -35,7 +35,9 @@ public struct RIBCycleRule: ProjectRule {
                 final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {
                     func build() -> SettingsRouting { SettingsRouter(profileBuilder: 1️⃣ProfileBuilder(dependency: dependency)) }
                 }
-                """),
+                """, messages: [
+                    "this reference from 'Settings' to 'Profile' closes the RIB cycle Settings → Profile → Settings; RIBs must form a tree, so pass what the child needs down instead",
+                ]),
             Example("""
                 // file: Login/LoginBuilder.swift
                 import RIBs
@@ -53,7 +55,9 @@ public struct RIBCycleRule: ProjectRule {
                         self.loginBuilder = loginBuilder
                     }
                 }
-                """),
+                """, messages: [
+                    "this reference from 'Login' to 'Home' closes the RIB cycle Login → Home → Login; RIBs must form a tree, so pass what the child needs down instead",
+                ]),
         ],
         nonTriggering: [
             // Two apps of one monorepo, each with its own Profile and Settings: different RIBs, no cycle.

@@ -25,7 +25,9 @@ public struct RIBTestPresenceRule: ProjectRule {
                 final class 1️⃣LoginInteractor: Interactor, LoginInteractable {}
                 // file: Tests/LoginViewModelTests.swift
                 import XCTest
-                """),
+                """, messages: [
+                    "the RIB 'Login' has no test file (LoginInteractorTests.swift) in a test folder; test its interactor and its attach/detach routing",
+                ]),
         ],
         nonTriggering: [
             Example("""

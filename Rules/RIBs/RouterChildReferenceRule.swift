@@ -22,12 +22,20 @@ public struct RouterChildReferenceRule: Rule {
                     let 4️⃣detailRouter: any DetailRouting
                     private weak var 5️⃣current: (ViewableRouting & Detachable)?
                 }
-                """),
+                """, messages: [
+                    "router stores child router 'childRouter' (ChildRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
+                    "router stores child router 'loggedIn' (ViewableRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
+                    "router stores child router 'tabs' (TabRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
+                    "router stores child router 'detailRouter' (DetailRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
+                    "router stores child router 'current' (ViewableRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
+                ]),
             Example("""
                 final class AppRouter: LaunchRouter<AppInteractable, AppViewControllable> {
                     private var 1️⃣routers: [String: SettingsRouter] = [:]
                 }
-                """),
+                """, messages: [
+                    "router stores child router 'routers' (SettingsRouter); find it in `children` when you need it, so attach and detach keep one source of truth",
+                ]),
             // The type given only by the initializer, or by the child builder's `build`.
             Example("""
                 import RIBs
@@ -36,7 +44,10 @@ public struct RouterChildReferenceRule: Rule {
                     private lazy var 2️⃣detail = detailBuilder.build(withListener: interactor)
                     private let detailBuilder: DetailBuildable
                 }
-                """),
+                """, messages: [
+                    "router stores child router 'tabs' (ViewableRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
+                    "router stores child router 'detail' (DetailRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -13,7 +13,9 @@ extension RouterUIAccessRule {
                     1️⃣navigationController.setNavigationBarHidden(true, animated: false)
                 }
             }
-            """),
+            """, messages: [
+                "router calls 'setNavigationBarHidden' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+            ]),
         Example("""
             import RIBs
             final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
@@ -21,7 +23,9 @@ extension RouterUIAccessRule {
                     1️⃣viewController.presentAlert(title: "Oops", message: "Try again")
                 }
             }
-            """),
+            """, messages: [
+                "router calls 'presentAlert' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+            ]),
         Example("""
             import RIBs
             final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable>, SettingsRouting {
@@ -33,7 +37,11 @@ extension RouterUIAccessRule {
                     3️⃣viewController.update(title: "Loading")
                 }
             }
-            """),
+            """, messages: [
+                "router calls 'openSafariWithUrl' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+                "router calls 'showLoading' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+                "router calls 'update' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+            ]),
         Example("""
             import RIBs
             final class LoginRouter: ViewableRouter<LoginInteractable, LoginViewControllable>, LoginRouting {
@@ -47,7 +55,12 @@ extension RouterUIAccessRule {
                     viewController.push(vc, animated: true)
                 }
             }
-            """),
+            """, messages: [
+                "router sets 'title' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'navigationItem.backBarButtonItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'view.backgroundColor' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router calls 'setHidesBackButton' on a view controller's navigationItem; bar items are UI, so let the presenter configure them",
+            ]),
         Example("""
             import RIBs
             final class CategoryRouter: ViewableRouter<CategoryInteractable, CategoryViewControllable>, CategoryRouting {
@@ -64,7 +77,12 @@ extension RouterUIAccessRule {
                     navigation.viewControllers.contains(4️⃣EnterAmountViewController.self)
                 }
             }
-            """),
+            """, messages: [
+                "router casts to the concrete view controller 'DetailCategoryViewController'; work with its ViewControllable instead",
+                "router sets 'categoryTitle' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router casts to the concrete view controller 'EnterAmountViewController'; work with its ViewControllable instead",
+                "router names the concrete view controller 'EnterAmountViewController'; work with its ViewControllable and leave the type to the builder",
+            ]),
         Example("""
             import RIBs
             import SafariServices
@@ -81,7 +99,12 @@ extension RouterUIAccessRule {
                     4️⃣Text("Welcome")
                 }
             }
-            """),
+            """, messages: [
+                "router builds UI content ('UIAlertController'); let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('UIAlertAction'); let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('SFSafariViewController'); let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('Text'); let the presenter build it, driven by the interactor through its Presentable",
+            ]),
         Example("""
             import RIBs
             final class ScoreRouter: Router<ScoreInteractable>, ScoreRouting {
@@ -95,7 +118,10 @@ extension RouterUIAccessRule {
                     2️⃣(viewController as? ScorePresentable)?.showResult()
                 }
             }
-            """),
+            """, messages: [
+                "router calls Presentable member 'showResult'; the interactor drives the presenter, not the router",
+                "router calls 'showResult' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+            ]),
     ]
 
     static let nonTriggeringExamples = [

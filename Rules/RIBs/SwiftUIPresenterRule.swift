@@ -19,7 +19,11 @@ public struct SwiftUIPresenterRule: Rule {
                 final class 2️⃣ProfileViewController: UIKit.UIViewController, ProfilePresentable {}
                 final class 3️⃣CartViewController: UIViewController, CartViewControllable {}
                 extension CartViewController: CartPresentable {}
-                """),
+                """, messages: [
+                    "presenter 'LoginViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                    "presenter 'ProfileViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                    "presenter 'CartViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                ]),
         ],
         nonTriggering: [
             Example("""

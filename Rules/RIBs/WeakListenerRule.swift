@@ -22,7 +22,9 @@ public struct WeakListenerRule: Rule {
                 // file: Wallet/WalletInteractor.swift
                 import RIBs
                 final class WalletInteractor: PresentableInteractor<WalletPresentable>, WalletInteractable, WalletListener {}
-                """),
+                """, messages: [
+                    "interactor holds its listener 'parent' (WalletListener) strongly; declare it `weak var` to break the retain cycle",
+                ]),
             Example("""
                 import RIBs
                 final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
@@ -30,7 +32,11 @@ public struct WeakListenerRule: Rule {
                     var 2️⃣router: LoginRouting?
                     private let 3️⃣parent: RootListener
                 }
-                """),
+                """, messages: [
+                    "interactor holds its listener 'listener' (LoginListener) strongly; declare it `weak var` to break the retain cycle",
+                    "interactor holds its router 'router' (LoginRouting) strongly; declare it `weak var` to break the retain cycle",
+                    "interactor holds its listener 'parent' (RootListener) strongly; declare it `weak var` to break the retain cycle",
+                ]),
         ],
         nonTriggering: [
             // A listener protocol only a service implements is no parent RIB; a property is judged by its type,

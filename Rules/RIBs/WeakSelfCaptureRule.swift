@@ -23,7 +23,10 @@ public struct WeakSelfCaptureRule: Rule {
                         publisher.sink 2️⃣{ value in self.render(value) }.store(in: &cancellables)
                     }
                 }
-                """),
+                """, messages: [
+                    "subscription closure captures `self` strongly; capture `[weak self]`",
+                    "subscription closure captures `self` strongly; capture `[weak self]`",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -22,7 +22,9 @@ public struct SuperCallMismatchRule: Rule {
                         if isMovingFromParent { backSubject.onNext(()) }
                     }
                 }
-                """),
+                """, messages: [
+                    "override of 'viewDidDisappear' calls 'super.viewWillDisappear'; call 'super.viewDidDisappear' so the superclass runs its own 'viewDidDisappear'",
+                ]),
             Example("""
                 import RIBs
                 final class LoginInteractor: Interactor {
@@ -30,7 +32,9 @@ public struct SuperCallMismatchRule: Rule {
                         1️⃣super.didBecomeActive()
                     }
                 }
-                """),
+                """, messages: [
+                    "override of 'willResignActive' calls 'super.didBecomeActive'; call 'super.willResignActive' so the superclass runs its own 'willResignActive'",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -38,7 +38,16 @@ public struct ContainerSetterVisibilityRule: Rule {
                     private let stateContainer: LapsStateContainer
                     init(stateContainer: LapsStateContainer) { self.stateContainer = stateContainer }
                 }
-                """),
+                """, messages: [
+                    "property 'selectedLap' of the StateContainer 'LapsStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                    "property 'cachedSplits' of the StateContainer 'LapsStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                    "property 'elapsed' of the StateContainer 'LapsStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                    "property 'title' of the StateContainer 'LapsStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                    "property 'zones' of the StateContainer 'LapsStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                    "property 'pace' of the StateContainer 'LapsStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                    "property 'first' of the StateContainer 'LapsStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                    "property 'debugCounter' of the StateContainer 'LapsStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                ]),
             // `@Observable`, held by a router that names it `viewContainer`: a ViewContainer whatever its name.
             Example("""
                 @Observable
@@ -50,7 +59,9 @@ public struct ContainerSetterVisibilityRule: Rule {
                     private let viewContainer: RestLayout
                     init(viewContainer: RestLayout) { self.viewContainer = viewContainer }
                 }
-                """),
+                """, messages: [
+                    "property 'restSeconds' of the ViewContainer 'RestLayout' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                ]),
             // Declared alone in its file: its RIB's protocols elsewhere show an interactor holds it.
             Example("""
                 // file: Coach/CoachStateContainer.swift
@@ -59,7 +70,9 @@ public struct ContainerSetterVisibilityRule: Rule {
                 }
                 // file: Coach/CoachInteractor.swift
                 protocol CoachInteractor: AnyObject {}
-                """),
+                """, messages: [
+                    "property 'tip' of the StateContainer 'CoachStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                ]),
             Example("""
                 final class WorkoutStore: ObservableObject {
                     @Published 1️⃣var calories = 0
@@ -68,7 +81,9 @@ public struct ContainerSetterVisibilityRule: Rule {
                     private let store: WorkoutStore
                     init(store: WorkoutStore) { self.store = store }
                 }
-                """, configuration: ["state_container_suffixes": .stringList(["Store"])]),
+                """, configuration: ["state_container_suffixes": .stringList(["Store"])], messages: [
+                    "property 'calories' of the StateContainer 'WorkoutStore' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                ]),
             // Containers declared alone in their files, known by the class that holds them in another.
             Example("""
                 // file: Rest/RestLayout.swift
@@ -90,7 +105,10 @@ public struct ContainerSetterVisibilityRule: Rule {
                 final class RunEngine {
                     private var state: MyApp.RunStateContainer!
                 }
-                """),
+                """, messages: [
+                    "property 'restSeconds' of the ViewContainer 'RestLayout' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                    "property 'pace' of the StateContainer 'RunStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
+                ]),
         ],
         nonTriggering: [
             Example("""

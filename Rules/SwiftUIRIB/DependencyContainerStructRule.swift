@@ -33,7 +33,9 @@ public struct DependencyContainerStructRule: Rule {
                     }
                 }
                 final class ChallengeStateContainer: ObservableObject {}
-                """),
+                """, messages: [
+                    "the dependency container 'ChallengeDependency' is a class; declare it `struct ChallengeDependency` holding the dependencies its builder needs",
+                ]),
             Example("""
                 // file: Rings/RingsDependency.swift
                 final 1️⃣actor RingsDependency {
@@ -43,7 +45,9 @@ public struct DependencyContainerStructRule: Rule {
                 // file: Rings/RingsInteractor.swift
                 protocol RingsInteractor: AnyObject {}
                 protocol RingsPublisherContainer {}
-                """),
+                """, messages: [
+                    "the dependency container 'RingsDependency' is a actor; declare it `struct RingsDependency` holding the dependencies its builder needs",
+                ]),
             Example("""
                 import RIBs
                 final 1️⃣class StreakComponent: Component<StreakDependency> {
@@ -54,7 +58,9 @@ public struct DependencyContainerStructRule: Rule {
                     private let viewContainer: StreakViewContainer
                     init(viewContainer: StreakViewContainer) { self.viewContainer = viewContainer }
                 }
-                """),
+                """, messages: [
+                    "class 'StreakComponent' is a DI component ('Component') in a SwiftUI-RIB; pass the RIB's dependencies in a plain `struct` given to its builder instead",
+                ]),
             // A project with SwiftUI-RIB containers: a DI component anywhere in it is a leftover.
             Example("""
                 // file: Root/RootComponent.swift
@@ -63,7 +69,9 @@ public struct DependencyContainerStructRule: Rule {
                 // file: Workout/WorkoutViewContainer.swift
                 import SwiftUI
                 final class WorkoutViewContainer: ObservableObject {}
-                """),
+                """, messages: [
+                    "class 'RootComponent' is a DI component ('BootstrapComponent') in a SwiftUI-RIB; pass the RIB's dependencies in a plain `struct` given to its builder instead",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -54,7 +54,11 @@ public struct DetachCleanupRule: Rule {
                     }
                     3️⃣func detachSummary() {}
                 }
-                """),
+                """, messages: [
+                    "detach method 'detachLapList' leaves 'lapList' in the ViewContainer, where 'attachLapList' put the child's view; set it to nil (or remove it) so the detached RIB is released",
+                    "detach method 'closeZoneEditor' leaves 'editor' in the ViewContainer, where 'presentZoneEditor' put the child's view; set it to nil (or remove it) so the detached RIB is released",
+                    "detach method 'detachSummary' clears no ViewContainer member that holds the child's view; set that member to nil so the detached RIB is released",
+                ]),
             Example("""
                 final class PaceInteractorImpl: PaceInteractor {
                     private var zonesCancellable: AnyCancellable?
@@ -78,7 +82,10 @@ public struct DetachCleanupRule: Rule {
                             .store(in: &cancellables)
                     }
                 }
-                """),
+                """, messages: [
+                    "the call to 'detachZones' detaches a child whose subscription in 'zonesCancellable' stays alive; set `zonesCancellable = nil` (or cancel it) where the child is detached",
+                    "the subscription to the child's publishers is stored in the shared 'cancellables', which cannot release it on its own; keep it in its own `AnyCancellable?` and set that to nil when calling 'detachSplits'",
+                ]),
             // An extension in another file shares the router's role.
             Example("""
                 // file: Rest/RestRouter.swift
@@ -94,7 +101,9 @@ public struct DetachCleanupRule: Rule {
                 extension RestRouterImpl {
                     1️⃣func detachTimer() {}
                 }
-                """),
+                """, messages: [
+                    "detach method 'detachTimer' clears no ViewContainer member that holds the child's view; set that member to nil so the detached RIB is released",
+                ]),
         ],
         nonTriggering: [
             // Helpers in an extension in another file clear the view and release the subscription.

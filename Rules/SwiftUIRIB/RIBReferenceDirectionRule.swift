@@ -38,7 +38,11 @@ public struct RIBReferenceDirectionRule: Rule {
                 protocol WorkoutHostRouting: AnyObject {}
                 protocol HostRouter: AnyObject {}
                 final class HostRouterImpl: HostRouter, WorkoutHostRouting {}
-                """),
+                """, messages: [
+                    "the router 'WorkoutRouterImpl' stores the interactor 'WorkoutInteractor' in 'interactor'; references run one way (view → interactor → router → ViewContainer), so drop it and talk to other RIBs through their Output publishers",
+                    "the router 'WorkoutRouterImpl' stores the StateContainer 'WorkoutStateContainer' in 'stateContainer'; references run one way (view → interactor → router → ViewContainer), so drop it and talk to other RIBs through their Output publishers",
+                    "the router 'WorkoutRouterImpl' stores the router 'WorkoutHostRouting' in 'host'; references run one way (view → interactor → router → ViewContainer), so drop it and talk to other RIBs through their Output publishers",
+                ]),
             Example("""
                 final class CoachInteractorImpl: CoachInteractor {
                     private unowned let 1️⃣router: CoachRouter
@@ -63,7 +67,12 @@ public struct RIBReferenceDirectionRule: Rule {
                 protocol SessionRouter: AnyObject {}
                 final class CoachStateContainer: ObservableObject {}
                 final class CoachViewContainer: ObservableObject {}
-                """),
+                """, messages: [
+                    "property 'router' is a weak or unowned reference to the router 'CoachRouter'; nothing else owns it, so hold it strongly (SwiftUI-RIB references run one way and need no weak ones)",
+                    "the interactor 'CoachInteractorImpl' stores the ViewContainer 'CoachViewContainer' in 'viewContainer'; references run one way (view → interactor → router → ViewContainer), so drop it and talk to other RIBs through their Output publishers",
+                    "the interactor 'CoachInteractorImpl' stores the interactor 'SessionInteractor' in 'parent'; references run one way (view → interactor → router → ViewContainer), so drop it and talk to other RIBs through their Output publishers",
+                    "the interactor 'CoachInteractorImpl' stores the router 'SessionRouter' in 'sessionRouter'; references run one way (view → interactor → router → ViewContainer), so drop it and talk to other RIBs through their Output publishers",
+                ]),
             Example("""
                 import SwiftUI
                 struct LapsView: View {
@@ -72,7 +81,9 @@ public struct RIBReferenceDirectionRule: Rule {
                     private let 1️⃣navigation: LapsRouterImpl
                     var body: some View { Text("\\(stateContainer.count)") }
                 }
-                """),
+                """, messages: [
+                    "the RIB view 'LapsView' stores the router 'LapsRouterImpl' in 'navigation'; references run one way (view → interactor → router → ViewContainer), so drop it and talk to other RIBs through their Output publishers",
+                ]),
             Example("""
                 final class TimerStateContainer: ObservableObject {
                     @Published fileprivate(set) var seconds = 0
@@ -84,7 +95,9 @@ public struct RIBReferenceDirectionRule: Rule {
                     init(stateContainer: TimerStateContainer) { self.stateContainer = stateContainer }
                 }
                 protocol TimerInteractor: AnyObject {}
-                """),
+                """, messages: [
+                    "the StateContainer 'TimerStateContainer' stores the interactor 'TimerInteractor' in 'interactor'; references run one way (view → interactor → router → ViewContainer), so drop it and talk to other RIBs through their Output publishers",
+                ]),
         ],
         nonTriggering: [
             Example("""

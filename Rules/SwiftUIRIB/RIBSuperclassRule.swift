@@ -26,14 +26,18 @@ public struct RIBSuperclassRule: Rule {
                 import RIBs
                 protocol StatsRouter: AnyObject {}
                 final class StatsRouterImpl: 1️⃣Router<StatsInteractable>, StatsRouter {}
-                """),
+                """, messages: [
+                    "class 'StatsRouterImpl' inherits RIBs' lifecycle class 'Router'; SwiftUI-RIB parts have no superclass: drop it and keep only the RIB's own protocol",
+                ]),
             Example("""
                 final class CoachInteractorImpl: 1️⃣RIBs.Interactor, CoachInteractor {
                     private let stateContainer: CoachStateContainer
                     init(stateContainer: CoachStateContainer) { self.stateContainer = stateContainer }
                 }
                 @MainActor final class CoachStateContainer: ObservableObject {}
-                """),
+                """, messages: [
+                    "class 'CoachInteractorImpl' inherits RIBs' lifecycle class 'Interactor'; SwiftUI-RIB parts have no superclass: drop it and keep only the RIB's own protocol",
+                ]),
             Example("""
                 import ModernRIBs
                 final class LapsBuilder: 1️⃣Builder<LapsDependency> {
@@ -43,7 +47,9 @@ public struct RIBSuperclassRule: Rule {
                     }
                 }
                 final class LapsViewContainer: ObservableObject {}
-                """),
+                """, messages: [
+                    "class 'LapsBuilder' inherits RIBs' lifecycle class 'Builder'; SwiftUI-RIB parts have no superclass: drop it and keep only the RIB's own protocol",
+                ]),
             // A project with SwiftUI-RIB containers: its RIBs classes are leftovers, whatever their role.
             Example("""
                 // file: Login/LoginRouter.swift
@@ -53,7 +59,10 @@ public struct RIBSuperclassRule: Rule {
                 // file: Workout/WorkoutStateContainer.swift
                 import SwiftUI
                 final class WorkoutStateContainer: ObservableObject {}
-                """),
+                """, messages: [
+                    "class 'LoginRouter' inherits RIBs' lifecycle class 'ViewableRouter'; SwiftUI-RIB parts have no superclass: drop it and keep only the RIB's own protocol",
+                    "class 'SyncWorker' inherits RIBs' lifecycle class 'Worker'; SwiftUI-RIB parts have no superclass: drop it and keep only the RIB's own protocol",
+                ]),
         ],
         nonTriggering: [
             Example("""

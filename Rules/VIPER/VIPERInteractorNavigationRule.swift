@@ -33,7 +33,11 @@ public struct VIPERInteractorNavigationRule: Rule {
                         router.3️⃣showDay()
                     }
                 }
-                """),
+                """, messages: [
+                    "interactor 'AgendaInteractor' holds a navigation dependency 'router' (AgendaRouterInput); report the outcome to the presenter and let it call the router",
+                    "interactor 'AgendaInteractor' navigates (navigationController.pushViewController); report the outcome to the presenter and let it call the router",
+                    "interactor 'AgendaInteractor' navigates (router.showDay); report the outcome to the presenter and let it call the router",
+                ]),
             Example("""
                 protocol BookingInteractorInput: AnyObject { func finish(in window: UIWindow, url: URL) }
                 final class BookingInteractor: BookingInteractorInput {
@@ -45,7 +49,12 @@ public struct VIPERInteractorNavigationRule: Rule {
                         controller.4️⃣dismiss(animated: false)
                     }
                 }
-                """),
+                """, messages: [
+                    "interactor 'BookingInteractor' navigates (rootViewController); report the outcome to the presenter and let it call the router",
+                    "interactor 'BookingInteractor' navigates (UIApplication.shared.open); report the outcome to the presenter and let it call the router",
+                    "interactor 'BookingInteractor' navigates (present); report the outcome to the presenter and let it call the router",
+                    "interactor 'BookingInteractor' navigates (dismiss); report the outcome to the presenter and let it call the router",
+                ]),
             Example("""
                 import SwiftUI
                 protocol InvitesInteracting: AnyObject { func accept() }
@@ -58,7 +67,11 @@ public struct VIPERInteractorNavigationRule: Rule {
                         coordinator.3️⃣finishInvites()
                     }
                 }
-                """, configuration: ["navigation_types": .stringList(["*Coordinator"])]),
+                """, configuration: ["navigation_types": .stringList(["*Coordinator"])], messages: [
+                    "interactor 'InvitesInteractor' holds a navigation dependency 'coordinator' (AppCoordinator); report the outcome to the presenter and let it call the router",
+                    "interactor 'InvitesInteractor' navigates (path.append); report the outcome to the presenter and let it call the router",
+                    "interactor 'InvitesInteractor' navigates (coordinator.finishInvites); report the outcome to the presenter and let it call the router",
+                ]),
             // A router typed by its implementation class, and calls from extensions in this file and another.
             Example("""
                 // file: Contacts/ContactsInteractor.swift
@@ -75,7 +88,11 @@ public struct VIPERInteractorNavigationRule: Rule {
                 extension ContactsInteractorImpl {
                     func openLink() { self.router.3️⃣openPicker() }
                 }
-                """),
+                """, messages: [
+                    "interactor 'ContactsInteractorImpl' holds a navigation dependency 'router' (ContactsRouterImpl); report the outcome to the presenter and let it call the router",
+                    "interactor 'ContactsInteractorImpl' navigates (router.openPicker); report the outcome to the presenter and let it call the router",
+                    "interactor 'ContactsInteractorImpl' navigates (router.openPicker); report the outcome to the presenter and let it call the router",
+                ]),
         ],
         nonTriggering: [
             // An enum case named like UIKit's call, matched in a pattern.

@@ -27,7 +27,9 @@ public struct VIPERPresenterMainActorRule: Rule {
                 @MainActor final class CardPresenter: CardPresenterProtocol {}
                 @MainActor protocol CardPresenterProtocol: AnyObject {}
                 final class CardInteractor {}
-                """),
+                """, messages: [
+                    "view protocol 'CardView' is not isolated to the main actor; declare it `@MainActor protocol CardView` so every view update is checked, and make the presenter that calls it `@MainActor` too",
+                ]),
             Example("""
                 1️⃣protocol AgendaViewInput: AnyObject { func show(_ days: [String]) }
                 @MainActor protocol AgendaViewOutput: AnyObject { func viewDidLoad() }
@@ -38,7 +40,10 @@ public struct VIPERPresenterMainActorRule: Rule {
                 extension AgendaPresenter: AgendaViewOutput {
                     func viewDidLoad() {}
                 }
-                """),
+                """, messages: [
+                    "view protocol 'AgendaViewInput' is not isolated to the main actor; declare it `@MainActor protocol AgendaViewInput` so every view update is checked, and make the presenter that calls it `@MainActor` too",
+                    "presenter 'AgendaPresenter' is not isolated to the main actor; mark it `@MainActor`, its conformance to a nonisolated protocol too (`: @MainActor P`), and the module factory that creates it (a nonisolated function cannot call its initializer) (a @MainActor protocol adopted in an extension does not isolate the class)",
+                ]),
             Example("""
                 @MainActor protocol BookingViewInput: AnyObject {}
                 protocol BookingPresenterProtocol: AnyObject {}
@@ -47,7 +52,9 @@ public struct VIPERPresenterMainActorRule: Rule {
                 final 1️⃣class BookingPresenter: BookingPresenterProtocol {
                     func load() { Task { @MainActor in } }
                 }
-                """),
+                """, messages: [
+                    "presenter 'BookingPresenter' is not isolated to the main actor; mark it `@MainActor`, its conformance to a nonisolated protocol too (`: @MainActor P`), and the module factory that creates it (a nonisolated function cannot call its initializer)",
+                ]),
             Example("""
                 @MainActor protocol InvitesViewInput: AnyObject {}
                 protocol InvitesPresentation: AnyObject {}
@@ -55,7 +62,9 @@ public struct VIPERPresenterMainActorRule: Rule {
                 @MainActor extension InvitesPresenter {
                     func refresh() {}
                 }
-                """),
+                """, messages: [
+                    "presenter 'InvitesPresenter' is not isolated to the main actor; mark it `@MainActor`, its conformance to a nonisolated protocol too (`: @MainActor P`), and the module factory that creates it (a nonisolated function cannot call its initializer)",
+                ]),
             Example("""
                 // file: Agenda/AgendaPresenter.swift
                 @MainActor protocol AgendaViewInput: AnyObject {}
@@ -65,25 +74,33 @@ public struct VIPERPresenterMainActorRule: Rule {
                 // file: Agenda/AgendaPresenter+Output.swift
                 @MainActor protocol AgendaViewOutput: AnyObject {}
                 extension AgendaPresenter: AgendaViewOutput {}
-                """),
+                """, messages: [
+                    "presenter 'AgendaPresenter' is not isolated to the main actor; mark it `@MainActor`, its conformance to a nonisolated protocol too (`: @MainActor P`), and the module factory that creates it (a nonisolated function cannot call its initializer) (a @MainActor protocol adopted in an extension does not isolate the class)",
+                ]),
             Example("""
                 protocol PokemonListPresenter: ObservableObject {}
                 final class PokemonListView {}
                 final 1️⃣class PokemonListPresenterDefault {}
                 extension PokemonListPresenterDefault: PokemonListPresenter {}
                 final class PokemonListRouterDefault {}
-                """),
+                """, messages: [
+                    "presenter 'PokemonListPresenterDefault' is not isolated to the main actor; mark it `@MainActor`, its conformance to a nonisolated protocol too (`: @MainActor P`), and the module factory that creates it (a nonisolated function cannot call its initializer)",
+                ]),
             Example("""
                 1️⃣protocol CheckoutDisplaying: AnyObject { func showTotal(_ text: String) }
                 protocol CheckoutInteractorOutput: AnyObject {}
                 @MainActor final class CheckoutPresenter: CheckoutInteractorOutput {
                     weak var display: CheckoutDisplaying?
                 }
-                """),
+                """, messages: [
+                    "view protocol 'CheckoutDisplaying' is not isolated to the main actor; declare it `@MainActor protocol CheckoutDisplaying` so every view update is checked, and make the presenter that calls it `@MainActor` too",
+                ]),
             Example("""
                 1️⃣protocol ViewInterface: AnyObject {}
                 @MainActor protocol LoginViewInterface: ViewInterface {}
-                """),
+                """, messages: [
+                    "view protocol 'ViewInterface' is not isolated to the main actor; declare it `@MainActor protocol ViewInterface` so every view update is checked, and make the presenter that calls it `@MainActor` too",
+                ]),
             // The view protocol named by a presenter's view reference in another file.
             Example("""
                 // file: Agenda/AgendaScreenDisplay.swift
@@ -93,7 +110,9 @@ public struct VIPERPresenterMainActorRule: Rule {
                 @MainActor final class AgendaPresenter: AgendaViewOutput {
                     weak var view: AgendaScreenDisplay?
                 }
-                """),
+                """, messages: [
+                    "view protocol 'AgendaScreenDisplay' is not isolated to the main actor; declare it `@MainActor protocol AgendaScreenDisplay` so every view update is checked, and make the presenter that calls it `@MainActor` too",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -33,14 +33,23 @@ public struct VIPERSingletonInjectionRule: Rule {
                         _ = KeychainWrapper.5️⃣standard.string(forKey: "token")
                     }
                 }
-                """),
+                """, messages: [
+                    "module code 'AgendaInteractor' reaches the singleton 'CloudSync.shared'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'AgendaInteractor' reaches the singleton 'URLSession.shared'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'AgendaInteractor' reaches the singleton 'UserDefaults.standard'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'AgendaInteractor' reaches the singleton 'AVAudioSession.sharedInstance'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'AgendaInteractor' reaches the singleton 'KeychainWrapper.standard'; take a protocol in `init` and let the composition root pass the instance",
+                ]),
             Example("""
                 protocol BookingViewOutput: AnyObject {}
                 final class BookingPresenter: BookingViewOutput {
                     weak var store: BookingStore? = BookingStore.1️⃣shared
                     func reload() { NotificationCenter.2️⃣default.post(name: .init("reload"), object: nil) }
                 }
-                """),
+                """, messages: [
+                    "module code 'BookingPresenter' reaches the singleton 'BookingStore.shared'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'BookingPresenter' reaches the singleton 'NotificationCenter.default'; take a protocol in `init` and let the composition root pass the instance",
+                ]),
             Example("""
                 final class ProfileViewController: UIViewController {}
                 final class ProfilePresenter {}
@@ -54,7 +63,9 @@ public struct VIPERSingletonInjectionRule: Rule {
                     }
                     func openHelp() { UIApplication.shared.open(URL(fileURLWithPath: "/")) }
                 }
-                """),
+                """, messages: [
+                    "module code 'ProfileRouter.makeModule' reaches the singleton 'FileManager.default'; take a protocol in `init` and let the composition root pass the instance",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -32,7 +32,12 @@ public struct VIPERTaskCancellationRule: Rule {
                     }
                     func sync() async {}
                 }
-                """),
+                """, messages: [
+                    "presenter 'AgendaPresenter' never cancels task 'syncTask' in `deinit`; cancel it there so the work stops with the module",
+                    "presenter 'AgendaPresenter' replaces task 'syncTask' without cancelling the running one; call `syncTask?.cancel()` first",
+                    "presenter 'AgendaPresenter' starts a task and drops its handle; keep it in a property and cancel it in `deinit`",
+                    "presenter 'AgendaPresenter' starts a task and drops its handle; keep it in a property and cancel it in `deinit`",
+                ]),
             Example("""
                 protocol BookingPresenterProtocol: AnyObject {}
                 final class BookingPresenter: BookingPresenterProtocol {
@@ -41,7 +46,10 @@ public struct VIPERTaskCancellationRule: Rule {
                         2️⃣loadTask = Task {}
                     }
                 }
-                """),
+                """, messages: [
+                    "presenter 'BookingPresenter' never cancels task 'loadTask' in `deinit`; cancel it there so the work stops with the module",
+                    "presenter 'BookingPresenter' replaces task 'loadTask' without cancelling the running one; call `loadTask?.cancel()` first",
+                ]),
             Example("""
                 enum Todo { struct Task { let title: String } }
                 protocol ClipsViewOutput: AnyObject {}
@@ -55,7 +63,11 @@ public struct VIPERTaskCancellationRule: Rule {
                         3️⃣Swift.Task {}
                     }
                 }
-                """),
+                """, messages: [
+                    "presenter 'ClipsPresenter' never cancels task 'observers' in `deinit`; cancel it there so the work stops with the module",
+                    "presenter 'ClipsPresenter' replaces task 'refreshTask' without cancelling the running one; call `refreshTask?.cancel()` first",
+                    "presenter 'ClipsPresenter' starts a task and drops its handle; keep it in a property and cancel it in `deinit`",
+                ]),
             Example("""
                 // file: Tags/TagsPresenter.swift
                 protocol TagsViewOutput: AnyObject {}
@@ -64,7 +76,9 @@ public struct VIPERTaskCancellationRule: Rule {
                 extension TagsPresenter: TagsViewOutput {
                     func viewDidLoad() { 1️⃣Task {} }
                 }
-                """),
+                """, messages: [
+                    "presenter 'TagsPresenter' starts a task and drops its handle; keep it in a property and cancel it in `deinit`",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -55,7 +55,13 @@ public struct VIPERViewServiceAccessRule: Rule {
                         service.fetch()
                     }
                 }
-                """),
+                """, messages: [
+                    "view 'AgendaViewController' holds the data-layer type 'AgendaServiceProtocol'; send the user's intent to the presenter and let the interactor reach the data",
+                    "view 'AgendaViewController' builds 'AgendaAPIService'; send the user's intent to the presenter and let the interactor reach the data",
+                    "view 'AgendaViewController' builds 'DraftEventStorage'; send the user's intent to the presenter and let the interactor reach the data",
+                    "view 'AgendaViewController' reaches 'HolidayService.shared'; send the user's intent to the presenter and let the interactor reach the data",
+                    "view 'AgendaViewController' reaches 'UserDefaults.standard'; send the user's intent to the presenter and let the interactor reach the data",
+                ]),
             Example("""
                 import SwiftUI
                 import SwiftData
@@ -69,7 +75,11 @@ public struct VIPERViewServiceAccessRule: Rule {
                     @Environment(\\.modelContext) private var 3️⃣context
                     var body: some View { Text("Invites") }
                 }
-                """, path: "Invites/View/InvitesScreen.swift"),
+                """, path: "Invites/View/InvitesScreen.swift", messages: [
+                    "view 'InvitesViewAdapter' holds the data-layer type 'AttendeeRepository'; send the user's intent to the presenter and let the interactor reach the data",
+                    "view 'InvitesScreen' fetches data itself (@Query); let the presenter hand it the data to show",
+                    "view 'InvitesScreen' fetches data itself (@Environment); let the presenter hand it the data to show",
+                ]),
             Example("""
                 final class EventCell: UITableViewCell {
                     func configure() { _ = 1️⃣FileManager.default.urls(for: .documentDirectory, in: .userDomainMask) }
@@ -77,14 +87,18 @@ public struct VIPERViewServiceAccessRule: Rule {
                 // file: Agenda/AgendaPresenter.swift
                 final class AgendaPresenter {}
                 final class AgendaRouter {}
-                """, path: "Agenda/EventCell.swift"),
+                """, path: "Agenda/EventCell.swift", messages: [
+                    "view 'EventCell' reaches 'FileManager.default'; send the user's intent to the presenter and let the interactor reach the data",
+                ]),
             Example("""
                 final class OnboardingPage: UIViewController {
                     func finish() { 1️⃣UserDefaults.standard.set(true, forKey: "onboarded") }
                 }
                 // file: Onboarding/OnboardingPresenter.swift
                 final class OnboardingPresenter {}
-                """, path: "Onboarding/View/Pages/OnboardingPage.swift"),
+                """, path: "Onboarding/View/Pages/OnboardingPage.swift", messages: [
+                    "view 'OnboardingPage' reaches 'UserDefaults.standard'; send the user's intent to the presenter and let the interactor reach the data",
+                ]),
             Example("""
                 protocol MajorViewInput: AnyObject {}
                 protocol MajorViewOutput: AnyObject {}
@@ -94,7 +108,9 @@ public struct VIPERViewServiceAccessRule: Rule {
                 }
                 // file: Network/APIManager.swift
                 final class APIManager { static let auth = AuthClient() }
-                """),
+                """, messages: [
+                    "view 'MajorViewController' reaches 'APIManager.auth'; send the user's intent to the presenter and let the interactor reach the data",
+                ]),
         ],
         nonTriggering: [
             Example("""

@@ -41,7 +41,11 @@ public struct VIPERWeakViewRule: Rule {
                     init(viewController: UIViewController) { self.viewController = viewController }
                     func openDay(_ day: String) {}
                 }
-                """),
+                """, messages: [
+                    "presenter 'AgendaPresenter' holds its view 'view' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                    "interactor 'AgendaInteractor' holds its presenter 'output' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                    "router 'AgendaRouter' holds its view controller 'viewController' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                ]),
             Example("""
                 protocol BookingViewOutput: AnyObject { func didTapConfirm() }
                 final class BookingViewController: UIViewController {}
@@ -50,7 +54,9 @@ public struct VIPERWeakViewRule: Rule {
                     init(viewController: BookingViewController) { self.viewController = viewController }
                     func didTapConfirm() {}
                 }
-                """),
+                """, messages: [
+                    "presenter 'BookingPresenter' holds its view 'viewController' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                ]),
             Example("""
                 protocol LoadingDisplaying: AnyObject { func showSpinner() }
                 protocol InvitesPresentation: AnyObject { func refresh() }
@@ -59,7 +65,9 @@ public struct VIPERWeakViewRule: Rule {
                     init(display: LoadingDisplaying) { self.display = display }
                     func refresh() { display.showSpinner() }
                 }
-                """),
+                """, messages: [
+                    "presenter 'InvitesPresenter' holds its view 'display' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                ]),
         ],
         nonTriggering: [
             // The view owns the interactor, the interactor its presenter, and the presenter holds no interactor: no cycle.

@@ -72,6 +72,14 @@ struct RuleExampleTests {
         if testCase.triggers, markerCount == 0 {
             Issue.record("a triggering example needs at least one marker", sourceLocation: location)
         }
+        if testCase.triggers, testCase.example.messages.count != markerCount {
+            Issue.record(
+                "a triggering example states the message of each marker's finding, in the markers' order: \(markerCount) markers, \(testCase.example.messages.count) messages",
+                sourceLocation: location)
+        }
+        if !testCase.triggers, !testCase.example.messages.isEmpty {
+            Issue.record("a non-triggering example has no findings to state messages of", sourceLocation: location)
+        }
 
         // Whether a suppression is used depends on the rules it names, so that rule runs with all of them.
         let rules = id == UnusedSuppression.id ? RuleRegistry.rules.map { $0.description }.filter { !$0.isOptIn }.map(\.id) : [id]
@@ -94,6 +102,13 @@ struct RuleExampleTests {
         }
         if expected.sorted() != actual.sorted() {
             Issue.record("findings at \(actual.sorted()) but markers at \(expected.sorted()): \(relevant.map(\.message))", sourceLocation: location)
+        }
+        // Each marker's finding says what the example states, word for word.
+        for (place, message) in zip(expected, testCase.example.messages) {
+            let said = relevant.filter { "\($0.path):\($0.line):\($0.column)" == place }.map(\.message)
+            if said != [message] {
+                Issue.record("the finding at \(place) says \(said), the example states \"\(message)\"", sourceLocation: location)
+            }
         }
     }
 }

@@ -68,22 +68,26 @@ public struct Correction: Sendable {
 }
 
 /// A Swift snippet for a rule's docs and tests. In a triggering example each emoji marker
-/// (1️⃣ … 9️⃣, 🔟) stands where exactly one finding of the rule must start.
+/// (1️⃣ … 9️⃣, 🔟) stands where exactly one finding of the rule must start, and `messages` says what each
+/// finding says, in the order of the markers (file by file).
 public struct Example: Sendable, CustomStringConvertible {
     public let code: String
     /// The file the snippet pretends to be; roles and placement read it.
     public let path: String
     public let configuration: [String: OptionValue]
+    /// The message of the finding at each marker, in the markers' order: every triggering example states them.
+    public let messages: [String]
     public let file: String
     public let line: Int
 
     public init(
-        _ code: String, path: String = "Example.swift", configuration: [String: OptionValue] = [:],
+        _ code: String, path: String = "Example.swift", configuration: [String: OptionValue] = [:], messages: [String] = [],
         file: String = #filePath, line: Int = #line
     ) {
         self.code = code
         self.path = path
         self.configuration = configuration
+        self.messages = messages
         self.file = file
         self.line = line
     }

@@ -19,14 +19,20 @@ public enum UnusedSuppression {
                     1️⃣// ribslint:disable:next interactor_dispose_bag
                     private let storage: Storing
                 }
-                """),
+                """, messages: [
+                    "suppression of 'interactor_dispose_bag' silences no finding; remove it",
+                ]),
             Example("""
                 let x = 1 1️⃣// ribslint:disable:this not_a_rule
-                """),
+                """, messages: [
+                    "suppression names unknown rule 'not_a_rule'; `ribslint rules` lists the ids",
+                ]),
             Example("""
                 1️⃣// ribslint:disable:sometimes router_ui_access
                 let x = 1
-                """),
+                """, messages: [
+                    "malformed suppression; write `// ribslint:disable[:next|this|previous|file] <rule ids|all> [- reason]`",
+                ]),
         ],
         nonTriggering: [
             Example("""

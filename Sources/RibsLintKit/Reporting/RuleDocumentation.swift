@@ -43,7 +43,13 @@ public enum RuleDocumentation {
         out += rule.fixes ? " · autofix: `ribslint --fix`\n\n" : "\n\n"
         out += "## What it does\n\n\(rule.summary)\n\n## Why is this bad?\n\n\(rule.rationale)\n\n## Examples\n\n"
         out += "Triggering (`↓` marks each finding):\n\n"
-        for example in rule.triggering { out += swiftBlock(MarkedText.arrows(example.code), example) }
+        for example in rule.triggering {
+            out += swiftBlock(MarkedText.arrows(example.code), example)
+            // What each `↓` reports, in order: the words a user sees.
+            if !example.messages.isEmpty {
+                out += example.messages.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n") + "\n\n"
+            }
+        }
         out += "Not triggering:\n\n"
         for example in rule.nonTriggering { out += swiftBlock(example.code, example) }
         if rule.fixes {
