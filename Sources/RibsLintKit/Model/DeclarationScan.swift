@@ -286,11 +286,17 @@ private struct Scan {
                     attributes = []
                 }
             case .word(let range):
-                let word = text(range)
                 if afterDot {
                     attributes = []
                     continue
                 }
+                // Every word that matters here is a lowercase keyword: a name (most words) is passed over unread.
+                guard range.count <= 14, bytes[range.lowerBound] >= UInt8(ascii: "a"), bytes[range.lowerBound] <= UInt8(ascii: "z") else {
+                    attributes = []
+                    isStatic = false
+                    continue
+                }
+                let word = text(range)
                 if word == "static" || word == "class" && peek().map({ isWord($0, "var") || isWord($0, "let") || Self.modifiers.contains(wordText($0) ?? "") }) == true {
                     isStatic = true
                 }
