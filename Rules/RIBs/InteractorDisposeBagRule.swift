@@ -48,7 +48,7 @@ public struct InteractorDisposeBagRule: Rule {
                     }
                 }
                 """, messages: [
-                    "worker 'FeedWorker' stores a subscription bag; drop it and bind each subscription with `.disposeOnStop(self)`",
+                    "worker 'FeedWorker' stores a subscription bag; drop it and bind each subscription with `.cancelOnStop(self)`",
                     "worker 'FeedWorker' stores a subscription bag; drop it and bind each subscription with `.disposeOnStop(self)`",
                     "worker 'FeedWorker' puts a subscription in a bag with `.store(in:)`; end the chain with `.cancelOnStop(self)`",
                     "worker 'FeedWorker' creates a subscription bag; bind subscriptions with `.disposeOnStop(self)` instead",
@@ -248,8 +248,9 @@ public struct InteractorDisposeBagRule: Rule {
         override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
             let isMember = node.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
             if isMember, node.isStored, isBagType(node.typeAnnotation?.type) || isBagConstruction(node.initializer?.value) {
+                let advice = holdsCancellables(node.typeAnnotation?.type) || holdsCancellables(node.initializer?.value) ? combineLifecycle : lifecycle
                 report(
-                    node.pattern, "\(kind) '\(owner.name)' stores a subscription bag; drop it and bind each subscription with \(lifecycle)",
+                    node.pattern, "\(kind) '\(owner.name)' stores a subscription bag; drop it and bind each subscription with \(advice)",
                     fix: removal(node.pattern))
             }
             return .visitChildren
@@ -261,8 +262,9 @@ public struct InteractorDisposeBagRule: Rule {
             where element.is(AssignmentExprSyntax.self) && index > 0 && index + 1 < elements.count
                 && isBagConstruction(elements[index + 1])
             {
+                let advice = holdsCancellables(elements[index + 1]) ? combineLifecycle : lifecycle
                 report(
-                    elements[index - 1], "\(kind) '\(owner.name)' resets a subscription bag; bind subscriptions with \(lifecycle) instead",
+                    elements[index - 1], "\(kind) '\(owner.name)' resets a subscription bag; bind subscriptions with \(advice) instead",
                     fix: removal(elements[index - 1]))
             }
             return .visitChildren
@@ -270,7 +272,8 @@ public struct InteractorDisposeBagRule: Rule {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if isBagConstruction(ExprSyntax(node)) {
-                report(node, "\(kind) '\(owner.name)' creates a subscription bag; bind subscriptions with \(lifecycle) instead")
+                let advice = holdsCancellables(ExprSyntax(node)) ? combineLifecycle : lifecycle
+                report(node, "\(kind) '\(owner.name)' creates a subscription bag; bind subscriptions with \(advice) instead")
             } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = member.declName.baseName.text
                 let label = node.arguments.first?.label?.text
@@ -293,6 +296,11 @@ public struct InteractorDisposeBagRule: Rule {
         }
 
         private func isBagType(_ type: TypeSyntax?) -> Bool { InteractorDisposeBagRule.isBagType(type) }
+        /// A Combine bag (`Set<AnyCancellable>`, `[AnyCancellable]`): its subscriptions take Combine's operator, whatever
+        /// the file imports besides.
+        private func holdsCancellables(_ node: (some SyntaxProtocol)?) -> Bool {
+            node?.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("AnyCancellable") } == true
+        }
         private func isBagConstruction(_ expression: ExprSyntax?) -> Bool { InteractorDisposeBagRule.isBagConstruction(expression) }
     }
 }
