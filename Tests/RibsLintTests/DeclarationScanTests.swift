@@ -146,6 +146,9 @@ struct DeclarationScanTests {
         let deep = Self.scanned(nested)
         // The scan stops descending where no real code nests; the parser's side refuses such a file (`NestingDepth`).
         #expect(deep.count == DeclarationScan.maximumNesting && deep.allSatisfy { $0.name == "S" && $0.inherited == ["P"] })
+        // Strings in interpolations in strings, 100,000 deep: the scan gives up reading, without running out of stack.
+        let interpolated = "class Before {}\nlet s = " + String(repeating: "\"\\(", count: 100_000)
+        #expect(Self.scanned(interpolated).map(\.name) == ["Before"])
         for text in ["class", "class A: ", "class A: B<", "\"unterminated { class", "/* open comment class A {}", "#\"raw\\#(", "@", "#", "extension",
                      "protocol P: class,", "class A<T: {}", String(repeating: "(", count: 10_000), String(repeating: "<", count: 10_000)] {
             _ = Self.scanned(text)

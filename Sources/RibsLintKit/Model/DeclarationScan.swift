@@ -211,8 +211,18 @@ private struct Scan {
         }
     }
 
-    /// Past the tokens of an interpolation, up to its closing parenthesis.
+    /// Strings inside interpolations inside strings, open at once: each level recurses.
+    private var interpolations = 0
+
+    /// Past the tokens of an interpolation, up to its closing parenthesis. Past the nesting no real code reaches,
+    /// the rest of the file is left unread: the scan only saves time.
     private mutating func skipInterpolation() {
+        guard interpolations < DeclarationScan.maximumNesting else {
+            position = bytes.count
+            return
+        }
+        interpolations += 1
+        defer { interpolations -= 1 }
         var depth = 1
         while depth > 0, let token = read() {
             if token == .punctuation(UInt8(ascii: "(")) { depth += 1 }
