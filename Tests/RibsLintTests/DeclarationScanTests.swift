@@ -146,6 +146,9 @@ struct DeclarationScanTests {
         let deep = Self.scanned(nested)
         // The scan stops descending where no real code nests; the parser's side refuses such a file (`NestingDepth`).
         #expect(deep.count == DeclarationScan.maximumNesting && deep.allSatisfy { $0.name == "S" && $0.inherited == ["P"] })
+        // A generated struct holding 30,000 properties is read in one pass, not in the square of their count.
+        let wide = "struct Wide {\n" + (0..<30_000).map { "    var p\($0): T\($0 % 7)\n" }.joined() + "}\n"
+        #expect(Self.scanned(wide, holds: true).first?.holds.count == 30_000)
         // Strings in interpolations in strings, 100,000 deep: the scan gives up reading, without running out of stack.
         let interpolated = "class Before {}\nlet s = " + String(repeating: "\"\\(", count: 100_000)
         #expect(Self.scanned(interpolated).map(\.name) == ["Before"])

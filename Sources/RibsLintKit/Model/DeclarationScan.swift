@@ -470,8 +470,9 @@ private struct Scan {
             members(closedByBrace: true)
             nesting -= 1
             let held = holding.removeLast().map { $0.properties + $0.parameters.filter { !$0.isEmpty } } ?? []
-            var unique: [String] = []
-            for entry in held where !unique.contains(entry) { unique.append(entry) }
+            // In order, each once; by a set: a generated type may hold thousands.
+            var seen = Set<String>()
+            let unique = held.filter { seen.insert($0).inserted }
             types[slot] = DeclaredType(
                 name: name, kind: kind, inherited: names, genericArguments: inherited.first.map(genericArguments(of:)) ?? [],
                 isMainActor: kind != .extension && attributes.contains("MainActor"), holds: unique)
