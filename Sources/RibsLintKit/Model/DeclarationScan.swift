@@ -1,6 +1,6 @@
 /// What a file declares — the `DeclaredType`s `FileModel` collects from its syntax tree — read from its bytes
 /// without parsing, so that every file of a run can be linted with the whole project's types in view the first
-/// time (see `Linter.scanDeclarations`). It reads what the collector reads: types, extensions and protocols at
+/// time (see `Linter.declarationsAhead`). It reads what the collector reads: types, extensions and protocols at
 /// the top level, in member blocks and in `#if` clauses (not `#if false`), never in bodies; each name, its
 /// inheritance clause, the first inherited type's generic arguments, `@MainActor`, and the conformances
 /// `@Observable` and `@Reducer` add. With `recordingHolds`, also what classes, structs and actors
