@@ -68,13 +68,8 @@ public struct Linter: Sendable {
         try lint(paths: paths, workingDirectory: workingDirectory, cachePath: cachePath, toolVersion: ribslintVersion)
     }
 
-    /// `toolVersion` is the version a cache must have been written by (tests pretend to be another).
-    ///
-    /// The run's stages, in order: discover the files (`RunFiles`); find each file's configuration
-    /// (`scoping(of:)`); the file pass, each file from the cache or parsed and linted (`lintFiles`); the type
-    /// index, which files whose questions about the project's types get other answers go through again
-    /// (`answerTypeQuestions`); the project pass (`projectStage`); recording the cache; assembling the result
-    /// (`assemble`). Reporting is the caller's.
+    /// `toolVersion` is the version a cache must have been written by (tests pretend to be another). The body is
+    /// the run's stages in order (see the type's documentation).
     func lint(paths: [String], workingDirectory: String, cachePath: String?, toolVersion: String) throws(UsageError) -> LintResult {
         let startedAt = Int(time(nil))
         let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self), jobs: jobs) }
@@ -125,19 +120,19 @@ public struct Linter: Sendable {
             let key = relinted == 0 ? keys.key
                 : LintCache.projectKey(files: files, outcomes: outcomes, otherFileNames: testNames.0, jobs: jobs)
             projectPass = projectStage(
-                outcomes, listed: run.focus == nil ? nil : listed, key: key, cache: cache, scoping: scoping, project: project,
+                outcomes, listed: listed, key: key, cache: cache, scoping: scoping, project: project,
                 testNames: testNames)
         }
         // Record the cache.
         var cacheWarning: String?
         if let cache, let memory {
             cacheWarning = cache.record(
-                outcomes, of: files, unrecorded: Set(listed), filesKey: keys.filesKey, recordedFilesKey: keys.recordedFilesKey, folders: memory,
+                outcomes, of: files, unrecorded: Set(listed ?? []), filesKey: keys.filesKey, recordedFilesKey: keys.recordedFilesKey, folders: memory,
                 project: projectPass.record, run: discovery, paths: run.paths, startedAt: startedAt)
         }
         // Assemble.
         var result = assemble(
-            outcomes, projectFindings: projectPass.findings, listed: run.focus == nil ? nil : listed, scoping: scoping,
+            outcomes, projectFindings: projectPass.findings, listed: listed, scoping: scoping,
             judgesSuppressionsOfAll: !runsProjectRules && !projectRules.isEmpty)
         result.cacheHits = outcomes.count(where: \.fromCache)
         result.cacheMisses = cache == nil ? 0 : outcomes.count - result.cacheHits

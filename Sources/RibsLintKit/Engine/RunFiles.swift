@@ -51,9 +51,9 @@ struct RunFiles {
         return ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)), packageManifests: manifests)
     }
 
-    /// The positions of the listed files among `files`, when files were listed.
-    func listed(in files: [DiscoveredFile]) -> [Int] {
-        focus.map { focus in focus.compactMap { Self.position(of: $0.path, in: files) }.sorted() } ?? []
+    /// The positions of the listed files among `files`; nil when the run is not of listed files in their project.
+    func listed(in files: [DiscoveredFile]) -> [Int]? {
+        focus.map { focus in focus.compactMap { Self.position(of: $0.path, in: files) }.sorted() }
     }
 
     /// Where the file at `absolutePath` is among `files`, which are in path order (a binary search).

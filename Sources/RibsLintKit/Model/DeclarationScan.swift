@@ -254,10 +254,8 @@ private struct Scan {
 
     private var nesting = 0
 
-    static func isName(_ token: Token) -> Bool {
-        if case .word = token { return true }
-        return false
-    }
+    /// Whether the members being read are a class's, struct's or actor's whose holds are recorded.
+    private var readsHolds: Bool { holding.last.map { $0 != nil } ?? false }
 
     /// Declarations up to the `}` that closes the block being read (or the end of the file).
     mutating func members(closedByBrace: Bool) {
@@ -317,12 +315,12 @@ private struct Scan {
                     }
                     continue
                 }
-                if holding.last.map({ $0 != nil }) == true, !isStatic, word == "var" || word == "let" {
+                if readsHolds, !isStatic, word == "var" || word == "let" {
                     storedProperties()
                     attributes = []
                     continue
                 }
-                if holding.last.map({ $0 != nil }) == true, conditionalDepth == 0, word == "init" {
+                if readsHolds, conditionalDepth == 0, word == "init" {
                     initializerParameters()
                     attributes = []
                     isStatic = false
@@ -334,10 +332,13 @@ private struct Scan {
                     attributes = []
                     continue
                 }
-                if word == "extension", peek().map({ isWord($0, "where") || !Self.isName($0) && $0 != .punctuation(UInt8(ascii: "[")) }) == false {
+                // An extension of a named type or of `[T]`; a type whose name follows (`class func` declares none).
+                if word == "extension", let extended = peek(),
+                    wordText(extended).map({ $0 != "where" }) ?? (extended == .punctuation(UInt8(ascii: "[")))
+                {
                     declaration(word, attributes: attributes)
-                } else if ["class", "struct", "enum", "actor", "protocol"].contains(word), let name = peek(), Self.isName(name),
-                    case .word(let nameRange) = name, !Self.notNames.contains(text(nameRange))
+                } else if ["class", "struct", "enum", "actor", "protocol"].contains(word), let name = peek().flatMap(wordText),
+                    !Self.notNames.contains(name)
                 {
                     declaration(word, attributes: attributes)
                 }
