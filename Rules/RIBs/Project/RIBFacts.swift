@@ -8,7 +8,7 @@ public struct RIBFacts: FileFacts, Equatable {
     public static let id = "rib-parts-4"
 
     /// A class playing a RIB role, and the RIB it belongs to.
-    public struct Part: Sendable, Equatable {
+    public struct Part: Codable, Sendable, Equatable {
         public let rib: String
         public let role: Role
         public let typeName: String
@@ -29,7 +29,7 @@ public struct RIBFacts: FileFacts, Equatable {
     }
 
     /// RIB `from` builds or is handed the builder of RIB `to`; `fromType` is the builder or router that does.
-    public struct Edge: Sendable, Equatable {
+    public struct Edge: Codable, Sendable, Equatable {
         public let from: String
         public let to: String
         public let fromType: String
@@ -37,7 +37,7 @@ public struct RIBFacts: FileFacts, Equatable {
     }
 
     /// The types a builder constructs: its RIB's interactor, router and view controller, whatever their names.
-    public struct Wiring: Sendable, Equatable {
+    public struct Wiring: Codable, Sendable, Equatable {
         public let builderType: String
         /// The builder's file: several apps may each have a `LoginBuilder`.
         public let path: String
@@ -338,52 +338,6 @@ extension RIBFacts {
                 + wirings.flatMap { [$0.builderType] + $0.constructed },
             refers: edges.map(\.to) + parts.flatMap(\.superclasses))
     }
-
-    public func write(to writer: inout CacheWriter) {
-        writer.write(parts) { writer, part in
-            writer.write(part.rib)
-            writer.write(part.role.rawValue)
-            writer.write(part.typeName)
-            writer.write(part.superclass)
-            writer.write(part.isPresentable)
-            writer.write(part.hostsContent)
-            writer.write(part.superclasses)
-            writer.write(part.isConventional)
-            part.point.write(to: &writer)
-        }
-        writer.write(edges) { writer, edge in edge.write(to: &writer) }
-        writer.write(wirings) { writer, wiring in
-            writer.write(wiring.builderType)
-            writer.write(wiring.path)
-            writer.write(wiring.constructed)
-        }
-    }
-
-    public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        parts = try reader.array { reader throws(CacheReader.Malformed) in
-            Part(
-                rib: try reader.string(), role: Role(try reader.string()), typeName: try reader.string(),
-                superclass: try reader.optionalString(), isPresentable: try reader.bool(), hostsContent: try reader.bool(), superclasses: try reader.strings(), isConventional: try reader.bool(),
-                point: try SourcePoint(from: &reader))
-        }
-        edges = try reader.array(Edge.init(from:))
-        wirings = try reader.array { reader throws(CacheReader.Malformed) in
-            Wiring(builderType: try reader.string(), path: try reader.string(), constructed: try reader.strings())
-        }
-    }
-}
-
-extension RIBFacts.Edge {
-    func write(to writer: inout CacheWriter) {
-        writer.write(from)
-        writer.write(to)
-        writer.write(fromType)
-        point.write(to: &writer)
-    }
-
-    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        self.init(from: try reader.string(), to: try reader.string(), fromType: try reader.string(), point: try SourcePoint(from: &reader))
-    }
 }
 
 extension NavigationFacts {
@@ -391,15 +345,5 @@ extension NavigationFacts {
     /// presenters it is, or is a base class of.
     public var links: FactLinks? {
         FactLinks(joins: typesHandlingBack + pushes.flatMap { [$0.from, $0.fromType] }, refers: pushes.map(\.to))
-    }
-
-    public func write(to writer: inout CacheWriter) {
-        writer.write(pushes) { writer, edge in edge.write(to: &writer) }
-        writer.write(typesHandlingBack)
-    }
-
-    public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        pushes = try reader.array(RIBFacts.Edge.init(from:))
-        typesHandlingBack = try reader.strings()
     }
 }

@@ -142,7 +142,7 @@ struct StoredRecords: Sendable {
 
 /// The cache's binary format: varints and length-prefixed UTF-8, written and read field by field.
 /// Foundation's JSON coders take seconds over tens of thousands of entries on Linux; this takes a blink.
-/// Public for `FileFacts`, which write and read their own fields.
+/// `FileFacts` are written in it by their `Codable` conformance (`FactsCoding`).
 public struct CacheWriter {
     public private(set) var bytes: [UInt8] = []
 
@@ -218,6 +218,8 @@ public struct CacheReader {
     }
 
     public var isAtEnd: Bool { offset == end }
+
+    var bytesLeft: Int { end - offset }
 
     public mutating func int() throws(Malformed) -> Int {
         let bytes = store.bytes
@@ -474,11 +476,19 @@ extension FileContribution {
                 writer.write(entry.value)
             }
         }
-        // Each kind length-prefixed under its id: the engine stores facts it does not know the shape of.
-        writer.write(facts.count)
-        for (id, facts) in facts.sorted(by: { $0.key < $1.key }) {
+        // Each kind length-prefixed under its id: the engine stores facts it does not know the shape of. Facts
+        // that cannot be written (a set or a dictionary in them) are left out: the entry then fails to read, and
+        // the file is linted again.
+        let encoded = facts.sorted(by: { $0.key < $1.key }).compactMap { id, facts -> (String, [UInt8])? in
+            var nested = CacheWriter()
+            guard (try? FactsCoding.encode(facts, to: &nested)) != nil else { return nil }
+            return (id, nested.bytes)
+        }
+        writer.write(encoded.count)
+        for (id, bytes) in encoded {
             writer.write(id)
-            writer.writePrefixed { facts.write(to: &$0) }
+            writer.write(bytes.count)
+            writer.append(bytes)
         }
     }
 
@@ -502,7 +512,11 @@ extension FileContribution {
             let id = try reader.string()
             var nested = CacheReader(try reader.prefixed())
             guard let kind = kinds.first(where: { $0.id == id }) else { continue }
-            facts[id] = try kind.init(from: &nested)
+            do {
+                facts[id] = try FactsCoding.decode(kind, from: &nested)
+            } catch {
+                throw CacheReader.Malformed()
+            }
             guard nested.isAtEnd else { throw CacheReader.Malformed() }
         }
         guard kinds.allSatisfy({ facts[$0.id] != nil }) else { throw CacheReader.Malformed() }
@@ -511,14 +525,14 @@ extension FileContribution {
 }
 
 extension SourcePoint {
-    public func write(to writer: inout CacheWriter) {
+    func write(to writer: inout CacheWriter) {
         writer.write(path)
         for number in [line, column, endLine, endColumn] { writer.write(number) }
         writer.write(lineText)
         writer.write(context)
     }
 
-    public init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         self.init(
             path: try reader.string(), line: try reader.int(), column: try reader.int(), endLine: try reader.int(),
             endColumn: try reader.int(), lineText: try reader.string(), context: try reader.string())

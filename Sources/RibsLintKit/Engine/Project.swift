@@ -2,13 +2,13 @@ import Foundation
 
 /// What a project rule keeps of one file once its syntax tree is gone: taken in the file pass, cached with
 /// the file, read in the project pass. Declared beside the rules that read it, so a new project rule adds
-/// its facts in its own folder and neither the engine nor the cache format changes.
-public protocol FileFacts: Sendable {
-    /// Names the facts in the cache; change it when their encoding changes.
+/// its facts in its own folder and neither the engine nor the cache format changes. The cache stores them by
+/// their `Codable` conformance (a synthesized one does): structs, enums, arrays, optionals, strings, numbers,
+/// booleans — no sets or dictionaries, whose order is not stable.
+public protocol FileFacts: Codable, Sendable {
+    /// Names the facts in the cache; change it when their fields change.
     static var id: String { get }
     init(file: LintFile)
-    init(from reader: inout CacheReader) throws(CacheReader.Malformed)
-    func write(to writer: inout CacheWriter)
     /// The names through which these facts bear on other files' findings; nil when any file's facts may.
     var links: FactLinks? { get }
 }

@@ -1,5 +1,5 @@
 /// A part a type plays in an architecture: a profile names its own (`router`, `presenter`, `view`, …).
-public struct Role: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct Role: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
