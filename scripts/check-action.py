@@ -5,6 +5,7 @@ for real with the given binary on the given folder, as the runner would, and rea
 
     scripts/check-action.py BINARY_FOLDER PROJECT
 """
+import json
 import os
 import re
 import subprocess
@@ -66,6 +67,23 @@ with tempfile.TemporaryDirectory() as scratch:
     annotations = [line for line in run.stdout.splitlines() if line.startswith("::error ") or line.startswith("::warning ")]
     if not annotations:
         problems.append("the Lint step printed no annotations")
+
+# The paths input: one per line, a folder with a space in its name included; or one line split on spaces.
+with tempfile.TemporaryDirectory() as scratch:
+    router = "import RIBs\nfinal class {0}Router: Router<{0}Interactable> {{\n    var child: ChildRouting?\n}}\n"
+    for folder, name in [("My App", "Login"), ("Second", "Home"), ("Third", "Card")]:
+        os.makedirs(os.path.join(scratch, folder))
+        open(os.path.join(scratch, folder, f"{name}Router.swift"), "w").write(router.format(name))
+    for given, expected in [("My App\nSecond\n", {"My%20App/LoginRouter.swift", "Second/HomeRouter.swift"}),
+                            ("Second Third", {"Second/HomeRouter.swift", "Third/CardRouter.swift"})]:
+        env["RIBSLINT_PATHS"] = given
+        env["RIBSLINT_SARIF"] = os.path.join(scratch, "paths.sarif")
+        env["GITHUB_OUTPUT"] = os.path.join(scratch, "paths.output")
+        run = subprocess.run(["bash", "-e", "-c", lint["run"]], cwd=scratch, env=env, capture_output=True, text=True)
+        results = json.load(open(env["RIBSLINT_SARIF"]))["runs"][0]["results"] if run.returncode == 0 else []
+        linted = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results}
+        if linted != expected:
+            problems.append(f"the paths input {given!r} linted {sorted(linted)}, expected {sorted(expected)}: {run.stderr[-300:]}")
 
 # The step that names the build cache: it must give a hash from the action's sources.
 sources = next(step for step in steps if step.get("id") == "sources")

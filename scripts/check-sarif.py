@@ -135,6 +135,14 @@ def main():
                 problems.append(f"{at}: partialFingerprints are recommended (alerts follow code that moves)")
             if result.get("baselineState") not in (None, "new", "unchanged", "updated", "absent"):
                 problems.append(f"{at}: baselineState {result['baselineState']!r} is not a SARIF value")
+            # Code scanning opens an alert for every result but one with an accepted suppression ("SARIF support for
+            # code scanning", the result object: a suppression whose state is accepted closes it); it does not read
+            # baselineState. A finding of the baseline must not open one.
+            accepted = any(s.get("status") == "accepted" for s in result.get("suppressions", []))
+            if result.get("baselineState") == "unchanged" and not accepted:
+                problems.append(f"{at}: a baselined result without an accepted suppression opens an alert")
+            if result.get("baselineState") == "new" and accepted:
+                problems.append(f"{at}: a new finding is suppressed, and opens no alert")
 
     if problems:
         for problem in problems[:50]:

@@ -44,6 +44,18 @@ struct BaselineTests {
         let sarif = try runRibslint(["--no-cache", "--reporter", "sarif", "."], in: root)
         #expect(sarif.stdout.components(separatedBy: "\"baselineState\" : \"unchanged\"").count == 4)
         #expect(sarif.stdout.components(separatedBy: "\"baselineState\" : \"new\"").count == 2)
+        // Code scanning opens no alert for a result whose suppression is accepted: the baseline's three.
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        for result in results {
+            let suppressions = result["suppressions"] as? [[String: String]]
+            if result["baselineState"] as? String == "unchanged" {
+                #expect(suppressions?.map { [$0["kind"], $0["status"]] } == [["external", "accepted"]])
+            } else {
+                #expect(suppressions == nil, "a new finding opens its alert")
+            }
+        }
+        #expect(results.count == 4)
         let better = legacy.replacingOccurrences(of: "    var other: OtherRouting?\n", with: "")
         try better.write(to: root.appendingPathComponent("Legacy/BRouter.swift"), atomically: true, encoding: .utf8)
         let fixed = try runRibslint(["--no-cache", "."], in: root)

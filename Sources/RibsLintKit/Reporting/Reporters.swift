@@ -260,6 +260,15 @@ public enum SARIF {
         let partialFingerprints: [String: String]
         /// `new` or `unchanged` when a baseline was applied.
         var baselineState: String?
+        /// A finding of the baseline: accepted, so that code scanning opens no alert for it (GitHub's "SARIF
+        /// support for code scanning": a result whose suppression is accepted is closed), while it stays in the
+        /// log, `unchanged`.
+        var suppressions: [Suppression]?
+    }
+    struct Suppression: Encodable {
+        let kind = "external"
+        let status = "accepted"
+        let justification = "In the baseline: a finding accepted when ribslint was adopted (`ribslint baseline`)."
     }
 
     /// GitHub code scanning rejects a run of more results (its documented hard limit, "Results per run").
@@ -270,8 +279,8 @@ public enum SARIF {
         max(0, result.findings.count + listedUnchanged(result).count - resultLimit)
     }
 
-    /// With a baseline, its findings are listed too, marked `unchanged`: code scanning keeps their alerts
-    /// (unless `--show-baselined` already made them findings).
+    /// With a baseline, its findings are listed too, marked `unchanged` and suppressed as accepted: code scanning
+    /// shows them closed, not as alerts (unless `--show-baselined` already made them findings).
     private static func listedUnchanged(_ result: LintResult) -> [Finding] {
         result.baseline.map { $0.shown ? [] : $0.unchanged } ?? []
     }
@@ -302,7 +311,8 @@ public enum SARIF {
                 locations: [Location(physicalLocation: PhysicalLocation(
                     artifactLocation: artifact(finding.path, context),
                     region: Region(startLine: finding.line, startColumn: finding.column, endLine: finding.endLine, endColumn: finding.endColumn)))],
-                partialFingerprints: ["ribslint/v1": finding.fingerprint], baselineState: state)
+                partialFingerprints: ["ribslint/v1": finding.fingerprint], baselineState: state,
+                suppressions: state == "unchanged" ? [Suppression()] : nil)
         }
         let log = Log(runs: [Run(
             tool: Tool(driver: Driver(rules: rules.map { descriptor($0, context) })),
