@@ -146,7 +146,7 @@ struct CLITests {
         let doc = try runRibslint(["rules", "router_child_reference"], in: project)
         #expect(doc.stdout.contains("## Why is this bad?"))
         #expect(doc.stdout.contains("↓childRouter"))
-        #expect(doc.stdout.hasSuffix("Online: https://github.com/ribslint/ribslint/blob/v\(ribslintVersion)/Docs/rules/router_child_reference.md\n"))
+        #expect(doc.stdout.hasSuffix("Online: \(RuleDocumentation.defaultBaseURL)router_child_reference.md\n"))
     }
 
     @Test("`docs --output` writes one page per rule and the index; `reporters` lists every format")

@@ -32,7 +32,7 @@ struct CacheTests {
     }
 
     func run(
-        _ root: URL, cachePath: String?, toolVersion: String = ribslintVersion, disabled: [String] = [], optIn: [String] = [],
+        _ root: URL, cachePath: String?, toolVersion: String = ribslintBuildIdentity, disabled: [String] = [], optIn: [String] = [],
         paths: [String] = [], profile: String = "ribs"
     ) throws -> LintResult {
         var configuration = Configuration(rootDirectory: root.path)

@@ -99,7 +99,7 @@ struct ReporterTests {
         let output = Reporter.github.render(
             LintResult(findings: [finding], fileCount: 1, lineCount: 1, unreadable: [], syntaxNotes: []), context)
         #expect(output == "::warning file=a%2Cb%3Ac.swift,line=2,col=3,endLine=2,endColumn=9,"
-            + "title=router_ui_access · https%3A//github.com/ribslint/ribslint/blob/v\(ribslintVersion)/Docs/rules/router_ui_access.md::100%25 wrong%0Areally\n")
+            + "title=router_ui_access · \(RuleDocumentation.defaultBaseURL.replacingOccurrences(of: ":", with: "%3A"))router_ui_access.md::100%25 wrong%0Areally\n")
     }
 
     @Test("sarif rules link their pages (docs_url moves them) and carry tags, precision and problem.severity; the category names the run")
@@ -112,7 +112,7 @@ struct ReporterTests {
         #expect(plain["automationDetails"] == nil)
         let rules = try #require((plain["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]])
         let rule = try #require(rules.first { $0["id"] as? String == "router_child_reference" })
-        #expect(rule["helpUri"] as? String == "https://github.com/ribslint/ribslint/blob/v\(ribslintVersion)/Docs/rules/router_child_reference.md")
+        #expect(rule["helpUri"] as? String == "\(RuleDocumentation.defaultBaseURL)router_child_reference.md")
         let properties = try #require(rule["properties"] as? [String: Any])
         #expect(properties["precision"] as? String == "high")
         #expect(properties["problem.severity"] as? String == "error")

@@ -18,11 +18,22 @@ struct VersionTests {
         #expect(long.stdout == "ribslint \(ribslintVersion)\nswift-syntax \(swiftSyntaxVersion)\n")
     }
 
-    @Test("the version is CHANGELOG.md's newest release, and swift-syntax's is the one Package.swift pins")
+    @Test("the version is CHANGELOG.md's newest release, or between releases the next one's pre-release; swift-syntax's is the one Package.swift pins")
     func oneVersion() throws {
         let changelog = try String(contentsOf: packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let releases = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
-        #expect(releases.first?.hasPrefix("## [\(ribslintVersion)] - ") == true, "newest release in CHANGELOG.md: \(String(describing: releases.first))")
+        let newest = try #require(releases.first.flatMap { Version($0.dropFirst(4).prefix { $0 != "]" }) }, "\(String(describing: releases.first))")
+        if Version.current.isPreRelease {
+            // A build of main: past the newest release, which it must not pass for, with unreleased changes listed.
+            #expect(Version.current.release > newest, "\(ribslintVersion) after \(newest)")
+            #expect(changelog.contains("## [Unreleased]"))
+            #expect(RuleDocumentation.defaultBaseURL.hasSuffix("/blob/main/Docs/rules/"))
+            #expect(ribslintBuildIdentity.hasPrefix(ribslintVersion + "+build."), "\(ribslintBuildIdentity)")
+        } else {
+            #expect(Version.current == newest, "newest release in CHANGELOG.md: \(newest)")
+            #expect(RuleDocumentation.defaultBaseURL.hasSuffix("/blob/v\(ribslintVersion)/Docs/rules/"))
+            #expect(ribslintBuildIdentity == ribslintVersion)
+        }
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("swift-syntax\", exact: \"\(swiftSyntaxVersion)\""))
     }
@@ -49,6 +60,20 @@ struct VersionTests {
         #expect(try accepts("~> 1", "1.9.9"))
         #expect(try !accepts("~> 1", "2.0.0"))
         #expect(try accepts("==1.0", "1.0.0"))
+        // A development build is judged as the release it leads to.
+        #expect(try accepts("0.3", "0.3.0-dev"))
+        #expect(try accepts(">= 0.3.0", "0.3.0-dev"))
+        #expect(try accepts(">= 0.2", "0.3.0-dev"))
+        #expect(try !accepts("~> 0.2.1", "0.3.0-dev"))
+        #expect(try !accepts("< 0.3", "0.3.0-dev"))
+        #expect(try !accepts("0.2", "0.3.0-dev"))
+        #expect(try accepts(">= 0.3.0-dev", "0.3.0"))
+        // It sorts before its release and after the one before.
+        #expect(try #require(Version("0.3.0-dev")) < #require(Version("0.3.0")))
+        #expect(try #require(Version("0.2.9")) < #require(Version("0.3.0-dev")))
+        #expect(try #require(Version("0.3.0-alpha")) < #require(Version("0.3.0-beta")))
+        #expect(Version("0.3.0-dev")?.description == "0.3.0-dev" && Version("0.3")?.description == "0.3.0")
+        for bad in ["0.3.0-", "0.3.0-dev!", "-dev", "0.3.x-dev"] { #expect(Version(bad) == nil, "\(bad)") }
         for bad in ["", "latest", ">=", "0.2.x", "1.2.3.4", ">= >= 1", "0..1", "-1", "~>", "1.2,>="] {
             #expect(throws: UsageError.self, "'\(bad)'") { try VersionRequirement(bad) }
         }

@@ -86,7 +86,7 @@ public struct LintCache: Sendable {
     let jobs: Int
 
     /// Loads the cache at `path` if it was written by this tool version for this configuration.
-    public init(path: String, toolVersion: String = ribslintVersion, configurationKey: String, jobs: Int = 1) {
+    public init(path: String, toolVersion: String = ribslintBuildIdentity, configurationKey: String, jobs: Int = 1) {
         self.path = path
         self.toolVersion = toolVersion
         self.configurationKey = configurationKey

@@ -1,16 +1,51 @@
+import Foundation
+
 /// The one version string of ribslint: `--version`, `ribslint version`, reports, the cache key and the
-/// release artifacts all read it. CHANGELOG.md's newest release names it (a test holds them together).
-public let ribslintVersion = "0.2.0"
+/// release artifacts all read it. At a release it is CHANGELOG.md's newest release; between releases, the next
+/// release as a pre-release (`0.3.0-dev`), so a build of main never passes for the release before it (a test
+/// holds them together). Cutting a release sets it to the release and adds its CHANGELOG heading.
+public let ribslintVersion = "0.3.0-dev"
+
+/// What the cache knows this build by: the release; for a development build (every build of main between two
+/// releases shares its pre-release version) also the size and modification time of the running executable, so
+/// that the results of one build of main are never served to another.
+public let ribslintBuildIdentity: String = {
+    guard Version.current.isPreRelease else { return ribslintVersion }
+    guard let executable = Bundle.main.executablePath, let stamp = FileStamp.of(executable) else { return ribslintVersion + "+unknown-build" }
+    return ribslintVersion + "+build.\(stamp.size).\(stamp.modified.seconds).\(stamp.modified.nanoseconds)"
+}()
 
 /// The swift-syntax release ribslint parses with (Package.swift pins it exactly; a test holds them together).
 public let swiftSyntaxVersion = "603.0.1"
 
-/// A release number, `major.minor.patch`; missing parts are zero.
+/// A release number, `major.minor.patch` (missing parts are zero), or a pre-release of one (`0.3.0-dev`), which
+/// comes before its release.
 public struct Version: Comparable, Sendable, CustomStringConvertible {
     public let parts: [Int]
+    /// What follows the `-` of a pre-release (`dev`); nil for a release.
+    public let preRelease: String?
+
+    public var isPreRelease: Bool { preRelease != nil }
+
+    /// The release a pre-release becomes; a release itself.
+    public var release: Version { Version(parts: parts, preRelease: nil) }
+
+    private init(parts: [Int], preRelease: String?) {
+        self.parts = parts
+        self.preRelease = preRelease
+    }
 
     public init?(_ text: some StringProtocol) {
-        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+        var numbers = Substring(text)
+        var preRelease: String?
+        if let dash = text.firstIndex(of: "-") {
+            let label = text[text.index(after: dash)...]
+            guard !label.isEmpty, label.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else { return nil }
+            preRelease = String(label)
+            numbers = Substring(text[..<dash])
+        }
+        self.preRelease = preRelease
+        let pieces = numbers.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(pieces.count) else { return nil }
         var parts: [Int] = []
         for piece in pieces {
@@ -22,14 +57,22 @@ public struct Version: Comparable, Sendable, CustomStringConvertible {
 
     public static let current = Version(ribslintVersion)!
 
-    public var description: String { parts.map(String.init).joined(separator: ".") }
+    public var description: String { parts.map(String.init).joined(separator: ".") + (preRelease.map { "-" + $0 } ?? "") }
 
-    public static func < (lhs: Version, rhs: Version) -> Bool { lhs.parts.lexicographicallyPrecedes(rhs.parts) }
+    public static func < (lhs: Version, rhs: Version) -> Bool {
+        if lhs.parts != rhs.parts { return lhs.parts.lexicographicallyPrecedes(rhs.parts) }
+        switch (lhs.preRelease, rhs.preRelease) {
+        case (let left?, let right?): return left < right
+        case (_?, nil): return true
+        default: return false
+        }
+    }
 }
 
 /// `ribslint_version:` in `.ribslint.yml`: the releases a project accepts. Comparators separated by commas or
 /// spaces, all of which must hold: `0.2.0` (that release), `0.2` (any 0.2.x), `>=0.2.0 <0.3`, `~> 0.2.1`
-/// (CocoaPods' and Bundler's "at least 0.2.1, below 0.3"), `~> 0.2` (at least 0.2, below 1.0).
+/// (CocoaPods' and Bundler's "at least 0.2.1, below 0.3"), `~> 0.2` (at least 0.2, below 1.0). A development
+/// build is judged as the release it leads to: `0.3.0-dev` meets `0.3` and `>= 0.3.0`, not `~> 0.2.1` nor `< 0.3`.
 public struct VersionRequirement: Sendable, CustomStringConvertible {
     enum Comparator: String, CaseIterable {
         // Longest first, so that `>=` is not read as `>`.
@@ -92,7 +135,7 @@ public struct VersionRequirement: Sendable, CustomStringConvertible {
         description = text
     }
 
-    public func accepts(_ version: Version) -> Bool { clauses.allSatisfy { $0.accepts(version) } }
+    public func accepts(_ version: Version) -> Bool { clauses.allSatisfy { $0.accepts(version.release) } }
 
     private static func problem(_ text: String) -> UsageError {
         UsageError("'\(text)' is not a version requirement; write a release (0.2.0), a series (0.2), "

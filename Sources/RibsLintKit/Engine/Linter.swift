@@ -65,7 +65,7 @@ public struct Linter: Sendable {
     /// Lints the given paths (or the configuration's `included` when there are none), reusing and then
     /// rewriting the cache at `cachePath` when one is given.
     public func lint(paths: [String], workingDirectory: String, cachePath: String? = nil) throws(UsageError) -> LintResult {
-        try lint(paths: paths, workingDirectory: workingDirectory, cachePath: cachePath, toolVersion: ribslintVersion)
+        try lint(paths: paths, workingDirectory: workingDirectory, cachePath: cachePath, toolVersion: ribslintBuildIdentity)
     }
 
     /// `toolVersion` is the version a cache must have been written by (tests pretend to be another). The body is

@@ -2,9 +2,10 @@
 /// the README, one page per rule in Docs/rules (`ribslint docs`), `ribslint rules <id>` and SARIF's help.
 public enum RuleDocumentation {
     /// Where the rule pages are read online: Docs/rules of the repository at this release's tag, so a report
-    /// links to the documentation of the binary that wrote it. `docs_url:` in `.ribslint.yml` points
-    /// elsewhere (an internal mirror).
-    public static let defaultBaseURL = "https://github.com/ribslint/ribslint/blob/v\(ribslintVersion)/Docs/rules/"
+    /// links to the documentation of the binary that wrote it; a development build's on main, where its rules'
+    /// pages are. `docs_url:` in `.ribslint.yml` points elsewhere (an internal mirror).
+    public static let defaultBaseURL = "https://github.com/ribslint/ribslint/blob/"
+        + (Version.current.isPreRelease ? "main" : "v\(ribslintVersion)") + "/Docs/rules/"
 
     /// The page of a rule under a base URL (or folder) of rule pages.
     public static func page(_ id: String, base: String) -> String {
