@@ -17,7 +17,7 @@ struct Lint: ParsableCommand {
         commandName: "lint",
         abstract: "Lint Swift files (the default command).",
         discussion: """
-            Exit codes: 0 no finding at error level; 1 findings at error level (or any finding with --strict); \
+            Exit codes: 0 no finding at error level; 1 findings at error level (or any finding with --strict or `strict: true`); \
             2 the tool could not do its job (bad configuration, unknown rule, missing path, unreadable file, bad flag).
             """)
 
@@ -217,7 +217,7 @@ struct Lint: ParsableCommand {
             }
         }
         if !result.unreadable.isEmpty { throw ExitCode(2) }
-        if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+        if errors > 0 || ((strict || configuration.strict) && warnings > 0) { throw ExitCode(1) }
         if strictBaseline, let fixed = result.baseline?.fixed, fixed > 0 {
             printError("ribslint: the baseline holds \(fixed) finding\(fixed == 1 ? "" : "s") that no longer occur; run `ribslint baseline --update`")
             throw ExitCode(1)
@@ -370,7 +370,7 @@ struct Rules: ParsableCommand {
             return
         }
         guard let rule = rules.first(where: { $0.id == id }) else {
-            throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
+            throw UsageError("error: unknown rule '\(id)'\(DidYouMean.clause(for: id, in: rules.map(\.id))); `ribslint rules` lists them")
         }
         Console.out(RuleDocumentation.markdown(rule) + "Online: \(RuleDocumentation.page(rule.id, base: RuleDocumentation.defaultBaseURL))\n")
     }
@@ -518,6 +518,7 @@ enum Console {
 // A reader that goes away (`ribslint … | head`) makes writes fail with EPIPE instead of killing the process.
 signal(SIGPIPE, SIG_IGN)
 do {
+    if let hint = SwiftLintFlags.hint(for: Array(CommandLine.arguments.dropFirst())) { throw UsageError("error: " + hint) }
     var command = try RibsLint.parseAsRoot()
     try command.run()
 } catch let error as UsageError {

@@ -43,6 +43,8 @@ public struct Configuration: Sendable {
     public var docsURL: String?
     /// A run that finds no Swift file to lint passes instead of failing (`allow_zero_files:`).
     public var allowZeroFiles = false
+    /// `strict: true`: any finding fails the run, warnings included (`--strict`).
+    public var strict = false
     /// A documented variant of the profile the project follows (`conventions:`), such as `uber-template`.
     public var conventions: String?
     /// The project's adjustments to the profile's roles (`roles:`).
@@ -58,7 +60,7 @@ public struct Configuration: Sendable {
     }
 
     enum Key: String, CaseIterable, Sendable {
-        case profile, included, excluded, reporter, roles, rules, baseline, conventions
+        case profile, included, excluded, reporter, roles, rules, baseline, conventions, strict
         case allowZeroFiles = "allow_zero_files"
         case ribslintVersion = "ribslint_version"
         case docsURL = "docs_url"
@@ -120,9 +122,7 @@ public struct Configuration: Sendable {
         let profile = catalog.profile(named: configuration.profile)
         for (keyNode, value) in top {
             let name = keyNode.string ?? ""
-            guard let key = Key(rawValue: name) else {
-                throw reader.error(keyNode, "unknown key '\(name)'; known keys: \(Key.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
-            }
+            guard let key = Key(rawValue: name) else { throw reader.error(keyNode, Self.unknownKey(name, rules: catalog.descriptions)) }
             configuration.setKeys.insert(key)
             switch key {
             case .profile: break
@@ -141,6 +141,7 @@ public struct Configuration: Sendable {
             case .onlyRules: configuration.onlyRules = try reader.ruleIDs(value, name)
             case .roles: configuration.roles = try reader.roles(value, of: profile)
             case .allowZeroFiles: configuration.allowZeroFiles = try reader.bool(value, name)
+            case .strict: configuration.strict = try reader.bool(value, name)
             case .conventions:
                 let names = profile?.conventions.map(\.name) ?? []
                 guard !names.isEmpty else {
@@ -158,10 +159,38 @@ public struct Configuration: Sendable {
         return configuration
     }
 
+    /// SwiftLint's keys that ribslint spells otherwise.
+    static let swiftLintKeys: [String: Key] = ["allow_zero_lintable_files": .allowZeroFiles, "swiftlint_version": .ribslintVersion]
+    /// SwiftLint's keys with no ribslint counterpart, and what to do instead.
+    static let swiftLintOnlyKeys: [String: String] = [
+        "analyzer_rules": "ribslint has no analyzer rules: every rule reads the syntax",
+        "custom_rules": "ribslint has no custom rules yet",
+        "warning_threshold": "use `strict: true` to fail on warnings",
+        "parent_config": "a `.ribslint.yml` in a folder applies on top of the one above it",
+        "child_config": "a `.ribslint.yml` in a folder applies on top of the one above it",
+        "check_for_updates": "pin the release with `ribslint_version:`",
+    ]
+
+    /// What an unknown top-level key most likely meant: a rule's settings out of `rules:`, SwiftLint's spelling
+    /// of a key, a typo of one; then the keys there are.
+    static func unknownKey(_ name: String, rules: [RuleDescription]) -> String {
+        if rules.contains(where: { $0.id == name }) {
+            return "'\(name)' is a rule: its settings go under 'rules:' (rules: {\(name): {severity: warning}})"
+        }
+        if let key = swiftLintKeys[name] { return "unknown key '\(name)' (SwiftLint's); ribslint's is '\(key.rawValue)'" }
+        if let instead = swiftLintOnlyKeys[name] { return "unknown key '\(name)', a SwiftLint key: \(instead)" }
+        let known = Key.allCases.map(\.rawValue).sorted()
+        if let near = DidYouMean.closest(to: name, in: known) { return "unknown key '\(name)'; did you mean '\(near)'?" }
+        if let rule = DidYouMean.closest(to: name, in: rules.map(\.id)) {
+            return "unknown key '\(name)'; did you mean the rule '\(rule)'? Its settings go under 'rules:'"
+        }
+        return "unknown key '\(name)'; known keys: \(known.joined(separator: ", ")) (a rule's settings go under 'rules:')"
+    }
+
     /// This configuration with a nested one (a `.ribslint.yml` in a folder below) on top, as SwiftLint's
     /// nested configurations work: what the nested file sets wins; lists of rules add up; rule settings
     /// merge option by option; its `excluded` globs count relative to its own folder. `included`,
-    /// `reporter`, `baseline` and `docs_url` describe a run, not a folder, and are read from the run's configuration only. A nested
+    /// `reporter`, `baseline`, `docs_url` and `strict` describe a run, not a folder, and are read from the run's configuration only. A nested
     /// `profile:` switches the folder to another architecture: rules opted into or chosen with `only_rules`
     /// above that are not rules of the new one are left behind, and so are the roles adjusted for it.
     public func layered(with nested: Configuration, catalog: Catalog) -> Configuration {
@@ -306,7 +335,7 @@ private struct ConfigReader {
         let ids = try strings(node, key)
         let items: [Node] = node.sequence.map(Array.init) ?? [node]
         for (id, item) in zip(ids, items) where !rules.contains(where: { $0.id == id }) {
-            throw error(item, "unknown rule '\(id)' in '\(key)'; `ribslint rules` lists them")
+            throw error(item, "unknown rule '\(id)' in '\(key)'\(DidYouMean.clause(for: id, in: rules.map(\.id))); `ribslint rules` lists them")
         }
         return ids
     }
@@ -316,7 +345,7 @@ private struct ConfigReader {
         for (keyNode, value) in try mapping(node, "'rules'") {
             let id = keyNode.string ?? ""
             guard let rule = rules.first(where: { $0.id == id }) else {
-                throw error(keyNode, "unknown rule '\(id)' in 'rules'; `ribslint rules` lists them")
+                throw error(keyNode, "unknown rule '\(id)' in 'rules'\(DidYouMean.clause(for: id, in: rules.map(\.id))); `ribslint rules` lists them")
             }
             var setting = RuleSetting()
             for (optionNode, optionValue) in try mapping(value, "'rules.\(id)'") {

@@ -86,7 +86,7 @@ extension Linter {
             }
             for id in directive.ruleIDs where !deferred.contains(id) || (id == "all" && used.contains(where: { $0.hasPrefix("\(index) ") })) {
                 if id != "all", !ruleSet.knownIDs.contains(id) {
-                    report("suppression names unknown rule '\(id)'; `ribslint rules` lists the ids")
+                    report("suppression names unknown rule '\(id)'\(DidYouMean.clause(for: id, in: ruleSet.knownIDs)); `ribslint rules` lists the ids")
                 } else if directive.action == .disable, id == "all" || enabled.contains(id),
                     !used.contains("\(index) \(id)"), !(id == "all" && used.contains(where: { $0.hasPrefix("\(index) ") }))
                 {
