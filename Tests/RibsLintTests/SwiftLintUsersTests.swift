@@ -77,6 +77,41 @@ struct SwiftLintUsersTests {
         #expect(run.stdout.contains("suppression names unknown rule 'router_child_refrence' (did you mean 'router_child_reference'?); `ribslint rules` lists the ids"), "\(run.stdout)")
     }
 
+    @Test("globs in `included`: folders and files by pattern beside plain paths; a listed path is linted whatever they say; warm runs and baselines agree")
+    func includedGlobs() throws {
+        let files = [
+            "Apps/A/Sources/LoginRouter.swift", "Apps/A/Tests/LoginRouterTests.swift", "Apps/B/Sources/HomeRouter.swift", "Shared/CardRouter.swift",
+        ]
+        var project: [String: String] = [:]
+        for path in files {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            project[path] = Self.router.replacingOccurrences(of: "LoginRouter", with: name + "X")
+        }
+        let root = try makeProject(project)
+        func linted(_ included: String, _ arguments: [String] = ["--no-cache"]) throws -> [String] {
+            try "included: \(included)\n".write(to: root.appendingPathComponent(".ribslint.yml"), atomically: true, encoding: .utf8)
+            let run = try runRibslint(arguments, in: root)
+            return run.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        }
+        #expect(try linted("[\"Apps/*/Sources\"]") == ["Apps/A/Sources/LoginRouter.swift", "Apps/B/Sources/HomeRouter.swift"])
+        #expect(try linted("[\"Apps/**/*Router.swift\"]") == ["Apps/A/Sources/LoginRouter.swift", "Apps/B/Sources/HomeRouter.swift"])
+        #expect(try linted("[\"Apps/*/Sources\", Shared]") == ["Apps/A/Sources/LoginRouter.swift", "Apps/B/Sources/HomeRouter.swift", "Shared/CardRouter.swift"])
+        #expect(try linted("[\"**/*Tests.swift\"]") == ["Apps/A/Tests/LoginRouterTests.swift"])
+        #expect(try linted("[\"Apps/*/Sources\"]", ["--no-cache", "Apps/A/Tests"]) == ["Apps/A/Tests/LoginRouterTests.swift"])
+        // With a cache: the walk it records is the pattern's; another pattern walks again.
+        let cache = ["--cache-path", root.appendingPathComponent("lint.cache").path]
+        for _ in 0..<2 { #expect(try linted("[\"Apps/*/Sources\"]", cache).count == 2) }
+        #expect(try linted("[\"Apps/**/*.swift\"]", cache).count == 3)
+        #expect(try linted("[\"Apps/*/Sources\"]", cache).count == 2)
+        #expect(try refusal("included: [\"Nope/*/Sources\"]\n").hasSuffix("1:12: error: 'included' names Nope/*/Sources, which does not exist"))
+        // A baseline of the whole project: a run over the pattern counts the files it leaves out neither new nor fixed.
+        try "baseline: b.json\n".write(to: root.appendingPathComponent(".ribslint.yml"), atomically: true, encoding: .utf8)
+        #expect(try runRibslint(["baseline"], in: root).status == 0)
+        try "baseline: b.json\nincluded: [\"Apps/*/Sources\"]\n".write(to: root.appendingPathComponent(".ribslint.yml"), atomically: true, encoding: .utf8)
+        let run = try runRibslint(["--no-cache", "--strict-baseline"], in: root)
+        #expect(run.status == 0 && run.stderr.contains("(0 new, 2 in the baseline, 0 fixed)"), "\(run.stderr)")
+    }
+
     @Test("the suggestion: near enough to be a typo, case and - ignored, the same whatever the order of the names")
     func closest() {
         #expect(DidYouMean.closest(to: "Disabled-Rules", in: ["disabled_rules", "only_rules"]) == "disabled_rules")

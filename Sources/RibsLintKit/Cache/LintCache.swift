@@ -395,11 +395,11 @@ extension LintCache {
         let roots = discovery.roots(of: paths)
         var dropped = false
         for (path, entry) in entries.byPath where fresh[path] == nil && keeping.entries[path] == nil {
-            if discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.entries[path] = entry }
+            if discovery.isCovered(path.path, by: roots, paths: paths) { dropped = true } else { keeping.entries[path] = entry }
         }
         // A folder the recorded walk answered for, unread, is as recorded.
         for (path, listing) in self.folders.byPath where folders.listings[path] == nil {
-            if folders.reused[path] == nil, discovery.isCovered(path.path, by: roots) { dropped = true } else { keeping.folders[path] = listing }
+            if folders.reused[path] == nil, discovery.isCovered(path.path, by: roots, paths: paths) { dropped = true } else { keeping.folders[path] = listing }
         }
         guard learnt || dropped else { return nil }
         // A cache that cannot be written costs speed next time, never correctness now.

@@ -36,7 +36,8 @@ struct WalkSnapshot {
     /// The folders walked, the folder reports name files from, and `excluded` with the folder its patterns are
     /// relative to; NUL between them, which no path holds.
     static func key(roots: [String], base: String, configuration: Configuration) -> String {
-        ([base, configuration.rootDirectory] + configuration.excluded + [""] + roots.sorted()).joined(separator: "\u{0}")
+        ([base, configuration.rootDirectory] + configuration.excluded + [""] + configuration.included.filter(Glob.hasWildcard) + [""]
+            + roots.sorted()).joined(separator: "\u{0}")
     }
 
     /// The key and sourcery configurations as fields; then the counts, a table of the lengths of every path

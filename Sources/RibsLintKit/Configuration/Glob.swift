@@ -1,6 +1,17 @@
 /// Glob patterns for `excluded`: `*` within a path component, `**` across components, `?` one
 /// character; a pattern without wildcards also matches everything below the folder it names.
 enum Glob {
+    static func hasWildcard(_ pattern: String) -> Bool { pattern.contains { $0 == "*" || $0 == "?" } }
+
+    /// The folders of a pattern before its first wildcard (`Apps/*/Sources` → `Apps`; `**/*.swift` → `.`): what
+    /// a walk for it starts from.
+    static func literalPrefix(of pattern: String) -> String {
+        guard hasWildcard(pattern) else { return pattern }
+        let literal = pattern.split(separator: "/", omittingEmptySubsequences: false).prefix { !hasWildcard(String($0)) }
+        let joined = literal.joined(separator: "/")
+        return joined.isEmpty ? (pattern.hasPrefix("/") ? "/" : ".") : joined
+    }
+
     static func matches(_ pattern: String, _ path: String) -> Bool {
         var pattern = pattern
         if pattern.hasPrefix("./") { pattern.removeFirst(2) }

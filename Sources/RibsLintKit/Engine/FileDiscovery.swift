@@ -39,17 +39,32 @@ struct FileDiscovery {
     /// Files the run is given the text of (`Linter.overlay`): a listed one is linted even when it is not on disk.
     var givenTexts: Set<PathKey> = []
 
-    /// The absolute files and folders a run over `paths` covers: the paths, or the configuration's `included`.
+    /// The absolute files and folders a run over `paths` covers: the paths, or the configuration's `included`
+    /// (for a pattern, the folder before its first wildcard, whose files `isIncluded` then sorts).
     func roots(of paths: [String]) -> [String] {
         paths.isEmpty
-            ? configuration.included.map { absolute($0, from: configuration.rootDirectory) }
+            ? configuration.included.map { absolute(Glob.literalPrefix(of: $0), from: configuration.rootDirectory) }
             : paths.map { absolute($0, from: workingDirectory) }
     }
 
-    /// Whether the file shown as `displayPath` lies in one of `roots`.
-    func isCovered(_ displayPath: String, by roots: [String]) -> Bool {
+    /// Whether the file shown as `displayPath` lies in one of `roots`, the roots of a run over `paths`.
+    func isCovered(_ displayPath: String, by roots: [String], paths: [String]) -> Bool {
         let path = absolute(displayPath, from: base)
-        return roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        return roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } && (!paths.isEmpty || isIncluded(path))
+    }
+
+    /// Whether a run over `included` lints the file at the absolute `path` found below its roots: always, unless
+    /// `included` has patterns (`Sources/**/*.swift`, `Apps/*/Sources`, as SwiftLint takes them), which the file,
+    /// relative to the configuration's folder, must match when no plain entry holds it. Paths a run is given
+    /// are linted whatever `included` says.
+    func isIncluded(_ path: String) -> Bool {
+        guard configuration.included.contains(where: Glob.hasWildcard) else { return true }
+        let relative = relativePath(path, to: configuration.rootDirectory) ?? path
+        return configuration.included.contains { entry in
+            if Glob.hasWildcard(entry) { return Glob.matches(entry, relative) }
+            let root = absolute(entry, from: configuration.rootDirectory)
+            return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        }
     }
 
     func swiftFiles(paths: [String]) throws(UsageError) -> [DiscoveredFile] {
@@ -69,7 +84,7 @@ struct FileDiscovery {
                     continue
                 }
                 if paths.isEmpty, let configPath = configuration.configPath,
-                    let written = configuration.included.first(where: { absolute($0, from: configuration.rootDirectory) == root })
+                    let written = configuration.included.first(where: { absolute(Glob.literalPrefix(of: $0), from: configuration.rootDirectory) == root })
                 {
                     let location = configuration.includedLocations[written].map { ":" + $0 } ?? ""
                     throw UsageError("\(configPath)\(location): error: 'included' names \(written), which does not exist")
@@ -98,6 +113,7 @@ struct FileDiscovery {
         }
         let kept = found.indices.filter { position in
             (position == 0 || PathKey(found[position - 1].path) != PathKey(found[position].path)) && !isExcluded(found[position].path)
+                && (!paths.isEmpty || isIncluded(found[position].path))
         }
         // Each file's display path on the threads: a monorepo has tens of thousands.
         let files = ParallelMap.shares(kept.count, jobs: jobs) { [self, found] in

@@ -48,7 +48,7 @@ public struct Linter: Sendable {
     public func covers(paths: [String], workingDirectory: String) -> (String) -> Bool {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory))
         let roots = discovery.roots(of: paths)
-        return { displayPath in discovery.isCovered(displayPath, by: roots) }
+        return { displayPath in discovery.isCovered(displayPath, by: roots, paths: paths) }
     }
 
     /// Where paths in reports start: `basePath`, else the repository's top level, else the working directory.
