@@ -123,8 +123,14 @@ struct Lint: ParsableCommand {
             throw UsageError("error: --stdin-path lints standard input alone; give no paths, --changed-since or --staged with it")
         }
         if fix, stdinPath != nil { throw UsageError("error: --fix rewrites files; it does not apply to standard input") }
-        // The files to lint: the paths given, or the changed ones; none when nothing changed.
+        // The files to lint: the paths given, or the changed ones; none when nothing changed. From a folder below
+        // the configuration's, a run without paths lints that folder (as `ribslint lint .`), the project in view.
         var lintPaths = paths
+        if paths.isEmpty, stdinPath == nil, changedSince == nil, !staged,
+            workingDirectory.hasPrefix(configuration.rootDirectory.hasSuffix("/") ? configuration.rootDirectory : configuration.rootDirectory + "/")
+        {
+            lintPaths = ["."]
+        }
         // The staged content where it differs from the working tree: linted in its place, without the cache,
         // which describes the files on disk.
         var stagedTexts: [String: String] = [:]
@@ -190,7 +196,8 @@ struct Lint: ParsableCommand {
 
         let context = ReportContext(
             rules: result.rules ?? ruleSet.enabledDescriptions, basePath: linter.reportBase(workingDirectory: workingDirectory),
-            docsURL: configuration.docsURL ?? RuleDocumentation.defaultBaseURL, sarifCategory: sarifCategory)
+            docsURL: configuration.docsURL ?? RuleDocumentation.defaultBaseURL, sarifCategory: sarifCategory,
+            readerDirectory: basePath == nil ? workingDirectory : nil)
         let report = reporter.render(result, context)
         if reporter == .sarif, case let cut = SARIF.resultsCut(result), cut > 0 {
             printError("warning: the SARIF report leaves out \(cut) results: GitHub code scanning takes at most \(SARIF.resultLimit) per run (new findings and errors kept first)")

@@ -108,7 +108,7 @@ struct ChangedFilesTests {
         let both = try runRibslint(["--config", "ribslint.yml", "--only-rule", "rib_test_presence", "--no-cache", "app/App", "other/Other"], in: root)
         #expect(both.status == 0 && !both.stdout.contains("FeedInteractor.swift"), "\(both.stdout)")
         let monorepo = try runRibslint(["--only-rule", "rib_test_presence", "--no-cache"], in: root.appendingPathComponent("mono/A"))
-        #expect(monorepo.stdout.contains("A/App/Cart/CartInteractor.swift:2:13: warning:"), "\(monorepo.stdout)")
+        #expect(monorepo.stdout.hasPrefix("App/Cart/CartInteractor.swift:2:13: warning:"), "\(monorepo.stdout)")
     }
 
     @Test("listed files with neither a configuration nor a repository around them say that the project rules were skipped")

@@ -14,20 +14,43 @@ struct GateTests {
         return root
     }
 
+    @Test("from a folder below the configuration's, a run without paths lints that folder, with the project's RIBs in view")
+    func subfolderRun() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "profile: ribs\n",
+            "App/Feature/BRouter.swift": violating,
+            "App/Other/CRouter.swift": violating.replacingOccurrences(of: "BRouter", with: "CRouter"),
+        ])
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let fromFeature = try runRibslint(["--no-cache", "--only-rule", "router_child_reference"], in: root.appendingPathComponent("App/Feature"))
+        #expect(fromFeature.stdout.hasPrefix("BRouter.swift:3:9: error:") && !fromFeature.stdout.contains("CRouter"), "\(fromFeature.stdout)")
+        #expect(fromFeature.stderr.contains("Linted 1 file"), "\(fromFeature.stderr)")
+        let fromRoot = try runRibslint(["--no-cache", "--only-rule", "router_child_reference"], in: root)
+        #expect(fromRoot.stdout.contains("App/Feature/BRouter.swift:3:9:") && fromRoot.stdout.contains("App/Other/CRouter.swift:3:9:"), "\(fromRoot.stdout)")
+    }
+
     func fingerprints(_ json: String) throws -> [String] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         return (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["fingerprint"] as? String }
     }
 
-    @Test("reports name files from the repository's top level, whatever the working directory; --base-path chooses another folder, / absolute paths")
+    @Test("machine reports name files from the repository's top level, whatever the working directory; the xcode report from the working directory, as editors open them; --base-path chooses another folder, / absolute paths")
     func pathsFromTheRepositoryRoot() throws {
         let root = try repository(), feature = root.appendingPathComponent("App/Feature")
-        #expect(try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "."], in: feature).stdout.hasPrefix("App/Feature/BRouter.swift:3:9: error:"))
+        #expect(try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "."], in: feature).stdout.hasPrefix("BRouter.swift:3:9: error:"))
+        // A file outside the working directory: by its absolute path.
+        let other = root.appendingPathComponent("App/Other", isDirectory: true)
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let elsewhere = try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "../Feature"], in: other)
+        #expect(elsewhere.stdout.hasPrefix(feature.standardizedFileURL.path + "/BRouter.swift:3:9: error:"), "\(elsewhere.stdout)")
         #expect(try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "App"], in: root).stdout.hasPrefix("App/Feature/BRouter.swift:3:9: error:"))
         #expect(try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "--base-path", "..", "."], in: feature).stdout.hasPrefix("Feature/BRouter.swift:3:9:"))
         let absolute = try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "--base-path", "/", "."], in: feature).stdout
         #expect(absolute.hasPrefix(feature.standardizedFileURL.path + "/BRouter.swift:3:9:"))
         #expect(try runRibslint(["--base-path", "missing", "."], in: feature).stderr.contains("error: --base-path missing is not a folder"))
+        // Standard input named from a module's folder: the name the editor gave, which it opens.
+        let stdin = try runRibslint(["--only-rule", "router_child_reference", "--stdin-path", "BRouter.swift"], in: feature, stdin: violating)
+        #expect(stdin.stdout.hasPrefix("BRouter.swift:3:9: error:"), "\(stdin.stdout)")
         // Fingerprints and SARIF uris come out the same from any folder.
         let fromRoot = try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "--reporter", "json", "App"], in: root).stdout
         let fromFeature = try runRibslint(["--no-cache", "--only-rule", "router_child_reference", "--reporter", "json", "."], in: feature).stdout

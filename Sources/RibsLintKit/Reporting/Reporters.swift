@@ -10,15 +10,37 @@ public struct ReportContext: Sendable {
     /// SARIF `automationDetails`: one category per app of a monorepo, so that code scanning keeps each
     /// upload's alerts apart (`--sarif-category`).
     public let sarifCategory: String?
+    /// Where the people and editors reading the `xcode` report are (the working directory): a file below it is
+    /// named from it, any other by its absolute path, so that a click or `vim path:line` opens it from a
+    /// module's folder too. Nil: as the findings name them, relative to `basePath` (what `--base-path` asks).
+    /// Machine reports and fingerprints always name files relative to `basePath`.
+    public let readerDirectory: String?
+    /// `readerDirectory` as the shell spells it and as the file system resolves it (a symlinked `/tmp`), each
+    /// ending in `/`.
+    private let readerFolders: [String]
 
-    public init(rules: [RuleDescription], basePath: String, docsURL: String = RuleDocumentation.defaultBaseURL, sarifCategory: String? = nil) {
+    public init(
+        rules: [RuleDescription], basePath: String, docsURL: String = RuleDocumentation.defaultBaseURL, sarifCategory: String? = nil,
+        readerDirectory: String? = nil
+    ) {
         self.rules = rules
         self.basePath = basePath
         self.docsURL = docsURL
         self.sarifCategory = sarifCategory
+        self.readerDirectory = readerDirectory
+        func folder(_ path: String) -> String { path.hasSuffix("/") ? path : path + "/" }
+        readerFolders = readerDirectory.map { [folder($0), folder(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path)] } ?? []
     }
 
     func page(_ ruleID: String) -> String { RuleDocumentation.page(ruleID, base: docsURL) }
+
+    /// `path` (relative to `basePath`, or absolute) as the reader opens it (see `readerDirectory`).
+    func readable(_ path: String) -> String {
+        guard !readerFolders.isEmpty else { return path }
+        let absolute = path.hasPrefix("/") ? path : (basePath.hasSuffix("/") ? basePath : basePath + "/") + path
+        for folder in readerFolders where absolute.hasPrefix(folder) { return String(absolute.dropFirst(folder.count)) }
+        return absolute
+    }
 }
 
 public enum Reporter: String, Sendable, CaseIterable {
@@ -26,7 +48,7 @@ public enum Reporter: String, Sendable, CaseIterable {
 
     public func render(_ result: LintResult, _ context: ReportContext) -> String {
         switch self {
-        case .xcode: return result.findings.map(Self.xcodeLine).joined()
+        case .xcode: return result.findings.map { Self.xcodeLine($0, path: context.readable($0.path)) }.joined()
         case .github: return result.findings.map { Self.githubLine($0, context) }.joined()
         case .json: return Self.json(result)
         case .sarif: return SARIF.render(result, context)
@@ -53,8 +75,8 @@ public enum Reporter: String, Sendable, CaseIterable {
 
     /// One line per finding, whatever the path or message holds (a file name, a suppression's rule id): see
     /// `printable`.
-    static func xcodeLine(_ finding: Finding) -> String {
-        "\(printable(finding.path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(printable(finding.message)) (\(finding.ruleID))\n"
+    static func xcodeLine(_ finding: Finding, path: String? = nil) -> String {
+        "\(printable(path ?? finding.path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(printable(finding.message)) (\(finding.ruleID))\n"
     }
 
     /// `text` with what a terminal or a log would act on escaped: control characters (C0, DEL, C1: escape
