@@ -222,6 +222,12 @@ struct Lint: ParsableCommand {
             if !result.findings.isEmpty {
                 printError("By rule: " + result.findingsByRule.map { "\($0.id) \($0.count)" }.joined(separator: ", "))
             }
+            // Before a baseline is recorded, the convention the code follows is worth choosing first.
+            if configuration.conventions == nil, result.baseline == nil, configuration.profile == Profile.ribs.name,
+                let advice = Convention.uberTemplateAdvice(for: result.findings)
+            {
+                printError(advice)
+            }
         }
         if !result.unreadable.isEmpty { throw ExitCode(2) }
         if errors > 0 || ((strict || configuration.strict) && warnings > 0) { throw ExitCode(1) }
