@@ -16,6 +16,7 @@ repo="$(pwd)"
 rev="$(git rev-parse HEAD)"
 python3 -m pip --version >/dev/null
 command -v pre-commit >/dev/null || python3 -m pip install --quiet pre-commit
+python3 -c "import yaml" 2>/dev/null || python3 -m pip install --quiet pyyaml
 if [ "$1" = --build ]; then
   hook=ribslint
 else

@@ -123,14 +123,8 @@ struct Lint: ParsableCommand {
             throw UsageError("error: --stdin-path lints standard input alone; give no paths, --changed-since or --staged with it")
         }
         if fix, stdinPath != nil { throw UsageError("error: --fix rewrites files; it does not apply to standard input") }
-        // The files to lint: the paths given, or the changed ones; none when nothing changed. From a folder below
-        // the configuration's, a run without paths lints that folder (as `ribslint lint .`), the project in view.
+        // The files to lint: the paths given, or the changed ones; none when nothing changed.
         var lintPaths = paths
-        if paths.isEmpty, stdinPath == nil, changedSince == nil, !staged,
-            workingDirectory.hasPrefix(configuration.rootDirectory.hasSuffix("/") ? configuration.rootDirectory : configuration.rootDirectory + "/")
-        {
-            lintPaths = ["."]
-        }
         // The staged content where it differs from the working tree: linted in its place, without the cache,
         // which describes the files on disk.
         var stagedTexts: [String: String] = [:]
@@ -230,7 +224,9 @@ struct Lint: ParsableCommand {
             }
         }
         if !result.unreadable.isEmpty { throw ExitCode(2) }
-        if errors > 0 || ((strict || configuration.strict) && warnings > 0) { throw ExitCode(1) }
+        // The baseline's findings `--show-baselined` prints are warnings that never fail the run, strict or not.
+        let shownBaselined = result.baseline.map { $0.shown ? $0.unchanged.count : 0 } ?? 0
+        if errors > 0 || ((strict || configuration.strict == true) && warnings > shownBaselined) { throw ExitCode(1) }
         if strictBaseline, let fixed = result.baseline?.fixed, fixed > 0 {
             printError("ribslint: the baseline holds \(fixed) finding\(fixed == 1 ? "" : "s") that no longer occur; run `ribslint baseline --update`")
             throw ExitCode(1)
@@ -477,8 +473,8 @@ func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Conf
     }
     if let found = Configuration.find(from: workingDirectory) {
         var configuration = try Configuration.load(path: found, catalog: RuleRegistry.catalog)
-        // `baseline` and `docs_url` describe the project: a run from a module's folder, under the module's own
-        // configuration, takes them from the configurations above it when that one sets none.
+        // `baseline`, `docs_url` and `strict` describe the project: a run from a module's folder, under the module's
+        // own configuration, takes them from the configurations above it when that one sets none.
         func folderAbove(_ file: String) -> String { URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path }
         // Within the repository only: a configuration in the home folder or an enclosing checkout is another project's.
         let repository = repositoryRoot(around: workingDirectory)
@@ -487,12 +483,13 @@ func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Conf
             return path == repository || path.hasPrefix(repository.hasSuffix("/") ? repository : repository + "/")
         }
         var folder = folderAbove(found)
-        while configuration.baseline == nil || configuration.docsURL == nil, inRepository(folder), let above = Configuration.find(from: folder),
+        while configuration.baseline == nil || configuration.docsURL == nil || configuration.strict == nil, inRepository(folder), let above = Configuration.find(from: folder),
             inRepository(URL(fileURLWithPath: above).deletingLastPathComponent().path)
         {
             let outer = try Configuration.load(path: above, catalog: RuleRegistry.catalog)
             configuration.baseline = configuration.baseline ?? outer.baseline
             configuration.docsURL = configuration.docsURL ?? outer.docsURL
+            configuration.strict = configuration.strict ?? outer.strict
             let next = folderAbove(above)
             guard next != folder else { break }
             folder = next

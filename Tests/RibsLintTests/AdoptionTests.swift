@@ -134,12 +134,22 @@ struct AdoptionTests {
         try "baseline: b.json\n".write(to: root.appendingPathComponent(".ribslint.yml"), atomically: true, encoding: .utf8)
         #expect(try runRibslint(["baseline"], in: root).status == 0)
         #expect(try !runRibslint(["--no-cache"], in: root).stderr.contains("uber-template"))
-        // Two template view controllers among guide-style ones are no pattern.
-        let mixed = try makeProject([
+        // Two template view controllers are too few; three among four guide-style ones are not most of them.
+        let few = try makeProject([
             "App/Login/LoginViewController.swift": Self.templateViewController("Login"),
             "App/Home/HomeViewController.swift": Self.templateViewController("Home"),
         ])
-        #expect(try !runRibslint(["--no-cache"], in: mixed).stderr.contains("uber-template"))
+        #expect(try !runRibslint(["--no-cache"], in: few).stderr.contains("uber-template"))
+        var mixed: [String: String] = [:]
+        for rib in ["Login", "Home", "Card"] { mixed["App/\(rib)/\(rib)ViewController.swift"] = Self.templateViewController(rib) }
+        for rib in ["Feed", "Pay", "Map", "Chat"] {
+            mixed["App/\(rib)/\(rib)ViewController.swift"] =
+                "import RIBs\nimport UIKit\nfinal class \(rib)ViewController: UIViewController, \(rib)Presentable, \(rib)ViewControllable {}\n"
+        }
+        let mixedRun = try runRibslint(["--no-cache"], in: try makeProject(mixed))
+        #expect(mixedRun.stderr.contains("swiftui_presenter 7") && !mixedRun.stderr.contains("uber-template"), "\(mixedRun.stderr)")
+        mixed["App/Feed/FeedViewController.swift"] = Self.templateViewController("Feed")
+        #expect(try runRibslint(["--no-cache"], in: try makeProject(mixed)).stderr.contains("note: 4 of 7 view controllers look generated"))
     }
 
 }

@@ -82,13 +82,46 @@ struct FactsCodingTests {
 
     struct WithSet: Codable { var names: Set<String> = ["a", "b"] }
     struct WithDictionary: Codable { var names: [String: Int] = ["a": 1] }
+    struct Key: Codable, Hashable { var name = "a" }
+    struct WithStructKeys: Codable { var names: [Key: Int] = [Key(): 1] }
+    enum Named: Codable { case first, second }
+    enum Payload: Codable { case value(Int) }
+    struct WithNamed: Codable { var kind = Named.second }
+    struct WithPayload: Codable { var kind = Payload.value(3) }
 
-    @Test("a set or a dictionary, whose order is not stable, is refused when written")
+    @Test("a set or a dictionary (no stable order) and an enum coded by case name (not readable back) are refused when written")
     func unstableShapesRefused() {
         var writer = CacheWriter()
         #expect(throws: FactsCoding.Unsupported.self) { try FactsCoding.encode(WithSet(), to: &writer) }
         #expect(throws: FactsCoding.Unsupported.self) { try FactsCoding.encode(WithDictionary(), to: &writer) }
+        #expect(throws: FactsCoding.Unsupported.self) { try FactsCoding.encode(WithStructKeys(), to: &writer) }
+        #expect(throws: FactsCoding.Unsupported.self) { try FactsCoding.encode(WithNamed(), to: &writer) }
+        #expect(throws: FactsCoding.Unsupported.self) { try FactsCoding.encode(WithPayload(), to: &writer) }
         #expect(writer.bytes.isEmpty)
+    }
+
+    @Test("every facts kind a project rule declares is written, read back and written again to the same bytes, over the examples")
+    func everyRegisteredKind() throws {
+        let kinds = RuleRegistry.projectRules.flatMap { $0.facts }
+        var seen = Set<String>()
+        let root = DeclarationScanTests.repository.appendingPathComponent("Examples")
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }.sorted()
+        var nonEmpty = 0
+        for kind in kinds where seen.insert(kind.id).inserted {
+            for path in paths {
+                let file = LintFile(path: path, source: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8), profile: .ribs)
+                func again<Facts: FileFacts>(_ facts: Facts) throws -> ([UInt8], [UInt8]) {
+                    let (decoded, bytes) = try Self.roundTrip(facts)
+                    var writer = CacheWriter()
+                    try FactsCoding.encode(decoded, to: &writer)
+                    return (bytes, writer.bytes)
+                }
+                let (first, second) = try again(kind.init(file: file))
+                #expect(first == second, "\(kind.id), \(path)")
+                if first.contains(where: { $0 != 0 }) { nonEmpty += 1 }
+            }
+        }
+        #expect(seen.count >= 2 && nonEmpty > 10, "\(seen.sorted()), \(nonEmpty) files with facts")
     }
 
     @Test("damaged bytes are an error, never a crash: cut short, a count past the end, a flag where a string was")

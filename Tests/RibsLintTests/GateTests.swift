@@ -14,21 +14,6 @@ struct GateTests {
         return root
     }
 
-    @Test("from a folder below the configuration's, a run without paths lints that folder, with the project's RIBs in view")
-    func subfolderRun() throws {
-        let root = try makeProject([
-            ".ribslint.yml": "profile: ribs\n",
-            "App/Feature/BRouter.swift": violating,
-            "App/Other/CRouter.swift": violating.replacingOccurrences(of: "BRouter", with: "CRouter"),
-        ])
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        let fromFeature = try runRibslint(["--no-cache", "--only-rule", "router_child_reference"], in: root.appendingPathComponent("App/Feature"))
-        #expect(fromFeature.stdout.hasPrefix("BRouter.swift:3:9: error:") && !fromFeature.stdout.contains("CRouter"), "\(fromFeature.stdout)")
-        #expect(fromFeature.stderr.contains("Linted 1 file"), "\(fromFeature.stderr)")
-        let fromRoot = try runRibslint(["--no-cache", "--only-rule", "router_child_reference"], in: root)
-        #expect(fromRoot.stdout.contains("App/Feature/BRouter.swift:3:9:") && fromRoot.stdout.contains("App/Other/CRouter.swift:3:9:"), "\(fromRoot.stdout)")
-    }
-
     func fingerprints(_ json: String) throws -> [String] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         return (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["fingerprint"] as? String }

@@ -42,6 +42,17 @@ struct SwiftLintUsersTests {
         let run = try runRibslint(["--no-cache"], in: strict)
         #expect(run.status == 1 && run.stdout.contains("warning: router stores child router 'child'"))
         #expect(try refusal("strict: sometimes\n").contains("'strict'"))
+        // A module's own configuration takes `strict` from the project's above, as it takes `baseline`.
+        let project = try makeProject([
+            ".ribslint.yml": warning + "strict: true\n", "Mod/.ribslint.yml": warning, "Mod/LoginRouter.swift": Self.router,
+        ])
+        try FileManager.default.createDirectory(at: project.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        #expect(try runRibslint(["--no-cache"], in: project.appendingPathComponent("Mod")).status == 1)
+        // The baseline's findings --show-baselined prints never fail the run, strict or not.
+        try (warning + "strict: true\nbaseline: b.json\n").write(to: strict.appendingPathComponent(".ribslint.yml"), atomically: true, encoding: .utf8)
+        #expect(try runRibslint(["baseline"], in: strict).status == 0)
+        let shown = try runRibslint(["--no-cache", "--show-baselined"], in: strict)
+        #expect(shown.status == 0 && shown.stdout.contains("(in the baseline)"), "\(shown.stdout)")
     }
 
     @Test("SwiftLint's flags get the ribslint way with exit 2; another command's own flag and a path after -- are left alone")
@@ -104,6 +115,13 @@ struct SwiftLintUsersTests {
         #expect(try linted("[\"Apps/**/*.swift\"]", cache).count == 3)
         #expect(try linted("[\"Apps/*/Sources\"]", cache).count == 2)
         #expect(try refusal("included: [\"Nope/*/Sources\"]\n").hasSuffix("1:12: error: 'included' names Nope/*/Sources, which does not exist"))
+        // A pattern below a folder outside the configuration's, or an absolute one.
+        let app = root.appendingPathComponent("Apps/A", isDirectory: true)
+        try "included: [\"../B/**/*.swift\", \"\(root.standardizedFileURL.path)/Shared/*Router.swift\"]\n"
+            .write(to: app.appendingPathComponent(".ribslint.yml"), atomically: true, encoding: .utf8)
+        let outside = try runRibslint(["--no-cache", "--base-path", root.standardizedFileURL.path], in: app)
+        #expect(outside.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) } == ["Apps/B/Sources/HomeRouter.swift", "Shared/CardRouter.swift"], "\(outside.stdout)")
+        try FileManager.default.removeItem(at: app.appendingPathComponent(".ribslint.yml"))
         // A baseline of the whole project: a run over the pattern counts the files it leaves out neither new nor fixed.
         try "baseline: b.json\n".write(to: root.appendingPathComponent(".ribslint.yml"), atomically: true, encoding: .utf8)
         #expect(try runRibslint(["baseline"], in: root).status == 0)

@@ -68,10 +68,18 @@ struct VersionTests {
         #expect(try !accepts("< 0.3", "0.3.0-dev"))
         #expect(try !accepts("0.2", "0.3.0-dev"))
         #expect(try accepts(">= 0.3.0-dev", "0.3.0"))
+        // A clause that names a pre-release compares with it as it is.
+        #expect(try accepts("<= 0.3.0-dev", "0.3.0-dev"))
+        #expect(try accepts("0.3.0-dev", "0.3.0-dev"))
+        #expect(try !accepts("0.3.0-dev", "0.3.0"))
+        #expect(try !accepts("0.3.0-dev", "0.3.0-alpha"))
+        #expect(try accepts(">= 0.3.0-rc.2", "0.3.0-rc.10"))
         // It sorts before its release and after the one before.
         #expect(try #require(Version("0.3.0-dev")) < #require(Version("0.3.0")))
         #expect(try #require(Version("0.2.9")) < #require(Version("0.3.0-dev")))
         #expect(try #require(Version("0.3.0-alpha")) < #require(Version("0.3.0-beta")))
+        #expect(try #require(Version("0.3.0-rc.2")) < #require(Version("0.3.0-rc.10")))
+        #expect(try #require(Version("0.3.0-1")) < #require(Version("0.3.0-alpha")))
         #expect(Version("0.3.0-dev")?.description == "0.3.0-dev" && Version("0.3")?.description == "0.3.0")
         for bad in ["0.3.0-", "0.3.0-dev!", "-dev", "0.3.x-dev"] { #expect(Version(bad) == nil, "\(bad)") }
         for bad in ["", "latest", ">=", "0.2.x", "1.2.3.4", ">= >= 1", "0..1", "-1", "~>", "1.2,>="] {

@@ -2,9 +2,9 @@
 /// fields in the order its `Codable` conformance writes and reads them (a synthesized one: declaration order), with
 /// no keys. An optional is a presence flag before its value, a collection its count before its elements.
 ///
-/// Facts hold structs, enums, arrays, optionals, strings, numbers and booleans. A dictionary or a set has no
-/// stable order: neither belongs in facts (the cache must be the same bytes for the same code), and the round-trip
-/// test of every facts kind fails on one.
+/// Facts hold structs, enums with raw values, arrays, optionals, strings, numbers and booleans; each is refused
+/// when written otherwise: a dictionary or a set (no stable order: the cache must be the same bytes for the same
+/// code), an enum with cases coded by name (their keys are not written, so they could not be read back).
 enum FactsCoding {
     struct Unsupported: Error, CustomStringConvertible {
         let description: String
@@ -26,6 +26,10 @@ enum FactsCoding {
 }
 
 /// `Optional`, seen through a generic value: its flag is written before it, and `nil` made of its type.
+/// A dictionary, of any keys: refused.
+private protocol DictionaryFacts {}
+extension Dictionary: DictionaryFacts {}
+
 private protocol OptionalFacts {
     var isNone: Bool { get }
     static var absent: Self { get }
@@ -64,6 +68,7 @@ private final class BinaryEncoder: Encoder {
         case let value as Double: writer.write(Int(bitPattern: UInt(value.bitPattern)))
         case let value as Float: writer.write(Int(value.bitPattern))
         case is any SetAlgebra: problem = problem ?? "a set, whose order is not stable"
+        case is any DictionaryFacts: problem = problem ?? "a dictionary, whose order is not stable"
         case let collection as any Collection:
             writer.write(collection.count)
             announcedCount = true
@@ -107,8 +112,10 @@ private final class BinaryEncoder: Encoder {
         mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encoder.encodeValue(value) }
         mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encoder.encodeValue(value) }
         mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encoder.encodeValue(value) }
+        // A struct's synthesized coding writes its fields into one container; an enum's coded by case name nests one.
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            encoder.container(keyedBy: keyType)
+            encoder.problem = encoder.problem ?? "an enum coded by case name (give it a raw value)"
+            return encoder.container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { encoder.unkeyedContainer() }
         mutating func superEncoder() -> any Encoder { encoder }

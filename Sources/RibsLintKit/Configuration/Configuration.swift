@@ -43,8 +43,9 @@ public struct Configuration: Sendable {
     public var docsURL: String?
     /// A run that finds no Swift file to lint passes instead of failing (`allow_zero_files:`).
     public var allowZeroFiles = false
-    /// `strict: true`: any finding fails the run, warnings included (`--strict`).
-    public var strict = false
+    /// `strict: true`: any finding fails the run, warnings included (`--strict`); nil when not set, so that a
+    /// module's configuration takes it from the project's above.
+    public var strict: Bool?
     /// A documented variant of the profile the project follows (`conventions:`), such as `uber-template`.
     public var conventions: String?
     /// The project's adjustments to the profile's roles (`roles:`).

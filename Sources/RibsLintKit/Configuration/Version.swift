@@ -59,10 +59,24 @@ public struct Version: Comparable, Sendable, CustomStringConvertible {
 
     public var description: String { parts.map(String.init).joined(separator: ".") + (preRelease.map { "-" + $0 } ?? "") }
 
+    /// SemVer's order of pre-release labels: dot-separated identifiers, numbers by value and before words.
+    private static func precedes(_ left: String, _ right: String) -> Bool {
+        let lefts = left.split(separator: "."), rights = right.split(separator: ".")
+        for (a, b) in zip(lefts, rights) where a != b {
+            switch (Int(a), Int(b)) {
+            case (let x?, let y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a < b
+            }
+        }
+        return lefts.count < rights.count
+    }
+
     public static func < (lhs: Version, rhs: Version) -> Bool {
         if lhs.parts != rhs.parts { return lhs.parts.lexicographicallyPrecedes(rhs.parts) }
         switch (lhs.preRelease, rhs.preRelease) {
-        case (let left?, let right?): return left < right
+        case (let left?, let right?): return Self.precedes(left, right)
         case (_?, nil): return true
         default: return false
         }
@@ -72,7 +86,8 @@ public struct Version: Comparable, Sendable, CustomStringConvertible {
 /// `ribslint_version:` in `.ribslint.yml`: the releases a project accepts. Comparators separated by commas or
 /// spaces, all of which must hold: `0.2.0` (that release), `0.2` (any 0.2.x), `>=0.2.0 <0.3`, `~> 0.2.1`
 /// (CocoaPods' and Bundler's "at least 0.2.1, below 0.3"), `~> 0.2` (at least 0.2, below 1.0). A development
-/// build is judged as the release it leads to: `0.3.0-dev` meets `0.3` and `>= 0.3.0`, not `~> 0.2.1` nor `< 0.3`.
+/// build is judged as the release it leads to: `0.3.0-dev` meets `0.3` and `>= 0.3.0`, not `~> 0.2.1` nor `< 0.3`;
+/// a clause naming a pre-release compares with it as it is (`<= 0.3.0-dev`, `0.3.0-dev` itself).
 public struct VersionRequirement: Sendable, CustomStringConvertible {
     enum Comparator: String, CaseIterable {
         // Longest first, so that `>=` is not read as `>`.
@@ -85,9 +100,13 @@ public struct VersionRequirement: Sendable, CustomStringConvertible {
         /// How many parts the version was written with: `0.2` accepts every 0.2.x.
         let written: Int
 
-        func accepts(_ candidate: Version) -> Bool {
+        func accepts(_ given: Version) -> Bool {
+            // A development build is judged as the release it leads to, unless the clause names a pre-release.
+            let candidate = version.isPreRelease ? given : given.release
             switch comparator {
-            case nil, .equal, .exactly: return Array(candidate.parts.prefix(written)) == Array(version.parts.prefix(written))
+            case nil, .equal, .exactly:
+                return Array(candidate.parts.prefix(written)) == Array(version.parts.prefix(written))
+                    && (!version.isPreRelease || candidate.preRelease == version.preRelease)
             case .atLeast: return candidate >= version
             case .atMost: return candidate <= version
             case .above: return candidate > version
@@ -135,7 +154,7 @@ public struct VersionRequirement: Sendable, CustomStringConvertible {
         description = text
     }
 
-    public func accepts(_ version: Version) -> Bool { clauses.allSatisfy { $0.accepts(version.release) } }
+    public func accepts(_ version: Version) -> Bool { clauses.allSatisfy { $0.accepts(version) } }
 
     private static func problem(_ text: String) -> UsageError {
         UsageError("'\(text)' is not a version requirement; write a release (0.2.0), a series (0.2), "

@@ -59,11 +59,15 @@ struct FileDiscovery {
     /// are linted whatever `included` says.
     func isIncluded(_ path: String) -> Bool {
         guard configuration.included.contains(where: Glob.hasWildcard) else { return true }
-        let relative = relativePath(path, to: configuration.rootDirectory) ?? path
         return configuration.included.contains { entry in
-            if Glob.hasWildcard(entry) { return Glob.matches(entry, relative) }
-            let root = absolute(entry, from: configuration.rootDirectory)
-            return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+            // A pattern is matched below its literal folders, which may lie outside this folder (`../Shared/**`).
+            let prefix = Glob.hasWildcard(entry) ? Glob.literalPrefix(of: entry) : entry
+            let root = absolute(prefix, from: configuration.rootDirectory)
+            guard Glob.hasWildcard(entry) else { return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+            guard path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return false }
+            let below = String(path.dropFirst(root.hasSuffix("/") ? root.count : root.count + 1))
+            let wildcards = entry.hasPrefix(prefix) ? String(entry.dropFirst(prefix.count).drop { $0 == "/" }) : entry
+            return Glob.matches(wildcards, below)
         }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 /// What a project rule keeps of one file once its syntax tree is gone: taken in the file pass, cached with
 /// the file, read in the project pass. Declared beside the rules that read it, so a new project rule adds
 /// its facts in its own folder and neither the engine nor the cache format changes. The cache stores them by
-/// their `Codable` conformance (a synthesized one does): structs, enums, arrays, optionals, strings, numbers,
-/// booleans — no sets or dictionaries, whose order is not stable.
+/// their `Codable` conformance (a synthesized one does): structs, enums with raw values, arrays, optionals,
+/// strings, numbers, booleans — no sets or dictionaries, whose order is not stable.
 public protocol FileFacts: Codable, Sendable {
     /// Names the facts in the cache; change it when their fields change.
     static var id: String { get }

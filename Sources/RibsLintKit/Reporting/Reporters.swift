@@ -312,7 +312,11 @@ public enum SARIF {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let root = context.basePath.hasSuffix("/") ? context.basePath : context.basePath + "/"
         let unchanged = listedUnchanged(result)
-        let states = result.findings.map { _ in result.baseline == nil ? nil : "new" } + unchanged.map { _ in "unchanged" }
+        // `--show-baselined` makes the baseline's findings findings again (warnings): still `unchanged` and accepted here.
+        let shownBaselined = Set(result.baseline.map { $0.shown ? $0.unchanged.map(\.fingerprint) : [] } ?? [])
+        let states = result.findings.map { finding in
+            result.baseline == nil ? nil : shownBaselined.contains(finding.fingerprint) ? "unchanged" : "new"
+        } + unchanged.map { _ in "unchanged" }
         var listed = zip(result.findings + unchanged, states).map { $0 }
         // Past the limit, new findings and errors are kept first, as code scanning ranks by severity.
         let cut = resultsCut(result)
