@@ -36,6 +36,10 @@ struct VersionTests {
         }
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("swift-syntax\", exact: \"\(swiftSyntaxVersion)\""))
+        // The README's minimum Swift is the manifest's tools version.
+        let tools = try #require(manifest.split(separator: "\n").first?.split(separator: ":").last)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("with Swift \(tools) or later (the package's `swift-tools-version`"), "tools \(tools)")
     }
 
     @Test("requirements: a release, a series, comparators, ~>; all clauses must hold")
