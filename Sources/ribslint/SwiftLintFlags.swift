@@ -18,7 +18,7 @@ enum SwiftLintFlags {
     /// commands have flags of their own (`graph --format`).
     static func hint(for arguments: [String]) -> String? {
         if let command = arguments.first, !command.hasPrefix("-"), command != "lint",
-            RibsLint.configuration.subcommands.contains(where: { $0.configuration.commandName == command || $0._commandName == command })
+            RibsLint.configuration.subcommands.contains(where: { $0._commandName == command })
         {
             return nil
         }

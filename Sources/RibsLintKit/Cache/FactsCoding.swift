@@ -25,11 +25,11 @@ enum FactsCoding {
     }
 }
 
-/// `Optional`, seen through a generic value: its flag is written before it, and `nil` made of its type.
 /// A dictionary, of any keys: refused.
 private protocol DictionaryFacts {}
 extension Dictionary: DictionaryFacts {}
 
+/// `Optional`, seen through a generic value: its flag is written before it, and `nil` made of its type.
 private protocol OptionalFacts {
     var isNone: Bool { get }
     static var absent: Self { get }
@@ -38,13 +38,6 @@ private protocol OptionalFacts {
 extension Optional: OptionalFacts {
     var isNone: Bool { self == nil }
     static var absent: Self { nil }
-}
-
-private struct IndexKey: CodingKey {
-    var stringValue: String { "\(intValue ?? 0)" }
-    let intValue: Int?
-    init(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
 }
 
 private final class BinaryEncoder: Encoder {
@@ -223,14 +216,16 @@ private final class BinaryDecoder: Decoder {
 
     struct Unkeyed: UnkeyedDecodingContainer {
         let decoder: BinaryDecoder
-        let count: Int?
+        /// How many elements the collection's count announced.
+        let elements: Int
         private(set) var currentIndex = 0
         var codingPath: [any CodingKey] { [] }
-        var isAtEnd: Bool { currentIndex >= count! }
+        var count: Int? { elements }
+        var isAtEnd: Bool { currentIndex >= elements }
 
         init(decoder: BinaryDecoder, count: Int) {
             self.decoder = decoder
-            self.count = count
+            elements = count
         }
 
         private mutating func next() throws {

@@ -16,7 +16,7 @@ enum Glob {
         var pattern = pattern
         if pattern.hasPrefix("./") { pattern.removeFirst(2) }
         while pattern.hasSuffix("/") { pattern.removeLast() }
-        if !pattern.contains(where: { "*?".contains($0) }) {
+        if !hasWildcard(pattern) {
             return path == pattern || path.hasPrefix(pattern + "/")
         }
         var whole = Matcher(pattern: Array(pattern.utf8), text: Array(path.utf8))

@@ -50,7 +50,12 @@ struct FileDiscovery {
     /// Whether the file shown as `displayPath` lies in one of `roots`, the roots of a run over `paths`.
     func isCovered(_ displayPath: String, by roots: [String], paths: [String]) -> Bool {
         let path = absolute(displayPath, from: base)
-        return roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } && (!paths.isEmpty || isIncluded(path))
+        return roots.contains { Self.path(path, liesIn: $0) } && (!paths.isEmpty || isIncluded(path))
+    }
+
+    /// Whether `path` is `folder` or lies below it.
+    private static func path(_ path: String, liesIn folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// Whether a run over `included` lints the file at the absolute `path` found below its roots: always, unless
@@ -61,10 +66,11 @@ struct FileDiscovery {
         guard configuration.included.contains(where: Glob.hasWildcard) else { return true }
         return configuration.included.contains { entry in
             // A pattern is matched below its literal folders, which may lie outside this folder (`../Shared/**`).
-            let prefix = Glob.hasWildcard(entry) ? Glob.literalPrefix(of: entry) : entry
+            let prefix = Glob.literalPrefix(of: entry)
             let root = absolute(prefix, from: configuration.rootDirectory)
-            guard Glob.hasWildcard(entry) else { return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
-            guard path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return false }
+            guard Self.path(path, liesIn: root) else { return false }
+            guard Glob.hasWildcard(entry) else { return true }
+            guard path != root else { return false }
             let below = String(path.dropFirst(root.hasSuffix("/") ? root.count : root.count + 1))
             let wildcards = entry.hasPrefix(prefix) ? String(entry.dropFirst(prefix.count).drop { $0 == "/" }) : entry
             return Glob.matches(wildcards, below)
