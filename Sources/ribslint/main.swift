@@ -320,13 +320,21 @@ struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Print the RIB tree: RIBs as nodes, parent → child edges, cycles and incomplete RIBs marked.",
-        discussion: "Every profile whose RIBs form a tree is drawn: ribs, swiftui-rib and composable-ribs (each file under its own profile).")
+        discussion: """
+            Every profile whose RIBs form a tree is drawn: ribs, swiftui-rib and composable-ribs (each file under its own \
+            profile); viper modules form no tree. An edge says what the parent does with the child: its router attaches \
+            it (thick), it builds or is handed the child's builder (plain), or its component only provides that builder \
+            for descendants (dotted, shown with --show-provided).
+            """)
 
     @Argument(help: "Files or folders; default: the configuration's `included`.")
     var paths: [String] = []
 
     @Option(help: "Output format: mermaid, dot or json.")
     var format: String = "mermaid"
+
+    @Flag(help: "Also draw the builders a RIB's component provides for its descendants, not only its own children.")
+    var showProvided = false
 
     @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
     var config: String?
@@ -344,13 +352,30 @@ struct Graph: ParsableCommand {
             guard parseBudget > 0 else { throw UsageError("error: --parse-budget must be more than 0 seconds") }
             linter.parseBudget = parseBudget
         }
-        let (project, unreadable, fileCount) = try linter.project(
+        let (project, unreadable, fileCount, otherProfiles) = try linter.project(
             paths: paths, workingDirectory: workingDirectory, profiles: RIBGraph.profiles, facts: [RIBFacts.self])
+        let searched = paths.isEmpty ? "the configuration's included paths (\(linter.configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
         if fileCount == 0 {
-            let searched = paths.isEmpty ? "the configuration's included paths (\(linter.configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
             throw UsageError("error: no Swift file to draw in \(searched) once `excluded` is applied")
         }
-        Console.out(RIBGraph.render(project.model(RIBProject.self), as: format))
+        // VIPER modules are wired side by side by their routers, not attached by parents: no tree to draw.
+        let notDrawn = otherProfiles.values.reduce(0, +)
+        let untreed = otherProfiles.sorted { $0.key < $1.key }.map { "\($0.value) Swift file\($0.value == 1 ? "" : "s") under \($0.key)" }
+            .joined(separator: " and ")
+        if notDrawn == fileCount {
+            let drawing = [Profile.ribs, .swiftUIRIB, .composableRIBs].map(\.name).filter(RIBGraph.profiles.contains)
+            throw UsageError("""
+                error: nothing to draw in \(searched): \(untreed), whose modules form no tree of RIBs \
+                (`ribslint graph` draws \(drawing.dropLast().joined(separator: ", ")) and \(drawing.last ?? ""))
+                """)
+        }
+        if notDrawn > 0 { printError("note: not drawn: \(untreed), whose modules form no tree of RIBs") }
+        let model = project.model(RIBProject.self)
+        if !model.ribs.values.contains(where: \.isRIB) {
+            let drawn = fileCount - notDrawn
+            printError("note: no RIB found in \(drawn) Swift file\(drawn == 1 ? "" : "s"): none declares a builder, router or interactor of a RIB")
+        }
+        Console.out(RIBGraph.render(model, as: format, provided: showProvided))
         for problem in unreadable { printError(problem) }
         if !unreadable.isEmpty { throw ExitCode(2) }
     }

@@ -178,4 +178,116 @@ struct GraphTests {
         #expect(project.ribs(named: "SwiftUIHostingRouter").isEmpty)
         #expect(project.edges.map { "\(project.name(of: $0.from)) → \(project.name(of: $0.to))" } == ["AppRoot → Accounts"])
     }
+
+    /// A root whose builder builds and hands one child to its router, which attaches it from an extension in
+    /// another file; its component provides a builder for descendants, and a child's component passes one on.
+    let familySources: [(path: String, text: String)] = [
+        ("Root/RootBuilder.swift", """
+            import RIBs
+            final class RootComponent: Component<RootDependency> {
+                var settingsBuilder: SettingsBuildable { SettingsBuilder(dependency: self) }
+            }
+            final class RootBuilder: Builder<RootDependency>, RootBuildable {
+                func build() -> LaunchRouting {
+                    let component = RootComponent(dependency: dependency)
+                    let interactor = RootInteractor()
+                    return RootRouter(interactor: interactor, homeBuilder: HomeBuilder(dependency: component))
+                }
+            }
+            final class RootInteractor: Interactor, RootInteractable {}
+            final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                private let homeBuilder: HomeBuildable
+                init(interactor: RootInteractable, homeBuilder: HomeBuildable) {
+                    self.homeBuilder = homeBuilder
+                    super.init(interactor: interactor, viewController: RootViewController())
+                }
+            }
+            """),
+        ("Root/RootRouter+Routing.swift", """
+            import RIBs
+            extension RootRouter {
+                func routeToHome() {
+                    let home = homeBuilder.build(withListener: interactor)
+                    attachChild(home)
+                }
+            }
+            """),
+        ("Home/HomeBuilder.swift", """
+            import RIBs
+            final class HomeComponent: Component<HomeDependency> {
+                var settingsBuilder: SettingsBuildable { dependency.settingsBuilder }
+            }
+            final class HomeBuilder: Builder<HomeDependency>, HomeBuildable {
+                func build(withListener listener: HomeListener) -> HomeRouting {
+                    let component = HomeComponent(dependency: dependency)
+                    return HomeRouter(interactor: HomeInteractor(), settingsBuilder: component.settingsBuilder)
+                }
+            }
+            final class HomeInteractor: Interactor, HomeInteractable {}
+            final class HomeRouter: Router<HomeInteractable>, HomeRouting {
+                private let settingsBuilder: SettingsBuildable
+            }
+            """),
+        ("Settings/SettingsBuilder.swift", """
+            import RIBs
+            final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {}
+            final class SettingsInteractor: Interactor, SettingsInteractable {}
+            final class SettingsRouter: Router<SettingsInteractable>, SettingsRouting {}
+            """),
+    ]
+
+    @Test("an edge says what the parent does: attaches, builds, is handed or only provides the child's builder")
+    func edgeKinds() {
+        let project = tree(familySources, profile: .ribs)
+        let kinds = Dictionary(uniqueKeysWithValues: project.edges.map { ("\(project.name(of: $0.from)) → \(project.name(of: $0.to))", $0.kinds) })
+        #expect(kinds == [
+            "Root → Home": [.attaches, .builds, .handed],
+            "Root → Settings": [.provides],
+            "Home → Settings": [.handed, .provides],
+        ])
+        #expect(project.edges.filter(\.isInTree).count == 2)
+    }
+
+    @Test("the picture is the tree the app runs: provided builders only on request, each kind of edge drawn apart")
+    func providedOnRequest() throws {
+        let project = tree(familySources, profile: .ribs)
+        let mermaid = RIBGraph.render(project, as: .mermaid)
+        #expect(mermaid.contains("rib_Root ==> rib_Home\n"))
+        #expect(mermaid.contains("rib_Home --> rib_Settings\n"))
+        #expect(!mermaid.contains("rib_Root -.-> rib_Settings"))
+        #expect(RIBGraph.render(project, as: .mermaid, provided: true).contains("rib_Root -.-> rib_Settings\n"))
+        let dot = RIBGraph.render(project, as: .dot, provided: true)
+        #expect(dot.contains("\"Root\" -> \"Home\" [style=bold];"))
+        #expect(dot.contains("\"Home\" -> \"Settings\";"))
+        #expect(dot.contains("\"Root\" -> \"Settings\" [style=dashed];"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(RIBGraph.render(project, as: .json).utf8)) as? [String: Any])
+        #expect(json["version"] as? Int == 2)
+        let edges = try #require(json["edges"] as? [[String: Any]])
+        #expect(edges.map { "\($0["from"]!) → \($0["to"]!): \(($0["kinds"] as? [String]) ?? [])" } == [
+            "Home → Settings: [\"handed\", \"provides\"]", "Root → Home: [\"attaches\", \"builds\", \"handed\"]",
+        ])
+    }
+
+    @Test("`graph` says what it cannot draw: a VIPER project is refused with why, other profiles' files and no RIB are noted")
+    func profilesWithoutTree() throws {
+        let viper = """
+            protocol LoginWireframeProtocol: AnyObject {}
+            final class LoginWireframe: LoginWireframeProtocol {}
+            """
+        let root = try makeProject([".ribslint.yml": "profile: viper\n", "Login/LoginWireframe.swift": viper])
+        let refused = try runRibslint(["graph"], in: root)
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("nothing to draw in the configuration's included paths (.): 1 Swift file under viper, whose modules form no tree of RIBs"))
+        let mixed = try makeProject(Dictionary(uniqueKeysWithValues: familySources.map { ($0.path, $0.text) })
+            .merging(["Legacy/.ribslint.yml": "profile: viper\n", "Legacy/LoginWireframe.swift": viper]) { $1 })
+        let drawn = try runRibslint(["graph", "--show-provided"], in: mixed)
+        #expect(drawn.status == 0)
+        #expect(drawn.stderr.contains("note: not drawn: 1 Swift file under viper, whose modules form no tree of RIBs"))
+        #expect(drawn.stdout.contains("rib_Root -.-> rib_Settings"))
+        let plain = try makeProject(["Sources/Parser.swift": "struct Parser {}\n"])
+        let empty = try runRibslint(["graph"], in: plain)
+        #expect(empty.status == 0)
+        #expect(empty.stderr.contains("note: no RIB found in 1 Swift file: none declares a builder, router or interactor of a RIB"))
+    }
 }

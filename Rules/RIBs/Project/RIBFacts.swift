@@ -5,7 +5,7 @@ import SwiftSyntax
 /// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
 /// `rib_test_presence`, `back_navigation` and `ribslint graph`.
 public struct RIBFacts: FileFacts, Equatable {
-    public static let id = "rib-parts-4"
+    public static let id = "rib-parts-5"
 
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Codable, Sendable, Equatable {
@@ -28,12 +28,30 @@ public struct RIBFacts: FileFacts, Equatable {
         public let point: SourcePoint
     }
 
-    /// RIB `from` builds or is handed the builder of RIB `to`; `fromType` is the builder or router that does.
+    /// RIB `from` attaches, builds, is handed or provides RIB `to`; `fromType` is the builder, component or
+    /// router that does.
     public struct Edge: Codable, Sendable, Equatable {
         public let from: String
         public let to: String
         public let fromType: String
         public let point: SourcePoint
+        public let kind: Kind
+
+        /// What a parent does with a child, as the code shows it.
+        public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
+            /// Its router attaches the child's router (`attachChild(detail)`, `detail` built by the child's builder).
+            case attaches
+            /// Its builder (or its router) constructs the child's builder, or works with it by type.
+            case builds
+            /// Its router holds the child's builder, or its initializer takes it.
+            case handed
+            /// Its component constructs or offers the child's builder, for descendants to use.
+            case provides
+
+            public static func < (lhs: Kind, rhs: Kind) -> Bool {
+                allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+            }
+        }
     }
 
     /// The types a builder constructs: its RIB's interactor, router and view controller, whatever their names.
@@ -93,11 +111,31 @@ public struct RIBFacts: FileFacts, Equatable {
             }
             guard typeName == nil else { continue }
             if role == .builder || role == .component {
-                edges += Self.builderEdges(from: rib, in: type, file: file)
+                edges += Self.builderEdges(from: rib, in: type, file: file, kind: role == .component ? .provides : .builds)
             } else if role == .router {
                 // A router that constructs a builder itself (a `child_builder_injection` finding) still builds that child.
                 edges += Self.handedBuilders(to: rib, in: type, file: file)
-                    + (constructsBuilders ? Self.builderEdges(from: rib, in: type, file: file) : [])
+                    + (constructsBuilders ? Self.builderEdges(from: rib, in: type, file: file, kind: .builds) : [])
+            }
+        }
+        if isRIBs, file.contains("attachChild"), !file.isTestFile {
+            edges += Self.attachedChildren(in: file)
+        }
+    }
+
+    /// The children a file's routers (their classes and extensions) attach: `attachChild(detail)` where `detail`
+    /// came from the child's builder (`detailBuilder.build(…)`), known by the builder's declared type where the
+    /// router declares it, else by its name.
+    static func attachedChildren(in file: LintFile) -> [Edge] {
+        file.model.typeGroups(.router).flatMap { router -> [Edge] in
+            guard let first = router.first(where: { $0.kind == .class }) ?? router.first, !file.profile.isBaseClass(first.name) else { return [] }
+            let rib = ribName(of: first, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
+            var seen = Set<String>()
+            return ChildAttachments(router).attaches.compactMap { attach -> Edge? in
+                guard attach.isKnown, let initial = attach.kind.first else { return nil }
+                let child = initial.uppercased() + attach.kind.dropFirst()
+                guard child != rib, seen.insert(child).inserted else { return nil }
+                return Edge(from: rib, to: child, fromType: first.name, point: SourcePoint(attach.call, in: file), kind: .attaches)
             }
         }
     }
@@ -161,11 +199,11 @@ public struct RIBFacts: FileFacts, Equatable {
     }
 
     /// Child builders a builder constructs, and child builders a builder or router is handed.
-    static func builderEdges(from rib: String, in type: TypeDeclaration, file: LintFile) -> [Edge] {
+    static func builderEdges(from rib: String, in type: TypeDeclaration, file: LintFile, kind: Edge.Kind) -> [Edge] {
         var edges: [Edge] = []
         for token in file.tokens(containing: "Build", in: type.members) {
             guard case .identifier(let name) = token.tokenKind, let child = childRIB(named: name, token: token) else { continue }
-            if child != rib { edges.append(Edge(from: rib, to: child, fromType: type.name, point: SourcePoint(token, in: file))) }
+            if child != rib { edges.append(Edge(from: rib, to: child, fromType: type.name, point: SourcePoint(token, in: file), kind: kind)) }
         }
         var seen = Set<String>()
         return edges.filter { seen.insert("\($0.to)|\($0.point.line)").inserted }
@@ -178,7 +216,7 @@ public struct RIBFacts: FileFacts, Equatable {
         var seen = Set<String>()
         return (stored + parameters).compactMap { typeSyntax -> Edge? in
             guard let child = Self.builderRIB(typeSyntax), child != rib, seen.insert(child).inserted else { return nil }
-            return Edge(from: rib, to: child, fromType: type.name, point: SourcePoint(typeSyntax, in: file))
+            return Edge(from: rib, to: child, fromType: type.name, point: SourcePoint(typeSyntax, in: file), kind: .handed)
         }
     }
 
@@ -217,7 +255,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-7"
+    public static let id = "rib-navigation-8"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
@@ -295,7 +333,8 @@ public struct NavigationFacts: FileFacts, Equatable {
                 for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
                 guard !child.isEmpty else { return nil }
                 return RIBFacts.Edge(
-                    from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file))
+                    from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file),
+                    kind: .attaches)
             }
         }
     }

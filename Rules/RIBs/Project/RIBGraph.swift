@@ -1,18 +1,21 @@
 import Foundation
 import RibsLintKit
 
-/// The RIB tree for people: Mermaid (GitHub renders it), Graphviz DOT, or JSON for tools.
+/// The RIB tree for people: Mermaid (GitHub renders it), Graphviz DOT, or JSON for tools. An edge is drawn by
+/// what the parent does with the child: attaches it (thick), builds or is handed its builder (plain), or only
+/// provides its builder for descendants (dotted, drawn only when asked for: `provided`).
 public enum RIBGraph {
     public enum Format: String, CaseIterable, Sendable { case mermaid, dot, json }
 
     /// The profiles whose RIBs form a tree of builders: what `ribslint graph` draws.
     public static let profiles: Set<String> = [Profile.ribs.name, Profile.swiftUIRIB.name, Profile.composableRIBs.name]
 
-    public static func render(_ project: RIBProject, as format: Format) -> String {
+    public static func render(_ project: RIBProject, as format: Format, provided: Bool = false) -> String {
+        let shape = shape(project, provided: provided)
         switch format {
-        case .mermaid: return mermaid(project)
-        case .dot: return dot(project)
-        case .json: return json(project)
+        case .mermaid: return mermaid(shape)
+        case .dot: return dot(shape)
+        case .json: return json(shape)
         }
     }
 
@@ -22,14 +25,15 @@ public enum RIBGraph {
         /// A RIB's name, with its folder when another RIB has the same name.
         let labels: [String: String]
         let cycleEdges: Set<String>
+        let cycles: [[String]]
 
         func label(_ id: String) -> String { labels[id] ?? id }
     }
 
-    static func shape(_ project: RIBProject) -> Shape {
+    static func shape(_ project: RIBProject, provided: Bool) -> Shape {
         let nodes = project.ribs.values.filter(\.isRIB).sorted { ($0.name, $0.id) < ($1.name, $1.id) }
         let ids = Set(nodes.map(\.id))
-        let edges = project.edges.filter { ids.contains($0.from) && ids.contains($0.to) }
+        let edges = project.edges.filter { ids.contains($0.from) && ids.contains($0.to) && (provided || $0.isInTree) }
             .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         let sameName = Dictionary(grouping: nodes, by: \.name)
         var labels: [String: String] = [:]
@@ -43,7 +47,7 @@ public enum RIBGraph {
                 cycleEdges.insert(key(edge))
             }
         }
-        return Shape(nodes: nodes, edges: edges, labels: labels, cycleEdges: cycleEdges)
+        return Shape(nodes: nodes, edges: edges, labels: labels, cycleEdges: cycleEdges, cycles: project.cycles)
     }
 
     static func key(_ edge: RIBProject.Link) -> String { "\(edge.from)→\(edge.to)" }
@@ -52,8 +56,7 @@ public enum RIBGraph {
         "rib_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
-    static func mermaid(_ project: RIBProject) -> String {
-        let shape = shape(project)
+    static func mermaid(_ shape: Shape) -> String {
         var lines = ["graph TD"]
         for rib in shape.nodes {
             let label = shape.label(rib.id) + (rib.missingParts.isEmpty ? "" : " (no \(rib.missingParts.joined(separator: ", ")))")
@@ -64,7 +67,8 @@ public enum RIBGraph {
         for (index, edge) in shape.edges.enumerated() {
             let inCycle = shape.cycleEdges.contains(key(edge))
             if inCycle { cycleLinks.append(index) }
-            lines.append("    \(identifier(shape.label(edge.from))) \(inCycle ? "-->|cycle|" : "-->") \(identifier(shape.label(edge.to)))")
+            let arrow = edge.kinds.contains(.attaches) ? "==>" : edge.isInTree ? "-->" : "-.->"
+            lines.append("    \(identifier(shape.label(edge.from))) \(arrow)\(inCycle ? "|cycle|" : "") \(identifier(shape.label(edge.to)))")
         }
         lines.append("    classDef viewless fill:#eef,stroke:#557")
         lines.append("    classDef incomplete stroke:#c00,stroke-width:2px,stroke-dasharray:5 5")
@@ -78,11 +82,11 @@ public enum RIBGraph {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func dot(_ project: RIBProject) -> String {
-        let shape = shape(project)
+    static func dot(_ shape: Shape) -> String {
         var lines = [
             "digraph RIBs {", "    rankdir=TB;", "    node [fontname=\"Helvetica\"];",
             "    // box: view-having RIB; ellipse: view-less; red dashed: incomplete; red edge: cycle",
+            "    // bold edge: the router attaches the child; plain: builds or is handed its builder; dashed: provides it",
         ]
         for rib in shape.nodes {
             var attributes = ["shape=\(rib.isViewHaving ? "box" : "ellipse")"]
@@ -94,21 +98,23 @@ public enum RIBGraph {
             lines.append("    \"\(shape.label(rib.id))\" [\(attributes.joined(separator: ", "))];")
         }
         for edge in shape.edges {
-            let style = shape.cycleEdges.contains(key(edge)) ? " [color=red, penwidth=2, label=\"cycle\"]" : ""
+            var attributes: [String] = []
+            if edge.kinds.contains(.attaches) { attributes.append("style=bold") } else if !edge.isInTree { attributes.append("style=dashed") }
+            if shape.cycleEdges.contains(key(edge)) { attributes += ["color=red", "penwidth=2", "label=\"cycle\""] }
+            let style = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("    \"\(shape.label(edge.from))\" -> \"\(shape.label(edge.to))\"\(style);")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ project: RIBProject) -> String {
+    static func json(_ shape: Shape) -> String {
         struct Node: Encodable {
             let name: String, viewHaving: Bool, missing: [String]
             let parts: [String: String]
         }
-        struct Edge: Encodable { let from: String, to: String, file: String, line: Int, inCycle: Bool }
-        struct Graph: Encodable { let version = 1, ribs: [Node], edges: [Edge], cycles: [[String]] }
-        let shape = shape(project)
+        struct Edge: Encodable { let from: String, to: String, kinds: [String], file: String, line: Int, inCycle: Bool }
+        struct Graph: Encodable { let version = 2, ribs: [Node], edges: [Edge], cycles: [[String]] }
         let graph = Graph(
             ribs: shape.nodes.map { rib in
                 Node(
@@ -116,9 +122,11 @@ public enum RIBGraph {
                     parts: Dictionary(uniqueKeysWithValues: rib.parts.map { ($0.key.rawValue, "\($0.value.point.path):\($0.value.point.line)") }))
             },
             edges: shape.edges.map {
-                Edge(from: shape.label($0.from), to: shape.label($0.to), file: $0.point.path, line: $0.point.line, inCycle: shape.cycleEdges.contains(key($0)))
+                Edge(
+                    from: shape.label($0.from), to: shape.label($0.to), kinds: $0.kinds.map(\.rawValue), file: $0.point.path, line: $0.point.line,
+                    inCycle: shape.cycleEdges.contains(key($0)))
             },
-            cycles: project.cycles.map { $0.map(shape.label) })
+            cycles: shape.cycles.map { $0.map(shape.label) })
         return Reporter.encode(graph)
     }
 }

@@ -42,16 +42,22 @@ public struct RIBProject: ProjectModel {
         }
     }
 
-    /// A parent → child reference between two RIBs, by id.
+    /// A parent → child reference between two RIBs, by id, and what the parent does with the child (each kind
+    /// once, in `Kind` order).
     public struct Link: Sendable, Equatable {
         public let from: String
         public let to: String
         public let point: SourcePoint
+        public var kinds: [RIBFacts.Edge.Kind]
+
+        /// Whether the parent's own RIB uses the child: it attaches, builds or is handed it, not only provides it
+        /// for descendants.
+        public var isInTree: Bool { kinds != [.provides] }
     }
 
     /// By id.
     public let ribs: [String: RIB]
-    /// Parent → child references, one per distinct pair, at the first place it is made.
+    /// Parent → child references, one per distinct pair, at the first place it is made, with every kind made.
     public let edges: [Link]
     public let pushes: [Link]
     public let ribsHandlingBack: Set<String>
@@ -130,11 +136,25 @@ public struct RIBProject: ProjectModel {
         func source(_ edge: RIBFacts.Edge) -> String {
             partInFile[TypeInFile(type: edge.fromType, path: edge.point.path)].flatMap { ribOfPart[$0] } ?? resolve(edge.from, near: edge.point.path)
         }
-        var seen = Set<String>()
-        edges = facts.flatMap(\.edges).map { Link(from: source($0), to: resolve($0.to, near: $0.point.path), point: $0.point) }
-            .filter { $0.from != $0.to && seen.insert("\($0.from)→\($0.to)").inserted }
+        func link(_ edge: RIBFacts.Edge) -> Link {
+            Link(from: source(edge), to: resolve(edge.to, near: edge.point.path), point: edge.point, kinds: [edge.kind])
+        }
+        var links: [Link] = []
+        var linkOfPair: [String: Int] = [:]
+        // An attach's place stands for a pair only when nothing builds, hands or provides the child.
+        let made = facts.flatMap(\.edges)
+        for link in (made.filter { $0.kind != .attaches } + made.filter { $0.kind == .attaches }).map(link) where link.from != link.to {
+            let pair = "\(link.from)→\(link.to)"
+            if let position = linkOfPair[pair] {
+                if !links[position].kinds.contains(link.kinds[0]) { links[position].kinds = (links[position].kinds + link.kinds).sorted() }
+            } else {
+                linkOfPair[pair] = links.count
+                links.append(link)
+            }
+        }
+        edges = links
         let navigation = project.facts(NavigationFacts.self)
-        pushes = navigation.flatMap(\.pushes).map { Link(from: source($0), to: resolve($0.to, near: $0.point.path), point: $0.point) }
+        pushes = navigation.flatMap(\.pushes).map(link)
         // A presenter handles back navigation when its own file or a base view controller's does.
         let handling = Set(navigation.flatMap(\.typesHandlingBack))
         ribsHandlingBack = Set(parts.indices.filter { position in

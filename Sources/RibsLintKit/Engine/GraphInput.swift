@@ -1,10 +1,11 @@
 /// What `ribslint graph` reads: the facts of every file of the profiles that draw a tree.
 extension Linter {
     /// The facts of every file of `profiles` below `paths` (or `included`) that `kinds` take, as one project:
-    /// what `ribslint graph` draws. Files that cannot be read are named in `unreadable`.
+    /// what `ribslint graph` draws. Files that cannot be read are named in `unreadable`; `otherProfiles` counts
+    /// the files left out for being under another profile, by its name.
     public func project(
         paths: [String], workingDirectory: String, profiles names: Set<String>, facts kinds: [any FileFacts.Type]
-    ) throws(UsageError) -> (Project, unreadable: [String], fileCount: Int) {
+    ) throws(UsageError) -> (Project, unreadable: [String], fileCount: Int, otherProfiles: [String: Int]) {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory))
         let scoping = try scoping(of: try discovery.swiftFiles(paths: paths))
         let ofProfile = scoping.files.indices.filter { names.contains(scoping.linter($0).ruleSet.profile.name) }
@@ -43,7 +44,11 @@ extension Linter {
             guard case .failure(let problem) = outcome else { return nil }
             return problem.message
         }
-        return (Project(files: contributions.compactMap { $0 }), unreadable, scoping.files.count)
+        var otherProfiles: [String: Int] = [:]
+        for position in scoping.files.indices where !names.contains(scoping.linter(position).ruleSet.profile.name) {
+            otherProfiles[scoping.linter(position).ruleSet.profile.name, default: 0] += 1
+        }
+        return (Project(files: contributions.compactMap { $0 }), unreadable, scoping.files.count, otherProfiles)
     }
 
     /// Why a file was left out of `project(…)`.

@@ -1,0 +1,168 @@
+import RibsLintKit
+import SwiftSyntax
+
+/// What a router's code (its class and extensions) attaches and detaches, each child known by its RIB's name
+/// (`settings`): `attach_detach_balance` weighs them, the RIB tree draws what a router attaches.
+final class ChildAttachments: LocalCollector {
+    /// `isKnown`: the kind is a RIB's name; otherwise it is the attached expression's text. `alias`: the kind
+    /// by names alone, where declared types gave another.
+    var attaches: [(kind: String, alias: String?, isKnown: Bool, call: FunctionCallExprSyntax, function: String)] = []
+    var detached: Set<String> = []
+    /// The router's stored builders and child routers, by name: their declared types.
+    var propertyTypes: [String: String] = [:]
+    /// A detach whose child cannot be told apart (`children.forEach { detachChild($0) }`) balances every attach.
+    var detachesAnything = false
+    /// The router's stored properties; the kinds of the children assigned to each (`self.current = router`); and
+    /// those a detach reached.
+    var storedNames: Set<String> = []
+    var storedKinds: [String: Set<String>] = [:]
+    var detachedProperties: Set<String> = []
+    private var function = ""
+
+    /// Walks the router's parts; stored builders and child routers are known by their declared types, which typos
+    /// in names do not touch.
+    init(_ router: [TypeDeclaration]) {
+        super.init()
+        for property in router.flatMap(\.storedProperties) {
+            guard let type = property.type?.heldTypeNames.first,
+                ["Buildable", "Builder", "Routing", "Router"].contains(where: { type.hasSuffix($0) && type.count > $0.count }),
+                !Self.genericRouting.contains(type)
+            else { continue }
+            propertyTypes[property.name] = type
+        }
+        storedNames = Set(router.flatMap(\.storedProperties).map(\.name))
+        for part in router { walk(part.members) }
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        function = node.name.text
+        return .visitChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        function = "init"
+        return .visitChildren
+    }
+
+    /// `children.forEach(detachChild(_:))` hands the function over: any child may be detached.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == "detachChild", node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id {
+            detachesAnything = true
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let argument = node.arguments.first?.expression
+        else { return .visitChildren }
+        if callee == "attachChild" {
+            let (kind, alias) = kinds(of: argument)
+            attaches.append((kind ?? argument.trimmedDescription, alias, kind != nil, node, function))
+        } else if callee == "detachChild" {
+            let (kind, alias) = kinds(of: argument)
+            if let kind { detached.formUnion([kind] + (alias.map { [$0] } ?? [])) } else { detachesAnything = true }
+            if let property = storedProperty(argument) { detachedProperties.insert(property) }
+        }
+        return .visitChildren
+    }
+
+    /// `self.current = router`, `current = router`: the child now stored in the property.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let property = storedProperty(elements[0], following: false) {
+            let (kind, alias) = kinds(of: elements[2])
+            storedKinds[property, default: []].formUnion([kind, alias].compactMap { $0 })
+        }
+        return .visitChildren
+    }
+
+    /// The stored property an expression reads (`current`, `self.current`), through locals bound to it when `following`.
+    private func storedProperty(_ expression: ExprSyntax, following: Bool = true, depth: Int = 0) -> String? {
+        let expression = expression.unwrapped
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return storedNames.contains(member.declName.baseName.text) ? member.declName.baseName.text : nil
+        }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        if following, depth < 4, let bound = latestBinding(of: name) { return storedProperty(bound, depth: depth + 1) }
+        return storedNames.contains(name) ? name : nil
+    }
+
+    /// The child's kind by declared types where the router declares them, and by names alone when that differs:
+    /// a child attached by one and detached by the other is still the same child.
+    private func kinds(of expression: ExprSyntax) -> (String?, String?) {
+        let typed = kind(of: expression, byTypes: true)
+        let named = kind(of: expression, byTypes: false)
+        return (typed, named != typed ? named : nil)
+    }
+
+    /// The child's kind: the RIB name of the builder that built it or of the Routing type it was found as;
+    /// `byTypes`: a stored builder or child router by its declared type (`propertyTypes`), else by its name.
+    private func kind(of expression: ExprSyntax, byTypes: Bool, depth: Int = 0) -> String? {
+        let text = expression.trimmedDescription
+        if let castType = ViewControllerReach.castType(expression) ?? Self.castType(in: text) {
+            // `children.last as? ViewableRouting` finds any child.
+            return Self.genericRouting.contains(castType) ? nil : Self.ribName(castType)
+        }
+        // `children.first`, `children.last`: any kind of child.
+        if text.hasPrefix("children") || text.hasPrefix("self.children") { return nil }
+        if let call = expression.unwrapped.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
+            let builder = member.base
+        {
+            return builderName(of: builder, byTypes: byTypes, depth: depth).map(Self.ribName)
+        }
+        if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4 {
+            if let bound = latestBinding(of: name) { return kind(of: bound, byTypes: byTypes, depth: depth + 1) }
+            // A stored child (`guard let router = tagSettingsRouter`): that child, not any; by its type when declared.
+            if byTypes, let type = propertyTypes[name], type.hasSuffix("Router") || type.hasSuffix("Routing") {
+                return Self.ribName(type)
+            }
+            return name.hasSuffix("Router") || name.hasSuffix("Routing") ? Self.ribName(name) : nil
+        }
+        // `loggedIn.router`: the child is named by what holds its router.
+        if let member = expression.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["router", "routing"].contains(member.declName.baseName.text), depth < 4
+        {
+            return kind(of: base, byTypes: byTypes, depth: depth + 1)
+        }
+        if let name = expression.lastName, depth < 4 { return Self.ribName(name) }
+        return nil
+    }
+
+    /// The builder a `build` is called on: a property's name, or the type a local was constructed as
+    /// (`let builder = DetailBuilder(dependency: …)` → `DetailBuilder`).
+    private func builderName(of expression: ExprSyntax, byTypes: Bool, depth: Int) -> String? {
+        if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4,
+            let type = latestBinding(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName, type.hasSuffix("Builder")
+        {
+            return type
+        }
+        if byTypes, let name = expression.lastName, let type = propertyTypes[name], type.hasSuffix("Buildable") || type.hasSuffix("Builder") {
+            return type
+        }
+        return expression.lastName
+    }
+
+    static let genericRouting: Set<String> = ["Routing", "ViewableRouting", "LaunchRouting", "Router", "ViewableRouter"]
+
+    /// `children.first(where: { $0 is XRouting })`, `children.compactMap { $0 as? Detail.Routing }`: the type
+    /// tested or cast to inside a search of `children`; `Detail.Routing` reads as `DetailRouting`.
+    private static func castType(in text: String) -> String? {
+        guard text.contains("children"),
+            let range = text.range(of: #"\b(is|as[?!])\s+"#, options: .regularExpression)
+        else { return nil }
+        return RIBName.qualified(text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." }
+            .split(separator: ".").map(String.init))
+    }
+
+    /// `settingsBuilder` → `settings`, `SettingsRouting` → `settings`, `settingsRouter` → `settings`.
+    static func ribName(_ name: String) -> String {
+        var base = name
+        for suffix in ["Buildable", "Builder", "Routing", "Router"] where base.hasSuffix(suffix) && base.count > suffix.count {
+            base = String(base.dropLast(suffix.count))
+            break
+        }
+        return base.prefix(1).lowercased() + base.dropFirst()
+    }
+}
