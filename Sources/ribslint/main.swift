@@ -134,6 +134,12 @@ struct Lint: ParsableCommand {
             linter.lintInstead(stagedTexts)
         }
         let nothingChanged = (changedSince != nil || staged) && lintPaths.isEmpty
+        // Started in a folder inside the project with no paths: that folder's files are linted, the project read.
+        if lintPaths.isEmpty, stdinPath == nil, changedSince == nil, !staged, configuration.configPath != nil,
+            workingDirectory.hasPrefix(configuration.rootDirectory.hasSuffix("/") ? configuration.rootDirectory : configuration.rootDirectory + "/")
+        {
+            linter.folder = workingDirectory
+        }
         if fix, !stagedTexts.isEmpty {
             throw UsageError(
                 "error: --fix rewrites the files in the working tree, and \(stagedTexts.count) staged file\(stagedTexts.count == 1 ? " differs" : "s differ") from them; "
@@ -177,6 +183,12 @@ struct Lint: ParsableCommand {
                     "error: the configuration's `included` is empty, so there is nothing to lint; name folders in it, or pass --allow-zero-files or set `allow_zero_files: true` if that is expected")
             }
             let searched = paths.isEmpty ? "the configuration's included paths (\(configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
+            if let folder = linter.folder {
+                throw UsageError("""
+                    error: no Swift file of the project lies in this folder (\(folder)): \(searched) once `excluded` is applied; \
+                    run ribslint from \(configuration.rootDirectory) to lint the whole project, or pass --allow-zero-files
+                    """)
+            }
             throw UsageError(
                 "error: no Swift file to lint in \(searched) once `excluded` is applied; pass --allow-zero-files or set `allow_zero_files: true` if that is expected")
         }

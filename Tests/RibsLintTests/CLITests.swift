@@ -195,4 +195,59 @@ struct CLITests {
         try Data("docs_url: ''\n".utf8).write(to: project.appendingPathComponent(".ribslint.yml"))
         #expect(try runRibslint(["--no-cache"], in: project).stderr.contains(".ribslint.yml:1:11: error: 'docs_url' must be a URL or folder without spaces"))
     }
+
+    @Test("started in a folder of the project, `ribslint` lints that folder's files with the whole project in view")
+    func lintsTheFolderItIsStartedIn() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "included: [App]\n",
+            "App/Home/HomeRouter.swift": """
+                import RIBs
+                final class HomeBuilder: Builder<HomeDependency>, HomeBuildable {}
+                final class HomeInteractor: PresentableInteractor<HomePresentable>, HomeInteractable {}
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private let cardBuilder: CardBuildable
+                    var child: ChildRouting?
+                }
+                """,
+            "App/Card/CardBuilder.swift": """
+                import RIBs
+                final class CardBuilder: Builder<CardDependency>, CardBuildable {
+                    func build() -> CardRouting { CardRouter(homeBuilder: HomeBuilder(dependency: component)) }
+                }
+                """,
+            "Scripts/Tool.swift": "import Foundation\nstruct Tool {}\n",
+            "Docs/README.md": "# Docs\n",
+        ])
+        func findings(_ run: RunResult) throws -> [String] {
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let found = try #require(report["findings"] as? [[String: Any]])
+            return try found.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
+        }
+        let whole = try findings(try runRibslint(["--reporter", "json", "--no-cache"], in: root))
+        let card = root.appendingPathComponent("App/Card")
+        let inCard = try runRibslint(["--reporter", "json", "--no-cache"], in: card)
+        #expect(inCard.status == 1)
+        // The folder's findings as the whole run has them, project rules included (Card's missing parts), and the
+        // cycle Card is part of, where the whole run reports it (as a pre-commit run of Card's file shows it).
+        let inFolder = whole.filter { $0.contains("\"file\":\"App\\/Card\\/") }
+        #expect(inFolder.contains { $0.contains("\"rule\":\"rib_completeness\"") })
+        let cycle = whole.filter { $0.contains("\"rule\":\"rib_cycle\"") }
+        #expect(cycle.count == 1 && !inFolder.contains(cycle[0]))
+        #expect(try findings(inCard) == (inFolder + cycle).sorted { whole.firstIndex(of: $0)! < whole.firstIndex(of: $1)! })
+        #expect(whole.contains { $0.contains("App\\/Home\\/HomeRouter.swift") && $0.contains("router_child_reference") })
+        // An editor's report names the files from where it was started: below it relative, else absolute.
+        let xcode = try runRibslint(["--no-cache"], in: card).stdout.split(separator: "\n")
+        #expect(xcode.count == 2)
+        #expect(xcode.first?.hasPrefix("CardBuilder.swift:2:13: warning:") == true)
+        #expect(xcode.last?.hasPrefix(root.appendingPathComponent("App/Home/HomeRouter.swift").path + ":5:30: error:") == true)
+        // A folder the project does not include is said to hold none of its files; --allow-zero-files passes it.
+        let scripts = try runRibslint(["--no-cache"], in: root.appendingPathComponent("Scripts"))
+        #expect(scripts.status == 2)
+        #expect(scripts.stderr.contains("error: no Swift file of the project lies in this folder"))
+        #expect(scripts.stderr.contains("the configuration's included paths (App)"))
+        #expect(try runRibslint(["--no-cache", "--allow-zero-files"], in: root.appendingPathComponent("Docs")).status == 0)
+        // Paths given still lint what they name, from wherever.
+        let named = try runRibslint(["--no-cache", "../Home/HomeRouter.swift"], in: card)
+        #expect(named.stdout.contains("(router_child_reference)"))
+    }
 }

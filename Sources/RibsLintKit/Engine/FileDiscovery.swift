@@ -47,14 +47,16 @@ struct FileDiscovery {
             : paths.map { absolute($0, from: workingDirectory) }
     }
 
-    /// Whether the file shown as `displayPath` lies in one of `roots`, the roots of a run over `paths`.
-    func isCovered(_ displayPath: String, by roots: [String], paths: [String]) -> Bool {
+    /// Whether the file shown as `displayPath` lies in one of `roots`, the roots of a run over `paths`, and in
+    /// `folder` when the run was given no paths in a folder of the project (`Linter.folder`).
+    func isCovered(_ displayPath: String, by roots: [String], paths: [String], folder: String? = nil) -> Bool {
         let path = absolute(displayPath, from: base)
-        return roots.contains { Self.path(path, liesIn: $0) } && (!paths.isEmpty || isIncluded(path))
+        guard roots.contains(where: { Self.path(path, liesIn: $0) }) else { return false }
+        return !paths.isEmpty || (isIncluded(path) && folder.map { Self.path(path, liesIn: $0) } != false)
     }
 
     /// Whether `path` is `folder` or lies below it.
-    private static func path(_ path: String, liesIn folder: String) -> Bool {
+    static func path(_ path: String, liesIn folder: String) -> Bool {
         path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 

@@ -21,6 +21,10 @@ public struct Linter: Sendable {
     /// The folder reports name files relative to (`--base-path`); default: the git repository around the
     /// working directory, else the working directory. `/` names every file by its absolute path.
     public var basePath: String?
+    /// A folder inside the project that a run given no paths lints (`ribslint` started there): only the project's
+    /// files in it are reported, while the whole project (`included`, `excluded`) is read for the project rules,
+    /// as around listed files. Nil: the whole project.
+    public var folder: String?
     /// Texts to lint in place of files on disk, by absolute path: `--fix` checks its fixes before writing, and
     /// `--staged` lints what the index holds. A listed file given here need not exist on disk.
     var overlay: [PathKey: String] = [:]
@@ -48,12 +52,13 @@ public struct Linter: Sendable {
     public func covers(paths: [String], workingDirectory: String) -> (String) -> Bool {
         let discovery = FileDiscovery(configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory))
         let roots = discovery.roots(of: paths)
-        return { displayPath in discovery.isCovered(displayPath, by: roots, paths: paths) }
+        return { [folder] displayPath in discovery.isCovered(displayPath, by: roots, paths: paths, folder: folder) }
     }
 
-    /// Where paths in reports start: `basePath`, else the repository's top level, else the working directory.
+    /// Where paths in reports start: `basePath`, else the repository's top level, else the working directory (the
+    /// project's folder for a run in one of its folders, whose paths and fingerprints are then the whole run's).
     public func reportBase(workingDirectory: String) -> String {
-        basePath ?? repositoryRoot(around: workingDirectory) ?? workingDirectory
+        basePath ?? repositoryRoot(around: workingDirectory) ?? (folder == nil ? workingDirectory : configuration.rootDirectory)
     }
 
     public init(configuration: Configuration, ruleSet: RuleSet, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -78,7 +83,7 @@ public struct Linter: Sendable {
             configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory), jobs: jobs,
             memory: memory, givenTexts: Set(overlay.keys))
         // Discover.
-        let run = try RunFiles(paths: paths, discovery: discovery)
+        let run = try RunFiles(paths: paths, discovery: discovery, folder: folder)
         // Resolve each file's configuration.
         let scoping = try scoping(of: run.files, listings: memory)
         let files = scoping.files

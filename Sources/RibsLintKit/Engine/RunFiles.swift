@@ -9,7 +9,8 @@ struct RunFiles {
     /// The project's files as walked, before nested configurations drop any: the test file names' search may
     /// take them rather than walk again.
     var walked: (roots: [String], files: [DiscoveredFile])
-    /// The listed files, when files were listed and the project around them is known.
+    /// The listed files, when files were listed and the project around them is known; or the project's files in
+    /// the folder a run given no paths was started in, below the project's own (`Linter.folder`).
     var focus: Set<PathKey>?
     /// What the run lints: the paths given, or the project's paths around listed files.
     var paths: [String]
@@ -18,13 +19,18 @@ struct RunFiles {
     var sourceryConfigurations: [String]
     var problems: [String]
 
-    init(paths: [String], discovery: FileDiscovery) throws(UsageError) {
+    init(paths: [String], discovery: FileDiscovery, folder: String? = nil) throws(UsageError) {
         self.discovery = discovery
         let found = try discovery.discover(paths: paths)
         (files, sourceryConfigurations, problems) = (found.files, found.sourceryConfigurations, found.problems)
         walked = (discovery.roots(of: paths), found.files)
         self.paths = paths
         listsFiles = paths.contains { $0.hasSuffix(".swift") }
+        if paths.isEmpty, let folder {
+            // The whole project is read; only its files in the folder are reported.
+            focus = Set(files.lazy.filter { FileDiscovery.path($0.absolutePath, liesIn: folder) }.map { PathKey($0.absolutePath) })
+            return
+        }
         guard listsFiles, let projectPaths = Self.projectPaths(around: files, discovery: discovery) else { return }
         focus = Set(files.map { PathKey($0.absolutePath) })
         let whole = try discovery.discover(paths: projectPaths)
