@@ -5,9 +5,11 @@ for real with the given binary on the given folder, as the runner would, and rea
 
     scripts/check-action.py BINARY_FOLDER PROJECT
 """
+import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -95,6 +97,65 @@ with tempfile.TemporaryDirectory() as scratch:
         problems.append(f"the sources step gave no hash: {run.stderr[-300:]}")
 
 
+# The release step: a release of the action's version at `release-url` is downloaded, checked against its
+# SHA256SUMS and put on PATH, and the Lint step runs that binary; a wrong checksum, a missing release and a
+# development revision leave `installed` false, and each build step runs only then.
+release = next(step for step in steps if step.get("id") == "release")
+for step in steps:
+    if step.get("id") in ("sources",) or "actions/cache" in step.get("uses", "") or step.get("name", "").startswith("Build ribslint"):
+        if "steps.release.outputs.installed != 'true'" not in step.get("if", ""):
+            problems.append(f"{step.get('name')}: a build step must run only when no release was installed")
+system, machine = os.uname().sysname, os.uname().machine
+triple = {"Linux-x86_64": "x86_64-unknown-linux-gnu", "Linux-aarch64": "aarch64-unknown-linux-gnu"}.get(f"{system}-{machine}", "macos")
+
+
+def run_release_step(scratch, version, sums=None, releases=None):
+    """Runs the release step with the action's sources saying `version` and a release of it in `scratch`."""
+    action_path = os.path.join(scratch, f"action-{version}")
+    version_file = os.path.join(action_path, "Sources", "RibsLintKit", "Configuration", "Version.swift")
+    os.makedirs(os.path.dirname(version_file))
+    open(version_file, "w").write(f'public let ribslintVersion = "{version}"\n')
+    name = f"ribslint-{version}-{triple}"
+    tag = os.path.join(scratch, "releases", f"v{version}")
+    os.makedirs(os.path.join(tag, name, "bin"))
+    shutil.copy(os.path.join(binary_folder, "ribslint"), os.path.join(tag, name, "bin", "ribslint"))
+    subprocess.run(["tar", "-czf", f"{name}.tar.gz", name], cwd=tag, check=True)
+    shutil.rmtree(os.path.join(tag, name))
+    digest = hashlib.sha256(open(os.path.join(tag, f"{name}.tar.gz"), "rb").read()).hexdigest()
+    open(os.path.join(tag, "SHA256SUMS"), "w").write(sums or f"{digest}  {name}.tar.gz\n")
+    step_env = dict(os.environ, GITHUB_ACTION_PATH=action_path, RUNNER_TEMP=os.path.join(scratch, f"runner-{version}"),
+                    GITHUB_OUTPUT=os.path.join(scratch, f"output-{version}"), GITHUB_PATH=os.path.join(scratch, f"path-{version}"),
+                    RIBSLINT_RELEASES=releases or "file://" + os.path.join(scratch, "releases"))
+    os.makedirs(step_env["RUNNER_TEMP"])
+    done = subprocess.run(["bash", "-e", "-c", release["run"]], env=step_env, capture_output=True, text=True)
+    said = dict(line.split("=", 1) for line in open(step_env["GITHUB_OUTPUT"]).read().splitlines()) if os.path.exists(step_env["GITHUB_OUTPUT"]) else {}
+    added = open(step_env["GITHUB_PATH"]).read().split() if os.path.exists(step_env["GITHUB_PATH"]) else []
+    return done, said, added
+
+
+with tempfile.TemporaryDirectory() as scratch:
+    done, said, added = run_release_step(scratch, "9.8.7")
+    if done.returncode != 0 or said.get("installed") != "true" or len(added) != 1:
+        problems.append(f"the release step did not install a release it could download: {said} {done.stdout[-300:]} {done.stderr[-300:]}")
+    else:
+        # The Lint step, with only the installed release on PATH as a ribslint.
+        lint_env = dict(env, PATH=added[0] + os.pathsep + os.environ["PATH"], RIBSLINT_PATHS="",
+                        RIBSLINT_SARIF=os.path.join(scratch, "release.sarif"), GITHUB_OUTPUT=os.path.join(scratch, "release.output"))
+        which = subprocess.run(["bash", "-c", "command -v ribslint"], env=lint_env, capture_output=True, text=True).stdout.strip()
+        run = subprocess.run(["bash", "-e", "-c", lint["run"]], cwd=project, env=lint_env, capture_output=True, text=True)
+        lint_said = dict(line.split("=", 1) for line in open(lint_env["GITHUB_OUTPUT"]).read().splitlines())
+        if which != os.path.join(added[0], "ribslint") or lint_said.get("exit-code") != "1" or not os.path.getsize(lint_env["RIBSLINT_SARIF"]):
+            problems.append(f"the Lint step did not run the installed release ({which}): {lint_said} {run.stderr[-300:]}")
+    for version, sums, releases, expected in [
+        ("9.8.6", "0" * 64 + f"  ribslint-9.8.6-{triple}.tar.gz\n", None, "failed its checksum"),
+        ("9.8.5", None, "file://" + os.path.join(scratch, "nowhere"), "no ribslint-9.8.5"),
+        ("9.9.0-dev", None, None, "a development revision"),
+    ]:
+        done, said, added = run_release_step(scratch, version, sums, releases)
+        if done.returncode != 0 or said.get("installed") != "false" or added or expected not in done.stdout:
+            problems.append(f"the release step of {version} should fall back to building ({expected}): {said} {added} {done.stdout[-300:]}")
+
+
 def fails_job(exit_code, fail_on_findings):
     """The Fail step's `if`, evaluated for one exit code as the runner would."""
     condition = next(step for step in steps if step.get("name") == "Fail on findings")["if"]
@@ -114,4 +175,5 @@ if problems:
     for problem in problems:
         print(f"check-action: {problem}", file=sys.stderr)
     sys.exit(1)
-print(f"action.yml: {len(steps)} steps, {len(inputs)} inputs; its Lint step wrote SARIF, exit-code={outputs['exit-code']}, {len(annotations)} annotations")
+print(f"action.yml: {len(steps)} steps, {len(inputs)} inputs; its Lint step wrote SARIF, exit-code={outputs['exit-code']}, {len(annotations)} annotations;"
+      " a release was installed checksum-verified and run, and a wrong checksum, a missing release and a development revision built instead")
