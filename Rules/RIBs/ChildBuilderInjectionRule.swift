@@ -46,6 +46,11 @@ public struct ChildBuilderInjectionRule: Rule {
                     func routeToHelp() {
                         attachChild(5️⃣HelpBuilder().build(withListener: interactor))
                     }
+
+                    func routeToCheckout() {
+                        let builder = 6️⃣CheckoutFlowBuilder()
+                        attachChild(builder.build(withListener: interactor))
+                    }
                 }
                 """, messages: [
                     "router keeps child builder 'childBuilder' in a `var`; take it in `init` and keep it as `private let`",
@@ -53,6 +58,20 @@ public struct ChildBuilderInjectionRule: Rule {
                     "router sets child builder 'childBuilder' after creation; pass it to `init` instead",
                     "router constructs 'DetailBuilder'; let the parent's builder create it and pass it to the router's `init`",
                     "router constructs 'HelpBuilder'; let the parent's builder create it and pass it to the router's `init`",
+                    "router constructs 'CheckoutFlowBuilder'; let the parent's builder create it and pass it to the router's `init`",
+                ]),
+            // A builder of the project's, constructed without a dependency and handed on.
+            Example("""
+                import RIBs
+                final class PaymentBuilder: Builder<PaymentDependency>, PaymentBuildable {}
+                final class CartRouter: ViewableRouter<CartInteractable, CartViewControllable>, CartRouting {
+                    func routeToPayment() {
+                        let builder = 1️⃣PaymentBuilder()
+                        showPayment(from: builder)
+                    }
+                }
+                """, messages: [
+                    "router constructs 'PaymentBuilder'; let the parent's builder create it and pass it to the router's `init`",
                 ]),
         ],
         nonTriggering: [
@@ -74,7 +93,8 @@ public struct ChildBuilderInjectionRule: Rule {
                     func routeToHelp() {
                         let url = URLBuilder().path("help").url
                         let title = AttributedStringBuilder(font: .body).text("Help").make()
-                        openHelp(url, title)
+                        let query = QueryBuilder()
+                        openHelp(url, title, query.build())
                     }
                 }
                 """),
@@ -125,12 +145,39 @@ public struct ChildBuilderInjectionRule: Rule {
             else { return nil }
             let labels = call.arguments.compactMap { $0.label?.text }
             let builtAtOnce = call.parent?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "build"
-            guard labels.contains("dependency") || labels.contains("componentBuilder") || builtAtOnce else { return nil }
+            // Without a dependency, a RIB's builder is told from a `URLBuilder` by what it is or what it makes.
+            guard labels.contains("dependency") || labels.contains("componentBuilder") || builtAtOnce
+                || Self.isRIBBuilder(name, file: file) || Self.buildsChild(call, in: function, file: file)
+            else { return nil }
             return Violation(at: call, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`")
         }
     }
 
     /// The call that constructs the type `token` names, if it does.
+    /// A project type whose superclass chain reaches RIBs' `Builder` family, or that conforms to a `*Buildable`.
+    static func isRIBBuilder(_ name: String, file: LintFile) -> Bool {
+        let resolver = file.model.projectTypes
+        guard let entry = resolver.primary(name) else { return false }
+        return resolver.supertypes(of: entry.inherited).contains { supertype in
+            ["Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder", "MultiStageComponentizedBuilder"].contains(supertype)
+                || ProtocolRole(protocolName: supertype) == .buildable
+        }
+    }
+
+    /// `let builder = CheckoutBuilder()` whose local then builds a child: `builder.build(withListener: …)`.
+    static func buildsChild(_ call: FunctionCallExprSyntax, in function: FunctionDeclSyntax, file: LintFile) -> Bool {
+        guard let local = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.pattern
+            .as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        return file.tokens(spelled: local, in: function).contains { token in
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), let member = reference.parent?.as(MemberAccessExprSyntax.self),
+                member.base?.id == reference.id, member.declName.baseName.text == "build",
+                let build = member.parent?.as(FunctionCallExprSyntax.self)
+            else { return false }
+            return build.arguments.first?.label?.text == "withListener"
+        }
+    }
+
     static func construction(by token: TokenSyntax) -> FunctionCallExprSyntax? {
         if let reference = token.parent?.as(DeclReferenceExprSyntax.self) {
             if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id { return call }

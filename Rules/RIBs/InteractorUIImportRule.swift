@@ -23,6 +23,16 @@ public struct InteractorUIImportRule: Rule {
                     "interactor 'LoginInteractor' imports UIKit; keep business logic UI-free and drive the UI through the Presentable",
                     "interactor 'LoginInteractor' imports SwiftUI; keep business logic UI-free and drive the UI through the Presentable",
                 ]),
+            // An import that holds wherever UIKit exists is an import of UIKit.
+            Example("""
+                import RIBs
+                #if canImport(UIKit)
+                1️⃣import UIKit
+                #endif
+                final class CartInteractor: Interactor, CartInteractable {}
+                """, messages: [
+                    "interactor 'CartInteractor' imports UIKit; keep business logic UI-free and drive the UI through the Presentable",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -41,6 +51,13 @@ public struct InteractorUIImportRule: Rule {
                 import UIKit
                 final class InteractorMock: Interactor {}
                 """, path: "RIBsTests/Mocks.swift"),
+            Example("""
+                import RIBs
+                #if false
+                import UIKit
+                #endif
+                final class CartInteractor: Interactor, CartInteractable {}
+                """),
         ])
 
     static let uiModules: Set<String> = ["UIKit", "SwiftUI"]
@@ -49,10 +66,8 @@ public struct InteractorUIImportRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard let interactor = file.model.types.first(where: { $0.role == .interactor && $0.kind == .class }) else { return [] }
-        return file.tree.statements.compactMap { item -> Violation? in
-            guard let importDecl = item.item.as(ImportDeclSyntax.self), let module = importDecl.path.first?.name.text,
-                Self.uiModules.contains(module)
-            else { return nil }
+        return file.tree.importDeclarations.compactMap { importDecl -> Violation? in
+            guard let module = importDecl.path.first?.name.text, Self.uiModules.contains(module) else { return nil }
             return Violation(
                 at: importDecl,
                 "interactor '\(interactor.name)' imports \(module); keep business logic UI-free and drive the UI through the Presentable")

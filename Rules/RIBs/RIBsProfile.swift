@@ -39,7 +39,7 @@ extension Profile {
         frameworks: ["RIBs", "ModernRIBs", "CombineRIBs"],
         roles: [
             RoleDefinition(.interactor, baseClasses: ["Interactor", "PresentableInteractor"], suffixes: ["Interactor"]),
-            RoleDefinition(.router, baseClasses: ["Router", "ViewableRouter", "LaunchRouter"], suffixes: ["Router"]),
+            RoleDefinition(.router, baseClasses: ["Router", "ViewableRouter", "LaunchRouter"], suffixes: ["Router"], nameAloneNeedsOneOf: ["interactor"]),
             RoleDefinition(
                 .builder, baseClasses: ["Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder"], suffixes: ["Builder"]),
             RoleDefinition(.component, baseClasses: ["Component"], suffixes: ["Component"]),

@@ -48,6 +48,30 @@ public struct RouterChildReferenceRule: Rule {
                     "router stores child router 'tabs' (ViewableRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
                     "router stores child router 'detail' (DetailRouting); find it in `children` when you need it, so attach and detach keep one source of truth",
                 ]),
+            // Whatever its declared type, a property that holds a child the router attaches is a child reference.
+            Example("""
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private var 1️⃣current: Routing?
+                    private var 2️⃣presented: AnyObject?
+                    private let settingsBuilder: SettingsBuildable
+
+                    func routeToSettings() {
+                        let settings = settingsBuilder.build(withListener: interactor)
+                        current = settings
+                        attachChild(settings)
+                    }
+
+                    func routeToHelp() {
+                        let help = helpBuilder.build(withListener: interactor)
+                        self.presented = help
+                        attachChild(help)
+                    }
+                }
+                """, messages: [
+                    "router stores child router 'current' (Routing); find it in `children` when you need it, so attach and detach keep one source of truth",
+                    "router stores child router 'presented' (AnyObject); find it in `children` when you need it, so attach and detach keep one source of truth",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -81,21 +105,49 @@ public struct RouterChildReferenceRule: Rule {
                     private let routingAnalytics: RoutingAnalytics
                 }
                 """),
+            // A value a builder makes that is never attached is no child: a request, a URL.
+            Example("""
+                import RIBs
+                final class SearchRouter: ViewableRouter<SearchInteractable, SearchViewControllable>, SearchRouting {
+                    private var request: URLRequest?
+                    private let requestBuilder: RequestBuilder
+
+                    func routeToResults() {
+                        request = requestBuilder.build()
+                        let results = resultsBuilder.build(withListener: interactor)
+                        attachChild(results)
+                    }
+                }
+                """),
         ])
 
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
-        file.model.types(.router).flatMap { router in
-            router.storedProperties.compactMap { property -> Violation? in
-                guard !property.isStatic,
-                    let held = property.heldTypeNames(in: router).first(where: { Self.isRouterType($0, isLet: property.isLet) })
-                else { return nil }
-                return Violation(
-                    at: property.nameNode,
-                    "router stores child router '\(property.name)' (\(held)); find it in `children` when you need it, so attach and detach keep one source of truth")
+        file.model.typeGroups(.router).flatMap { group -> [Violation] in
+            // What the router attaches, and the children its code stores in each property (`self.current = router`).
+            let attachments = file.contains("attachChild") ? ChildAttachments(group) : nil
+            let attached = Set(attachments?.attaches.filter(\.isKnown).map(\.kind) ?? [])
+            return group.flatMap { router in
+                router.storedProperties.compactMap { property -> Violation? in
+                    guard !property.isStatic else { return nil }
+                    let declared = property.heldTypeNames(in: router)
+                    let held = declared.first(where: { Self.isRouterType($0, isLet: property.isLet) })
+                        ?? Self.attachedChild(stored: attachments?.storedKinds[property.name] ?? [], attached: attached, declared: declared)
+                    guard let held else { return nil }
+                    return Violation(
+                        at: property.nameNode,
+                        "router stores child router '\(property.name)' (\(held)); find it in `children` when you need it, so attach and detach keep one source of truth")
+                }
             }
         }
+    }
+
+    /// A property the router's code assigns a child it also attaches holds a child router, whatever its declared
+    /// type (`var current: Routing?`, `var presented: AnyObject?`): that type, else the child's routing protocol.
+    static func attachedChild(stored kinds: Set<String>, attached: Set<String>, declared: [String]) -> String? {
+        guard let kind = kinds.intersection(attached).sorted().first else { return nil }
+        return declared.first ?? kind.prefix(1).uppercased() + kind.dropFirst() + "Routing"
     }
 
     /// `*Routing` always; a concrete `*Router` only in a `var`: a `let` one is injected once, like a

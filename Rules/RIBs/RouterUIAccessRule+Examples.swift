@@ -122,6 +122,27 @@ extension RouterUIAccessRule {
                 "router calls Presentable member 'showResult'; the interactor drives the presenter, not the router",
                 "router calls 'showResult' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
             ]),
+        // An alert initialized under its type annotation, a screen class of the app reached by a cast, and the
+        // view of a view controller are UI work.
+        Example("""
+            import RIBs
+            import UIKit
+            final class ProfileScreenController: UIViewController, ProfileViewControllable {}
+            final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
+                func routeToConfirm() {
+                    let alert: UIAlertController = 1️⃣.init(title: "Sure?", message: nil, preferredStyle: .alert)
+                    viewController.present(alert, animated: true)
+                }
+                func routeToEdit() {
+                    guard let screen = viewController.uiviewController 2️⃣as? ProfileScreenController else { return }
+                    3️⃣viewController.uiviewController.view.endEditing(true)
+                }
+            }
+            """, messages: [
+                "router builds UI content ('UIAlertController'); let the presenter build it, driven by the interactor through its Presentable",
+                "router casts to the concrete view controller 'ProfileScreenController'; work with its ViewControllable instead",
+                "router calls 'endEditing' on a view controller's view; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+            ]),
     ]
 
     static let nonTriggeringExamples = [
@@ -260,6 +281,21 @@ extension RouterUIAccessRule {
             final class AppRouter {
                 let viewController = UIViewController()
                 func go() { viewController.title = "Not a RIB router" }
+            }
+            """),
+        // A container's delegate manages navigation; a cast to the app's tab bar container reaches a container.
+        Example("""
+            import RIBs
+            import UIKit
+            final class MainTabBarController: UITabBarController, MainViewControllable {}
+            final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                private let navigation: UINavigationController
+                func routeToFeed() {
+                    navigation.delegate = self
+                    viewController.uiviewController.navigationController?.delegate = self
+                    guard let tabs = viewController.uiviewController as? MainTabBarController else { return }
+                    tabs.selectedIndex = 0
+                }
             }
             """),
     ]

@@ -33,9 +33,10 @@ public struct RouterUIAccessRule: Rule {
         "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UILabel", "UIButton", "UIImageView",
         "UIActivityViewController", "SFSafariViewController", "Text", "Button",
     ]
-    /// Assigning these on a view controller configures presentation or layout, not content.
+    /// Assigning these on a view controller configures presentation or layout, not content; a container's
+    /// `delegate` (a navigation or tab bar controller's, a presentation's) manages navigation.
     static let presentationProperties: Set<String> = [
-        "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "isModalInPresentation",
+        "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "delegate", "isModalInPresentation",
         "modalPresentationCapturesStatusBarAppearance", "viewControllers", "selectedIndex", "selectedViewController",
         "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "presentationController",
         "popoverPresentationController", "hidesBottomBarWhenPushed",
@@ -109,6 +110,8 @@ public struct RouterUIAccessRule: Rule {
                 let (rootReaches, members) = reach.chain(base)
                 if rootReaches, let item = members.first(where: RouterUIAccessRule.barItems.contains) {
                     report(node, "router calls '\(method)' on a view controller's \(item); bar items are UI, so let the presenter configure them")
+                } else if rootReaches, members == ["view"], !rule.isHierarchyOperation(method, labels: labels) {
+                    report(node, "router calls '\(method)' on a view controller's view; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
                 } else if reach.reaches(base), !passesViewController(node),
                     !rule.isHierarchyOperation(method, labels: labels) || labels.contains(where: Self.contentLabels.contains)
                 {
@@ -129,7 +132,7 @@ public struct RouterUIAccessRule: Rule {
                 if element.is(UnresolvedAsExprSyntax.self) || element.is(UnresolvedIsExprSyntax.self),
                     index + 1 < elements.count, let type = elements[index + 1].as(TypeExprSyntax.self)?.type
                 {
-                    checkCast(element, to: type)
+                    checkCast(element, of: index > 0 ? elements[index - 1] : nil, to: type)
                 }
             }
             return .visitChildren
@@ -158,9 +161,11 @@ public struct RouterUIAccessRule: Rule {
             report(target, "router sets '\(members.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
         }
 
-        private func checkCast(_ cast: ExprSyntax, to type: TypeSyntax) {
+        /// A cast to an app's view controller, or of a view controller to a concrete controller class
+        /// (`viewController.uiviewController as? MainTabBarController`), reaches past the ViewControllable.
+        private func checkCast(_ cast: ExprSyntax, of source: ExprSyntax?, to type: TypeSyntax) {
             guard let name = type.heldTypeNames.first else { return }
-            if RIBName.isAppViewController(name) {
+            if RIBName.isAppViewController(name) || source.map(reach.reaches) == true && isAppScreenClass(name) {
                 report(cast, "router casts to the concrete view controller '\(name)'; work with its ViewControllable instead")
             } else if ProtocolRole(protocolName: name) == .presentable {
                 report(cast, "router casts to Presentable '\(name)'; the interactor drives the presenter, not the router")
@@ -213,14 +218,24 @@ public struct RouterUIAccessRule: Rule {
             type.heldTypeNames.contains { $0.hasSuffix("ViewControllable") || $0 == "UIViewController" }
         }
 
+        /// A view controller class of the project's that is a screen, not a container (a navigation, tab bar, split or
+        /// page controller subclass manages the hierarchy).
+        private func isAppScreenClass(_ name: String) -> Bool {
+            guard name.hasSuffix("Controller"), let entry = resolver.primary(name), entry.kind == .class else { return false }
+            let supertypes = resolver.supertypes(of: entry.inherited)
+            return supertypes.contains { $0.hasSuffix("ViewController") }
+                && !supertypes.contains { Self.containers.contains($0) }
+        }
+
+        static let containers: Set<String> = ["UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController"]
+
+        /// `UIAlertController(…)`, `UIAlertController.init(…)`, and `.init(…)` under the type annotation of what it
+        /// initializes (`let alert: UIAlertController = .init(…)`).
         private func constructedType(_ call: FunctionCallExprSyntax) -> String? {
             if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-                let base = member.base?.as(DeclReferenceExprSyntax.self)
-            {
-                return base.baseName.text
-            }
-            return nil
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" else { return nil }
+            if let base = member.base { return base.as(DeclReferenceExprSyntax.self)?.baseName.text }
+            return call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type.heldTypeNames.first
         }
     }
 }

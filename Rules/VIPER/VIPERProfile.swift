@@ -230,7 +230,9 @@ struct VIPERModule {
         if let declaration, isOtherArchitecture(declaration) { return nil }
         let adopted = inherited + resolver.extensionConformances(of: name)
         let contract = resolver.supertypes(of: adopted).compactMap { contractRole(ofProtocol: $0, resolver: resolver) }.min()
-        if let contract { return contract }
+        // A UIKit view or view controller is the View whatever contracts it also adopts (Roles: the View is what
+        // owns the screen), never a presenter holding its own root view.
+        if let contract { return contract != .view && isViewType(kind: kind, inherited: inherited, resolver: resolver) ? .view : contract }
         let tail = implementationTails.last { !$0.isEmpty && name.hasSuffix($0) } ?? ""
         let base = String(name.dropLast(tail.count))
         for role in VIPERRole.allCases {

@@ -70,6 +70,17 @@ public struct VIPERWeakViewRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A view controller is the View, whatever contract it also adopts: it owns its root view.
+            Example("""
+                protocol LoginInteractorOutput: AnyObject { func loaded(_ name: String) }
+                final class LoginInteractor { weak var output: LoginInteractorOutput? }
+                final class LoginRootView: UIView {}
+                final class LoginViewController: UIViewController, LoginInteractorOutput {
+                    private let contentView: LoginRootView
+                    private let interactor: LoginInteractor
+                    func loaded(_ name: String) {}
+                }
+                """),
             // The view owns the interactor, the interactor its presenter, and the presenter holds no interactor: no cycle.
             Example("""
                 protocol DocumentsPresenterProtocol: AnyObject { func update() }

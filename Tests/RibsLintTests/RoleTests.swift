@@ -31,6 +31,30 @@ struct RoleTests {
         #expect(found["H"] == .some(nil))
     }
 
+    @Test("a name makes a router only with something structural beside it: a service named …Router is none")
+    func namedRouterNeedsStructure() {
+        let found = roles("""
+            import RIBs
+            final class DeepLinkRouter {
+                private let flows: [String: Flow]
+                func open(_ url: URL) {}
+            }
+            final class LegacyRouter {
+                private let interactor: LegacyInteractable
+            }
+            final class PagingRouter {
+                init(interactor: PagingInteractable, viewController: PagingViewControllable) {}
+            }
+            final class CartRouter: CartRouting {}
+            final class PlainInteractor {}
+            """)
+        #expect(found["DeepLinkRouter"] == .some(nil))
+        #expect(found["LegacyRouter"] == .router)
+        #expect(found["PagingRouter"] == .router)
+        #expect(found["CartRouter"] == .router)
+        #expect(found["PlainInteractor"] == .interactor)
+    }
+
     @Test("the type index resolves roles through the project's own base classes and other files' extensions")
     func typeIndex() throws {
         let base = "import RIBs\nopen class BaseRouter<I, V>: ViewableRouter<I, V> {}\nclass BaseScreen: UIViewController {}\n"
@@ -117,7 +141,7 @@ struct RoleTests {
         let found = roles("""
             import AcmeRIBs
             final class A: AcmeInteractor {}
-            final class BRouter {}
+            final class BRouter: BRouting {}
             final class C: Interactor {}
             """, profile: Profile.ribs.applying(configuration.roles))
         #expect(found["A"] == .interactor)

@@ -180,8 +180,14 @@ public struct FileModel {
         for declaration in collector.types where declaration.kind != .extension && !TestCode.isTestDouble(declaration.name) {
             let inheritance = completed(
                 resolver.resolve(declaration.name, kind: declaration.kind, inherited: declaration.inherited), of: declaration.name)
-            let role = profile.role(of: inheritance)
-                ?? (importsFramework ? profile.role(named: declaration.name, kind: declaration.kind) : nil)
+            var named = importsFramework ? profile.role(named: declaration.name, kind: declaration.kind) : nil
+            // The name decides only where something structural points the same way (`nameAloneNeedsOneOf`).
+            if let role = named, inheritance.all.isEmpty, let needed = profile.definition(of: role)?.nameAloneNeedsOneOf, !needed.isEmpty,
+                !declaration.holdsAny(of: needed)
+            {
+                named = nil
+            }
+            let role = profile.role(of: inheritance) ?? named
             resolvedByName[declaration.name] = (role, inheritance)
             types.append(declaration.with(role: role, inheritance: inheritance))
         }
@@ -242,6 +248,16 @@ private struct PendingType {
 
     /// Conformances macros add: `@Observable` makes the type `Observable`, TCA's `@Reducer` a `Reducer`.
     let macroConformances: [String]
+
+    /// A stored property or an initializer parameter with one of these names.
+    func holdsAny(of names: Set<String>) -> Bool {
+        TypeDeclaration.storedProperties(of: members).contains { names.contains($0.name) }
+            || members.members.contains { member in
+                member.decl.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.contains {
+                    names.contains(($0.secondName ?? $0.firstName).text) || names.contains($0.firstName.text)
+                } == true
+            }
+    }
 
     func declared(recordingHolds: Bool) -> DeclaredType {
         DeclaredType(

@@ -32,10 +32,14 @@ public struct RoleDefinition: Sendable, Equatable {
     public var suffixes: [String]
     /// Declaration kinds a name suffix can give the role to.
     public var suffixKinds: Set<TypeDeclaration.Kind>
+    /// For a type that inherits and conforms to nothing, the name suffix gives the role only when the type holds
+    /// one of these (a stored property or an initializer parameter of that name): a `DeepLinkRouter` holding no
+    /// `interactor` is a service the app named a router. Empty: the name suffices.
+    public var nameAloneNeedsOneOf: Set<String>
 
     public init(
         _ role: Role, baseClasses: Set<String> = [], conformingSubclassesOf: Set<String> = [], conformingTo: Set<ProtocolRole> = [],
-        suffixes: [String] = [], suffixKinds: Set<TypeDeclaration.Kind> = [.class]
+        suffixes: [String] = [], suffixKinds: Set<TypeDeclaration.Kind> = [.class], nameAloneNeedsOneOf: Set<String> = []
     ) {
         self.role = role
         self.baseClasses = baseClasses
@@ -43,6 +47,7 @@ public struct RoleDefinition: Sendable, Equatable {
         self.conformingTo = conformingTo
         self.suffixes = suffixes
         self.suffixKinds = suffixKinds
+        self.nameAloneNeedsOneOf = nameAloneNeedsOneOf
     }
 }
 
@@ -163,7 +168,8 @@ public struct Profile: Sendable, Equatable {
                 "\(definition.role)=" + definition.baseClasses.sorted().joined(separator: ",") + "|"
                     + definition.conformingSubclassesOf.sorted().joined(separator: ",") + "|"
                     + definition.conformingTo.map(\.rawValue).sorted().joined(separator: ",") + "|"
-                    + definition.suffixes.joined(separator: ",") + "|" + definition.suffixKinds.map(\.rawValue).sorted().joined(separator: ","))
+                    + definition.suffixes.joined(separator: ",") + "|" + definition.suffixKinds.map(\.rawValue).sorted().joined(separator: ",")
+                    + "|" + definition.nameAloneNeedsOneOf.sorted().joined(separator: ","))
         }
         parts += protocolSuffixes.map { "\($0.suffix)=\($0.role)" }
         return parts.joined(separator: "\n")

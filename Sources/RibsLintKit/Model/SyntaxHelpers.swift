@@ -128,6 +128,24 @@ extension AttributeListSyntax {
     }
 }
 
+extension SourceFileSyntax {
+    /// The file's imports, those in `#if` clauses included (`#if canImport(UIKit) import UIKit #endif` imports
+    /// UIKit wherever it can), `#if false` left out.
+    public var importDeclarations: [ImportDeclSyntax] {
+        func imports(in items: CodeBlockItemListSyntax) -> [ImportDeclSyntax] {
+            items.flatMap { item -> [ImportDeclSyntax] in
+                if let declaration = item.item.as(ImportDeclSyntax.self) { return [declaration] }
+                guard let conditional = item.item.as(IfConfigDeclSyntax.self) else { return [] }
+                return conditional.clauses.flatMap { clause -> [ImportDeclSyntax] in
+                    guard !clause.isNeverCompiled, case .statements(let nested) = clause.elements else { return [] }
+                    return imports(in: nested)
+                }
+            }
+        }
+        return imports(in: statements)
+    }
+}
+
 extension IfConfigClauseSyntax {
     /// `#if false` or `#if 0` (parentheses and spacing aside): code that is never compiled, never modelled
     /// and never reported.
