@@ -73,6 +73,21 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A screen handed in is tested so that it is not wrapped twice: no navigation stack is looked for.
+            Example("""
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func present(_ screen: ViewControllable) {
+                        let container: UIViewController
+                        if let navigation = screen.uiviewController as? UINavigationController {
+                            container = navigation
+                        } else {
+                            container = UINavigationController(rootViewController: screen.uiviewController)
+                        }
+                        viewController.present(container, animated: true)
+                    }
+                }
+                """),
             // A local of an initializer hides the inherited property, as one of a method does.
             Example("""
                 import RIBs
@@ -192,10 +207,26 @@ public struct NavigationControllerDiscoveryRule: Rule {
             where (element.is(UnresolvedAsExprSyntax.self) || element.is(UnresolvedIsExprSyntax.self))
                 && index + 1 < elements.count
                 && elements[index + 1].as(TypeExprSyntax.self)?.type.heldTypeNames.contains("UINavigationController") == true
+                && !(index > 0 && Self.testsHandedValueBeforeWrapping(elements[index - 1], in: node))
             {
                 violations.append(Violation(at: element, message))
             }
             return .visitChildren
+        }
+
+        /// `if let nav = screen.uiviewController as? UINavigationController { … } else { UINavigationController(rootViewController: …) }`:
+        /// a type test on a value the function was handed (a parameter), in a function that wraps it in a container
+        /// otherwise, avoids wrapping twice; it finds no navigation stack to push on.
+        static func testsHandedValueBeforeWrapping(_ source: ExprSyntax, in node: some SyntaxProtocol) -> Bool {
+            var root = source.unwrapped
+            while let base = root.as(MemberAccessExprSyntax.self)?.base { root = base.unwrapped }
+            guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text, let function = node.enclosingFunction,
+                function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }),
+                let body = function.body
+            else { return false }
+            return body.tokens(viewMode: .sourceAccurate).contains { token in
+                token.text.hasSuffix("NavigationController") && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+            }
         }
 
         /// Bar and toolbar appearance a presenter sets on its own container (`navigationController?.navigationBar

@@ -5,7 +5,7 @@ public struct SwiftUIPresenterRule: Rule {
     public static let description = RuleDescription(
         id: "swiftui_presenter",
         name: "SwiftUI Presenter",
-        summary: "A presenter conforming to `*Presentable` subclasses `UIViewController` directly instead of `UIHostingController<View>`.",
+        summary: "A presenter conforming to `*Presentable` is a UIKit view controller (directly or through the app's base classes) instead of a `UIHostingController<View>`.",
         rationale: """
             RIBs Architecture Guide, "RIB Types" (SwiftUI-only for new UI): "All new view-having RIBs MUST implement UI in SwiftUI and use a \
             `UIHostingController<ViewType>` presenter. Do not introduce new UIKit-based presenters." Existing UIKit \
@@ -24,6 +24,17 @@ public struct SwiftUIPresenterRule: Rule {
                     "presenter 'ProfileViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                     "presenter 'CartViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                 ]),
+            // Through the app's base class, or a table view controller.
+            Example("""
+                import RIBs
+                import UIKit
+                class BaseViewController: UIViewController {}
+                final class 1️⃣FeedViewController: BaseViewController, FeedPresentable, FeedViewControllable {}
+                final class 2️⃣InboxViewController: UITableViewController, InboxPresentable {}
+                """, messages: [
+                    "presenter 'FeedViewController' subclasses UIViewController (through BaseViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                    "presenter 'InboxViewController' subclasses UITableViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -33,22 +44,45 @@ public struct SwiftUIPresenterRule: Rule {
                 final class RootViewController: UIViewController, RootViewControllable {}
                 final class SettingsViewController: UIViewController {}
                 """),
+            // A hosting controller through the app's base class, and a container, are no UIKit presenters.
+            Example("""
+                import RIBs
+                import SwiftUI
+                class HostingScreen<Content: View>: UIHostingController<Content> {}
+                final class PayViewController: HostingScreen<PayView>, PayPresentable {}
+                final class TabsViewController: UITabBarController, TabsPresentable {}
+                class AppNavigationController: UINavigationController {}
+                final class FlowViewController: AppNavigationController, FlowPresentable {}
+                """),
         ])
 
     public init(options: RuleOptions) {}
 
+    /// UIKit screens a presenter may descend from; a chain that passes a hosting controller or a container is none.
+    static let uiKitScreens: Set<String> = ["UIViewController", "UITableViewController", "UICollectionViewController"]
+    static let notScreens: Set<String> = [
+        "UIHostingController", "UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController",
+    ]
+
     public func violations(in file: LintFile) -> [Violation] {
-        let candidates = file.model.types.filter { $0.kind == .class && $0.inherited.first == "UIViewController" }
+        guard file.contains("Controller") else { return [] }
+        let candidates = file.model.types.filter { type in
+            type.kind == .class && type.inheritance.superclasses.contains(where: Self.uiKitScreens.contains)
+                && !type.inheritance.superclasses.contains(where: Self.notScreens.contains)
+        }
         guard !candidates.isEmpty else { return [] }
         // What the class and its extensions in this file conform to, by name: asked once per file, not per class.
         let inherited = Dictionary(grouping: file.model.types, by: \.name).mapValues { $0.flatMap(\.inherited) }
         return candidates.compactMap { type -> Violation? in
-            guard inherited[type.name, default: []].contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
-                let declaration = type.declaration.as(ClassDeclSyntax.self)
+            guard (inherited[type.name, default: []] + type.inheritance.conformances).contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
+                let declaration = type.declaration.as(ClassDeclSyntax.self),
+                let screen = type.inheritance.superclasses.firstIndex(where: Self.uiKitScreens.contains)
             else { return nil }
+            let bases = type.inheritance.superclasses[..<screen]
+            let through = bases.isEmpty ? "" : " (through \(bases.joined(separator: ", ")))"
             return Violation(
                 at: declaration.name,
-                "presenter '\(type.name)' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI")
+                "presenter '\(type.name)' subclasses \(type.inheritance.superclasses[screen])\(through); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI")
         }
     }
 }
