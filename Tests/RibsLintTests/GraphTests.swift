@@ -290,4 +290,59 @@ struct GraphTests {
         #expect(empty.status == 0)
         #expect(empty.stderr.contains("note: no RIB found in 1 Swift file: none declares a builder, router or interactor of a RIB"))
     }
+
+    @Test("a class that builds a RIB's router and interactor is its builder, whatever its name or imports; one more makes no second RIB")
+    func builderByWhatItBuilds() throws {
+        let root = try makeProject([
+            "Pay/PayAssembly.swift": """
+                final class PayAssembly {
+                    func make(listener: PayListener) -> PayRouting {
+                        let viewController = PayViewController()
+                        let logic = PayLogic(presenter: viewController)
+                        return PayRouter(interactor: logic, viewController: viewController)
+                    }
+                }
+                """,
+            "Pay/PayLauncher.swift": """
+                final class PayLauncher {
+                    func start() -> PayRouting {
+                        let viewController = PayViewController()
+                        return PayRouter(interactor: PayLogic(presenter: viewController), viewController: viewController)
+                    }
+                }
+                """,
+            "Pay/PayLogic.swift": """
+                import RIBs
+                protocol PayRouting: ViewableRouting {}
+                protocol PayPresentable: Presentable {}
+                final class PayLogic: PresentableInteractor<PayPresentable>, PayInteractable {}
+                """,
+            "Pay/PayRouter.swift": """
+                import RIBs
+                protocol PayInteractable: Interactable {}
+                protocol PayViewControllable: ViewControllable {}
+                final class PayRouter: ViewableRouter<PayInteractable, PayViewControllable>, PayRouting {}
+                """,
+            "Pay/PayViewController.swift": """
+                import RIBs
+                import SwiftUI
+                final class PayViewController: UIHostingController<PayView>, PayPresentable, PayViewControllable {}
+                """,
+            // A helper that constructs a router but no interactor builds no RIB.
+            "Pay/PayPreview.swift": """
+                final class PayPreview {
+                    func router() -> PayRouting { PayRouter(interactor: nil, viewController: PayViewController()) }
+                }
+                """,
+        ])
+        let lint = try runRibslint(["--no-cache"], in: root)
+        #expect(lint.status == 0)
+        #expect(!lint.stdout.contains("rib_completeness"))
+        let graph = try runRibslint(["graph", "--format", "json"], in: root)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(graph.stdout.utf8)) as? [String: Any])
+        let ribs = try #require(json["ribs"] as? [[String: Any]])
+        #expect(ribs.map { $0["name"] as? String } == ["Pay"])
+        #expect((ribs.first?["parts"] as? [String: String])?["builder"] == "Pay/PayAssembly.swift:1")
+        #expect((ribs.first?["missing"] as? [String]) == [])
+    }
 }

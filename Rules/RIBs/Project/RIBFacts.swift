@@ -25,6 +25,9 @@ public struct RIBFacts: FileFacts, Equatable {
         /// Named for its role, or a presenter by its `*Presentable`: it joins the RIB of its name prefix when
         /// no builder wires it. Any other part joins only the RIB whose builder constructs it.
         public let isConventional: Bool
+        /// A builder known by what it builds (a role-less class constructing a RIB's router and interactor): it
+        /// builds the RIB of that name nearest to it, unless that RIB has a builder already.
+        public let isFoundByWhatItBuilds: Bool
         public let point: SourcePoint
     }
 
@@ -104,6 +107,7 @@ public struct RIBFacts: FileFacts, Equatable {
                     hostsContent: role == .presenter && (!isRIBs || type.inheritance.superclasses.contains("UIHostingController")),
                     superclasses: role == .presenter ? type.inheritance.superclasses : [],
                     isConventional: !isRIBs || Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
+                    isFoundByWhatItBuilds: isRIBs && role == .builder && type.role == nil,
                     point: SourcePoint(name, in: file)))
             }
             if role == .builder, typeName == nil {
@@ -159,15 +163,34 @@ public struct RIBFacts: FileFacts, Equatable {
         return finder.names
     }
 
-    /// The app's classes playing a RIB role in a production file, with the RIB each belongs to.
+    /// The app's classes playing a RIB role in a production file, with the RIB each belongs to; and the classes
+    /// that build a RIB whatever they are called or import (`structuralBuilder`).
     static func ribTypes(of file: LintFile) -> [TypedPart] {
         guard !file.isTestFile else { return [] }
+        let mayBuild = file.contains("Router(") || file.contains("Router.init(")
         return file.model.types.compactMap { type in
-            guard type.kind == .class, let role = type.role, type.declaration.is(ClassDeclSyntax.self),
-                !file.profile.isBaseClass(type.name)
-            else { return nil }
+            guard type.kind == .class, type.declaration.is(ClassDeclSyntax.self), !file.profile.isBaseClass(type.name) else { return nil }
+            guard let role = type.role else { return mayBuild ? structuralBuilder(type, file: file) : nil }
             return (type, role, ribName(of: type, role: role, profile: file.profile, path: file.path, resolver: file.model.projectTypes), nil)
         }
+    }
+
+    /// A class with no role of its own that constructs a RIB's router and interactor (`PayAssembly.make()`
+    /// builds `PayRouter` and `PayLogic`) is that RIB's builder, in the RIB of the router it builds.
+    static func structuralBuilder(_ type: TypeDeclaration, file: LintFile) -> TypedPart? {
+        let resolver = file.model.projectTypes
+        var router: String?
+        var buildsInteractor = false
+        for name in constructedTypes(in: type, file: file) {
+            switch resolver.role(ofType: name) {
+            case .router?: router = router ?? name
+            case .interactor?: buildsInteractor = true
+            default: break
+            }
+        }
+        guard let router, buildsInteractor else { return nil }
+        let suffix = file.profile.definition(of: .router)?.suffixes.first { router.hasSuffix($0) && router.count > $0.count }
+        return (type, .builder, suffix.map { String(router.dropLast($0.count)) } ?? router, nil)
     }
 
     /// A RIB part is named for its role (`LoginRouter`, or plain `Router` in a folder per RIB), or is a

@@ -89,10 +89,24 @@ public struct RIBProject: ProjectModel {
             ribOfPart[position] = id
         }
         // Builders first: each is a RIB, and claims what it constructs.
-        for (position, part) in parts.enumerated() where part.role == .builder && part.isConventional {
+        for (position, part) in parts.enumerated() where part.role == .builder && part.isConventional && !part.isFoundByWhatItBuilds {
             let id = Self.id(part.rib, at: part.point.path)
             guard ribs[id] == nil else { continue }
             ribs[id] = RIB(id: id, name: part.rib, folder: Self.folder(of: part.point.path))
+            add(position, to: id)
+        }
+        // Then builders known by what they build: the nearest RIB of that name without a builder, else a new one.
+        var ribsNamed: [String: Nearest<String>] = [:]
+        for rib in ribs.values.sorted(by: { $0.id < $1.id }) { ribsNamed[rib.name, default: Nearest()].insert(rib.id, at: rib.folder) }
+        for (position, part) in parts.enumerated() where part.role == .builder && part.isFoundByWhatItBuilds {
+            let folder = Self.folder(of: part.point.path)
+            if let named = ribsNamed[part.rib]?.nearest(to: folder, where: { _ in true }, before: <) {
+                if ribs[named]?.parts[.builder] == nil { add(position, to: named) }
+                continue
+            }
+            let id = Self.id(part.rib, at: part.point.path)
+            ribs[id] = RIB(id: id, name: part.rib, folder: folder)
+            ribsNamed[part.rib, default: Nearest()].insert(id, at: folder)
             add(position, to: id)
         }
         // A part another builder constructs too (one list view controller for two RIBs) is a part of each.
@@ -113,9 +127,7 @@ public struct RIBProject: ProjectModel {
             }
         }
         // Then by name: the nearest RIB of the part's name prefix, or a new one.
-        var ribsNamed: [String: Nearest<String>] = [:]
-        for rib in ribs.values { ribsNamed[rib.name, default: Nearest()].insert(rib.id, at: rib.folder) }
-        for (position, part) in parts.enumerated() where ribOfPart[position] == nil && part.isConventional {
+        for (position, part) in parts.enumerated() where ribOfPart[position] == nil && part.isConventional && !part.isFoundByWhatItBuilds {
             let nearest = ribsNamed[part.rib]?.nearest(to: Self.folder(of: part.point.path), where: { ribs[$0]?.parts[part.role] == nil }, before: <)
             if let id = nearest {
                 add(position, to: id)

@@ -203,6 +203,17 @@ public final class TypeResolver {
         return found
     }
 
+    /// The role the profile gives a class or struct the project declares, by its base classes and conformances
+    /// (through the project's declarations and extensions), never by its name: what a builder constructs.
+    public func role(ofType name: String) -> Role? {
+        guard let entry = primary(name), entry.kind == .class || entry.kind == .struct else { return nil }
+        var inheritance = resolve(name, kind: entry.kind, inherited: entry.inherited)
+        if profile.baseClassRole(of: inheritance) == nil {
+            inheritance.conformances += extensionConformances(of: name).filter { !inheritance.conformances.contains($0) }
+        }
+        return profile.role(of: inheritance)
+    }
+
     /// The conformances extensions anywhere in the project add to `name`.
     public func extensionConformances(of name: String) -> [String] {
         record(.extensions, name)
