@@ -14,7 +14,6 @@ public struct ContainerSetterVisibilityRule: Rule {
             """,
         profiles: ["swiftui-rib"],
         defaultSeverity: .warning,
-        options: SwiftUIRIBNames.options,
         triggering: [
             Example("""
                 @MainActor final class LapsStateContainer: ObservableObject {
@@ -72,17 +71,6 @@ public struct ContainerSetterVisibilityRule: Rule {
                 protocol CoachInteractor: AnyObject {}
                 """, messages: [
                     "property 'tip' of the StateContainer 'CoachStateContainer' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
-                ]),
-            Example("""
-                final class WorkoutStore: ObservableObject {
-                    @Published 1️⃣var calories = 0
-                }
-                final class WorkoutEngine {
-                    private let store: WorkoutStore
-                    init(store: WorkoutStore) { self.store = store }
-                }
-                """, configuration: ["state_container_suffixes": .stringList(["Store"])], messages: [
-                    "property 'calories' of the StateContainer 'WorkoutStore' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it",
                 ]),
             // Containers declared alone in their files, known by the class that holds them in another.
             Example("""
@@ -162,18 +150,17 @@ public struct ContainerSetterVisibilityRule: Rule {
                 """),
         ])
 
-    private let names: SwiftUIRIBNames
 
     public init(options: RuleOptions) {
-        names = SwiftUIRIBNames(options: options)
     }
 
     public func violations(in file: LintFile) -> [Violation] {
         // A container is an `ObservableObject` or `@Observable` class; one whose conformance an extension elsewhere
         // adds still bears a container's name.
+        let names = SwiftUIRIBNames(profile: file.profile)
         guard !file.isTestFile, file.contains("Observ") || (names.stateContainer + names.viewContainer).contains(where: file.contains)
         else { return [] }
-        let roles = SwiftUIRIBRoles.of(file, names: names)
+        let roles = SwiftUIRIBRoles.of(file)
         return roles.order.filter { roles.roles[$0]?.isContainer == true }.flatMap { name -> [Violation] in
             guard let container = roles.primary(name), let role = roles.roles[name] else { return [] }
             // One per declaration, `#if DEBUG` members included.

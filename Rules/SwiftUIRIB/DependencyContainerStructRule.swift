@@ -17,7 +17,6 @@ public struct DependencyContainerStructRule: Rule {
             """,
         profiles: ["swiftui-rib"],
         defaultSeverity: .warning,
-        options: SwiftUIRIBNames.options,
         triggering: [
             Example("""
                 1️⃣class ChallengeDependency {
@@ -134,17 +133,15 @@ public struct DependencyContainerStructRule: Rule {
 
     private static let componentBases: Set<String> = ["Component", "EmptyComponent", "BootstrapComponent"]
 
-    private let names: SwiftUIRIBNames
 
     public init(options: RuleOptions) {
-        names = SwiftUIRIBNames(options: options)
     }
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile else { return [] }
         let classes = file.model.types.filter { $0.kind == .class || $0.kind == .actor }
         guard !classes.isEmpty else { return [] }
-        let roles = SwiftUIRIBRoles.of(file, names: names)
+        let roles = SwiftUIRIBRoles.of(file)
         let received = Set(roles.types(.builder).flatMap(roles.dependencyTypes(of:)))
         return classes.compactMap { type -> Violation? in
             let keyword = Self.keyword(of: type)

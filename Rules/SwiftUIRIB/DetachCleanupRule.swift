@@ -23,7 +23,7 @@ public struct DetachCleanupRule: Rule {
                 "Name prefixes of router methods that attach a child."),
             OptionDoc("detach_prefixes", .stringList, default: .stringList(["detach", "dismiss", "hide", "remove", "close", "pop"]),
                 "Name prefixes of router methods that detach a child."),
-        ] + SwiftUIRIBNames.options,
+        ],
         triggering: [
             Example("""
                 @MainActor final class LapsViewContainer: ObservableObject {
@@ -299,17 +299,15 @@ public struct DetachCleanupRule: Rule {
 
     private let attachPrefixes: [String]
     private let detachPrefixes: [String]
-    private let names: SwiftUIRIBNames
 
     public init(options: RuleOptions) {
         attachPrefixes = options.strings("attach_prefixes")
         detachPrefixes = options.strings("detach_prefixes")
-        names = SwiftUIRIBNames(options: options)
     }
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile, file.contains("func") else { return [] }
-        let roles = SwiftUIRIBRoles.of(file, names: names)
+        let roles = SwiftUIRIBRoles.of(file)
         return roles.types(.router).flatMap { routerViolations($0, roles) }
             + roles.types(.interactor).flatMap { interactorViolations($0, roles) }
     }

@@ -17,7 +17,6 @@ public struct RIBReferenceDirectionRule: Rule {
             """,
         profiles: ["swiftui-rib"],
         defaultSeverity: .error,
-        options: SwiftUIRIBNames.options,
         triggering: [
             Example("""
                 final class WorkoutRouterImpl: WorkoutRouter {
@@ -161,20 +160,18 @@ public struct RIBReferenceDirectionRule: Rule {
                 """),
         ])
 
-    private let names: SwiftUIRIBNames
 
     public init(options: RuleOptions) {
-        names = SwiftUIRIBNames(options: options)
     }
 
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.isTestFile else { return [] }
-        let roles = SwiftUIRIBRoles.of(file, names: names)
+        let roles = SwiftUIRIBRoles.of(file)
         return roles.order.flatMap { holder -> [Violation] in
             guard let role = roles.roles[holder], role != .builder, role != .dependency, roles.showsStructure(holder) else { return [] }
             let properties = (roles.holdings[holder] ?? []).filter { $0.property.map { !$0.isStatic } == true }
             let parts = properties.map { holding in (holding, partRoles(of: holding, besides: holder, roles: roles)) }
-            let ownRouter = role == .interactor ? ownRouter(of: holder, among: parts) : nil
+            let ownRouter = role == .interactor ? ownRouter(of: holder, among: parts, names: roles.names) : nil
             return parts.compactMap { holding, held -> Violation? in
                 guard let property = holding.property, let (type, heldRole) = held.first else { return nil }
                 if property.isWeak {
@@ -199,7 +196,7 @@ public struct RIBReferenceDirectionRule: Rule {
             guard roles.isProjectProtocol(name) else { return nil }
             let adopters = roles.file.model.projectTypes.inheritors(of: name).filter { $0.entry.kind == .class }
             for adopter in adopters {
-                if let role = roles.role(of: adopter.name) ?? adopter.entry.inherited.lazy.compactMap(names.protocolRole).first,
+                if let role = roles.role(of: adopter.name) ?? adopter.entry.inherited.lazy.compactMap(roles.names.protocolRole).first,
                     role == .router || role == .interactor
                 {
                     return (name, role)
@@ -220,7 +217,7 @@ public struct RIBReferenceDirectionRule: Rule {
     }
 
     /// The interactor's own router: the one named for its RIB, else the first it stores.
-    private func ownRouter(of interactor: String, among parts: [(SwiftUIRIBHolding, [(String, SwiftUIRIBRole)])]) -> String? {
+    private func ownRouter(of interactor: String, among parts: [(SwiftUIRIBHolding, [(String, SwiftUIRIBRole)])], names: SwiftUIRIBNames) -> String? {
         let routers = parts.filter { $0.1.contains { $0.1 == .router } }
         let rib = names.prefix(of: interactor)
         let named = routers.first { $0.1.contains { names.prefix(of: $0.0) == rib && $0.1 == .router } }

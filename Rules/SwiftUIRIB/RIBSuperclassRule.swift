@@ -20,7 +20,7 @@ public struct RIBSuperclassRule: Rule {
         options: [
             OptionDoc("frameworks", .stringList, default: .stringList(["RIBs", "ModernRIBs", "CombineRIBs"]),
                 "Modules whose import (or qualification) makes a superclass name RIBs' class."),
-        ] + SwiftUIRIBNames.options,
+        ],
         triggering: [
             Example("""
                 import RIBs
@@ -100,11 +100,9 @@ public struct RIBSuperclassRule: Rule {
     ]
 
     private let frameworks: Set<String>
-    private let names: SwiftUIRIBNames
 
     public init(options: RuleOptions) {
         frameworks = Set(options.strings("frameworks"))
-        names = SwiftUIRIBNames(options: options)
     }
 
     public func violations(in file: LintFile) -> [Violation] {
@@ -120,7 +118,7 @@ public struct RIBSuperclassRule: Rule {
             return (type, superclass, name)
         }
         guard !candidates.isEmpty else { return [] }
-        let roles = SwiftUIRIBRoles.of(file, names: names)
+        let roles = SwiftUIRIBRoles.of(file)
         return candidates.compactMap { type, superclass, name in
             guard !declaresType(name, in: file), isSwiftUIRIBPart(type, roles: roles) else { return nil }
             return Violation(
@@ -141,7 +139,7 @@ public struct RIBSuperclassRule: Rule {
             return true
         }
         return type.inherited.dropFirst().contains { conformance in
-            names.protocolRole(conformance) != nil && roles.isProjectProtocol(conformance)
+            roles.names.protocolRole(conformance) != nil && roles.isProjectProtocol(conformance)
         }
     }
 }

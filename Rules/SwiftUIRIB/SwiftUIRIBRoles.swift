@@ -22,8 +22,8 @@ enum SwiftUIRIBRole: String, Sendable {
     }
 }
 
-/// The name suffixes teams rename (`…Engine`, `…Wireframe`, `…Store`, `…Layout`): every rule that reads roles
-/// takes the same five options with the same defaults.
+/// The name suffixes teams rename (`…Engine`, `…Wireframe`, `…Store`, `…Layout`): the profile's roles, which
+/// `.ribslint.yml`'s `roles:` adjusts once for every rule and the graph (`roles: { interactor: { suffixes: … } }`).
 struct SwiftUIRIBNames: Sendable {
     let interactor: [String]
     let router: [String]
@@ -31,29 +31,15 @@ struct SwiftUIRIBNames: Sendable {
     let viewContainer: [String]
     let publisherContainer: [String]
 
-    static let options: [OptionDoc] = [
-        OptionDoc("interactor_suffixes", .stringList, default: .stringList(["Interactor"]),
-            "Name suffixes of interactor protocols; a class named `<suffix>Impl` is an interactor."),
-        OptionDoc("router_suffixes", .stringList, default: .stringList(["Router"]),
-            "Name suffixes of router protocols; a class named `<suffix>Impl` is a router."),
-        OptionDoc("state_container_suffixes", .stringList, default: .stringList(["StateContainer"]),
-            "Name suffixes of StateContainers (observable classes an interactor stores)."),
-        OptionDoc("view_container_suffixes", .stringList, default: .stringList(["ViewContainer"]),
-            "Name suffixes of ViewContainers (observable classes a router stores)."),
-        OptionDoc("publisher_container_suffixes", .stringList, default: .stringList(["PublisherContainer"]),
-            "Name suffixes of the protocols an interactor exposes its streams through."),
-    ]
-
-    init(options: RuleOptions) {
-        interactor = options.strings("interactor_suffixes")
-        router = options.strings("router_suffixes")
-        stateContainer = options.strings("state_container_suffixes")
-        viewContainer = options.strings("view_container_suffixes")
-        publisherContainer = options.strings("publisher_container_suffixes")
+    init(profile: Profile) {
+        func suffixes(_ role: Role) -> [String] { profile.definition(of: role)?.suffixes ?? [] }
+        interactor = suffixes(.interactor)
+        router = suffixes(.router)
+        stateContainer = suffixes(.stateContainer)
+        viewContainer = suffixes(.viewContainer)
+        publisherContainer = suffixes(.publisherContainer)
     }
 
-    /// What tells two sets of names apart.
-    var key: String { [interactor, router, stateContainer, viewContainer, publisherContainer].map { $0.joined(separator: ",") }.joined(separator: "|") }
 
     static func ends(_ name: String, in suffixes: [String]) -> String? {
         suffixes.first { name.hasSuffix($0) && name.count > $0.count }
@@ -126,9 +112,9 @@ struct SwiftUIRIBRoles {
         resolve()
     }
 
-    /// The file's roles under these names, built once for all the profile's rules that use the same names.
-    static func of(_ file: LintFile, names: SwiftUIRIBNames) -> SwiftUIRIBRoles {
-        file.shared("swiftui-rib-roles|\(names.key)") { SwiftUIRIBRoles(file: file, names: names) }
+    /// The file's roles under its profile's names, built once for all the profile's rules and the graph.
+    static func of(_ file: LintFile) -> SwiftUIRIBRoles {
+        file.shared("swiftui-rib-roles") { SwiftUIRIBRoles(file: file, names: SwiftUIRIBNames(profile: file.profile)) }
     }
 
     // MARK: - Questions rules ask

@@ -6,7 +6,7 @@ import RibsLintKit
 enum SwiftUIRIBTree {
     static func parts(of file: LintFile) -> [RIBFacts.TypedPart] {
         guard !file.isTestFile else { return [] }
-        let roles = SwiftUIRIBRoles(file: file, names: SwiftUIRIBNames(options: RuleOptions(documented: SwiftUIRIBNames.options)))
+        let roles = SwiftUIRIBRoles.of(file)
         return file.model.types.compactMap { type in
             guard type.kind == .class || type.kind == .struct, let role = roles.roles[type.name] else { return nil }
             let treeRole: Role

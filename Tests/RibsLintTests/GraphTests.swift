@@ -345,4 +345,55 @@ struct GraphTests {
         #expect((ribs.first?["parts"] as? [String: String])?["builder"] == "Pay/PayAssembly.swift:1")
         #expect((ribs.first?["missing"] as? [String]) == [])
     }
+
+    @Test("swiftui-rib: `roles:` renames parts once for every rule and the graph; the former rule options say where they went")
+    func swiftUIRIBRolesConfigured() throws {
+        let workout = """
+            import SwiftUI
+            protocol WorkoutRouter: AnyObject {}
+            protocol WorkoutEngine: AnyObject {}
+            final class WorkoutStore: ObservableObject {
+                @Published var calories = 0
+            }
+            final class WorkoutRouterImpl: WorkoutRouter {}
+            final class WorkoutEngineImpl: WorkoutEngine {
+                private let store: WorkoutStore
+                init(store: WorkoutStore) { self.store = store }
+            }
+            struct WorkoutView: View {
+                let engine: WorkoutEngine
+                @ObservedObject var store: WorkoutStore
+                var body: some View { Text("") }
+            }
+            final class WorkoutBuilder {
+                func build() -> WorkoutView {
+                    let store = WorkoutStore()
+                    _ = WorkoutRouterImpl()
+                    return WorkoutView(engine: WorkoutEngineImpl(store: store), store: store)
+                }
+            }
+            """
+        let renamed = try makeProject([
+            ".ribslint.yml": "profile: swiftui-rib\nroles:\n  state_container:\n    suffixes: [Store]\n  interactor:\n    suffixes: [Engine]\n",
+            "Workout/Workout.swift": workout,
+        ])
+        let lint = try runRibslint(["--no-cache"], in: renamed)
+        #expect(lint.stdout.contains("property 'calories' of the StateContainer 'WorkoutStore' can be set from other files"))
+        let graph = try runRibslint(["graph", "--format", "json"], in: renamed)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(graph.stdout.utf8)) as? [String: Any])
+        let ribs = try #require(json["ribs"] as? [[String: Any]])
+        #expect(ribs.map { $0["name"] as? String } == ["Workout"])
+        #expect((ribs.first?["parts"] as? [String: String])?["interactor"] == "Workout/Workout.swift:8")
+        // The default names know neither the store nor the engine.
+        let plain = try makeProject([".ribslint.yml": "profile: swiftui-rib\n", "Workout/Workout.swift": workout])
+        #expect(!(try runRibslint(["--no-cache"], in: plain)).stdout.contains("StateContainer 'WorkoutStore'"))
+        let former = try makeProject([
+            ".ribslint.yml": "profile: swiftui-rib\nrules:\n  container_setter_visibility:\n    state_container_suffixes: [Store]\n",
+            "Workout/Workout.swift": workout,
+        ])
+        let refused = try runRibslint(["--no-cache"], in: former)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("option 'state_container_suffixes' of rule 'container_setter_visibility' moved to the profile's roles"))
+        #expect(refused.stderr.contains("`roles: { state_container: { suffixes: [...] } }`"))
+    }
 }

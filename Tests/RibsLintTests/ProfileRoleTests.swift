@@ -22,10 +22,9 @@ struct ProfileRoleTests {
     @Test("swiftui-rib: containers by what they publish and who stores them, interactor and router by their protocols, the builder by what it builds")
     func swiftUIRIB() throws {
         let files = try project("SwiftUIRIBApp", profile: .swiftUIRIB)
-        let names = SwiftUIRIBNames(options: RuleOptions(documented: SwiftUIRIBNames.options))
         var roles: [String: SwiftUIRIBRole] = [:]
         for file in files.values {
-            let found = SwiftUIRIBRoles.of(file, names: names)
+            let found = SwiftUIRIBRoles.of(file)
             for name in found.order { roles[name] = found.role(of: name) }
         }
         #expect(roles["WorkoutStateContainer"] == .stateContainer)
@@ -35,15 +34,18 @@ struct ProfileRoleTests {
         #expect(roles["WorkoutBuilder"] == .builder)
         #expect(roles["WorkoutView"] == .view)
         #expect(roles["WorkoutDependency"] == .dependency)
-        // Renamed parts follow the profile's suffix options.
-        let renamed = SwiftUIRIBNames(options: RuleOptions(["interactor_suffixes": .stringList(["Engine"])], documented: SwiftUIRIBNames.options))
-        let engine = LintFile(path: "Run/RunEngine.swift", source: """
+        // Renamed parts follow the profile's roles, as `roles:` adjusts them.
+        var overrides = RoleOverrides()
+        overrides.suffixes[.interactor] = ["Engine"]
+        let source = """
             import Combine
             protocol RunEngine: AnyObject { func start() }
             final class RunEngineImpl: RunEngine { func start() {} }
-            """, profile: .swiftUIRIB)
-        #expect(SwiftUIRIBRoles.of(engine, names: renamed).role(of: "RunEngineImpl") == .interactor)
-        #expect(SwiftUIRIBRoles.of(engine, names: names).role(of: "RunEngineImpl") != .interactor)
+            """
+        let renamed = LintFile(path: "Run/RunEngine.swift", source: source, profile: Profile.swiftUIRIB.applying(overrides))
+        let plain = LintFile(path: "Run/RunEngine.swift", source: source, profile: .swiftUIRIB)
+        #expect(SwiftUIRIBRoles.of(renamed).role(of: "RunEngineImpl") == .interactor)
+        #expect(SwiftUIRIBRoles.of(plain).role(of: "RunEngineImpl") != .interactor)
     }
 
     @Test("viper: each part from the module contract it adopts, the module factory by name; a RIBs file is not VIPER code")

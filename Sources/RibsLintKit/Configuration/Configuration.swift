@@ -104,7 +104,7 @@ public struct Configuration: Sendable {
     public static func parse(
         yaml: String, path: String, catalog: Catalog, rootDirectory: String
     ) throws(UsageError) -> Configuration {
-        let reader = ConfigReader(path: path, rules: catalog.descriptions)
+        let reader = ConfigReader(path: path, rules: catalog.descriptions, profiles: catalog.profiles)
         var configuration = Configuration(rootDirectory: rootDirectory)
         let document: Node?
         do {
@@ -240,6 +240,7 @@ public struct Configuration: Sendable {
 private struct ConfigReader {
     let path: String
     let rules: [RuleDescription]
+    let profiles: [Profile]
 
     /// The line and column of the second line, from `line` on, that starts with `key:` at the indentation of the
     /// first (quoted or not).
@@ -357,6 +358,16 @@ private struct ConfigReader {
                     continue
                 }
                 guard let option = rule.options.first(where: { $0.name == name }) else {
+                    // `interactor_suffixes` of a swiftui-rib rule: the profile's role holds it now, for every rule.
+                    let role = Role(String(name.dropLast("_suffixes".count)))
+                    if name.hasSuffix("_suffixes"),
+                        let profile = profiles.first(where: { rule.profiles.contains($0.name) && $0.definition(of: role) != nil })
+                    {
+                        throw error(optionNode, """
+                            option '\(name)' of rule '\(id)' moved to the profile's roles, one setting for every \(profile.name) rule and \
+                            `ribslint graph`: write `roles: { \(role.rawValue): { suffixes: [...] } }` at the top level of .ribslint.yml
+                            """)
+                    }
                     let known = (["severity"] + rule.options.map(\.name)).joined(separator: ", ")
                     throw error(optionNode, "unknown option '\(name)' for rule '\(id)'; known: \(known)")
                 }
