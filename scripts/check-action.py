@@ -122,7 +122,7 @@ def run_release_step(scratch, version, sums=None, releases=None):
     subprocess.run(["tar", "-czf", f"{name}.tar.gz", name], cwd=tag, check=True)
     shutil.rmtree(os.path.join(tag, name))
     digest = hashlib.sha256(open(os.path.join(tag, f"{name}.tar.gz"), "rb").read()).hexdigest()
-    open(os.path.join(tag, "SHA256SUMS"), "w").write(sums or f"{digest}  {name}.tar.gz\n")
+    open(os.path.join(tag, f"{name}.tar.gz.sha256"), "w").write(sums or f"{digest}  {name}.tar.gz\n")
     step_env = dict(os.environ, GITHUB_ACTION_PATH=action_path, RUNNER_TEMP=os.path.join(scratch, f"runner-{version}"),
                     GITHUB_OUTPUT=os.path.join(scratch, f"output-{version}"), GITHUB_PATH=os.path.join(scratch, f"path-{version}"),
                     RIBSLINT_RELEASES=releases or "file://" + os.path.join(scratch, "releases"))
@@ -149,6 +149,7 @@ with tempfile.TemporaryDirectory() as scratch:
     for version, sums, releases, expected in [
         ("9.8.6", "0" * 64 + f"  ribslint-9.8.6-{triple}.tar.gz\n", None, "failed its checksum"),
         ("9.8.5", None, "file://" + os.path.join(scratch, "nowhere"), "no ribslint-9.8.5"),
+        ("9.8.4", f"{'1' * 64}  another.tar.gz\n", None, "names no checksum"),
         ("9.9.0-dev", None, None, "a development revision"),
     ]:
         done, said, added = run_release_step(scratch, version, sums, releases)

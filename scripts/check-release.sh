@@ -17,9 +17,12 @@ echo "release.sh: $((SECONDS - started)) s"
 cd "$work/dist"
 python3 - <<'PY'
 import hashlib
-for line in open("SHA256SUMS"):
-    digest, name = line.split()
-    assert hashlib.sha256(open(name, "rb").read()).hexdigest() == digest, f"{name}: checksum differs from SHA256SUMS"
+import glob
+for sums in ["SHA256SUMS"] + glob.glob("*.tar.gz.sha256"):
+    for line in open(sums):
+        digest, name = line.split()
+        assert hashlib.sha256(open(name, "rb").read()).hexdigest() == digest, f"{name}: checksum differs from {sums}"
+assert glob.glob("*.tar.gz.sha256"), "no tarball checksum file (the GitHub Action reads it)"
 PY
 cp SHA256SUMS "$work/first.sums"
 tarball="$(ls ribslint-"$version"-*.tar.gz)"

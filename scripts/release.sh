@@ -7,7 +7,8 @@
 # - ribslint-VERSION-TRIPLE.tar.gz: bin/ribslint, README.md, CHANGELOG.md;
 # - ribslint.artifactbundle (and ribslint-VERSION.artifactbundle.zip): the Swift Package Manager artifact
 #   bundle a `.binaryTarget` resolves, with its info.json;
-# - SHA256SUMS for both archives. The zip's checksum is also what `.binaryTarget(url:checksum:)` wants
+# - SHA256SUMS for both archives, and ribslint-VERSION-TRIPLE.tar.gz.sha256 for the tarball alone (what the
+#   GitHub Action checks: a release holds several platforms' tarballs). The zip's checksum is also what `.binaryTarget(url:checksum:)` wants
 #   (`swift package compute-checksum` computes the same SHA-256).
 #
 # Archives are packed reproducibly: sorted names, owner 0, and every date set to the last commit's
@@ -102,6 +103,10 @@ with zipfile.ZipFile(bundle, "w", zipfile.ZIP_DEFLATED) as archive:
 with open(os.path.join(out, "SHA256SUMS"), "w") as sums:
     for path in (tarball, bundle):
         sums.write(f"{hashlib.sha256(open(path, 'rb').read()).hexdigest()}  {os.path.basename(path)}\n")
+# Each platform's tarball also gets its own checksum file: a release gathers several platforms' assets, and
+# their SHA256SUMS share one name.
+with open(tarball + ".sha256", "w") as single:
+    single.write(f"{hashlib.sha256(open(tarball, 'rb').read()).hexdigest()}  {os.path.basename(tarball)}\n")
 PY
 
 size=$(wc -c < "$out/$name/bin/ribslint" | tr -d ' ')

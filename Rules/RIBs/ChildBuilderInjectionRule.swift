@@ -75,6 +75,21 @@ public struct ChildBuilderInjectionRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // The app's own builders of values: a `Builder` protocol it declares, a `*Buildable` that is not RIBs'.
+            Example("""
+                import RIBs
+                protocol Builder { func build() -> String }
+                protocol RequestBuildable { func build() -> URLRequest }
+                final class QueryBuilder: Builder { func build() -> String { "" } }
+                final class RequestBuilder: RequestBuildable { func build() -> URLRequest { URLRequest(url: home) } }
+                final class SearchRouter: ViewableRouter<SearchInteractable, SearchViewControllable>, SearchRouting {
+                    func routeToResults() {
+                        let query = QueryBuilder()
+                        let request = RequestBuilder()
+                        open(query.build(), request.build())
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class ParentRouter: ViewableRouter<ParentInteractable, ParentViewControllable>, ParentRouting {
@@ -153,15 +168,13 @@ public struct ChildBuilderInjectionRule: Rule {
         }
     }
 
-    /// The call that constructs the type `token` names, if it does.
-    /// A project type whose superclass chain reaches RIBs' `Builder` family, or that conforms to a `*Buildable`.
+    /// A project type whose superclass chain reaches RIBs' `Builder` family, or that conforms to RIBs' `Buildable`
+    /// (through a `*Buildable` of the app's): the framework's names, not ones the project declares itself.
     static func isRIBBuilder(_ name: String, file: LintFile) -> Bool {
         let resolver = file.model.projectTypes
         guard let entry = resolver.primary(name) else { return false }
-        return resolver.supertypes(of: entry.inherited).contains { supertype in
-            ["Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder", "MultiStageComponentizedBuilder"].contains(supertype)
-                || ProtocolRole(protocolName: supertype) == .buildable
-        }
+        let framework: Set<String> = ["Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder", "MultiStageComponentizedBuilder", "Buildable"]
+        return resolver.supertypes(of: entry.inherited).contains { framework.contains($0) && resolver.primary($0) == nil }
     }
 
     /// `let builder = CheckoutBuilder()` whose local then builds a child: `builder.build(withListener: …)`.
@@ -178,6 +191,7 @@ public struct ChildBuilderInjectionRule: Rule {
         }
     }
 
+    /// The call that constructs the type `token` names, if it does.
     static func construction(by token: TokenSyntax) -> FunctionCallExprSyntax? {
         if let reference = token.parent?.as(DeclReferenceExprSyntax.self) {
             if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id { return call }

@@ -215,18 +215,32 @@ public struct NavigationControllerDiscoveryRule: Rule {
         }
 
         /// `if let nav = screen.uiviewController as? UINavigationController { … } else { UINavigationController(rootViewController: …) }`:
-        /// a type test on a value the function was handed (a parameter), in a function that wraps it in a container
-        /// otherwise, avoids wrapping twice; it finds no navigation stack to push on.
-        static func testsHandedValueBeforeWrapping(_ source: ExprSyntax, in node: some SyntaxProtocol) -> Bool {
+        /// a type test on a value the function was handed (a parameter), in a function that wraps it in a new
+        /// container otherwise, avoids wrapping twice; unless what it found is pushed or popped on, it finds no
+        /// navigation stack to use.
+        static func testsHandedValueBeforeWrapping(_ source: ExprSyntax, in node: SequenceExprSyntax) -> Bool {
             var root = source.unwrapped
             while let base = root.as(MemberAccessExprSyntax.self)?.base { root = base.unwrapped }
             guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text, let function = node.enclosingFunction,
                 function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }),
                 let body = function.body
             else { return false }
-            return body.tokens(viewMode: .sourceAccurate).contains { token in
-                token.text.hasSuffix("NavigationController") && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+            let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+            let wraps = tokens.indices.dropLast().contains { index in
+                tokens[index].text.first?.isUppercase == true && tokens[index].text.hasSuffix("NavigationController")
+                    && tokens[index + 1].tokenKind == .leftParen
             }
+            // The name the found container is bound to (`if let nav = …`, `let nav = …`), and whether it is navigated on.
+            let bound = (node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self)?.pattern
+                ?? node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.pattern)?
+                .as(IdentifierPatternSyntax.self)?.identifier.text
+            let navigatesOnIt = bound.map { bound in
+                tokens.indices.dropLast(2).contains { index in
+                    tokens[index].text == bound && tokens[index + 1].tokenKind == .period
+                        && ["push", "pop", "setViewControllers", "show"].contains(where: tokens[index + 2].text.hasPrefix)
+                }
+            } ?? false
+            return wraps && !navigatesOnIt
         }
 
         /// Bar and toolbar appearance a presenter sets on its own container (`navigationController?.navigationBar

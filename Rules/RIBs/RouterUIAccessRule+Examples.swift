@@ -137,11 +137,17 @@ extension RouterUIAccessRule {
                     guard let screen = viewController.uiviewController 2️⃣as? ProfileScreenController else { return }
                     3️⃣viewController.uiviewController.view.endEditing(true)
                 }
+                func routeToList() {
+                    4️⃣viewController.uiviewController.delegate = self
+                    5️⃣viewController.uiviewController.tableView.delegate = self
+                }
             }
             """, messages: [
                 "router builds UI content ('UIAlertController'); let the presenter build it, driven by the interactor through its Presentable",
                 "router casts to the concrete view controller 'ProfileScreenController'; work with its ViewControllable instead",
                 "router calls 'endEditing' on a view controller's view; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+                "router sets 'delegate' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tableView.delegate' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
     ]
 
@@ -293,6 +299,8 @@ extension RouterUIAccessRule {
                 func routeToFeed() {
                     navigation.delegate = self
                     viewController.uiviewController.navigationController?.delegate = self
+                    viewController.uiviewController.view.insertSubview(banner.viewControllable.uiviewController.view, at: 0)
+                    viewController.uiviewController.view.layoutIfNeeded()
                     guard let tabs = viewController.uiviewController as? MainTabBarController else { return }
                     tabs.selectedIndex = 0
                 }

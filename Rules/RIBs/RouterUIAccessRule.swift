@@ -33,14 +33,23 @@ public struct RouterUIAccessRule: Rule {
         "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UILabel", "UIButton", "UIImageView",
         "UIActivityViewController", "SFSafariViewController", "Text", "Button",
     ]
-    /// Assigning these on a view controller configures presentation or layout, not content; a container's
-    /// `delegate` (a navigation or tab bar controller's, a presentation's) manages navigation.
+    /// Assigning these on a view controller configures presentation or layout, not content.
     static let presentationProperties: Set<String> = [
-        "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "delegate", "isModalInPresentation",
+        "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "isModalInPresentation",
         "modalPresentationCapturesStatusBarAppearance", "viewControllers", "selectedIndex", "selectedViewController",
         "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "presentationController",
         "popoverPresentationController", "hidesBottomBarWhenPushed",
     ]
+
+    /// Containers whose `delegate` manages navigation (who is pushed, shown, dismissed), like a
+    /// `transitioningDelegate`: the router may set it.
+    static let containerProperties: Set<String> = [
+        "navigationController", "tabBarController", "splitViewController", "presentationController", "popoverPresentationController",
+    ]
+    static let containerTypes = ["NavigationController", "TabBarController", "SplitViewController", "NavigationControllable"]
+
+    /// Calls on a view controller's `view` that change what the screen shows or edits, not which views it holds.
+    static let viewStateCalls: Set<String> = ["endEditing", "becomeFirstResponder", "resignFirstResponder"]
 
     /// A view controller's bars and items: calling into them is UI work, never hierarchy work.
     static let barItems: Set<String> = ["navigationItem", "tabBarItem", "navigationBar", "toolbar", "tabBar"]
@@ -85,6 +94,8 @@ public struct RouterUIAccessRule: Rule {
         var findings = OnePerStatement()
 
         let resolver: TypeResolver
+        /// The router's stored navigation, tab bar or split view controllers (`private let navigation: UINavigationController`).
+        let containers: Set<String>
 
         init(rule: RouterUIAccessRule, router: TypeDeclaration, resolver: TypeResolver) {
             self.rule = rule
@@ -95,6 +106,9 @@ public struct RouterUIAccessRule: Rule {
             self.reach = ViewControllerReach(scanning: router, storedContainers: true)
             self.presentables = Set(router.storedProperties.filter { property in
                 property.type?.heldTypeNames.contains { ProtocolRole(protocolName: $0) == .presentable } == true
+            }.map(\.name))
+            self.containers = Set(router.storedProperties.filter { property in
+                property.type?.heldTypeNames.contains { name in RouterUIAccessRule.containerTypes.contains(where: name.hasSuffix) } == true
             }.map(\.name))
             super.init()
         }
@@ -110,7 +124,7 @@ public struct RouterUIAccessRule: Rule {
                 let (rootReaches, members) = reach.chain(base)
                 if rootReaches, let item = members.first(where: RouterUIAccessRule.barItems.contains) {
                     report(node, "router calls '\(method)' on a view controller's \(item); bar items are UI, so let the presenter configure them")
-                } else if rootReaches, members == ["view"], !rule.isHierarchyOperation(method, labels: labels) {
+                } else if rootReaches, members == ["view"], RouterUIAccessRule.viewStateCalls.contains(method) {
                     report(node, "router calls '\(method)' on a view controller's view; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
                 } else if reach.reaches(base), !passesViewController(node),
                     !rule.isHierarchyOperation(method, labels: labels) || labels.contains(where: Self.contentLabels.contains)
@@ -158,6 +172,7 @@ public struct RouterUIAccessRule: Rule {
             let (rootReaches, members) = reach.chain(target)
             guard rootReaches, !members.isEmpty else { return }
             if members.contains(where: { RouterUIAccessRule.presentationProperties.contains($0) }) { return }
+            if isContainerDelegate(target, members: members) { return }
             report(target, "router sets '\(members.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
         }
 
@@ -216,6 +231,13 @@ public struct RouterUIAccessRule: Rule {
 
         static func holdsViewController(_ type: TypeSyntax) -> Bool {
             type.heldTypeNames.contains { $0.hasSuffix("ViewControllable") || $0 == "UIViewController" }
+        }
+
+        /// `navigationController?.delegate = self`, `navigation.delegate = self` on a stored container: navigation
+        /// management. A screen's own `delegate`, or a table view's, is UI.
+        private func isContainerDelegate(_ target: ExprSyntax, members: [String]) -> Bool {
+            guard members.last == "delegate", let owner = target.unwrapped.as(MemberAccessExprSyntax.self)?.base?.lastName else { return false }
+            return RouterUIAccessRule.containerProperties.contains(owner) || containers.contains(owner)
         }
 
         /// A view controller class of the project's that is a screen, not a container (a navigation, tab bar, split or

@@ -10,24 +10,33 @@ public struct WeakSelfCaptureRule: Rule {
             RIBs Architecture Guide, "Frequently Asked Pitfalls and FAQ": strong `self` in Rx subscriptions is "OK in Interactors and Workers, as long as the Rx \
             subscription's lifetime is bound to self ... In all other cases (non-Interactor/Worker), make sure a \
             `[weak self]` is captured." A view controller's bag lives as long as the view controller, so a strong \
-            capture keeps it alive. A `self` inside a nested closure that captures `[weak self]` itself is not captured \
-            strongly by the subscription's closure.
+            capture keeps it alive.
             """,
         defaultSeverity: .warning,
         isOptIn: true,
         triggering: [
             Example("""
                 import RxSwift
-                final class LoginViewController: UIViewController, LoginPresentable {
+                final class LoginViewController: UIViewController {
                     func bind() {
                         button.rx.tap.subscribe(onNext: 1️⃣{ self.submit() }).disposed(by: disposeBag)
                         publisher.sink 2️⃣{ value in self.render(value) }.store(in: &cancellables)
-                        stream.subscribe(onNext: 3️⃣{ value in queue.async { self.render(value) } }).disposed(by: disposeBag)
                     }
                 }
                 """, messages: [
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                     "subscription closure captures `self` strongly; capture `[weak self]`",
+                ]),
+            // A nested closure's `[weak self]` is evaluated inside the subscription's closure, which so holds `self`
+            // strongly: the weak capture belongs on the outer closure.
+            Example("""
+                import RxSwift
+                final class FeedViewController: UIViewController {
+                    func bind() {
+                        items.subscribe(onNext: 1️⃣{ items in queue.async { [weak self] in self?.render(items) } }).disposed(by: disposeBag)
+                    }
+                }
+                """, messages: [
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                 ]),
         ],
@@ -40,19 +49,9 @@ public struct WeakSelfCaptureRule: Rule {
                     }
                 }
                 """),
-            // The nested closure captures `self` weakly: the subscription's own closure does not capture it.
-            Example("""
-                import RIBs
-                import RxSwift
-                final class FeedViewController: UIViewController, FeedPresentable {
-                    func bind() {
-                        items.subscribe(onNext: { items in queue.async { [weak self] in self?.render(items) } }).disposed(by: disposeBag)
-                    }
-                }
-                """),
             Example("""
                 import RxSwift
-                final class LoginViewController: UIViewController, LoginPresentable {
+                final class LoginViewController: UIViewController {
                     func bind() {
                         button.rx.tap.subscribe(onNext: { [weak self] in self?.submit() }).disposed(by: disposeBag)
                         publisher.sink { [unowned self] value in self.render(value) }.store(in: &cancellables)
@@ -90,26 +89,12 @@ public struct WeakSelfCaptureRule: Rule {
         }
     }
 
-    /// A `self` in the closure, or in a closure nested in it that does not capture `self` weakly or unowned itself.
     static func capturesSelfStrongly(_ closure: ClosureExprSyntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            var found = false
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-                found || WeakSelfCaptureRule.capturesSelfWeakly(node) ? .skipChildren : .visitChildren
-            }
-            override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-                if token.tokenKind == .keyword(.self) { found = true }
-                return .skipChildren
-            }
+        let captures = closure.signature?.capture?.items ?? []
+        let weakSelf = captures.contains { item in
+            item.name.text == "self" && item.specifier != nil
         }
-        guard !capturesSelfWeakly(closure) else { return false }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(closure.statements)
-        return finder.found
-    }
-
-    /// `[weak self]`, `[unowned self]`.
-    static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {
-        (closure.signature?.capture?.items ?? []).contains { $0.name.text == "self" && $0.specifier != nil }
+        guard !weakSelf else { return false }
+        return closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.self) }
     }
 }

@@ -176,6 +176,10 @@ struct Lint: ParsableCommand {
             let cache = noCache || !stagedTexts.isEmpty ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
             linter.leavesRunDataToExit = true
             result = try linter.lint(paths: lintPaths, workingDirectory: workingDirectory, cachePath: cache)
+            if let folder = linter.folder {
+                let shown = String(folder.dropFirst(configuration.rootDirectory.count).drop { $0 == "/" })
+                result.notes.append("note: linted the project's files in \(shown) (the rest of the project read for project rules); run from \(configuration.rootDirectory) or name paths to lint everything")
+            }
         }
         if result.fileCount == 0, result.unreadable.isEmpty, stdinPath == nil, changedSince == nil, !staged, !allowZeroFiles, !configuration.allowZeroFiles {
             if paths.isEmpty, configuration.included.isEmpty {

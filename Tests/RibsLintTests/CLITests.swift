@@ -227,6 +227,7 @@ struct CLITests {
         let card = root.appendingPathComponent("App/Card")
         let inCard = try runRibslint(["--reporter", "json", "--no-cache"], in: card)
         #expect(inCard.status == 1)
+        #expect(inCard.stderr.contains("note: linted the project's files in App/Card (the rest of the project read for project rules)"))
         // The folder's findings as the whole run has them, project rules included (Card's missing parts), and the
         // cycle Card is part of, where the whole run reports it (as a pre-commit run of Card's file shows it).
         let inFolder = whole.filter { $0.contains("\"file\":\"App\\/Card\\/") }

@@ -344,6 +344,36 @@ struct GraphTests {
         #expect(ribs.map { $0["name"] as? String } == ["Pay"])
         #expect((ribs.first?["parts"] as? [String: String])?["builder"] == "Pay/PayAssembly.swift:1")
         #expect((ribs.first?["missing"] as? [String]) == [])
+        // Another app's Pay RIB, built by its own `PayBuilder`, leaves this one to its assembly.
+        let apps = try makeProject([
+            "App1/Pay/Pay.swift": """
+                import RIBs
+                import SwiftUI
+                final class PayBuilder: Builder<PayDependency>, PayBuildable {
+                    func build() -> PayRouting { PayRouter(interactor: PayInteractor(), viewController: PayViewController()) }
+                }
+                final class PayInteractor: PresentableInteractor<PayPresentable>, PayInteractable {}
+                final class PayRouter: ViewableRouter<PayInteractable, PayViewControllable>, PayRouting {}
+                final class PayViewController: UIHostingController<PayView>, PayPresentable, PayViewControllable {}
+                """,
+            "App2/Pay/PayAssembly.swift": """
+                final class PayAssembly {
+                    func make() -> PayRouting { PayRouter(interactor: PayLogic(), viewController: PayScreen()) }
+                }
+                """,
+            "App2/Pay/Pay.swift": """
+                import RIBs
+                import SwiftUI
+                final class PayLogic: PresentableInteractor<PayPresentable>, PayInteractable {}
+                final class PayRouter: ViewableRouter<PayInteractable, PayViewControllable>, PayRouting {}
+                final class PayScreen: UIHostingController<PayView>, PayPresentable, PayViewControllable {}
+                """,
+        ])
+        let both = try runRibslint(["--no-cache"], in: apps)
+        #expect(!both.stdout.contains("rib_completeness"))
+        let twoApps = try runRibslint(["graph", "--format", "json"], in: apps)
+        let twoRIBs = try #require(try JSONSerialization.jsonObject(with: Data(twoApps.stdout.utf8)) as? [String: Any])
+        #expect((twoRIBs["ribs"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Pay (App1/Pay)", "Pay (App2/Pay)"])
     }
 
     @Test("swiftui-rib: `roles:` renames parts once for every rule and the graph; the former rule options say where they went")

@@ -143,9 +143,13 @@ struct RoleTests {
             final class A: AcmeInteractor {}
             final class BRouter: BRouting {}
             final class C: Interactor {}
+            final class DRouter {
+                private let interactor: DInteractable
+            }
             """, profile: Profile.ribs.applying(configuration.roles))
         #expect(found["A"] == .interactor)
         #expect(found["BRouter"] == .router)
+        #expect(found["DRouter"] == .router)
         #expect(found["C"] == .some(nil))
     }
 

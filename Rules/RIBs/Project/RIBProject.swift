@@ -95,13 +95,15 @@ public struct RIBProject: ProjectModel {
             ribs[id] = RIB(id: id, name: part.rib, folder: Self.folder(of: part.point.path))
             add(position, to: id)
         }
-        // Then builders known by what they build: the nearest RIB of that name without a builder, else a new one.
+        // Then builders known by what they build: a RIB of that name in the same app or module tree (a folder in
+        // common) has its builder already, and this one makes no other; else it makes the RIB.
         var ribsNamed: [String: Nearest<String>] = [:]
         for rib in ribs.values.sorted(by: { $0.id < $1.id }) { ribsNamed[rib.name, default: Nearest()].insert(rib.id, at: rib.folder) }
         for (position, part) in parts.enumerated() where part.role == .builder && part.isFoundByWhatItBuilds {
             let folder = Self.folder(of: part.point.path)
-            if let named = ribsNamed[part.rib]?.nearest(to: folder, where: { _ in true }, before: <) {
-                if ribs[named]?.parts[.builder] == nil { add(position, to: named) }
+            if let named = ribsNamed[part.rib]?.nearest(to: folder, where: { _ in true }, before: <), let rib = ribs[named],
+                Self.sharesFolder(rib.folder, folder)
+            {
                 continue
             }
             let id = Self.id(part.rib, at: part.point.path)
@@ -185,6 +187,12 @@ public struct RIBProject: ProjectModel {
     public func name(of id: String) -> String { ribs[id]?.name ?? id }
 
     static func id(_ name: String, at path: String) -> String { name + "@" + folder(of: path) }
+
+    /// Whether two folders have their first component in common (`App/Root`, `App/Launch`): one app or module tree.
+    static func sharesFolder(_ a: String, _ b: String) -> Bool {
+        guard let first = a.split(separator: "/").first else { return b.isEmpty }
+        return b.split(separator: "/").first == first
+    }
 
     /// The folder of a file path: `Shop/Profile/ProfileBuilder.swift` → `Shop/Profile`.
     static func folder(of path: String) -> String {
