@@ -54,6 +54,18 @@ public struct SwiftUIPresenterRule: Rule {
                 class AppNavigationController: UINavigationController {}
                 final class FlowViewController: AppNavigationController, FlowPresentable {}
                 """),
+            // An app's base class given the SwiftUI view it hosts renders SwiftUI.
+            Example("""
+                import RIBs
+                import SwiftUI
+                class BaseViewController<Content: View>: UIViewController {
+                    func attach(view: Content) {}
+                }
+                struct CartView: View {
+                    var body: some View { Text("Cart") }
+                }
+                final class CartViewController: BaseViewController<CartView>, CartPresentable, CartViewControllable {}
+                """),
         ])
 
     public init(options: RuleOptions) {}
@@ -64,11 +76,25 @@ public struct SwiftUIPresenterRule: Rule {
         "UIHostingController", "UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController",
     ]
 
+    /// `DetailViewController: BaseViewController<DetailView>` with `DetailView: View`: a base class of the app's
+    /// that hosts the SwiftUI view it is given renders SwiftUI, whatever UIKit class it descends from.
+    static func hostsSwiftUIView(_ type: TypeDeclaration, file: LintFile) -> Bool {
+        guard let superclass = type.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type,
+            let arguments = superclass.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
+                ?? superclass.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
+        else { return false }
+        let resolver = file.model.projectTypes
+        return arguments.contains { argument in
+            guard let name = argument.argument.as(TypeSyntax.self)?.baseName, let entry = resolver.primary(name) else { return false }
+            return entry.kind == .struct && entry.inherited.contains("View")
+        }
+    }
+
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("Controller") else { return [] }
         let candidates = file.model.types.filter { type in
             type.kind == .class && type.inheritance.superclasses.contains(where: Self.uiKitScreens.contains)
-                && !type.inheritance.superclasses.contains(where: Self.notScreens.contains)
+                && !type.inheritance.superclasses.contains(where: Self.notScreens.contains) && !Self.hostsSwiftUIView(type, file: file)
         }
         guard !candidates.isEmpty else { return [] }
         // What the class and its extensions in this file conform to, by name: asked once per file, not per class.
