@@ -340,7 +340,7 @@ struct Graph: ParsableCommand {
             Every profile whose RIBs form a tree is drawn: ribs, swiftui-rib and composable-ribs (each file under its own \
             profile); viper modules form no tree. An edge says what the parent does with the child: its router attaches \
             it (thick), it builds or is handed the child's builder (plain), or its component only provides that builder \
-            for descendants (dotted, shown with --show-provided).
+            for descendants (dotted, shown with --show-provided or when it closes a cycle).
             """)
 
     @Argument(help: "Files or folders; default: the configuration's `included`.")

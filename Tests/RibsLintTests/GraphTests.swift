@@ -268,6 +268,30 @@ struct GraphTests {
         ])
     }
 
+    @Test("a provided builder that closes a cycle is drawn without --show-provided, so the cycle is in the picture")
+    func providedCycleDrawn() {
+        let project = tree([
+            ("Root/RootBuilder.swift", """
+                import RIBs
+                final class RootComponent: Component<RootDependency> {
+                    var settingsBuilder: SettingsBuildable { SettingsBuilder(dependency: self) }
+                }
+                final class RootBuilder: Builder<RootDependency>, RootBuildable {}
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {}
+                """),
+            ("Settings/SettingsBuilder.swift", """
+                import RIBs
+                final class SettingsBuilder: Builder<SettingsDependency>, SettingsBuildable {
+                    func build() -> SettingsRouting { SettingsRouter(rootBuilder: RootBuilder(dependency: component)) }
+                }
+                final class SettingsRouter: Router<SettingsInteractable>, SettingsRouting {}
+                """),
+        ], profile: .ribs)
+        let mermaid = RIBGraph.render(project, as: .mermaid)
+        #expect(mermaid.contains("rib_Root -.->|cycle| rib_Settings\n"))
+        #expect(mermaid.contains("rib_Settings -->|cycle| rib_Root\n"))
+    }
+
     @Test("`graph` says what it cannot draw: a VIPER project is refused with why, other profiles' files and no RIB are noted")
     func profilesWithoutTree() throws {
         let viper = """

@@ -33,7 +33,17 @@ public enum RIBGraph {
     static func shape(_ project: RIBProject, provided: Bool) -> Shape {
         let nodes = project.ribs.values.filter(\.isRIB).sorted { ($0.name, $0.id) < ($1.name, $1.id) }
         let ids = Set(nodes.map(\.id))
-        let edges = project.edges.filter { ids.contains($0.from) && ids.contains($0.to) && (provided || $0.isInTree) }
+        // A provided builder that closes a cycle is drawn whatever `provided` says: the cycle `rib_cycle` reports
+        // is in the picture.
+        let cycles = project.cycles
+        var cycleOf: [String: Int] = [:]
+        for (position, cycle) in cycles.enumerated() {
+            for id in cycle { cycleOf[id] = position }
+        }
+        let edges = project.edges.filter { edge in
+            guard ids.contains(edge.from), ids.contains(edge.to) else { return false }
+            return provided || edge.isInTree || (cycleOf[edge.from] != nil && cycleOf[edge.from] == cycleOf[edge.to])
+        }
             .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         let sameName = Dictionary(grouping: nodes, by: \.name)
         var labels: [String: String] = [:]
@@ -41,13 +51,10 @@ public enum RIBGraph {
             labels[rib.id] = sameName[rib.name, default: []].count > 1 ? "\(rib.name) (\(rib.folder))" : rib.name
         }
         var cycleEdges = Set<String>()
-        for cycle in project.cycles {
-            let members = Set(cycle)
-            for edge in edges where members.contains(edge.from) && members.contains(edge.to) {
-                cycleEdges.insert(key(edge))
-            }
+        for edge in edges where cycleOf[edge.from] != nil && cycleOf[edge.from] == cycleOf[edge.to] {
+            cycleEdges.insert(key(edge))
         }
-        return Shape(nodes: nodes, edges: edges, labels: labels, cycleEdges: cycleEdges, cycles: project.cycles)
+        return Shape(nodes: nodes, edges: edges, labels: labels, cycleEdges: cycleEdges, cycles: cycles)
     }
 
     static func key(_ edge: RIBProject.Link) -> String { "\(edge.from)→\(edge.to)" }
