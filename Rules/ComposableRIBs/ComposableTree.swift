@@ -17,7 +17,7 @@ enum ComposableTree {
             } else if type.kind == .class, roles.isRouter(type) {
                 let rib = stem(type.name, dropping: "Router")
                 parts.append((type, .router, rib, nil))
-                let arguments = hostedArguments(of: type)
+                let arguments = type.superclassArguments
                 if let feature = arguments.first {
                     parts.append((type, .interactor, rib, "TCAInteractor<\(feature)>"))
                 }
@@ -35,14 +35,5 @@ enum ComposableTree {
     /// `PayeeRouter` → `Payee`.
     static func stem(_ name: String, dropping suffix: String) -> String {
         name.hasSuffix(suffix) && name.count > suffix.count ? String(name.dropLast(suffix.count)) : name
-    }
-
-    /// The generic arguments of a router's superclass: `SwiftUIHostingRouter<PayeeFeature, PayeeView>`.
-    static func hostedArguments(of type: TypeDeclaration) -> [String] {
-        guard let superclass = type.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type,
-            let arguments = superclass.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
-                ?? superclass.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
-        else { return [] }
-        return arguments.compactMap { $0.argument.as(TypeSyntax.self)?.baseName }
     }
 }

@@ -282,7 +282,7 @@ public struct AttachDetachBalanceRule: Rule {
                 !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false)
                     && !lifetime.contains(attach.function)
             }.map {
-                let child = $0.isKnown ? "the \($0.kind.prefix(1).uppercased() + $0.kind.dropFirst()) child" : "a child (`\($0.kind)`)"
+                let child = $0.isKnown ? "the \(ChildAttachments.rib(ofKind: $0.kind)) child" : "a child (`\($0.kind)`)"
                 return Violation(at: $0.call, "router attaches \(child) but never detaches it; detach it when the child closes, or its interactor stays active")
             }
         }

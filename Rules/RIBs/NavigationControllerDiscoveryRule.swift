@@ -219,9 +219,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// container otherwise, avoids wrapping twice; unless what it found is pushed or popped on, it finds no
         /// navigation stack to use.
         static func testsHandedValueBeforeWrapping(_ source: ExprSyntax, in node: SequenceExprSyntax) -> Bool {
-            var root = source.unwrapped
-            while let base = root.as(MemberAccessExprSyntax.self)?.base { root = base.unwrapped }
-            guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text, let function = node.enclosingFunction,
+            guard let name = source.rootName, let function = node.enclosingFunction,
                 function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }),
                 let body = function.body
             else { return false }

@@ -147,7 +147,7 @@ public struct RouterChildReferenceRule: Rule {
     /// type (`var current: Routing?`, `var presented: AnyObject?`): that type, else the child's routing protocol.
     static func attachedChild(stored kinds: Set<String>, attached: Set<String>, declared: [String]) -> String? {
         guard let kind = kinds.intersection(attached).sorted().first else { return nil }
-        return declared.first ?? kind.prefix(1).uppercased() + kind.dropFirst() + "Routing"
+        return declared.first ?? ChildAttachments.rib(ofKind: kind) + "Routing"
     }
 
     /// `*Routing` always; a concrete `*Router` only in a `var`: a `let` one is injected once, like a

@@ -246,10 +246,8 @@ public struct RouterUIAccessRule: Rule {
             guard name.hasSuffix("Controller"), let entry = resolver.primary(name), entry.kind == .class else { return false }
             let supertypes = resolver.supertypes(of: entry.inherited)
             return supertypes.contains { $0.hasSuffix("ViewController") }
-                && !supertypes.contains { Self.containers.contains($0) }
+                && !supertypes.contains { ViewControllerReach.containerClasses.contains($0) }
         }
-
-        static let containers: Set<String> = ["UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController"]
 
         /// `UIAlertController(…)`, `UIAlertController.init(…)`, and `.init(…)` under the type annotation of what it
         /// initializes (`let alert: UIAlertController = .init(…)`).

@@ -72,20 +72,14 @@ public struct SwiftUIPresenterRule: Rule {
 
     /// UIKit screens a presenter may descend from; a chain that passes a hosting controller or a container is none.
     static let uiKitScreens: Set<String> = ["UIViewController", "UITableViewController", "UICollectionViewController"]
-    static let notScreens: Set<String> = [
-        "UIHostingController", "UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController",
-    ]
+    static let notScreens = ViewControllerReach.containerClasses.union(["UIHostingController"])
 
     /// `DetailViewController: BaseViewController<DetailView>` with `DetailView: View`: a base class of the app's
     /// that hosts the SwiftUI view it is given renders SwiftUI, whatever UIKit class it descends from.
     static func hostsSwiftUIView(_ type: TypeDeclaration, file: LintFile) -> Bool {
-        guard let superclass = type.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type,
-            let arguments = superclass.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
-                ?? superclass.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
-        else { return false }
         let resolver = file.model.projectTypes
-        return arguments.contains { argument in
-            guard let name = argument.argument.as(TypeSyntax.self)?.baseName, let entry = resolver.primary(name) else { return false }
+        return type.superclassArguments.contains { name in
+            guard let entry = resolver.primary(name) else { return false }
             return entry.kind == .struct && entry.inherited.contains("View")
         }
     }

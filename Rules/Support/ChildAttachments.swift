@@ -156,6 +156,9 @@ final class ChildAttachments: LocalCollector {
             .split(separator: ".").map(String.init))
     }
 
+    /// The RIB a known kind names: `settings` → `Settings`.
+    static func rib(ofKind kind: String) -> String { kind.prefix(1).uppercased() + kind.dropFirst() }
+
     /// `settingsBuilder` → `settings`, `SettingsRouting` → `settings`, `settingsRouter` → `settings`.
     static func ribName(_ name: String) -> String {
         var base = name

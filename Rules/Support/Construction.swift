@@ -1,3 +1,4 @@
+import RibsLintKit
 import SwiftSyntax
 
 extension FunctionCallExprSyntax {
@@ -13,5 +14,17 @@ extension FunctionCallExprSyntax {
         }
         if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
         return called.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+}
+
+extension TypeDeclaration {
+    /// The generic arguments of a class's superclass, by name: `SwiftUIHostingRouter<PayeeFeature, PayeeView>`
+    /// → `[PayeeFeature, PayeeView]`, `BaseViewController<CartView>` → `[CartView]`.
+    var superclassArguments: [String] {
+        guard let superclass = declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type,
+            let arguments = superclass.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
+                ?? superclass.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
+        else { return [] }
+        return arguments.compactMap { $0.argument.as(TypeSyntax.self)?.baseName }
     }
 }

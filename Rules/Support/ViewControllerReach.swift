@@ -6,6 +6,8 @@ import SwiftSyntax
 /// and locals bound to any of these.
 struct ViewControllerReach {
     static let roots: Set<String> = ["viewController", "viewControllable", "uiviewController"]
+    /// UIKit's containers: view controllers that hold and navigate between others rather than show a screen.
+    static let containerClasses: Set<String> = ["UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController"]
     static let relatives: Set<String> = [
         "navigationController", "tabBarController", "parent", "presentedViewController",
         "presentingViewController", "topViewController", "visibleViewController", "splitViewController",

@@ -136,8 +136,8 @@ public struct RIBFacts: FileFacts, Equatable {
             let rib = ribName(of: first, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
             var seen = Set<String>()
             return ChildAttachments(router).attaches.compactMap { attach -> Edge? in
-                guard attach.isKnown, let initial = attach.kind.first else { return nil }
-                let child = initial.uppercased() + attach.kind.dropFirst()
+                guard attach.isKnown, !attach.kind.isEmpty else { return nil }
+                let child = ChildAttachments.rib(ofKind: attach.kind)
                 guard child != rib, seen.insert(child).inserted else { return nil }
                 return Edge(from: rib, to: child, fromType: first.name, point: SourcePoint(attach.call, in: file), kind: .attaches)
             }
@@ -189,8 +189,8 @@ public struct RIBFacts: FileFacts, Equatable {
             }
         }
         guard let router, buildsInteractor else { return nil }
-        let suffix = file.profile.definition(of: .router)?.suffixes.first { router.hasSuffix($0) && router.count > $0.count }
-        return (type, .builder, suffix.map { String(router.dropLast($0.count)) } ?? router, nil)
+        let rib = RIBName.prefix(of: router, role: .router, profile: file.profile)
+        return (type, .builder, rib.isEmpty ? router : rib, nil)
     }
 
     /// A RIB part is named for its role (`LoginRouter`, or plain `Router` in a folder per RIB), or is a
@@ -317,7 +317,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                     let builder = member.base?.lastName
                 {
                     builtBy[name] = builder
-                } else if let root = Self.rootName(value), let builder = builtBy[root] {
+                } else if let root = value.rootName, let builder = builtBy[root] {
                     builtBy[name] = builder
                 }
                 return .visitChildren
@@ -325,18 +325,11 @@ public struct NavigationFacts: FileFacts, Equatable {
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
                     name == "push" || name == "pushViewController",
-                    let argument = node.arguments.first?.expression, let root = Self.rootName(argument)
+                    let argument = node.arguments.first?.expression, let root = argument.rootName
                 {
                     pushes.append((root, node))
                 }
                 return .visitChildren
-            }
-
-            /// The name a chain of members starts from: `item.viewControllable.uiviewController` → `item`.
-            static func rootName(_ expression: ExprSyntax) -> String? {
-                var current = expression.unwrapped
-                while let base = current.as(MemberAccessExprSyntax.self)?.base { current = base.unwrapped }
-                return current.as(DeclReferenceExprSyntax.self)?.baseName.text
             }
         }
         var declaredBuilders: [String: String] = [:]

@@ -59,6 +59,13 @@ extension ExprSyntax {
         return self
     }
 
+    /// The name a chain of members starts from: `item.viewControllable.uiviewController` → `item`.
+    public var rootName: String? {
+        var current = unwrapped
+        while let base = current.as(MemberAccessExprSyntax.self)?.base { current = base.unwrapped }
+        return current.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
     /// The name this expression ends in: `a.b.c` → `c`, `c` → `c`, `self` → `self`.
     public var lastName: String? {
         let expr = unwrapped
