@@ -11,6 +11,9 @@ For each tree and each profile (ribs, swiftui-rib, viper and composable-ribs, ev
     reports must be equal byte for byte;
   - a run of each of up to `--listed` files alone (a pre-commit hook's run, with the warm cache and without):
     its findings in that file must be the full run's, and all it reports must be in the full run's report;
+  - `ribslint facts` of the whole tree on 1 job, and of each of its top-level folders apart on 8 (a build system's
+    targets, taken without each other's types in view), each merged by `ribslint check --facts`: the reports must
+    be the cold run's, byte for byte;
   - `ribslint graph --format json` for the profiles that draw a tree;
 and with `--reference`, the same reports and graphs from the other binary, which must be equal to these.
 A generated tree (`--generated N`: the benchmark's synthetic monorepo of N files) gets nested configurations
@@ -84,6 +87,15 @@ def swift_files(tree, limit):
     return [found[int(position * step)] for position in range(limit)]
 
 
+def top_level_groups(tree):
+    """The tree cut as a build system cuts a project into targets: each top-level folder the walk reaches, and its
+    top-level Swift files together."""
+    entries = sorted(os.listdir(tree))
+    folders = [[name] for name in entries if os.path.isdir(os.path.join(tree, name)) and walked(name)]
+    files = [name for name in entries if name.endswith(".swift") and not name.startswith(".") and os.path.isfile(os.path.join(tree, name))]
+    return folders + ([files] if files else [])
+
+
 def artifacts(binary, tree, profile, scratch, differences, listed_limit, jobs):
     """The reports and graph of one binary on one tree under one profile; checks the ways of running agree."""
     config = os.path.join(scratch, f"{profile}.yml")
@@ -100,6 +112,16 @@ def artifacts(binary, tree, profile, scratch, differences, listed_limit, jobs):
     for threads in (1, 8):
         uncached = run(lint + ["--no-cache", "--jobs", str(threads)], tree)
         differences.expect_equal(f"{name}: --no-cache --jobs {threads} differs from cold", cold, uncached)
+    facts = [binary, "facts", "--config", config, "--quiet", "--allow-zero-files", "--base-path", tree]
+    check = [binary, "check", "--config", config, "--reporter", "json", "--quiet", "--allow-zero-files", "--base-path", tree]
+    whole = os.path.join(scratch, f"{profile}-whole.facts.json")
+    run(facts + ["--jobs", "1", "-o", whole], tree)
+    differences.expect_equal(f"{name}: check of the whole tree's facts differs from cold", cold, run(check + ["--facts", whole], tree))
+    parts = []
+    for group in top_level_groups(tree):
+        parts.append(os.path.join(scratch, f"{profile}-part{len(parts)}.facts.json"))
+        run(facts + ["--jobs", "8", "-o", parts[-1], "--"] + group, tree)
+    differences.expect_equal(f"{name}: check of each top-level folder's facts differs from cold", cold, run(check + ["--facts"] + parts, tree))
     findings = json.loads(cold)["findings"]
     listed = swift_files(tree, listed_limit)
     cycle_files = [path for path in CYCLE if os.path.exists(os.path.join(tree, path))] if listed_limit and profile == "ribs" else []

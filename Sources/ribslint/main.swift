@@ -8,7 +8,7 @@ struct RibsLint: ParsableCommand {
         commandName: "ribslint",
         abstract: "A static architecture linter for iOS codebases built on Uber's RIBs.",
         version: ribslintVersion,
-        subcommands: [Lint.self, Baseline.self, Rules.self, Docs.self, Reporters.self, Graph.self, VersionCommand.self],
+        subcommands: [Lint.self, Baseline.self, Rules.self, Docs.self, Reporters.self, Graph.self, Facts.self, Check.self, VersionCommand.self],
         defaultSubcommand: Lint.self)
 }
 
@@ -24,23 +24,10 @@ struct Lint: ParsableCommand {
     @Argument(help: "Files or folders to lint; default: the configuration's `included`.")
     var paths: [String] = []
 
+    @OptionGroup var report: ReportOptions
+
     @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
     var config: String?
-
-    @Option(help: ArgumentHelp("Output format: \(Reporter.allCases.map(\.rawValue).joined(separator: ", ")) (`ribslint reporters`)."))
-    var reporter: String?
-
-    @Option(help: "Write the report to this file instead of standard output.")
-    var output: String?
-
-    @Option(help: "With --reporter sarif: the run's category (SARIF automationDetails), one per app of a monorepo, so code scanning keeps each upload's alerts apart.")
-    var sarifCategory: String?
-
-    @Flag(help: "Exit 1 on any finding, warnings included.")
-    var strict = false
-
-    @Flag(help: "Print no summary or notes on standard error.")
-    var quiet = false
 
     @Option(name: .customLong("only-rule"), help: "Run only this rule (repeatable).")
     var onlyRules: [String] = []
@@ -66,18 +53,6 @@ struct Lint: ParsableCommand {
     @Flag(help: "Lint the Swift files staged for commit, with the whole project in view (for a pre-commit hook).")
     var staged = false
 
-    @Option(help: "Report and fail only on findings not in this baseline (`ribslint baseline` writes it); default: the configuration's `baseline`.")
-    var baseline: String?
-
-    @Flag(help: "With a baseline, also fail while it holds findings that are fixed (run `ribslint baseline --update`).")
-    var strictBaseline = false
-
-    @Flag(help: "With a baseline, still report the findings it holds, as warnings that never fail the run (an Xcode build phase, an editor).")
-    var showBaselined = false
-
-    @Option(help: "Name files in reports relative to this folder; default: the git repository's top level, else the working directory. `/` prints absolute paths.")
-    var basePath: String?
-
     @Flag(help: "Pass when no Swift file is found to lint (default: exit 2); also `allow_zero_files: true`.")
     var allowZeroFiles = false
 
@@ -99,26 +74,10 @@ struct Lint: ParsableCommand {
             guard parseBudget > 0 else { throw UsageError("error: --parse-budget must be more than 0 seconds") }
             linter.parseBudget = parseBudget
         }
-        if let basePath {
-            var isFolder: ObjCBool = false
-            let folder = URL(fileURLWithPath: basePath, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)).standardizedFileURL.path
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                throw UsageError("error: --base-path \(basePath) is not a folder")
-            }
-            linter.basePath = folder
-        }
-        let configuration = linter.configuration, ruleSet = linter.ruleSet
-        let format = reporter ?? configuration.reporter
-        guard let reporter = Reporter(rawValue: format) else {
-            throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        try report.applyBasePath(to: &linter, workingDirectory: workingDirectory)
+        let configuration = linter.configuration
+        let reporter = try report.chosenReporter(linter)
         if dryRun, !fix { throw UsageError("error: --dry-run goes with --fix") }
-        if let sarifCategory {
-            guard reporter == .sarif else { throw UsageError("error: --sarif-category goes with --reporter sarif") }
-            guard !sarifCategory.isEmpty, !sarifCategory.contains(where: \.isWhitespace) else {
-                throw UsageError("error: --sarif-category must be a name without spaces, such as ribslint-login-app")
-            }
-        }
         if stdinPath != nil, !paths.isEmpty || changedSince != nil || staged {
             throw UsageError("error: --stdin-path lints standard input alone; give no paths, --changed-since or --staged with it")
         }
@@ -149,7 +108,7 @@ struct Lint: ParsableCommand {
             let plan = try linter.planFixes(paths: lintPaths, workingDirectory: workingDirectory)
             if dryRun {
                 let diff = plan.unifiedDiff
-                if let output { try writeReport(diff, to: output) } else { Console.out(diff) }
+                if let output = report.output { try writeReport(diff, to: output) } else { Console.out(diff) }
             }
             let written = dryRun ? FixPlan.Written(files: plan.files) : plan.write()
             if staged, !written.files.isEmpty {
@@ -159,7 +118,7 @@ struct Lint: ParsableCommand {
                 printError("note: the fixes are in the working tree; stage them (git add) for the commit to hold them")
             }
             for line in plan.skipped + written.failures { printError(line) }
-            if !quiet { printError(Self.fixSummary(written.files, dryRun: dryRun)) }
+            if !report.quiet { printError(Self.fixSummary(written.files, dryRun: dryRun)) }
             if dryRun {
                 // The lint that follows a real fix names them; a dry run stops here.
                 for problem in plan.unreadable { printError(problem) }
@@ -196,57 +155,11 @@ struct Lint: ParsableCommand {
             throw UsageError(
                 "error: no Swift file to lint in \(searched) once `excluded` is applied; pass --allow-zero-files or set `allow_zero_files: true` if that is expected")
         }
-        if let path = baseline ?? configuration.baseline {
-            // A partial run (files, a folder, --staged, standard input) counts as fixed only the entries of what it linted.
-            let covered = nothingChanged ? { _ in false } : linter.covers(paths: stdinPath.map { [$0] } ?? lintPaths, workingDirectory: workingDirectory)
-            result = result.applying(try RibsLintKit.Baseline(contentsOf: path, knownRules: knownRuleIDs), showingBaselined: showBaselined, covered: covered)
-        } else if showBaselined {
-            throw UsageError("error: --show-baselined needs a baseline (--baseline FILE or `baseline:` in .ribslint.yml)")
+        // A partial run (files, a folder, --staged, standard input) counts as fixed only the entries of what it linted.
+        let covered = { [linter] () -> (String) -> Bool in
+            nothingChanged ? { _ in false } : linter.covers(paths: stdinPath.map { [$0] } ?? lintPaths, workingDirectory: workingDirectory)
         }
-
-        let context = ReportContext(
-            rules: result.rules ?? ruleSet.enabledDescriptions, basePath: linter.reportBase(workingDirectory: workingDirectory),
-            docsURL: configuration.docsURL ?? RuleDocumentation.defaultBaseURL, sarifCategory: sarifCategory,
-            readerDirectory: basePath == nil ? workingDirectory : nil)
-        let report = reporter.render(result, context)
-        if reporter == .sarif, case let cut = SARIF.resultsCut(result), cut > 0 {
-            printError("warning: the SARIF report leaves out \(cut) results: GitHub code scanning takes at most \(SARIF.resultLimit) per run (new findings and errors kept first)")
-        }
-        if let output {
-            try writeReport(report, to: output)
-        } else {
-            Console.out(report)
-        }
-
-        let errors = result.findings.count { $0.severity == .error }
-        let warnings = result.findings.count - errors
-        for problem in result.unreadable + result.warnings { printError(problem) }
-        if !quiet {
-            for note in result.notes + result.syntaxNotes { printError(note) }
-            let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-            let baselined = result.baseline.map {
-                " (\(result.findings.count - ($0.shown ? $0.unchanged.count : 0)) new, \($0.unchanged.count) in the baseline, \($0.fixed) fixed)"
-            } ?? ""
-            printError("Linted \(result.fileCount) file\(result.fileCount == 1 ? "" : "s") in \(seconds) s: "
-                + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")" + baselined)
-            if !result.findings.isEmpty {
-                printError("By rule: " + result.findingsByRule.map { "\($0.id) \($0.count)" }.joined(separator: ", "))
-            }
-            // Before a baseline is recorded, the convention the code follows is worth choosing first.
-            if configuration.conventions == nil, result.baseline == nil, configuration.profile == Profile.ribs.name,
-                let advice = Convention.uberTemplateAdvice(for: result.findings)
-            {
-                printError(advice)
-            }
-        }
-        if !result.unreadable.isEmpty { throw ExitCode(2) }
-        // The baseline's findings `--show-baselined` prints are warnings that never fail the run, strict or not.
-        let shownBaselined = result.baseline.map { $0.shown ? $0.unchanged.count : 0 } ?? 0
-        if errors > 0 || ((strict || configuration.strict == true) && warnings > shownBaselined) { throw ExitCode(1) }
-        if strictBaseline, let fixed = result.baseline?.fixed, fixed > 0 {
-            printError("ribslint: the baseline holds \(fixed) finding\(fixed == 1 ? "" : "s") that no longer occur; run `ribslint baseline --update`")
-            throw ExitCode(1)
-        }
+        try report.finish(result, linter: linter, reporter: reporter, covered: covered, workingDirectory: workingDirectory, verb: "Linted", start: start)
     }
 
     /// `Fixed 5 findings in 3 files (weak_listener 2, create_mock_annotation 3)`, or what a dry run would fix.

@@ -194,12 +194,13 @@ public struct LintCache: Sendable {
 extension LintCache {
     /// What the results of a file depend on besides its bytes and the project facts: the rules, their
     /// severities and options, the profile with its roles.
-    static func key(for linter: Linter) -> String {
+    /// `factKinds`: whether the kinds of facts taken count (a facts file takes every kind its profile's rules read).
+    static func key(for linter: Linter, factKinds: Bool = true) -> String {
         let ruleSet = linter.ruleSet
         var parts = [ruleSet.profile.fingerprint]
         parts += ruleSet.entries.map { "rule=\($0.id):\($0.severity.rawValue)" }
         parts += ruleSet.projectEntries.map { "project=\($0.id):\($0.severity.rawValue)" }
-        parts += ruleSet.factKinds.map { "facts=\($0.id)" }
+        if factKinds { parts += ruleSet.factKinds.map { "facts=\($0.id)" } }
         parts.append("unused=\(ruleSet.unusedSuppressionSeverity?.rawValue ?? "off")")
         if let convention = ruleSet.convention { parts.append("conventions=\(convention.name)") }
         for (id, setting) in linter.configuration.ruleSettings.sorted(by: { $0.key < $1.key }) {

@@ -204,6 +204,17 @@ struct FileDiscovery {
         }
     }
 
+    /// What the project around `files`, found under `paths`, holds that rules read: Sourcery's source roots, from
+    /// `sourceryConfigurations` (those listed in a walked folder) and the configurations above the paths, and the
+    /// package manifests among the files and in the folders above the paths.
+    func projectFacts(of files: [DiscoveredFile], paths: [String], sourceryConfigurations walked: [String]) -> ProjectFacts {
+        let configurations = Set(walked + sourceryConfigurations(paths: paths)).sorted()
+        // By position and bytes: a monorepo has tens of thousands of paths.
+        let manifests = Set(files.indices.lazy.filter { endsWith(files[$0].absolutePath, "/Package.swift") }.map { files[$0].absolutePath }
+            + packageManifests(paths: paths)).sorted()
+        return ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)), packageManifests: manifests)
+    }
+
     /// The `Package.swift` files in the folders above the linted paths (a package's sources sit below its
     /// manifest), up to the filesystem root.
     func packageManifests(paths: [String]) -> [String] {

@@ -191,7 +191,8 @@ extension Linter {
     /// taken in shares with no bookkeeping per file; the rest are read, and linted when the cache has not seen
     /// their bytes, each within its parse budget. The cache's entries are in path order too: a file's is likely
     /// at its own position.
-    func lintFiles(_ scoping: Scoping, project: ProjectFacts, cache: LintCache?, startedAt: Int) -> [FileOutcome] {
+    /// `known`: types declared outside the run's files (the facts of the targets they depend on).
+    func lintFiles(_ scoping: Scoping, project: ProjectFacts, cache: LintCache?, startedAt: Int, known: [DeclaredType] = []) -> [FileOutcome] {
         let files = scoping.files
         let budget = ParallelMap.Budget<Int, FileOutcome>(
             seconds: { [parseBudget] position in Self.budget(parseBudget, bytes: fileSize(files[position].absolutePath)) }, least: parseBudget,
@@ -202,7 +203,7 @@ extension Linter {
             cache?.settledOutcomes(of: files)
             ?? Array(repeating: FileOutcome(), count: files.count)
         let unsettled = files.indices.filter { !outcomes[$0].stampTrusted }
-        let ahead = declarationsAhead(of: unsettled, scoping: scoping)
+        let ahead = declarationsAhead(of: unsettled, scoping: scoping, known: known)
         let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
             scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt, index: ahead)
         }
@@ -214,14 +215,15 @@ extension Linter {
     /// each of those files is linted with the others' types in view, so that one whose roles depend on another's
     /// declarations (a `FeedRouter: BaseRouter<…>` whose `BaseRouter` lives elsewhere) is parsed and linted once,
     /// not linted alone and again once the type index is complete. Nil for fewer than two files. The type index
-    /// stage still checks every file's answers against the parsed declarations.
-    func declarationsAhead(of positions: [Int], scoping: Scoping) -> TypeIndex? {
-        guard positions.count > 1 else { return nil }
+    /// stage still checks every file's answers against the parsed declarations. `known`: types declared outside
+    /// the run's files, in view too.
+    func declarationsAhead(of positions: [Int], scoping: Scoping, known: [DeclaredType] = []) -> TypeIndex? {
+        guard positions.count > 1 || !known.isEmpty else { return nil }
         let declarations = ParallelMap.map(positions, jobs: jobs) { position -> [DeclaredType] in
             guard case .success(let read) = read(scoping.files[position]) else { return [] }
             return DeclarationScan.declarations(in: read.data, recordingHolds: scoping.linter(position).ruleSet.profile.indexesHeldTypes)
         }
-        return TypeIndex(declarations.joined())
+        return TypeIndex(Array(declarations.joined()) + known)
     }
 
     /// One file's outcome: from the cache when it has the file, else read and linted afresh, with `index` (the

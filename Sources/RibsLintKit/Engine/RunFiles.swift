@@ -19,7 +19,9 @@ struct RunFiles {
     var sourceryConfigurations: [String]
     var problems: [String]
 
-    init(paths: [String], discovery: FileDiscovery, folder: String? = nil) throws(UsageError) {
+    /// `readsProject`: whether listed files bring the project around them into the run (not for `ribslint facts`,
+    /// which reads only what it is given).
+    init(paths: [String], discovery: FileDiscovery, folder: String? = nil, readsProject: Bool = true) throws(UsageError) {
         self.discovery = discovery
         let found = try discovery.discover(paths: paths)
         (files, sourceryConfigurations, problems) = (found.files, found.sourceryConfigurations, found.problems)
@@ -31,7 +33,7 @@ struct RunFiles {
             focus = Set(files.lazy.filter { FileDiscovery.path($0.absolutePath, liesIn: folder) }.map { PathKey($0.absolutePath) })
             return
         }
-        guard listsFiles, let projectPaths = Self.projectPaths(around: files, discovery: discovery) else { return }
+        guard listsFiles, readsProject, let projectPaths = Self.projectPaths(around: files, discovery: discovery) else { return }
         focus = Set(files.map { PathKey($0.absolutePath) })
         let whole = try discovery.discover(paths: projectPaths)
         walked = (discovery.roots(of: projectPaths), whole.files)
@@ -50,11 +52,7 @@ struct RunFiles {
     /// rules read: Sourcery's source roots, from the configurations listed in a walked folder or above the
     /// linted paths, and the package manifests among the files and in the folders above the linted paths.
     func projectFacts(of files: [DiscoveredFile]) -> ProjectFacts {
-        let configurations = Set(sourceryConfigurations + discovery.sourceryConfigurations(paths: paths)).sorted()
-        // By position and bytes: a monorepo has tens of thousands of paths.
-        let manifests = Set(files.indices.lazy.filter { endsWith(files[$0].absolutePath, "/Package.swift") }.map { files[$0].absolutePath }
-            + discovery.packageManifests(paths: paths)).sorted()
-        return ProjectFacts(sourceryRoots: configurations.flatMap(SourceryConfiguration.sourceRoots(of:)), packageManifests: manifests)
+        discovery.projectFacts(of: files, paths: paths, sourceryConfigurations: sourceryConfigurations)
     }
 
     /// The positions of the listed files among `files`; nil when the run is not of listed files in their project.

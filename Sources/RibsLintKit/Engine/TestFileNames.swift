@@ -13,15 +13,7 @@ extension FileDiscovery {
     func allSwiftFileNames(
         paths: [String], walked: (roots: [String], files: [DiscoveredFile])? = nil
     ) -> (names: [String], holdsDisplayPaths: Bool) {
-        let folder = configuration.rootDirectory
-        var searched = Set<String>()
-        for path in roots(of: paths) {
-            var isFolder: ObjCBool = false
-            let around = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? path : parentFolder(of: path)
-            let repository = repositoryRoot(around: around)
-            searched.insert(repository.map { relativePath(folder, to: $0) == nil ? $0 : folder } ?? folder)
-        }
-        if searched.isEmpty { searched.insert(folder) }
+        let searched = searchedFolders(paths: paths)
         // The project's own folder, walked with nothing excluded: its files are all there are. By bytes, as paths are.
         func isWalked(_ root: String) -> Bool {
             walked.map { $0.roots.map(PathKey.init) == [PathKey(root)] } == true && configuration.excluded.isEmpty
@@ -35,5 +27,35 @@ extension FileDiscovery {
             return walk([root], stampingFiles: false).files.compactMap { relativePath($0.path, to: root) }
         }
         return (names.sorted { PathKey($0) < PathKey($1) }, false)
+    }
+
+    /// The folders `allSwiftFileNames` searches for a run over `paths`.
+    private func searchedFolders(paths: [String]) -> Set<String> {
+        let folder = configuration.rootDirectory
+        var searched = Set<String>()
+        for path in roots(of: paths) {
+            var isFolder: ObjCBool = false
+            let around = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? path : parentFolder(of: path)
+            let repository = repositoryRoot(around: around)
+            searched.insert(repository.map { relativePath(folder, to: $0) == nil ? $0 : folder } ?? folder)
+        }
+        if searched.isEmpty { searched.insert(folder) }
+        return searched
+    }
+
+    /// The names `allSwiftFileNames` gives of the Swift files below `paths` alone, in the same order: what the facts
+    /// of those paths hold (`ribslint facts`), so that the names of a project's facts together are its own.
+    func swiftFileNames(under paths: [String]) -> [String] {
+        let searched = searchedFolders(paths: paths)
+        var names: [String] = []
+        for root in roots(of: paths) {
+            // The innermost searched folder holding it: names are relative to that.
+            guard let folder = searched.filter({ Self.path(root, liesIn: $0) }).max(by: { $0.count < $1.count }) else { continue }
+            var isFolder: ObjCBool = false
+            let found = FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) && isFolder.boolValue
+                ? walk([root], stampingFiles: false).files.map(\.path) : (root.hasSuffix(".swift") ? [root] : [])
+            names += found.compactMap { relativePath($0, to: folder) }
+        }
+        return Set(names).sorted { PathKey($0) < PathKey($1) }
     }
 }

@@ -4,8 +4,9 @@ extension Linter {
     /// The project's types, from every file's declarations.
     /// - Parameter asked: the questions to answer (`TypeIndex.Question` keys); nil for every declaration.
     /// `jobs` threads pick, by hashes, the files that may declare an asked name; only those are decoded.
-    static func typeIndex(of outcomes: [FileOutcome], answering asked: Set<String>?, jobs: Int = 1) -> TypeIndex {
-        guard let asked else { return TypeIndex(outcomes.lazy.flatMap(\.declarations)) }
+    /// `known`: types declared outside the run's files (the facts of the targets they depend on).
+    static func typeIndex(of outcomes: [FileOutcome], answering asked: Set<String>?, jobs: Int = 1, known: [DeclaredType] = []) -> TypeIndex {
+        guard let asked else { return TypeIndex(Array(outcomes.lazy.flatMap(\.declarations)) + known) }
         var names = Set<String>()
         var inherited = Set<String>()
         var held = Set<String>()
@@ -35,6 +36,12 @@ extension Linter {
                 declarations.append(declaration)
             }
         }
+        for declaration in known
+        where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
+            || (!held.isEmpty && holdsAsked(declaration))
+        {
+            declarations.append(declaration)
+        }
         return TypeIndex(declarations)
     }
 
@@ -51,8 +58,12 @@ extension Linter {
     /// the whole project than they got; returns how many were linted again. Only what files asked about
     /// matters: the index holds every declaration of the names asked (and of what inherits them), so its
     /// answers are exact. A file linted again may ask about more names (a grandparent class): the index widens
-    /// and that file is checked again, until nothing new is asked.
-    func answerTypeQuestions(in outcomes: inout [FileOutcome], pending: [Int], scoping: Scoping, project: ProjectFacts) -> Int {
+    /// and that file is checked again, until nothing new is asked. `known`: types declared outside the run's
+    /// files; `again`: how a file is linted again (default: read from disk, `relint`).
+    func answerTypeQuestions(
+        in outcomes: inout [FileOutcome], pending: [Int], scoping: Scoping, project: ProjectFacts, known: [DeclaredType] = [],
+        again: (@Sendable (Int, FileOutcome, TypeIndex) -> FileOutcome)? = nil
+    ) -> Int {
         let files = scoping.files
         var asked = Set<String>()
         var pending = pending
@@ -61,13 +72,15 @@ extension Linter {
             let before = asked.count
             for position in pending { asked.formUnion(outcomes[position].lookups.keys) }
             guard round == 0 || asked.count > before else { break }
-            let index = round < 8 ? Self.typeIndex(of: outcomes, answering: asked, jobs: jobs) : Self.typeIndex(of: outcomes, answering: nil)
+            let index = round < 8
+                ? Self.typeIndex(of: outcomes, answering: asked, jobs: jobs, known: known) : Self.typeIndex(of: outcomes, answering: nil, known: known)
             let stale = pending.filter { index.answersDiffer(from: outcomes[$0].lookups) }
             let current = outcomes
-            let again = ParallelMap.map(stale, jobs: jobs) { position in
-                scoping.linter(position).relint(files[position], current[position], project: project, index: index)
+            let relints = ParallelMap.map(stale, jobs: jobs) { position in
+                again?(position, current[position], index)
+                    ?? scoping.linter(position).relint(files[position], current[position], project: project, index: index)
             }
-            for (position, outcome) in zip(stale, again) { outcomes[position] = outcome }
+            for (position, outcome) in zip(stale, relints) { outcomes[position] = outcome }
             relinted += stale.count
             pending = stale
             if pending.isEmpty || round >= 8 { break }

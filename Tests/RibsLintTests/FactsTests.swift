@@ -1,0 +1,146 @@
+import Foundation
+import RibsLintKit
+import Testing
+
+/// `ribslint facts` and `ribslint check --facts`: a project's facts taken in parts (a build system's targets) and
+/// checked together report what `ribslint lint` reports, byte for byte; bad facts are refused with exit 2.
+@Suite("Facts export and check")
+struct FactsTests {
+    /// Three "targets": Base declares the base class Feature's router inherits; Feature and Loop hold a RIB cycle.
+    static let files = [
+        ".ribslint.yml": "included: [Base, Feature, Loop, Tests]\nopt_in_rules: [rib_test_presence]\n",
+        "Base/BaseRouter.swift": """
+            import RIBs
+            class BaseRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType> {}
+            """,
+        "Feature/FeedRouter.swift": """
+            import RIBs
+            import UIKit
+            final class FeedRouter: BaseRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                func routeToDetail() {
+                    // ribslint:disable:next rib_cycle
+                    viewController.uiviewController.view.backgroundColor = .red
+                }
+            }
+            """,
+        "Feature/LoopBBuilder.swift": """
+            import RIBs
+            final class LoopBBuilder: Builder<LoopBDependency>, LoopBBuildable {
+                func build() -> LoopBRouting { LoopBRouter(a: LoopABuilder(dependency: dependency)) }
+            }
+            """,
+        "Loop/LoopABuilder.swift": """
+            import RIBs
+            final class LoopABuilder: Builder<LoopADependency>, LoopABuildable {
+                func build() -> LoopARouting { LoopARouter(b: LoopBBuilder(dependency: dependency)) }
+            }
+            """,
+        "Tests/LoopATests.swift": "import XCTest\n",
+    ]
+
+    @discardableResult
+    private func facts(_ arguments: [String], in root: URL) throws -> RunResult {
+        let run = try runRibslint(["facts", "--quiet"] + arguments, in: root)
+        #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        return run
+    }
+
+    @Test("facts taken in parts, with or without each other's types, check to lint's report; with them, no source is read")
+    func partsCheckToTheLintReport() throws {
+        let root = try makeProject(Self.files)
+        let lint = try runRibslint(["lint", "--no-cache", "--reporter", "json", "--quiet"], in: root)
+        #expect(lint.status == 1)
+        // What the parts must meet on: a finding that needs Base's class (the router is one only through it), a
+        // cycle across two parts, an unused suppression of a project rule, a test file in a part of its own.
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [String: Any])
+        let rules = Set(try #require(report["findings"] as? [[String: Any]]).compactMap { $0["rule"] as? String })
+        #expect(rules.isSuperset(of: ["router_ui_access", "rib_cycle", "unused_suppression"]))
+        #expect(!lint.stdout.contains("'LoopA' has no test file"))
+        try facts(["-o", "whole.json"], in: root)
+        for part in ["Base", "Feature", "Loop", "Tests"] { try facts([part, "-o", "\(part).json"], in: root) }
+        let check = ["check", "--reporter", "json", "--quiet", "--facts"]
+        #expect(try runRibslint(check + ["whole.json"], in: root).stdout == lint.stdout)
+        let parts = ["Base.json", "Feature.json", "Loop.json", "Tests.json"]
+        let checked = try runRibslint(check + parts, in: root)
+        #expect(checked.status == 1)
+        #expect(checked.stdout == lint.stdout)
+        // A baseline judges only the files the facts hold: Base's alone leave every other entry unfixed.
+        #expect(try runRibslint(["baseline", "--output", "baseline.json"], in: root).status == 0)
+        let baselined = try runRibslint(["check", "--baseline", "baseline.json", "--strict-baseline", "--facts", "Base.json"], in: root)
+        #expect(baselined.status == 0)
+        #expect(baselined.stderr.contains("(0 new, 0 in the baseline, 0 fixed)"))
+        #expect(try runRibslint(["check", "--baseline", "baseline.json", "--strict-baseline", "--facts"] + parts, in: root).status == 0)
+        // Feature's facts were taken without Base's class: the check lints its router again from disk, and fails
+        // when it is not there.
+        let router = root.appendingPathComponent("Feature/FeedRouter.swift")
+        let text = try String(contentsOf: router, encoding: .utf8)
+        try FileManager.default.removeItem(at: router)
+        let without = try runRibslint(check + parts, in: root)
+        #expect(without.status == 2)
+        #expect(without.stderr.contains("Feature/FeedRouter.swift: error: its facts were taken without the declarations of a type it uses"))
+        try Data(text.utf8).write(to: router)
+        // Taken with Base's facts, Feature's need no source at all.
+        try facts(["Feature", "--facts", "Base.json", "-o", "Feature.json"], in: root)
+        try FileManager.default.removeItem(at: router)
+        let fromFacts = try runRibslint(check + parts, in: root)
+        #expect(fromFacts.status == 1)
+        #expect(fromFacts.stdout == lint.stdout)
+    }
+
+    @Test("facts are the same bytes on any number of threads, and written whole")
+    func deterministic() throws {
+        let root = try makeProject(Self.files)
+        try facts(["--jobs", "1", "-o", "one.json"], in: root)
+        try facts(["--jobs", "4", "-o", "four.json"], in: root)
+        let one = try Data(contentsOf: root.appendingPathComponent("one.json"))
+        let four = try Data(contentsOf: root.appendingPathComponent("four.json"))
+        #expect(!one.isEmpty && one == four)
+        let object = try #require(try JSONSerialization.jsonObject(with: one) as? [String: Any])
+        #expect(object["format"] as? Int == 1)
+        // The release, not the build: no stamp or time, so every machine writes the same bytes.
+        #expect(object["tool"] as? String == ribslintVersion)
+        #expect((object["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [
+            "Base/BaseRouter.swift", "Feature/FeedRouter.swift", "Feature/LoopBBuilder.swift", "Loop/LoopABuilder.swift", "Tests/LoopATests.swift",
+        ])
+    }
+
+    @Test("bad facts, another configuration or another ribslint: exit 2 and a clear message; a failed facts run writes nothing")
+    func refusals() throws {
+        let root = try makeProject(Self.files)
+        try facts(["-o", "whole.json"], in: root)
+        func check(_ facts: String) throws -> RunResult { try runRibslint(["check", "--facts", facts], in: root) }
+        func write(_ text: String, to name: String) throws { try Data(text.utf8).write(to: root.appendingPathComponent(name)) }
+        let whole = try String(contentsOf: root.appendingPathComponent("whole.json"), encoding: .utf8)
+        let cases: [(text: String, message: String)] = [
+            ("not json", "is not a facts file `ribslint facts` wrote"),
+            ("{\"format\":7}", "holds facts of format 7; this ribslint reads format 1"),
+            ("{\"format\":1,\"tool\":\"x\"}", "is not a facts file `ribslint facts` wrote (no 'files')"),
+            (whole.replacingOccurrences(of: "\"tool\":\"", with: "\"tool\":\"0.0.1 "), "facts taken by another ribslint (0.0.1 "),
+            (whole.replacingOccurrences(of: "\"rib-parts-", with: "\"rib-partz-"), "holds facts of kind 'rib-partz-"),
+        ]
+        for (position, bad) in cases.enumerated() {
+            try write(bad.text, to: "bad\(position).json")
+            let run = try check("bad\(position).json")
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(bad.message), "\(bad.message): \(run.stderr)")
+        }
+        #expect(try check("missing.json").stderr.contains("error: cannot read the facts file missing.json"))
+        #expect(try runRibslint(["check"], in: root).status == 2)
+        // Another configuration here than the facts were taken under.
+        try write("included: [Base, Feature, Loop, Tests]\n", to: ".ribslint.yml")
+        let other = try check("whole.json")
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("were taken under another configuration than governs it here"))
+        // A path that is not there: nothing written.
+        let missing = try runRibslint(["facts", "Nowhere", "-o", "nowhere.json"], in: root)
+        #expect(missing.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("nowhere.json").path))
+        // The same file in two facts files must be the same facts.
+        try facts(["Base", "-o", "base.json"], in: root)
+        try write("import RIBs\nclass BaseRouter {}\n", to: "Base/BaseRouter.swift")
+        try facts(["Base", "-o", "base2.json"], in: root)
+        let twice = try runRibslint(["check", "--facts", "base.json", "base2.json"], in: root)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("two facts files hold Base/BaseRouter.swift"))
+    }
+}
