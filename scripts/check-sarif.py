@@ -93,7 +93,11 @@ def main():
 
         bases = run.get("originalUriBaseIds", {})
         for name, base in bases.items():
-            uri = base.get("uri", "")
+            # A base may leave its location to the reader (no `uri`: a report made in a build sandbox); one it gives
+            # must be absolute (SARIF1018).
+            if "uri" not in base:
+                continue
+            uri = base["uri"]
             if not uri.startswith("file:///") or not uri.endswith("/"):
                 problems.append(f"{where}: originalUriBaseIds.{name} must be an absolute file URI ending in /, got {uri!r}")
         category = run.get("automationDetails", {}).get("id")

@@ -22,8 +22,11 @@ struct Facts: ParsableCommand {
     @Option(name: [.short, .long], help: "Where to write the facts (written whole or not at all).")
     var output: String
 
-    @Option(name: .customLong("facts"), help: "The facts of a target these files depend on, whose types are then in view (repeatable).")
+    @Option(name: .customLong("facts"), help: "The facts (or --types-output) of a target these files depend on, whose types are then in view (repeatable).")
     var dependencies: [String] = []
+
+    @Option(help: "Also write the types these files declare alone, for their dependents' --facts: unchanged by an edit that declares nothing new.")
+    var typesOutput: String?
 
     @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
     var config: String?
@@ -75,10 +78,12 @@ struct Facts: ParsableCommand {
             let searched = paths.isEmpty ? "the configuration's included paths (\(linter.configuration.included.joined(separator: ", ")))" : paths.joined(separator: ", ")
             throw UsageError("error: no Swift file to take the facts of in \(searched) once `excluded` is applied; pass --allow-zero-files if that is expected")
         }
-        do {
-            try writeAtomically(taken.facts.json(), to: output)
-        } catch {
-            throw UsageError("error: cannot write the facts to \(output): \(writeFailureReason(error, path: output))")
+        for (facts, path) in [(taken.facts, output)] + (typesOutput.map { [(taken.facts.typesOnly, $0)] } ?? []) {
+            do {
+                try writeAtomically(facts.json(), to: path)
+            } catch {
+                throw UsageError("error: cannot write the facts to \(path): \(writeFailureReason(error, path: path))")
+            }
         }
         if !quiet {
             for note in taken.notes { printError(note) }

@@ -14,6 +14,9 @@ struct ReportOptions: ParsableArguments {
     @Option(help: "With --reporter sarif: the run's category (SARIF automationDetails), one per app of a monorepo, so code scanning keeps each upload's alerts apart.")
     var sarifCategory: String?
 
+    @Flag(help: "With --reporter sarif: leave out where %SRCROOT% lies on this machine (results stay relative to the report base), so that a report made in a build sandbox is the same everywhere.")
+    var sarifNoRootUri = false
+
     @Flag(help: "Exit 1 on any finding, warnings included.")
     var strict = false
 
@@ -49,6 +52,7 @@ struct ReportOptions: ParsableArguments {
         guard let chosen = Reporter(rawValue: format) else {
             throw UsageError("error: unknown reporter '\(format)'; use one of \(Reporter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if sarifNoRootUri, chosen != .sarif { throw UsageError("error: --sarif-no-root-uri goes with --reporter sarif") }
         if let sarifCategory {
             guard chosen == .sarif else { throw UsageError("error: --sarif-category goes with --reporter sarif") }
             guard !sarifCategory.isEmpty, !sarifCategory.contains(where: \.isWhitespace) else {
@@ -71,10 +75,11 @@ struct ReportOptions: ParsableArguments {
         } else if showBaselined {
             throw UsageError("error: --show-baselined needs a baseline (--baseline FILE or `baseline:` in .ribslint.yml)")
         }
-        let context = ReportContext(
+        var context = ReportContext(
             rules: result.rules ?? linter.ruleSet.enabledDescriptions, basePath: linter.reportBase(workingDirectory: workingDirectory),
             docsURL: configuration.docsURL ?? RuleDocumentation.defaultBaseURL, sarifCategory: sarifCategory,
             readerDirectory: basePath == nil ? workingDirectory : nil)
+        context.sarifOmitsRootURI = sarifNoRootUri
         let report = reporter.render(result, context)
         if reporter == .sarif, case let cut = SARIF.resultsCut(result), cut > 0 {
             printError("warning: the SARIF report leaves out \(cut) results: GitHub code scanning takes at most \(SARIF.resultLimit) per run (new findings and errors kept first)")

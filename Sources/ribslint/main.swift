@@ -105,7 +105,7 @@ struct Lint: ParsableCommand {
                     + "stage or stash those edits first")
         }
         if fix, !nothingChanged {
-            let plan = try linter.planFixes(paths: lintPaths, workingDirectory: workingDirectory)
+            let plan = try linter.planFixes(paths: lintPaths, workingDirectory: workingDirectory, writing: !dryRun)
             if dryRun {
                 let diff = plan.unifiedDiff
                 if let output = report.output { try writeReport(diff, to: output) } else { Console.out(diff) }

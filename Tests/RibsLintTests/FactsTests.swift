@@ -79,12 +79,26 @@ struct FactsTests {
         #expect(without.status == 2)
         #expect(without.stderr.contains("Feature/FeedRouter.swift: error: its facts were taken without the declarations of a type it uses"))
         try Data(text.utf8).write(to: router)
-        // Taken with Base's facts, Feature's need no source at all.
-        try facts(["Feature", "--facts", "Base.json", "-o", "Feature.json"], in: root)
-        try FileManager.default.removeItem(at: router)
-        let fromFacts = try runRibslint(check + parts, in: root)
-        #expect(fromFacts.status == 1)
-        #expect(fromFacts.stdout == lint.stdout)
+        // Taken with Base's facts, or with its types alone, Feature's need no source at all.
+        try facts(["Base", "-o", "Base.json", "--types-output", "Base.types.json"], in: root)
+        for dependency in ["Base.json", "Base.types.json"] {
+            try Data(text.utf8).write(to: router)
+            try facts(["Feature", "--facts", dependency, "-o", "Feature.json"], in: root)
+            try FileManager.default.removeItem(at: router)
+            let fromFacts = try runRibslint(check + parts, in: root)
+            #expect(fromFacts.status == 1)
+            #expect(fromFacts.stdout == lint.stdout)
+        }
+        // The types alone do not change with an edit that declares nothing new (a build system's dependents stay cached).
+        let types = try Data(contentsOf: root.appendingPathComponent("Base.types.json"))
+        let base = root.appendingPathComponent("Base/BaseRouter.swift")
+        try Data((try String(contentsOf: base, encoding: .utf8) + "\n// a comment\nextension BaseRouter { func tap() {} }\n").utf8).write(to: base)
+        try facts(["Base", "-o", "Base.json", "--types-output", "Base.types.json"], in: root)
+        #expect(try Data(contentsOf: root.appendingPathComponent("Base.types.json")) != types)
+        try Data((try String(contentsOf: base, encoding: .utf8) + "\n// only a comment\n").utf8).write(to: base)
+        let before = try Data(contentsOf: root.appendingPathComponent("Base.types.json"))
+        try facts(["Base", "-o", "Base.json", "--types-output", "Base.types.json"], in: root)
+        #expect(try Data(contentsOf: root.appendingPathComponent("Base.types.json")) == before)
     }
 
     @Test("facts are the same bytes on any number of threads, and written whole")

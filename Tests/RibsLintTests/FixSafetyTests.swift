@@ -109,6 +109,11 @@ struct FixSafetyTests {
         // The twin, where the walk lists it, is the same file: a note, not a conflict.
         #expect(!run.stderr.contains("changed on disk"), "\(run.stderr)")
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        // A dry run writes nothing: its patch fixes the read-only file too (a build sandbox's inputs are read-only).
+        let dry = try runRibslint(["--fix", "--dry-run", "--no-cache", "--only-rule", "weak_listener", "Locked"], in: root)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("+++ b/Locked/LockedInteractor.swift") && dry.stdout.contains("+    weak var listener: LockedListener?"))
+        #expect(!dry.stderr.contains("read-only"), "\(dry.stderr)")
     }
 
     @Test("one run reaches the fixed point: a protocol moved and then annotated, where two runs were needed")

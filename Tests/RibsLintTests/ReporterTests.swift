@@ -76,6 +76,21 @@ struct ReporterTests {
         #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 3)
         let bases = try #require(run["originalUriBaseIds"] as? [String: Any])
         #expect((bases["%SRCROOT%"] as? [String: Any])?["uri"] as? String == "file:///work/app/")
+        // `--sarif-no-root-uri`: the base is left to the reader, the results unchanged (a build sandbox's report).
+        var sandboxed = context
+        sandboxed.sarifOmitsRootURI = true
+        let unrooted = Reporter.sarif.render(try result(source), sandboxed)
+        func withoutBases(_ text: String) throws -> (rest: Data, base: [String: Any]?) {
+            var log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            var runs = try #require(log["runs"] as? [[String: Any]])
+            let base = (runs[0]["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any]
+            runs[0]["originalUriBaseIds"] = nil
+            log["runs"] = runs
+            return (try JSONSerialization.data(withJSONObject: log, options: [.sortedKeys]), base)
+        }
+        let (rest, base) = try withoutBases(unrooted)
+        #expect(base != nil && base?.isEmpty == true)
+        #expect(rest == (try withoutBases(output)).rest)
     }
 
     @Test("fingerprints survive lines inserted above a finding, and differ between findings")

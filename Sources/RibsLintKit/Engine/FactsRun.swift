@@ -27,7 +27,7 @@ extension Linter {
             scoping.linters[position].ruleSet.factKinds = factKinds(ofProfile: scoping.linters[position].ruleSet.profile.name)
         }
         let project = run.projectFacts(of: scoping.files)
-        let known = dependencies.flatMap { $0.files.flatMap(\.declarations) }
+        let known = dependencies.flatMap(\.declarations)
         var outcomes = lintFiles(scoping, project: project, cache: nil, startedAt: 0, known: known)
         _ = answerTypeQuestions(in: &outcomes, pending: Array(outcomes.indices), scoping: scoping, project: project, known: known)
         let files = scoping.files

@@ -42,15 +42,17 @@ extension Linter {
     /// touches together (a protocol moved from one to another) are fixed together or not at all. Every finding of
     /// a rule that fixes which is left unfixed gets a note saying why. Paths are compared by their bytes
     /// throughout: two names equal only under Unicode normalization are two files. Runs on a thread with room
-    /// for deeply nested code, as `lint` parses files.
-    public func planFixes(paths: [String], workingDirectory: String) throws(UsageError) -> FixPlan {
+    /// for deeply nested code, as `lint` parses files. `writing`: the plan is to be written here, so a file that
+    /// cannot be replaced (read-only, hard-linked) keeps its findings; a plan only shown (`--dry-run`: a patch to
+    /// apply elsewhere, as from a build sandbox's read-only inputs) fixes it too.
+    public func planFixes(paths: [String], workingDirectory: String, writing: Bool = true) throws(UsageError) -> FixPlan {
         let outcome = ParallelMap.map([0], jobs: 1) { [self] _ in
-            Result { () throws(UsageError) in try plannedToTheFixedPoint(paths: paths, workingDirectory: workingDirectory) }
+            Result { () throws(UsageError) in try plannedToTheFixedPoint(paths: paths, workingDirectory: workingDirectory, writing: writing) }
         }
         return try outcome[0].get()
     }
 
-    private func plannedToTheFixedPoint(paths: [String], workingDirectory: String) throws(UsageError) -> FixPlan {
+    private func plannedToTheFixedPoint(paths: [String], workingDirectory: String, writing: Bool) throws(UsageError) -> FixPlan {
         var plan = FixPlan()
         var files: [PathKey: FixPlan.File] = [:]
         var groups = FileGroups()
@@ -58,7 +60,8 @@ extension Linter {
         for round in 1...Self.maximumFixRounds {
             var linter = self
             linter.overlay = overlay.merging(files.values.map { (PathKey($0.absolutePath), $0.fixed) }) { $1 }
-            let step = try linter.planRound(paths: paths, workingDirectory: workingDirectory, before: previous, lastRound: round == Self.maximumFixRounds)
+            let step = try linter.planRound(
+                paths: paths, workingDirectory: workingDirectory, before: previous, lastRound: round == Self.maximumFixRounds, writing: writing)
             plan.skipped = step.plan.skipped
             if round == 1 { plan.unreadable = step.plan.unreadable }
             previous = step.after
@@ -83,7 +86,7 @@ extension Linter {
     /// previous round's check already made it. Returns the round's plan and, when it is exactly the state the
     /// next round starts from, the check's lint.
     private func planRound(
-        paths: [String], workingDirectory: String, before known: LintResult?, lastRound: Bool
+        paths: [String], workingDirectory: String, before known: LintResult?, lastRound: Bool, writing: Bool
     ) throws(UsageError) -> (plan: FixPlan, after: LintResult?) {
         let base = reportBase(workingDirectory: workingDirectory)
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path }
@@ -169,7 +172,7 @@ extension Linter {
         for path in taken.keys.sorted() {
             guard let original = text(path.path) else { continue }
             let fixed = Edit.apply(taken[path]!, to: original)
-            if let obstacle = writeObstacle(absolute(path.path)) {
+            if writing, let obstacle = writeObstacle(absolute(path.path)) {
                 plan.skipped.append("\(path.path): note: fixes not made: \(obstacle)")
                 broken.insert(path)
             } else if Parser.parse(source: fixed).hasError, !Parser.parse(source: original).hasError {

@@ -17,6 +17,9 @@ public struct FactsFile: Sendable {
     /// The Swift files below the paths it covers, excluded ones included, relative to the folder the project's
     /// test file search starts from: what `rib_test_presence` reads. Nil when no rule on for its files reads them.
     public var fileNames: [String]?
+    /// The types of files this facts file offers to the facts of other files, without the files (`ribslint facts
+    /// --types-output`: what a build target's dependents read, unchanged by edits that declare nothing new).
+    public var types: [DeclaredType]?
 
     /// One file's facts.
     public struct Entry: Sendable {
@@ -37,11 +40,18 @@ public struct FactsFile: Sendable {
         var syntaxNote: String?
     }
 
-    public init(tool: String = ribslintVersion, files: [Entry], fileNames: [String]?) {
+    public init(tool: String = ribslintVersion, files: [Entry], fileNames: [String]?, types: [DeclaredType]? = nil) {
         self.tool = tool
         self.files = files
         self.fileNames = fileNames
+        self.types = types
     }
+
+    /// The facts of the same files' types alone (see `types`).
+    public var typesOnly: FactsFile { FactsFile(tool: tool, files: [], fileNames: nil, types: files.flatMap(\.declarations)) }
+
+    /// Every type it declares: its files' and its `types`.
+    public var declarations: [DeclaredType] { files.flatMap(\.declarations) + (types ?? []) }
 
     /// The facts as JSON: keys sorted, one line, so that the same files give the same bytes.
     public func json() -> [UInt8] {
@@ -115,7 +125,8 @@ private struct Coded: Codable {
         let tool = try container.decode(String.self, forKey: Key("tool"))
         let files = try container.decode([CodedEntry].self, forKey: Key("files")).map(\.entry)
         let names = try container.decodeIfPresent([String].self, forKey: Key("fileNames"))
-        facts = FactsFile(tool: tool, files: files, fileNames: names)
+        let types = try container.decodeIfPresent([CodedDeclaration].self, forKey: Key("types")).map { try $0.map { try $0.declaration } }
+        facts = FactsFile(tool: tool, files: files, fileNames: names, types: types)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -124,6 +135,7 @@ private struct Coded: Codable {
         try container.encode(facts.tool, forKey: Key("tool"))
         try container.encode(facts.files.map(CodedEntry.init), forKey: Key("files"))
         try container.encodeIfPresent(facts.fileNames, forKey: Key("fileNames"))
+        try container.encodeIfPresent(facts.types?.map(CodedDeclaration.init), forKey: Key("types"))
     }
 }
 

@@ -10,6 +10,9 @@ public struct ReportContext: Sendable {
     /// SARIF `automationDetails`: one category per app of a monorepo, so that code scanning keeps each
     /// upload's alerts apart (`--sarif-category`).
     public let sarifCategory: String?
+    /// SARIF's `%SRCROOT%` is left without its absolute location (`--sarif-no-root-uri`): a report made in a
+    /// build system's sandbox does not name the sandbox, and is the same on every machine.
+    public var sarifOmitsRootURI = false
     /// Where the people and editors reading the `xcode` report are (the working directory): a file below it is
     /// named from it, any other by its absolute path, so that a click or `vim path:line` opens it from a
     /// module's folder too. Nil: as the findings name them, relative to `basePath` (what `--base-path` asks).
@@ -228,7 +231,7 @@ public enum SARIF {
         let tool: Tool
         let automationDetails: AutomationDetails?
         let invocations: [Invocation]
-        let originalUriBaseIds: [String: ArtifactLocation]
+        let originalUriBaseIds: [String: BaseLocation]
         let columnKind = "utf16CodeUnits"
         let results: [Result]
     }
@@ -270,6 +273,8 @@ public enum SARIF {
         }
     }
     struct ArtifactLocation: Encodable { let uri: String; var uriBaseId: String? = nil }
+    /// Where a base of relative URIs lies; unknown (`{}`) when the report leaves it to the reader.
+    struct BaseLocation: Encodable { let uri: String? }
     struct Region: Encodable { let startLine: Int, startColumn: Int, endLine: Int, endColumn: Int }
     struct PhysicalLocation: Encodable { let artifactLocation: ArtifactLocation; let region: Region }
     struct Location: Encodable { let physicalLocation: PhysicalLocation }
@@ -344,7 +349,9 @@ public enum SARIF {
             tool: Tool(driver: Driver(rules: rules.map { descriptor($0, context) })),
             automationDetails: context.sarifCategory.map { AutomationDetails(id: $0 + "/") },
             invocations: [Invocation(executionSuccessful: result.unreadable.isEmpty, toolExecutionNotifications: notifications)],
-            originalUriBaseIds: ["%SRCROOT%": ArtifactLocation(uri: URL(fileURLWithPath: root, isDirectory: true).absoluteString)],
+            originalUriBaseIds: [
+                "%SRCROOT%": BaseLocation(uri: context.sarifOmitsRootURI ? nil : URL(fileURLWithPath: root, isDirectory: true).absoluteString)
+            ],
             results: results)])
         return Reporter.encode(log)
     }

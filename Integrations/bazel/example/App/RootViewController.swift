@@ -1,0 +1,4 @@
+import RIBs
+import UIKit
+
+final class RootViewController: UIViewController, RootPresentable, RootViewControllable {}

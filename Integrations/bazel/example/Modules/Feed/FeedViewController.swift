@@ -1,0 +1,4 @@
+import RIBs
+import UIKit
+
+final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable {}
