@@ -237,18 +237,14 @@ def main():
         expect("the patch is `ribslint lint --fix --dry-run`'s", one.output("App.ribslint.patch") == fixes and "+++" in fixes)
 
         # Another clone, the same disk cache; a third, the same remote cache: no facts taken again.
-        two = Workspace(scratch, "two", binary)
-        workspaces.append(two)
-        two.edit("Modules/Feed/FeedInteractor.swift", *BODY_EDIT)
-        two.edit("Modules/Feed/FeedInteractor.swift", *DECLARATION_EDIT)
-        executed, _ = two.build("a second clone with the same --disk_cache", disk)
-        expect("a second clone with the disk cache executes nothing", not executed)
-        three = Workspace(scratch, "three", binary)
-        workspaces.append(three)
-        three.edit("Modules/Feed/FeedInteractor.swift", *BODY_EDIT)
-        three.edit("Modules/Feed/FeedInteractor.swift", *DECLARATION_EDIT)
-        executed, _ = three.build("a third clone with the same --remote_cache", remote)
-        expect("a third clone with the remote cache executes nothing", not executed)
+        # The source as `one` last built it, before its baseline was emptied.
+        for name, cache, label in (("two", disk, "--disk_cache"), ("three", remote, "--remote_cache")):
+            clone = Workspace(scratch, name, binary)
+            workspaces.append(clone)
+            clone.edit("Modules/Feed/FeedInteractor.swift", *BODY_EDIT)
+            clone.edit("Modules/Feed/FeedInteractor.swift", *DECLARATION_EDIT)
+            executed, _ = clone.build(f"another clone with the same {label}", cache)
+            expect(f"another clone with the same {label} executes nothing", not executed)
         for tree in wrapped:
             expect(f"{tree}, wrapped: every target's facts taken once, nothing again, the command line's SARIF", wrap(tree, scratch, binary))
     finally:
