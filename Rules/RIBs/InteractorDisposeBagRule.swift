@@ -94,6 +94,17 @@ public struct InteractorDisposeBagRule: Rule {
                 """),
             Example("""
                 import RxSwift
+                // An MVVM app's own base class named like RIBs' is what the compiler takes: no RIBs interactor.
+                class Interactor {
+                    func start() {}
+                }
+                final class AssetCollectionViewModel: Interactor {
+                    private let bag = DisposeBag()
+                    func load() { assets.subscribe(onNext: { _ in }).disposed(by: bag) }
+                }
+                """),
+            Example("""
+                import RxSwift
                 final class SearchInteractor {
                     private let disposeBag = DisposeBag()
                     func bind() { query.subscribe().disposed(by: disposeBag) }

@@ -66,8 +66,13 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     func close() {
                         self2️⃣.navigationController?.popViewController(animated: true)
                     }
+                    func restart(_ first: ViewControllable) {
+                        // Setting the stack is navigating, whatever the syntax.
+                        3️⃣navigationController?.viewControllers = [first.uiviewController]
+                    }
                 }
                 """, messages: [
+                    "presenter 'ProfileViewController' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                     "presenter 'ProfileViewController' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                     "presenter 'ProfileViewController' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                 ]),
@@ -109,6 +114,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         self.navigationController?.navigationBar.prefersLargeTitles = false
                         navigationController?.setNavigationBarHidden(false, animated: animated)
                         navigationController?.navigationItem.largeTitleDisplayMode = .always
+                        // A value set on the container, through an app's own property too: configuring, not navigating.
+                        navigationController?.largeTitleBarColor = .white
                     }
                 }
                 """),
@@ -254,7 +261,17 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 node = parent
             }
             guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id else { return false }
-            return appearance.contains(member.declName.baseName.text)
+            let name = member.declName.baseName.text
+            return appearance.contains(name) || isAssigned(member) && !["viewControllers", "delegate"].contains(name)
+        }
+
+        /// `navigationController?.barColor = …`: a value set on the container (an app's own property among them),
+        /// which configures it and moves no screen — unless it is the stack itself or who answers its events.
+        static func isAssigned(_ member: MemberAccessExprSyntax) -> Bool {
+            guard let list = member.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard let position = elements.firstIndex(where: { $0.id == member.id }), position + 1 < elements.count else { return false }
+            return elements[position + 1].is(AssignmentExprSyntax.self)
         }
 
         static func namesViewController(_ name: String) -> Bool {

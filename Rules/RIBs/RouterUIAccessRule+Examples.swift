@@ -83,6 +83,23 @@ extension RouterUIAccessRule {
                 "router casts to the concrete view controller 'EnterAmountViewController'; work with its ViewControllable instead",
                 "router names the concrete view controller 'EnterAmountViewController'; work with its ViewControllable and leave the type to the builder",
             ]),
+        // A container the router makes is its own to set up (its stack, its delegate), but its tab bar item is the
+        // screen's UI.
+        Example("""
+            import RIBs
+            final class TabsRouter: ViewableRouter<TabsInteractable, TabsViewControllable>, TabsRouting {
+                func routeToTabs() {
+                    let feed = feedBuilder.build(withListener: interactor)
+                    attachChild(feed)
+                    let navigation = UINavigationController(rootViewController: feed.viewControllable.uiviewController)
+                    1️⃣navigation.tabBarItem = UITabBarItem(title: "Feed", image: nil, tag: 0)
+                    navigation.modalPresentationStyle = .fullScreen
+                    viewController.setTabs([navigation])
+                }
+            }
+            """, messages: [
+                "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
+            ]),
         Example("""
             import RIBs
             import SafariServices
@@ -93,7 +110,9 @@ extension RouterUIAccessRule {
                     viewController.present(alert, animated: true)
                 }
                 func routeToTerms(url: URL) {
-                    viewController.present(3️⃣SFSafariViewController(url: url), animated: true)
+                    // A system view controller is built once, not named twice: its nested `Configuration` is no app screen.
+                    let configuration = SFSafariViewController.Configuration()
+                    viewController.present(3️⃣SFSafariViewController(url: url, configuration: configuration), animated: true)
                 }
                 func banner() -> some View {
                     4️⃣Text("Welcome")

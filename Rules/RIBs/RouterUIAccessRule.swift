@@ -154,21 +154,35 @@ public struct RouterUIAccessRule: Rule {
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             let name = node.baseName.text
-            if RIBName.isAppViewController(name) {
+            if isAppViewController(name) {
                 report(node, "router names the concrete view controller '\(name)'; work with its ViewControllable and leave the type to the builder")
             }
             return .visitChildren
         }
 
+        /// An app's view controller by its name; one named like a system framework's (`SFSafariViewController`) only
+        /// when the project declares it.
+        private func isAppViewController(_ name: String) -> Bool {
+            RIBName.isAppViewController(name)
+                || RIBName.isPlatformViewController(name) && !RIBName.isUIKit(name) && name.hasSuffix("ViewController") && resolver.primary(name)?.kind == .class
+        }
+
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
             let name = node.name.text
-            if RIBName.isAppViewController(name), node.parent?.is(TypeExprSyntax.self) != true {
+            if isAppViewController(name), node.parent?.is(TypeExprSyntax.self) != true {
                 report(node, "router names the concrete view controller '\(name)'; work with its ViewControllable and leave the type to the builder")
             }
             return .visitChildren
         }
 
         private func checkAssignment(to target: ExprSyntax) {
+            // A container the router made is its own to set up, but its tab bar item is the screen's UI (turn 3).
+            if let member = target.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "tabBarItem",
+                let base = member.base?.unwrapped.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(base.baseName.text)
+            {
+                report(target, "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor")
+                return
+            }
             let (rootReaches, members) = reach.chain(target)
             guard rootReaches, !members.isEmpty else { return }
             if members.contains(where: { RouterUIAccessRule.presentationProperties.contains($0) }) { return }
@@ -180,7 +194,7 @@ public struct RouterUIAccessRule: Rule {
         /// (`viewController.uiviewController as? MainTabBarController`), reaches past the ViewControllable.
         private func checkCast(_ cast: ExprSyntax, of source: ExprSyntax?, to type: TypeSyntax) {
             guard let name = type.heldTypeNames.first else { return }
-            if RIBName.isAppViewController(name) || source.map(reach.reaches) == true && isAppScreenClass(name) {
+            if isAppViewController(name) || source.map(reach.reaches) == true && isAppScreenClass(name) {
                 report(cast, "router casts to the concrete view controller '\(name)'; work with its ViewControllable instead")
             } else if ProtocolRole(protocolName: name) == .presentable {
                 report(cast, "router casts to Presentable '\(name)'; the interactor drives the presenter, not the router")

@@ -34,7 +34,23 @@ enum RIBName {
         guard name.hasSuffix("ViewController"), name != "ViewController", name.first?.isUppercase == true else {
             return false
         }
-        return !isUIKit(name)
+        return !isUIKit(name) && !isPlatformViewController(name)
+    }
+
+    /// The prefixes of Apple's frameworks that ship view controllers: SafariServices' `SFSafariViewController`,
+    /// MessageUI's `MFMailComposeViewController`, StoreKit, AVKit, PhotosUI, ContactsUI, EventKitUI, GameKit, PassKit,
+    /// VisionKit, MultipeerConnectivity, IntentsUI, TVUIKit, NotificationCenter, QuickLook, AddressBookUI.
+    static let platformPrefixes = ["SF", "MF", "SK", "AV", "PH", "CN", "EK", "GK", "PK", "VN", "MC", "INUI", "TV", "NC", "QL", "AB"]
+
+    /// A view controller of one of Apple's frameworks by its prefix and a capitalised word after it
+    /// (`SFSafariViewController`); a name only, so a rule that can ask the project's types lets a class the app
+    /// declares under such a name count as the app's.
+    static func isPlatformViewController(_ name: String) -> Bool {
+        platformPrefixes.contains { prefix in
+            guard name.hasPrefix(prefix) else { return false }
+            let rest = name.dropFirst(prefix.count)
+            return rest.first?.isUppercase == true && rest.dropFirst().first?.isLowercase == true
+        }
     }
 
     /// `UI` followed by an upper-case letter: a UIKit type.

@@ -17,6 +17,9 @@ struct ViewControllerReach {
     private(set) var locals: Set<String> = []
     /// Stored properties holding a view controller or a container the type was handed.
     private(set) var properties: Set<String> = []
+    /// Locals bound to a container made here (`let nav = UINavigationController(rootViewController: …)`): the
+    /// type's own to set up, but not to dress (its `tabBarItem`).
+    private(set) var madeContainers: Set<String> = []
 
     /// - Parameter storedContainers: also count the type's stored view controllers and containers
     ///   (`private let navigationController: NavigationControllable`) — for what a router does with them,
@@ -35,6 +38,14 @@ struct ViewControllerReach {
         let collector = LocalCollector()
         collector.walk(type.members)
         let bindings = collector.bindings
+        for (name, value) in bindings {
+            guard let call = value.unwrapped.as(FunctionCallExprSyntax.self),
+                let made = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { continue }
+            if Self.containerClasses.contains(made) || made.hasSuffix("NavigationController") || made.hasSuffix("TabBarController") {
+                madeContainers.insert(name)
+            }
+        }
         // A local bound to another local: repeat until no new name appears.
         var changed = true
         while changed {
@@ -71,7 +82,8 @@ struct ViewControllerReach {
         if let call = value.unwrapped.as(FunctionCallExprSyntax.self),
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         {
-            return RIBName.isAppViewController(name)
+            // A system framework's view controller made here is one too (`SFSafariViewController(url:)`).
+            return RIBName.isAppViewController(name) || RIBName.isPlatformViewController(name) && name.hasSuffix("ViewController")
         }
         return false
     }

@@ -118,6 +118,22 @@ public struct VIPERTaskCancellationRule: Rule {
                 }
                 """),
             Example("""
+                protocol HomePresenterProtocol: AnyObject {}
+                final class HomePresenter: HomePresenterProtocol {
+                    private var tasks: [Task<Void, Never>] = []
+                    private var pending: [String: Task<Void, Never>] = [:]
+                    func load() {
+                        tasks.append(Task { await fetch() })
+                        pending["feed"] = Task { await fetch() }
+                    }
+                    func fetch() async {}
+                    deinit {
+                        tasks.forEach({ $0.cancel() })
+                        pending.values.forEach({ task in task.cancel() })
+                    }
+                }
+                """),
+            Example("""
                 protocol AgendaInteractorInput: AnyObject {}
                 final class AgendaInteractor: AgendaInteractorInput {
                     private var task: Task<Void, Never>?
@@ -227,8 +243,7 @@ public struct VIPERTaskCancellationRule: Rule {
             guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let base = member.base else { continue }
             if let name = Self.propertyName(base) { names.insert(name) }
             if let loop = token.ancestor(ForStmtSyntax.self), let name = Self.propertyName(loop.sequence) { names.insert(name) }
-            if let call = token.ancestor(ClosureExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
-                ?? token.ancestor(ClosureExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+            if let call = token.ancestor(ClosureExprSyntax.self).flatMap(Self.call(taking:)),
                 let forEach = call.calledExpression.as(MemberAccessExprSyntax.self), forEach.declName.baseName.text == "forEach",
                 let name = forEach.base.flatMap(Self.propertyName)
             {
@@ -244,6 +259,14 @@ public struct VIPERTaskCancellationRule: Rule {
             names.formUnion(cancelled(in: Syntax(helper), functions: functions, depth: depth + 1))
         }
         return names
+    }
+
+    /// The call a closure is given to: as its trailing closure, one of several, or in its parentheses
+    /// (`forEach({ $0.cancel() })`).
+    static func call(taking closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }
+        if let argument = closure.parent?.as(LabeledExprSyntax.self) { return argument.parent?.parent?.as(FunctionCallExprSyntax.self) }
+        return closure.parent?.parent?.as(FunctionCallExprSyntax.self)
     }
 
     /// `x`, `self.x`, `x?`, `x.values`: the stored property an expression reads.

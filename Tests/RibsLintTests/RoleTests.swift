@@ -80,6 +80,22 @@ struct RoleTests {
         #expect(router.inheritance.superclasses == ["BaseRouter", "ViewableRouter"])
     }
 
+    @Test("a base class the project declares itself is the app's, unless it is the framework's vendored copy")
+    func shadowedBaseClass() {
+        func role(of type: String, with base: String) -> Role? {
+            let model = "import RxSwift\nfinal class \(type): Interactor {}\n"
+            var declarations = LintFile(path: "Model.swift", source: model, profile: .ribs).model.declarations
+            declarations += LintFile(path: "Base.swift", source: base, profile: .ribs).model.declarations
+            let file = LintFile(path: "Model.swift", source: model, profile: .ribs, index: TypeIndex(declarations))
+            return file.model.types.first { $0.name == type }?.role
+        }
+        #expect(role(of: "AssetViewModel", with: "class Interactor {\n    func start() {}\n}\n") == nil, "an MVVM app's own base")
+        #expect(role(of: "AssetViewModel", with: "class Interactor: NSObject {}\n") == nil)
+        #expect(role(of: "AssetViewModel", with: "extension Interactor {\n    func log() {}\n}\n") == .interactor, "RIBs' class, extended")
+        #expect(role(of: "FeedInteractor", with: "open class Interactor: Interactable {}\n") == .interactor, "RIBs vendored in the project")
+        #expect(role(of: "FeedInteractor", with: "open class Interactor: ScopeInteractor, Interactable {}\n") == .interactor)
+    }
+
     @Test("a cycle of superclasses ends")
     func inheritanceCycle() {
         let source = "class A: B {}\nclass B: A {}\nfinal class CRouter: A {}\n"

@@ -266,9 +266,15 @@ public final class TypeResolver {
         }
         var seen: Set<String> = [name]
         while let superclass = next, resolved.superclasses.count < Self.maximumDepth, seen.insert(superclass).inserted,
-            !profile.isBaseClass(superclass), !profile.isConformingBase(superclass)
+            !profile.isConformingBase(superclass)
         {
             next = nil
+            if profile.isBaseClass(superclass) {
+                // The framework's class — unless the project declares a class of that name of its own, as the
+                // compiler would then take it: an MVVM app's `class Interactor {}` makes no RIBs interactor.
+                guard let own = primary(superclass), own.kind == .class, !isFrameworkCopy(own) else { break }
+                resolved.superclasses.removeLast()
+            }
             guard let ancestor = primary(superclass) else { break }
             let added = extensionConformances(of: superclass)
             guard ancestor.kind == .class else {
@@ -287,5 +293,15 @@ public final class TypeResolver {
         var unique = Set<String>()
         resolved.conformances = conformances.filter { unique.insert($0).inserted }
         return resolved
+    }
+
+    /// Whether a class the project declares under a framework base class's name is the framework's own, vendored
+    /// (`open class Interactor: Interactable`, `open class ViewableRouter<I, V>: Router<I>, ViewableRouting`): it
+    /// inherits another base class or conforms to one of the framework's protocols, where an app's class of
+    /// that name inherits nothing of the framework's.
+    private func isFrameworkCopy(_ entry: TypeIndex.Entry) -> Bool {
+        entry.inherited.contains { name in
+            profile.isBaseClass(name) || profile.protocolSuffixes.contains { $0.suffix == name } || name.hasSuffix("Routing")
+        }
     }
 }
