@@ -8,7 +8,10 @@ struct RibsLint: ParsableCommand {
         commandName: "ribslint",
         abstract: "A static architecture linter for iOS codebases built on Uber's RIBs.",
         version: ribslintVersion,
-        subcommands: [Lint.self, Baseline.self, Rules.self, Docs.self, Reporters.self, Graph.self, Facts.self, Check.self, VersionCommand.self],
+        subcommands: [
+            Lint.self, Baseline.self, Rules.self, Docs.self, Reporters.self, Graph.self, Facts.self, Check.self, LanguageServerCommand.self,
+            VersionCommand.self,
+        ],
         defaultSubcommand: Lint.self)
 }
 

@@ -1,0 +1,255 @@
+import ArgumentParser
+import Foundation
+import RibsLintKit
+import RibsLintRules
+
+/// `ribslint lsp`: a language server over standard input and output (LSP 3.17, JSON-RPC with Content-Length
+/// framing). An open buffer is linted as the file at its real path — its configuration chain, the profile, the
+/// whole project read for the project rules — and its findings are diagnostics: pulled by clients that ask for
+/// them (`textDocument/diagnostic`), pushed to those that do not (`textDocument/publishDiagnostics`).
+struct LanguageServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lsp",
+        abstract: "Run the language server over standard input and output: findings of open buffers as diagnostics as you type.",
+        discussion: """
+            Editors start it with the workspace as its root (VS Code, Neovim, Helix, Zed, Sublime: README "Editors"). \
+            Each buffer is linted as the file at its path, under that file's configuration, with the rest of the project \
+            read from disk for the project rules. Docs/language-server.md lists what it offers.
+            """)
+
+    @Option(help: "The configuration file; default: .ribslint.yml in the workspace or the folder above each file.")
+    var config: String?
+
+    func run() throws {
+        var server = LanguageServer(config: config)
+        server.serve()
+    }
+}
+
+/// The protocol layer and the state of the open documents.
+struct LanguageServer {
+    let config: String?
+    /// The workspace's folder (`rootUri`), where configurations are looked for and reports are based.
+    private var root = FileManager.default.currentDirectoryPath
+    /// Open documents by absolute path: their text as the editor holds it.
+    private var documents: [String: String] = [:]
+    /// The client pulls diagnostics (`textDocument/diagnostic`); else they are pushed.
+    private var pulls = false
+    private var shutdownRequested = false
+    private var channel = MessageChannel()
+
+    init(config: String?) { self.config = config }
+
+    mutating func serve() {
+        while let message = channel.read() {
+            if let method = message["method"] as? String {
+                handle(method, params: message["params"] as? [String: Any] ?? [:], id: message["id"])
+            }
+        }
+        // The client went away (end of input): exit as `exit` without `shutdown` would.
+        Foundation.exit(shutdownRequested ? 0 : 1)
+    }
+
+    private mutating func handle(_ method: String, params: [String: Any], id: Any?) {
+        switch method {
+        case "initialize":
+            if let rootURI = params["rootUri"] as? String, let path = Self.path(ofURI: rootURI) {
+                root = path
+            } else if let rootPath = params["rootPath"] as? String {
+                root = rootPath
+            }
+            let capabilities = params["capabilities"] as? [String: Any]
+            pulls = (capabilities?["textDocument"] as? [String: Any])?["diagnostic"] != nil
+            var serverCapabilities: [String: Any] = [
+                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+            ]
+            if pulls { serverCapabilities["diagnosticProvider"] = ["interFileDependencies": true, "workspaceDiagnostics": false] }
+            respond(id, result: ["capabilities": serverCapabilities, "serverInfo": ["name": "ribslint", "version": ribslintVersion]])
+        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles":
+            break
+        case "shutdown":
+            shutdownRequested = true
+            respond(id, result: NSNull())
+        case "exit":
+            Foundation.exit(shutdownRequested ? 0 : 1)
+        case "textDocument/didOpen":
+            guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
+                let path = Self.path(ofURI: uri), let text = document["text"] as? String
+            else { return }
+            documents[path] = text
+            publish(uri: uri, path: path)
+        case "textDocument/didChange":
+            guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
+                let path = Self.path(ofURI: uri), var text = documents[path]
+            else { return }
+            for change in params["contentChanges"] as? [[String: Any]] ?? [] {
+                text = TextEdit.apply(change, to: text)
+            }
+            documents[path] = text
+            // Stale results are dropped: while more of the editor's messages wait, the buffer is not linted yet.
+            if !channel.hasPendingInput { publish(uri: uri, path: path) }
+        case "textDocument/didSave":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else { return }
+            publish(uri: uri, path: path)
+        case "textDocument/didClose":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else { return }
+            documents[path] = nil
+            if !pulls { notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()]) }
+        case "textDocument/diagnostic":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else {
+                respondError(id, code: -32602, message: "textDocument/diagnostic needs a textDocument with a file URI")
+                return
+            }
+            let (diagnostics, problem) = diagnostics(of: path)
+            if let problem { logMessage(problem) }
+            respond(id, result: ["kind": "full", "items": diagnostics])
+        default:
+            // Unknown requests get an answer; unknown notifications are ignored, as the protocol asks.
+            if id != nil { respondError(id, code: -32601, message: "ribslint does not handle \(method)") }
+        }
+    }
+
+    /// Pushes a document's diagnostics to a client that does not pull them.
+    private mutating func publish(uri: String, path: String) {
+        guard !pulls else { return }
+        let (diagnostics, problem) = diagnostics(of: path)
+        if let problem { logMessage(problem) }
+        notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": diagnostics])
+    }
+
+    /// The findings of the file at `path` — its open buffer's text, or what is on disk — as LSP diagnostics, and
+    /// what kept ribslint from linting it (a bad configuration), if anything.
+    private func diagnostics(of path: String) -> ([[String: Any]], String?) {
+        do {
+            var linter = try makeLinter(config: config, workingDirectory: root)
+            if let text = documents[path] { linter.lintInstead([path: text]) }
+            let result = try linter.lint(paths: [path], workingDirectory: root)
+            let base = linter.reportBase(workingDirectory: root)
+            let docs = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
+            let findings = result.findings.filter { finding in
+                (finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)) == path
+            }
+            return (findings.map { Self.diagnostic($0, docs: docs) }, result.unreadable.first)
+        } catch let error as UsageError {
+            return ([], error.message)
+        } catch {
+            return ([], "\(error)")
+        }
+    }
+
+    /// A finding as an LSP diagnostic: 0-based lines, UTF-16 columns (as findings count them), the rule's page.
+    static func diagnostic(_ finding: Finding, docs: String) -> [String: Any] {
+        [
+            "range": [
+                "start": ["line": finding.line - 1, "character": finding.column - 1],
+                "end": ["line": finding.endLine - 1, "character": finding.endColumn - 1],
+            ],
+            "severity": finding.severity == .error ? 1 : 2,
+            "code": finding.ruleID,
+            "codeDescription": ["href": RuleDocumentation.page(finding.ruleID, base: docs)],
+            "source": "ribslint",
+            "message": finding.message,
+        ]
+    }
+
+    /// The absolute path a `file://` URI names.
+    static func path(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL.path
+    }
+
+    private mutating func respond(_ id: Any?, result: Any) {
+        channel.write(["jsonrpc": "2.0", "id": id ?? NSNull(), "result": result])
+    }
+
+    private mutating func respondError(_ id: Any?, code: Int, message: String) {
+        channel.write(["jsonrpc": "2.0", "id": id ?? NSNull(), "error": ["code": code, "message": message]])
+    }
+
+    private mutating func notify(_ method: String, _ params: [String: Any]) {
+        channel.write(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+
+    private mutating func logMessage(_ text: String) {
+        notify("window/logMessage", ["type": 1, "message": text])
+    }
+}
+
+/// JSON-RPC messages framed by `Content-Length` headers, read from standard input and written to standard output.
+struct MessageChannel {
+    private var buffer: [UInt8] = []
+
+    /// The next message; nil at the end of input.
+    mutating func read() -> [String: Any]? {
+        while true {
+            if let message = takeMessage() { return message }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let count = Foundation.read(STDIN_FILENO, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            buffer += chunk[0..<count]
+        }
+    }
+
+    /// Whether another message is already waiting (in the buffer or on standard input).
+    var hasPendingInput: Bool {
+        if buffer.contains(where: { !($0 == 10 || $0 == 13) }) { return true }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+    }
+
+    /// A whole message from the buffer, if one is there; a message that is not JSON is skipped.
+    private mutating func takeMessage() -> [String: Any]? {
+        while true {
+            let separator: [UInt8] = [13, 10, 13, 10]
+            guard let headerEnd = buffer.indices.dropLast(3).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else { return nil }
+            let headers = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
+            let length = headers.split(separator: "\r\n").compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
+            let start = headerEnd + 4
+            guard buffer.count >= start + length else { return nil }
+            let body = Data(buffer[start..<start + length])
+            buffer.removeFirst(start + length)
+            if let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any] { return message }
+        }
+    }
+
+    mutating func write(_ message: [String: Any]) {
+        guard let body = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
+        _ = writeFully(bytes, to: STDOUT_FILENO)
+    }
+}
+
+/// A `textDocument/didChange` content change applied to a text: a whole new text, or a range (0-based lines,
+/// UTF-16 characters) replaced.
+enum TextEdit {
+    static func apply(_ change: [String: Any], to text: String) -> String {
+        guard let newText = change["text"] as? String else { return text }
+        guard let range = change["range"] as? [String: Any], let start = range["start"] as? [String: Any],
+            let end = range["end"] as? [String: Any]
+        else { return newText }
+        let utf16 = Array(text.utf16)
+        let from = offset(start, in: utf16), to = max(offset(end, in: utf16), from)
+        return String(decoding: utf16[0..<from] + Array(newText.utf16) + utf16[to...], as: UTF16.self)
+    }
+
+    /// The UTF-16 offset of an LSP position, clamped to the text.
+    static func offset(_ position: [String: Any], in utf16: [UInt16]) -> Int {
+        let line = position["line"] as? Int ?? 0, character = position["character"] as? Int ?? 0
+        var offset = 0, currentLine = 0
+        while currentLine < line, offset < utf16.count {
+            if utf16[offset] == 10 { currentLine += 1 }
+            offset += 1
+        }
+        var column = 0
+        while column < character, offset < utf16.count, utf16[offset] != 10 {
+            offset += 1
+            column += 1
+        }
+        return offset
+    }
+}

@@ -1,0 +1,117 @@
+"""`ribslint lsp` end to end, with pytest-lsp, as two real clients: Neovim 0.11 (pulls diagnostics with
+`textDocument/diagnostic`) and VS Code 1.65 (is pushed `textDocument/publishDiagnostics`).
+
+    RIBSLINT_BINARY=.build/debug/ribslint python3 -m pytest -q Tests/lsp
+"""
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("RIBSLINT_BINARY", str(ROOT / ".build" / "debug" / "ribslint"))
+LOGGED_OUT = ROOT / "Examples" / "App" / "LoggedOut" / "LoggedOutInteractor.swift"
+PROFILE_ROUTER = ROOT / "Examples" / "App" / "LoggedIn" / "Profile" / "ProfileRouter.swift"
+AGENDA = ROOT / "Examples" / "VIPERApp" / "Agenda" / "AgendaInteractor.swift"
+CLIENTS = {"pull": "neovim@v0.11.0", "push": "visual-studio-code@v1.65.2"}
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]), params=sorted(CLIENTS))
+async def client(lsp_client: LanguageClient, request):
+    lsp_client.mode = request.param
+    result = await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities(CLIENTS[request.param]), root_uri=ROOT.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=ROOT.as_uri(), name="ribslint")]))
+    lsp_client.server_info = result
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def diagnostics(client: LanguageClient, uri: str):
+    """The document's diagnostics as the client gets them: pulled, or the latest pushed."""
+    if client.mode == "pull":
+        report = await client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+        return report.items
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return client.diagnostics[uri]
+
+
+async def open_document(client: LanguageClient, path: pathlib.Path, version=1):
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=path.as_uri(), language_id="swift", version=version, text=path.read_text())))
+    return await diagnostics(client, path.as_uri())
+
+
+@pytest.mark.asyncio
+async def test_capabilities_follow_the_client(client: LanguageClient):
+    capabilities = client.server_info.capabilities
+    assert client.server_info.server_info.name == "ribslint"
+    assert capabilities.text_document_sync.change == types.TextDocumentSyncKind.Incremental
+    # Pull diagnostics are offered to the client that pulls; the other is pushed them.
+    assert (capabilities.diagnostic_provider is not None) == (client.mode == "pull")
+
+
+@pytest.mark.asyncio
+async def test_findings_of_an_open_buffer_are_diagnostics(client: LanguageClient):
+    found = await open_document(client, LOGGED_OUT)
+    weak = [d for d in found if d.code == "weak_listener"]
+    assert len(weak) == 1, [d.code for d in found]
+    # The finding's range (start and end), severity, rule and page, as the command line reports it.
+    assert weak[0].range.start == types.Position(line=24, character=8)
+    assert weak[0].range.end == types.Position(line=24, character=16)
+    assert weak[0].severity == types.DiagnosticSeverity.Error
+    assert weak[0].source == "ribslint"
+    assert weak[0].code_description.href.endswith("/weak_listener.md")
+    assert "declare it `weak var`" in weak[0].message
+
+
+@pytest.mark.asyncio
+async def test_an_edit_is_linted_as_typed_without_saving(client: LanguageClient):
+    await open_document(client, LOGGED_OUT)
+    # `var listener` becomes `weak var listener` in the buffer alone: the finding goes, the file on disk is untouched.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=LOGGED_OUT.as_uri(), version=2),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(start=types.Position(line=24, character=4), end=types.Position(line=24, character=4)), text="weak ")]))
+    found = await diagnostics(client, LOGGED_OUT.as_uri())
+    assert not [d for d in found if d.code == "weak_listener"], [d.code for d in found]
+    assert "    var listener: LoggedOutListener?" in LOGGED_OUT.read_text()
+
+
+@pytest.mark.asyncio
+async def test_project_rules_see_the_whole_project(client: LanguageClient):
+    found = await open_document(client, PROFILE_ROUTER)
+    codes = [d.code for d in found]
+    # A RIB cycle runs through other files; it is reported here because the whole project is read.
+    assert "rib_cycle" in codes and "router_ui_access" in codes, codes
+    # The command line's findings of the same file, each where the diagnostic is.
+    report = subprocess.run([BINARY, "lint", "--no-cache", "--reporter", "json", "--quiet", str(PROFILE_ROUTER)], cwd=ROOT,
+                            stdout=subprocess.PIPE, text=True).stdout
+    expected = sorted((f["rule"], f["line"] - 1, f["column"] - 1, f["endLine"] - 1, f["endColumn"] - 1) for f in json.loads(report)["findings"]
+                      if f["file"].endswith("ProfileRouter.swift"))
+    assert sorted((d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character) for d in found) == expected
+
+
+@pytest.mark.asyncio
+async def test_each_file_under_its_own_configuration(client: LanguageClient):
+    # Examples/VIPERApp's own .ribslint.yml switches the profile to viper.
+    codes = [d.code for d in await open_document(client, AGENDA)]
+    assert "viper_interactor_navigation" in codes, codes
+    assert not [code for code in codes if code.startswith("interactor_")], codes
+
+
+@pytest.mark.asyncio
+async def test_closing_clears_pushed_diagnostics_and_unknown_requests_are_refused(client: LanguageClient):
+    await open_document(client, LOGGED_OUT)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri())))
+    if client.mode == "push":
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        assert not client.diagnostics[LOGGED_OUT.as_uri()]
+    with pytest.raises(Exception, match="does not handle"):
+        await client.protocol.send_request_async("ribslint/unknown", {})
