@@ -64,6 +64,7 @@ struct LanguageServer {
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             ]
             if pulls { serverCapabilities["diagnosticProvider"] = ["interFileDependencies": true, "workspaceDiagnostics": false] }
+            serverCapabilities["codeActionProvider"] = ["codeActionKinds": ["quickfix", Self.fixAllKind]]
             respond(id, result: ["capabilities": serverCapabilities, "serverInfo": ["name": "ribslint", "version": ribslintVersion]])
         case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles":
             break
@@ -103,6 +104,21 @@ struct LanguageServer {
             let (diagnostics, problem) = diagnostics(of: path)
             if let problem { logMessage(problem) }
             respond(id, result: ["kind": "full", "items": diagnostics])
+        case "textDocument/codeAction":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else {
+                respondError(id, code: -32602, message: "textDocument/codeAction needs a textDocument with a file URI")
+                return
+            }
+            let context = params["context"] as? [String: Any] ?? [:]
+            let only = context["only"] as? [String]
+            var actions: [[String: Any]] = []
+            if only.map({ $0.contains { "quickfix".hasPrefix($0) } }) ?? true {
+                actions += quickFixes(uri: uri, path: path, range: params["range"] as? [String: Any] ?? [:])
+            }
+            if only.map({ $0.contains { Self.fixAllKind.hasPrefix($0) } }) ?? true, let fixAll = fixAll(uri: uri, path: path) {
+                actions.append(fixAll)
+            }
+            respond(id, result: actions)
         default:
             // Unknown requests get an answer; unknown notifications are ignored, as the protocol asks.
             if id != nil { respondError(id, code: -32601, message: "ribslint does not handle \(method)") }
@@ -120,21 +136,83 @@ struct LanguageServer {
     /// The findings of the file at `path` — its open buffer's text, or what is on disk — as LSP diagnostics, and
     /// what kept ribslint from linting it (a bad configuration), if anything.
     private func diagnostics(of path: String) -> ([[String: Any]], String?) {
+        let (findings, docs, problem) = findings(of: path)
+        return (findings.map { Self.diagnostic($0, docs: docs) }, problem)
+    }
+
+    /// The findings of the file at `path` (with their fixes), where rule pages are read, and what kept ribslint
+    /// from linting it.
+    private func findings(of path: String) -> (findings: [Finding], docs: String, problem: String?) {
         do {
-            var linter = try makeLinter(config: config, workingDirectory: root)
-            if let text = documents[path] { linter.lintInstead([path: text]) }
+            let linter = try linter(for: path)
             let result = try linter.lint(paths: [path], workingDirectory: root)
             let base = linter.reportBase(workingDirectory: root)
-            let docs = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
             let findings = result.findings.filter { finding in
                 (finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)) == path
             }
-            return (findings.map { Self.diagnostic($0, docs: docs) }, result.unreadable.first)
+            return (findings, linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL, result.unreadable.first)
         } catch let error as UsageError {
-            return ([], error.message)
+            return ([], RuleDocumentation.defaultBaseURL, error.message)
         } catch {
-            return ([], "\(error)")
+            return ([], RuleDocumentation.defaultBaseURL, "\(error)")
         }
+    }
+
+    /// A linter that reads every open buffer in place of its file on disk (the configuration read again each time).
+    private func linter(for path: String) throws -> Linter {
+        var linter = try makeLinter(config: config, workingDirectory: root)
+        linter.lintInstead(documents)
+        return linter
+    }
+
+    static let fixAllKind = "source.fixAll.ribslint"
+
+    /// For each finding in `range`: its fix, when its rule has one that stays in the file, and a suppression of
+    /// it on its line.
+    private func quickFixes(uri: String, path: String, range: [String: Any]) -> [[String: Any]] {
+        let (findings, docs, _) = findings(of: path)
+        let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let first = (range["start"] as? [String: Any])?["line"] as? Int ?? 0
+        let lines = first...max(first, (range["end"] as? [String: Any])?["line"] as? Int ?? Int.max)
+        var actions: [[String: Any]] = []
+        for finding in findings where (finding.line - 1...max(finding.line, finding.endLine) - 1).overlaps(lines) {
+            let diagnostic = Self.diagnostic(finding, docs: docs)
+            if !finding.fix.isEmpty, finding.relocation == nil {
+                let edits = finding.fix.sorted { $0.start < $1.start }.map { edit in
+                    ["range": ["start": TextEdit.position(ofUTF8: edit.start, in: text), "end": TextEdit.position(ofUTF8: edit.end, in: text)],
+                     "newText": edit.replacement] as [String: Any]
+                }
+                actions.append([
+                    "title": "Fix: \(finding.message.split(separator: ";").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? finding.ruleID) (\(finding.ruleID))",
+                    "kind": "quickfix", "diagnostics": [diagnostic], "isPreferred": true, "edit": ["changes": [uri: edits]],
+                ])
+            }
+            let lineText = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(finding.line - 1).first ?? ""
+            let indent = lineText.prefix { $0 == " " || $0 == "\t" }
+            let insertion = ["line": finding.line - 1, "character": 0]
+            actions.append([
+                "title": "Suppress \(finding.ruleID) on this line", "kind": "quickfix", "diagnostics": [diagnostic],
+                "edit": ["changes": [uri: [["range": ["start": insertion, "end": insertion],
+                    "newText": "\(indent)// ribslint:disable:next \(finding.ruleID) - <reason>\n"]]]],
+            ])
+        }
+        return actions
+    }
+
+    /// Every fix `--fix` would make in the file (and in the files its fixes move text to), checked as `--fix`
+    /// checks them: each fixed file must parse and lint again without those findings.
+    private func fixAll(uri: String, path: String) -> [String: Any]? {
+        guard let plan = try? linter(for: path).planFixes(paths: [path], workingDirectory: root, writing: false) else { return nil }
+        let group = plan.groups.first { $0.contains { file in plan.files.contains { $0.path == file && $0.absolutePath == path } } } ?? []
+        var changes: [String: Any] = [:]
+        for file in plan.files where file.absolutePath == path || group.contains(file.path) {
+            let end = TextEdit.position(ofUTF8: file.original.utf8.count, in: file.original)
+            changes[URL(fileURLWithPath: file.absolutePath).absoluteString] = [
+                ["range": ["start": ["line": 0, "character": 0], "end": end], "newText": file.fixed]
+            ]
+        }
+        guard !changes.isEmpty else { return nil }
+        return ["title": "Fix all ribslint findings that have a safe fix", "kind": Self.fixAllKind, "edit": ["changes": changes]]
     }
 
     /// A finding as an LSP diagnostic: 0-based lines, UTF-16 columns (as findings count them), the rule's page.
@@ -235,6 +313,16 @@ enum TextEdit {
         let utf16 = Array(text.utf16)
         let from = offset(start, in: utf16), to = max(offset(end, in: utf16), from)
         return String(decoding: utf16[0..<from] + Array(newText.utf16) + utf16[to...], as: UTF16.self)
+    }
+
+    /// The LSP position (0-based line, UTF-16 character) of a UTF-8 byte offset of `text`.
+    static func position(ofUTF8 offset: Int, in text: String) -> [String: Int] {
+        let utf8 = Array(text.utf8)
+        let clamped = min(max(0, offset), utf8.count)
+        let lineStart = utf8[..<clamped].lastIndex(of: 10).map { $0 + 1 } ?? 0
+        let line = utf8[..<lineStart].count { $0 == 10 }
+        let character = String(decoding: utf8[lineStart..<clamped], as: UTF8.self).utf16.count
+        return ["line": line, "character": character]
     }
 
     /// The UTF-16 offset of an LSP position, clamped to the text.

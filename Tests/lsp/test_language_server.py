@@ -115,3 +115,50 @@ async def test_closing_clears_pushed_diagnostics_and_unknown_requests_are_refuse
         assert not client.diagnostics[LOGGED_OUT.as_uri()]
     with pytest.raises(Exception, match="does not handle"):
         await client.protocol.send_request_async("ribslint/unknown", {})
+
+
+def apply(text: str, edits) -> str:
+    """The text with LSP text edits applied (UTF-16 positions), last first."""
+    lines = text.split("\n")
+
+    def offset(position):
+        before = sum(len(line.encode("utf-16-le")) // 2 + 1 for line in lines[:position.line])
+        return before + position.character
+
+    units = text.encode("utf-16-le")
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        start, end = offset(edit.range.start) * 2, offset(edit.range.end) * 2
+        units = units[:start] + edit.new_text.encode("utf-16-le") + units[end:]
+    return units.decode("utf-16-le")
+
+
+@pytest.mark.asyncio
+async def test_quick_fixes_fix_or_suppress_a_finding(client: LanguageClient):
+    found = await open_document(client, LOGGED_OUT)
+    weak = [d for d in found if d.code == "weak_listener"][0]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), range=weak.range,
+        context=types.CodeActionContext(diagnostics=[weak])))
+    titles = [action.title for action in actions]
+    fix = [action for action in actions if action.kind == types.CodeActionKind.QuickFix and action.is_preferred]
+    assert len(fix) == 1, titles
+    fixed = apply(LOGGED_OUT.read_text(), fix[0].edit.changes[LOGGED_OUT.as_uri()])
+    assert "    weak var listener: LoggedOutListener?" in fixed.split("\n")
+    suppress = [action for action in actions if action.title == "Suppress weak_listener on this line"]
+    assert len(suppress) == 1, titles
+    suppressed = apply(LOGGED_OUT.read_text(), suppress[0].edit.changes[LOGGED_OUT.as_uri()]).split("\n")
+    assert suppressed[24] == "    // ribslint:disable:next weak_listener - <reason>" and suppressed[25] == "    var listener: LoggedOutListener?"
+
+
+@pytest.mark.asyncio
+async def test_fix_all_makes_what_fix_makes(client: LanguageClient):
+    await open_document(client, LOGGED_OUT)
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()),
+        range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll.ribslint"])))
+    assert [action.kind for action in actions] == ["source.fixAll.ribslint"]
+    fixed = apply(LOGGED_OUT.read_text(), actions[0].edit.changes[LOGGED_OUT.as_uri()])
+    dry_run = subprocess.run([BINARY, "lint", "--fix", "--dry-run", "--no-cache", "--quiet", str(LOGGED_OUT)], cwd=ROOT,
+                             stdout=subprocess.PIPE, text=True).stdout
+    assert "+    weak var listener: LoggedOutListener?" in dry_run and "    weak var listener: LoggedOutListener?" in fixed.split("\n")
