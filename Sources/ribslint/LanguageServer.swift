@@ -35,6 +35,11 @@ struct LanguageServer {
     private var documents: [String: String] = [:]
     /// The client pulls diagnostics (`textDocument/diagnostic`); else they are pushed.
     private var pulls = false
+    /// The client refreshes pulled diagnostics when asked (`workspace/diagnostic/refresh`).
+    private var refreshes = false
+    /// Configuration files whose errors were last published, to clear once they are mended.
+    private var faultyConfigurations: Set<String> = []
+    private var nextRequest = 0
     private var shutdownRequested = false
     private var channel = MessageChannel()
 
@@ -60,14 +65,21 @@ struct LanguageServer {
             }
             let capabilities = params["capabilities"] as? [String: Any]
             pulls = (capabilities?["textDocument"] as? [String: Any])?["diagnostic"] != nil
+            refreshes = ((capabilities?["workspace"] as? [String: Any])?["diagnostics"] as? [String: Any])?["refreshSupport"] as? Bool == true
             var serverCapabilities: [String: Any] = [
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             ]
             if pulls { serverCapabilities["diagnosticProvider"] = ["interFileDependencies": true, "workspaceDiagnostics": false] }
             serverCapabilities["codeActionProvider"] = ["codeActionKinds": ["quickfix", Self.fixAllKind]]
             respond(id, result: ["capabilities": serverCapabilities, "serverInfo": ["name": "ribslint", "version": ribslintVersion]])
-        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles":
+        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             break
+        case "workspace/didChangeWatchedFiles":
+            let changed = (params["changes"] as? [[String: Any]] ?? []).compactMap { ($0["uri"] as? String).flatMap(Self.path(ofURI:)) }
+            if changed.contains(where: Self.isConfiguration) {
+                for path in changed where Self.isConfiguration(path) { publish(uri: URL(fileURLWithPath: path).absoluteString, path: path) }
+                refreshOthers(than: "")
+            }
         case "shutdown":
             shutdownRequested = true
             respond(id, result: NSNull())
@@ -88,10 +100,16 @@ struct LanguageServer {
             }
             documents[path] = text
             // Stale results are dropped: while more of the editor's messages wait, the buffer is not linted yet.
-            if !channel.hasPendingInput { publish(uri: uri, path: path) }
+            if !channel.hasPendingInput {
+                publish(uri: uri, path: path)
+                // What this file declares may change other files' findings (a RIB's children, a cycle, a role).
+                refreshOthers(than: path)
+            }
         case "textDocument/didSave":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else { return }
             publish(uri: uri, path: path)
+            // A configuration saved applies to every open file at once, without a restart.
+            if Self.isConfiguration(path) { refreshOthers(than: path) }
         case "textDocument/didClose":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else { return }
             documents[path] = nil
@@ -101,8 +119,12 @@ struct LanguageServer {
                 respondError(id, code: -32602, message: "textDocument/diagnostic needs a textDocument with a file URI")
                 return
             }
-            let (diagnostics, problem) = diagnostics(of: path)
-            if let problem { logMessage(problem) }
+            if Self.isConfiguration(path) {
+                respond(id, result: ["kind": "full", "items": configurationProblems(of: path)])
+                return
+            }
+            let (diagnostics, problem) = path.hasSuffix(".swift") ? diagnostics(of: path) : ([], nil)
+            report(problem)
             respond(id, result: ["kind": "full", "items": diagnostics])
         case "textDocument/codeAction":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else {
@@ -125,20 +147,87 @@ struct LanguageServer {
         }
     }
 
-    /// Pushes a document's diagnostics to a client that does not pull them.
+    /// Pushes a document's diagnostics to a client that does not pull them; a configuration's errors are pushed to
+    /// every client, at their line and column in the YAML.
     private mutating func publish(uri: String, path: String) {
-        guard !pulls else { return }
+        if Self.isConfiguration(path) {
+            let problems = configurationProblems(of: path)
+            notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": problems])
+            if problems.isEmpty { faultyConfigurations.remove(path) } else { faultyConfigurations.insert(path) }
+            return
+        }
+        guard path.hasSuffix(".swift") else { return }
         let (diagnostics, problem) = diagnostics(of: path)
-        if let problem { logMessage(problem) }
+        report(problem)
+        guard !pulls else { return }
         notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": diagnostics])
+    }
+
+    /// The other open files' diagnostics anew: pushed, or the client asked to pull them again.
+    private mutating func refreshOthers(than path: String) {
+        if pulls {
+            guard refreshes else { return }
+            nextRequest += 1
+            channel.write(["jsonrpc": "2.0", "id": "ribslint-refresh-\(nextRequest)", "method": "workspace/diagnostic/refresh"])
+            return
+        }
+        for other in documents.keys.sorted() where other != path && other.hasSuffix(".swift") {
+            publish(uri: URL(fileURLWithPath: other).absoluteString, path: other)
+        }
+    }
+
+    /// Why a file could not be linted: a configuration's error is published on that configuration file (at its
+    /// line and column), anything else logged; a configuration mended has its diagnostics cleared.
+    private mutating func report(_ problem: String?) {
+        if let problem, let located = Self.configurationError(problem) {
+            faultyConfigurations.insert(located.path)
+            notify("textDocument/publishDiagnostics", ["uri": URL(fileURLWithPath: located.path).absoluteString, "diagnostics": [located.diagnostic]])
+            return
+        }
+        if let problem { logMessage(problem) }
+        for path in faultyConfigurations.sorted() where documents[path] == nil && configurationProblems(of: path).isEmpty {
+            faultyConfigurations.remove(path)
+            notify("textDocument/publishDiagnostics", ["uri": URL(fileURLWithPath: path).absoluteString, "diagnostics": [Any]()])
+        }
+    }
+
+    static func isConfiguration(_ path: String) -> Bool { (path as NSString).lastPathComponent == Configuration.fileName }
+
+    /// The errors of a configuration file as its buffer (or the file on disk) holds it, as diagnostics.
+    private func configurationProblems(of path: String) -> [[String: Any]] {
+        guard let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) else { return [] }
+        do {
+            _ = try Configuration.parse(
+                yaml: text, path: path, catalog: RuleRegistry.catalog, rootDirectory: (path as NSString).deletingLastPathComponent)
+            return []
+        } catch {
+            let located = Self.configurationError(error.message)
+            return [located?.diagnostic ?? Self.problem(error.message, line: 0, character: 0)]
+        }
+    }
+
+    /// `path:line:column: error: message` — a configuration's error — as the file and a diagnostic at that place.
+    static func configurationError(_ message: String) -> (path: String, diagnostic: [String: Any])? {
+        let parts = message.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, let line = Int(parts[1]), let column = Int(parts[2]), isConfiguration(String(parts[0])) else { return nil }
+        let text = parts[3].trimmingCharacters(in: .whitespaces)
+        return (String(parts[0]), problem(text.hasPrefix("error: ") ? String(text.dropFirst(7)) : text, line: line - 1, character: column - 1))
+    }
+
+    static func problem(_ message: String, line: Int, character: Int) -> [String: Any] {
+        let place = ["line": max(0, line), "character": max(0, character)]
+        return ["range": ["start": place, "end": place], "severity": 1, "source": "ribslint", "code": "configuration", "message": message]
     }
 
     /// The findings of the file at `path` — its open buffer's text, or what is on disk — as LSP diagnostics, and
     /// what kept ribslint from linting it (a bad configuration), if anything.
     private func diagnostics(of path: String) -> ([[String: Any]], String?) {
         let (findings, docs, problem) = findings(of: path)
-        return (findings.map { Self.diagnostic($0, docs: docs) }, problem)
+        return (findings.map { Self.diagnostic($0, docs: docs, base: base) }, problem)
     }
+
+    /// Where report paths start (the git repository's top level, else the workspace).
+    private var base: String { repositoryRoot(around: root) ?? root }
 
     /// The findings of the file at `path` (with their fixes), where rule pages are read, and what kept ribslint
     /// from linting it.
@@ -216,8 +305,8 @@ struct LanguageServer {
     }
 
     /// A finding as an LSP diagnostic: 0-based lines, UTF-16 columns (as findings count them), the rule's page.
-    static func diagnostic(_ finding: Finding, docs: String) -> [String: Any] {
-        [
+    static func diagnostic(_ finding: Finding, docs: String, base: String? = nil) -> [String: Any] {
+        var diagnostic: [String: Any] = [
             "range": [
                 "start": ["line": finding.line - 1, "character": finding.column - 1],
                 "end": ["line": finding.endLine - 1, "character": finding.endColumn - 1],
@@ -228,6 +317,16 @@ struct LanguageServer {
             "source": "ribslint",
             "message": finding.message,
         ]
+        // The other files a whole-project finding is about (the rest of a RIB cycle), for the editor to show beside it.
+        if let base, case let others = finding.concerns.filter({ $0 != finding.path }), !others.isEmpty {
+            diagnostic["relatedInformation"] = others.map { path -> [String: Any] in
+                let absolute = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+                let start = ["line": 0, "character": 0]
+                return ["location": ["uri": URL(fileURLWithPath: absolute).absoluteString, "range": ["start": start, "end": start]],
+                        "message": "part of what \(finding.ruleID) reports here"]
+            }
+        }
+        return diagnostic
     }
 
     /// The absolute path a `file://` URI names.

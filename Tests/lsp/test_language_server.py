@@ -162,3 +162,32 @@ async def test_fix_all_makes_what_fix_makes(client: LanguageClient):
     dry_run = subprocess.run([BINARY, "lint", "--fix", "--dry-run", "--no-cache", "--quiet", str(LOGGED_OUT)], cwd=ROOT,
                              stdout=subprocess.PIPE, text=True).stdout
     assert "+    weak var listener: LoggedOutListener?" in dry_run and "    weak var listener: LoggedOutListener?" in fixed.split("\n")
+
+
+@pytest.mark.asyncio
+async def test_a_configuration_buffer_shows_its_errors_where_they_are(client: LanguageClient):
+    config = ROOT / ".ribslint.yml"
+    text = config.read_text() + "disabled_rules: [no_such_rule]\n"
+    line = text.count("\n") - 1
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=config.as_uri(), language_id="yaml", version=1, text=text)))
+    found = await diagnostics(client, config.as_uri())
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in found] == [("configuration", line, 17)], found
+    assert "unknown rule 'no_such_rule'" in found[0].message
+    # Mended in the buffer, its diagnostics are cleared.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=config.as_uri(), version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=config.read_text())]))
+    if client.mode == "pull":
+        assert not await diagnostics(client, config.as_uri())
+    else:
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        assert not client.diagnostics[config.as_uri()]
+
+
+@pytest.mark.asyncio
+async def test_a_cycle_points_at_its_other_files(client: LanguageClient):
+    found = await open_document(client, PROFILE_ROUTER)
+    cycle = [d for d in found if d.code == "rib_cycle"][0]
+    related = [info.location.uri for info in cycle.related_information or []]
+    assert related and all(uri.startswith(ROOT.as_uri()) and uri != PROFILE_ROUTER.as_uri() for uri in related), related
