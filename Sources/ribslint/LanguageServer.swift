@@ -229,12 +229,14 @@ struct LanguageServer {
     /// Where report paths start (the git repository's top level, else the workspace).
     private var base: String { repositoryRoot(around: root) ?? root }
 
-    /// The findings of the file at `path` (with their fixes), where rule pages are read, and what kept ribslint
-    /// from linting it.
-    private func findings(of path: String) -> (findings: [Finding], docs: String, problem: String?) {
+    /// The findings of the file at `path`, where rule pages are read, and what kept ribslint from linting it.
+    /// `withFixes`: linted afresh, so that each finding carries its fix (the cache keeps none).
+    private func findings(of path: String, withFixes: Bool = false) -> (findings: [Finding], docs: String, problem: String?) {
         do {
             let linter = try linter(for: path)
-            let result = try linter.lint(paths: [path], workingDirectory: root)
+            // The cache answers for every other file as a pre-commit run's does; the buffer by its own bytes.
+            let cache = withFixes ? nil : LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory)
+            let result = try linter.lint(paths: [path], workingDirectory: root, cachePath: cache)
             let base = linter.reportBase(workingDirectory: root)
             let findings = result.findings.filter { finding in
                 (finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)) == path
@@ -259,7 +261,7 @@ struct LanguageServer {
     /// For each finding in `range`: its fix, when its rule has one that stays in the file, and a suppression of
     /// it on its line.
     private func quickFixes(uri: String, path: String, range: [String: Any]) -> [[String: Any]] {
-        let (findings, docs, _) = findings(of: path)
+        let (findings, docs, _) = findings(of: path, withFixes: true)
         let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let first = (range["start"] as? [String: Any])?["line"] as? Int ?? 0
         let lines = first...max(first, (range["end"] as? [String: Any])?["line"] as? Int ?? Int.max)

@@ -87,8 +87,8 @@ struct Lint: ParsableCommand {
         if fix, stdinPath != nil { throw UsageError("error: --fix rewrites files; it does not apply to standard input") }
         // The files to lint: the paths given, or the changed ones; none when nothing changed.
         var lintPaths = paths
-        // The staged content where it differs from the working tree: linted in its place, without the cache,
-        // which describes the files on disk.
+        // The staged content where it differs from the working tree: linted in its place (the cache answers for it
+        // only by its own bytes).
         var stagedTexts: [String: String] = [:]
         if changedSince != nil || staged {
             let changes = try ChangedFiles.list(since: changedSince, staged: staged, in: workingDirectory)
@@ -135,7 +135,7 @@ struct Lint: ParsableCommand {
             result = LintResult(findings: [], fileCount: 0, lineCount: 0)
             result.notes = ["note: no changed Swift files"]
         } else {
-            let cache = noCache || !stagedTexts.isEmpty ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
+            let cache = noCache ? nil : cachePath ?? LintCache.defaultPath(rootDirectory: configuration.rootDirectory)
             linter.leavesRunDataToExit = true
             result = try linter.lint(paths: lintPaths, workingDirectory: workingDirectory, cachePath: cache)
             if let folder = linter.folder {

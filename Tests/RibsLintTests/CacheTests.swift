@@ -154,6 +154,36 @@ struct CacheTests {
         #expect(!after.findings.contains { $0.ruleID == "weak_listener" })
     }
 
+    @Test("a text given in place of a file (an editor's buffer, the staged content) is looked up by its own bytes")
+    func givenTexts() throws {
+        let root = try makeProject(files)
+        // A repository around the files: a run of one file reads the whole project, as an editor's does.
+        try git(["init", "-q"], in: root)
+        try backdate(root)
+        let path = root.appendingPathComponent("Home/HomeBuilder.swift").path
+        let disk = try String(contentsOfFile: path, encoding: .utf8)
+        let cold = try run(root, cachePath: cachePath(root))
+        #expect(cold.findings.contains { $0.ruleID == "weak_listener" && $0.path == "Home/HomeBuilder.swift" })
+        func lint(_ text: String) throws -> LintResult {
+            var configuration = Configuration(rootDirectory: root.path)
+            configuration.profile = "ribs"
+            var linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 2)
+            linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: configuration)
+            linter.lintInstead([path: text])
+            return try linter.lint(paths: [path], workingDirectory: root.path, cachePath: cachePath(root))
+        }
+        // The buffer fixes the finding: linted afresh, though the file's stamp on disk is trusted; the others hit.
+        let edited = try lint(disk.replacingOccurrences(of: "var listener", with: "weak var listener"))
+        #expect(!edited.findings.contains { $0.ruleID == "weak_listener" })
+        #expect(edited.cacheMisses == 1 && edited.cacheHits == 2)
+        // The buffer as the file is on disk: its entry answers.
+        let same = try lint(disk)
+        #expect(same.cacheMisses == 0 && same.cacheHits == 3)
+        #expect(same.findings.filter { $0.path == "Home/HomeBuilder.swift" } == cold.findings.filter { $0.path == "Home/HomeBuilder.swift" })
+        // And the file on disk is still what the cache answers for.
+        #expect(try run(root, cachePath: cachePath(root)).findings == cold.findings)
+    }
+
     @Test("adding a file lints that file only; adding a folder's configuration relints what it governs")
     func addFile() throws {
         let root = try makeProject(files)

@@ -130,11 +130,16 @@ struct ChangedFilesTests {
         let stagedBad = try runRibslint(["--staged"], in: root)
         #expect(stagedBad.status == 1, "\(stagedBad.stdout)\(stagedBad.stderr)")
         #expect(stagedBad.stdout.contains("B/BBuilder.swift:3:50: error: this reference from 'B' to 'A' closes the RIB cycle"))
-        // The same, from a subfolder and with a cache given: the cache is left alone, the index still decides.
+        // The same, from a subfolder and with a cache: the index decides, run after run (the cache answers for the
+        // staged text by its own bytes), and a run of the working tree is not served what was staged.
         let cache = root.appendingPathComponent("cache.bin").path
         let fromSubfolder = try runRibslint(["--staged", "--cache-path", cache], in: root.appendingPathComponent("A"))
         #expect(fromSubfolder.status == 1 && fromSubfolder.stdout.contains("closes the RIB cycle"), "\(fromSubfolder.stdout)")
-        #expect(!FileManager.default.fileExists(atPath: cache))
+        #expect(FileManager.default.fileExists(atPath: cache))
+        let again = try runRibslint(["--staged", "--cache-path", cache], in: root.appendingPathComponent("A"))
+        #expect(again.status == 1 && again.stdout == fromSubfolder.stdout, "\(again.stdout)")
+        let workingTree = try runRibslint(["--cache-path", cache, "B/BBuilder.swift"], in: root)
+        #expect(workingTree.status == 0 && !workingTree.stdout.contains("closes the RIB cycle"), "\(workingTree.stdout)")
         // --fix would rewrite the working tree, which is not what is staged.
         let fix = try runRibslint(["--staged", "--fix"], in: root)
         #expect(fix.status == 2 && fix.stderr.contains("stage or stash those edits first"), "\(fix.stderr)")

@@ -202,6 +202,10 @@ extension Linter {
         var outcomes =
             cache?.settledOutcomes(of: files)
             ?? Array(repeating: FileOutcome(), count: files.count)
+        // A file whose text is given is never taken by its stamp on disk.
+        if cache != nil, !overlay.isEmpty {
+            for position in files.indices where overlay[PathKey(files[position].absolutePath)] != nil { outcomes[position] = FileOutcome() }
+        }
         let unsettled = files.indices.filter { !outcomes[$0].stampTrusted }
         let ahead = declarationsAhead(of: unsettled, scoping: scoping, known: known)
         let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
@@ -230,7 +234,16 @@ extension Linter {
     /// types of the files linted with it) when given.
     func lint(fileAt file: DiscoveredFile, project: ProjectFacts, cache: LintCache?, startedAt: Int, index: TypeIndex? = nil) -> FileOutcome {
         let bytes: (data: [UInt8], stamp: FileStamp?, hash: String?)
-        if let cache {
+        if let cache, let text = overlay[PathKey(file.absolutePath)] {
+            // A text given in place of the file (an editor's buffer, the staged content) is looked up by its own
+            // bytes: the cache's entry holds for it only when the file on disk, as recorded, is that text.
+            let data = Array(text.utf8), hash = stableHash(data)
+            if var outcome = cache.entry(for: file.displayPath, contentHash: hash) {
+                outcome.isNews = false
+                return outcome
+            }
+            bytes = (data, nil, hash)
+        } else if let cache {
             switch cache.lookup(file, startedAt: startedAt) {
             case .hit(let outcome): return outcome
             case .unreadable(let problem): return FileOutcome(unreadable: "\(file.displayPath): error: \(problem.message); skipped")

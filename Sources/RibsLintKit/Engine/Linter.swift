@@ -131,8 +131,10 @@ public struct Linter: Sendable {
         // Record the cache.
         var cacheWarning: String?
         if let cache, let memory {
+            // Listed files are being edited, and a text given in place of a file is not the file on disk.
+            let given = overlay.isEmpty ? [] : files.indices.filter { overlay[PathKey(files[$0].absolutePath)] != nil }
             cacheWarning = cache.record(
-                outcomes, of: files, unrecorded: Set(listed ?? []), filesKey: keys.filesKey, recordedFilesKey: keys.recordedFilesKey, folders: memory,
+                outcomes, of: files, unrecorded: Set(listed ?? []).union(given), filesKey: keys.filesKey, recordedFilesKey: keys.recordedFilesKey, folders: memory,
                 project: projectPass.record, run: discovery, paths: run.paths, startedAt: startedAt)
         }
         // Assemble.
