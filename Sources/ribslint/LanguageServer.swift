@@ -71,6 +71,7 @@ struct LanguageServer {
             ]
             if pulls { serverCapabilities["diagnosticProvider"] = ["interFileDependencies": true, "workspaceDiagnostics": false] }
             serverCapabilities["codeActionProvider"] = ["codeActionKinds": ["quickfix", Self.fixAllKind]]
+            serverCapabilities["hoverProvider"] = true
             respond(id, result: ["capabilities": serverCapabilities, "serverInfo": ["name": "ribslint", "version": ribslintVersion]])
         case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             break
@@ -126,6 +127,14 @@ struct LanguageServer {
             let (diagnostics, problem) = path.hasSuffix(".swift") ? diagnostics(of: path) : ([], nil)
             report(problem)
             respond(id, result: ["kind": "full", "items": diagnostics])
+        case "textDocument/hover":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri),
+                let position = params["position"] as? [String: Any], let line = position["line"] as? Int, let character = position["character"] as? Int
+            else {
+                respondError(id, code: -32602, message: "textDocument/hover needs a textDocument with a file URI and a position")
+                return
+            }
+            respond(id, result: hover(path: path, line: line + 1, column: character + 1) ?? NSNull())
         case "textDocument/codeAction":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else {
                 respondError(id, code: -32602, message: "textDocument/codeAction needs a textDocument with a file URI")
@@ -257,6 +266,30 @@ struct LanguageServer {
     }
 
     static let fixAllKind = "source.fixAll.ribslint"
+
+    /// On a finding: its rule, why, and where to read more; on a type's name: its role and why (1-based line and
+    /// UTF-16 column).
+    private func hover(path: String, line: Int, column: Int) -> [String: Any]? {
+        guard path.hasSuffix(".swift") else { return nil }
+        let (findings, docs, _) = findings(of: path)
+        func contains(_ finding: Finding) -> Bool {
+            (finding.line, finding.column) <= (line, column) && (line, column) <= (finding.endLine, finding.endColumn)
+        }
+        let here = findings.filter(contains)
+        if !here.isEmpty {
+            let text = here.map { finding -> String in
+                let description = RuleRegistry.catalog.descriptions.first { $0.id == finding.ruleID }
+                return ["**\(finding.ruleID)** — \(description?.summary ?? finding.message)", description?.rationale ?? "",
+                        "[The rule's page](\(RuleDocumentation.page(finding.ruleID, base: docs)))"].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            }.joined(separator: "\n\n---\n\n")
+            return ["contents": ["kind": "markdown", "value": text], "range": (Self.diagnostic(here[0], docs: docs)["range"] ?? NSNull())]
+        }
+        guard let linter = try? linter(for: path), let types = try? linter.typeRoles(ofFileAt: path, workingDirectory: root),
+            let type = types.first(where: { $0.line == line && $0.column <= column && column <= $0.endColumn })
+        else { return nil }
+        let place = { (character: Int) in ["line": type.line - 1, "character": character - 1] }
+        return ["contents": ["kind": "markdown", "value": type.text], "range": ["start": place(type.column), "end": place(type.endColumn)]]
+    }
 
     /// For each finding in `range`: its fix, when its rule has one that stays in the file, and a suppression of
     /// it on its line.

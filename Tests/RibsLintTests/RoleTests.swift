@@ -1,3 +1,4 @@
+import Foundation
 import RibsLintKit
 import RibsLintRules
 import Testing
@@ -94,6 +95,27 @@ struct RoleTests {
         #expect(role(of: "AssetViewModel", with: "extension Interactor {\n    func log() {}\n}\n") == .interactor, "RIBs' class, extended")
         #expect(role(of: "FeedInteractor", with: "open class Interactor: Interactable {}\n") == .interactor, "RIBs vendored in the project")
         #expect(role(of: "FeedInteractor", with: "open class Interactor: ScopeInteractor, Interactable {}\n") == .interactor)
+    }
+
+    @Test("the language server's hover explains a role read across the project: inherited through an app's base class")
+    func explainedAcrossFiles() throws {
+        let root = try makeProject([
+            "Core/BaseRouter.swift": "import RIBs\nopen class BaseRouter<I, V>: ViewableRouter<I, V> {}\n",
+            "Feed/FeedRouter.swift": "import UIKit\nfinal class FeedRouter: BaseRouter<FeedInteractable, FeedViewControllable>, FeedRouting {}\n",
+            "Feed/FeedWorker.swift": "import RIBs\nfinal class FeedWorker {}\n",
+        ])
+        try git(["init", "-q"], in: root)
+        let configuration = Configuration(rootDirectory: root.path)
+        var linter = Linter(configuration: configuration, ruleSet: try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), jobs: 1)
+        linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: configuration)
+        let feed = try #require(try linter.typeRoles(ofFileAt: root.appendingPathComponent("Feed/FeedRouter.swift").path, workingDirectory: root.path).first)
+        #expect(feed.role == "router" && feed.superclasses == ["BaseRouter", "ViewableRouter"] && feed.isStructural)
+        #expect((feed.line, feed.column, feed.endColumn) == (2, 13, 23))
+        #expect(feed.text == "**FeedRouter** — router (profile ribs)\n\nInherits `ViewableRouter` through `BaseRouter`; conforms to `FeedRouting`.")
+        // A role from a name (in a file importing RIBs) says so.
+        let worker = try #require(try linter.typeRoles(ofFileAt: root.appendingPathComponent("Feed/FeedWorker.swift").path, workingDirectory: root.path).first)
+        #expect(worker.role == "worker" && !worker.isStructural, "\(worker)")
+        #expect(worker.text == "**FeedWorker** — worker (profile ribs)\n\nIts name gives the role: nothing it inherits does.", "\(worker.text)")
     }
 
     @Test("a cycle of superclasses ends")

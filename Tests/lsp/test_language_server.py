@@ -191,3 +191,24 @@ async def test_a_cycle_points_at_its_other_files(client: LanguageClient):
     cycle = [d for d in found if d.code == "rib_cycle"][0]
     related = [info.location.uri for info in cycle.related_information or []]
     assert related and all(uri.startswith(ROOT.as_uri()) and uri != PROFILE_ROUTER.as_uri() for uri in related), related
+
+
+@pytest.mark.asyncio
+async def test_hover_says_why_a_type_has_its_role_and_what_a_finding_means(client: LanguageClient):
+    await open_document(client, PROFILE_ROUTER)
+    line = next(number for number, text in enumerate(PROFILE_ROUTER.read_text().split("\n")) if text.startswith("final class ProfileRouter"))
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=PROFILE_ROUTER.as_uri()), position=types.Position(line=line, character=14)))
+    assert "**ProfileRouter** — router (profile ribs)" in hover.contents.value, hover.contents.value
+    assert "Inherits `ViewableRouter`" in hover.contents.value and "`ProfileRouting`" in hover.contents.value
+    assert hover.range.start == types.Position(line=line, character=12)
+    # On a finding: its rule's summary and rationale, quoting the guide.
+    await open_document(client, LOGGED_OUT)
+    on_finding = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), position=types.Position(line=24, character=10)))
+    assert on_finding.contents.value.startswith("**weak_listener** — "), on_finding.contents.value
+    assert "RIBs" in on_finding.contents.value and "weak_listener.md" in on_finding.contents.value
+    # Nowhere in particular: nothing.
+    nothing = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), position=types.Position(line=0, character=0)))
+    assert nothing is None
