@@ -238,23 +238,37 @@ struct LanguageServer {
     /// Where report paths start (the git repository's top level, else the workspace).
     private var base: String { repositoryRoot(around: root) ?? root }
 
-    /// The findings of the file at `path`, where rule pages are read, and what kept ribslint from linting it.
-    /// `withFixes`: linted afresh, so that each finding carries its fix (the cache keeps none).
+    /// The findings of the file at `path` — those not in the configuration's baseline, as `lint` reports them —
+    /// where rule pages are read, and what kept ribslint from linting it. `withFixes`: linted afresh, so that each
+    /// finding carries its fix (the cache keeps none). `baselined`: the file's findings the baseline holds.
     private func findings(of path: String, withFixes: Bool = false) -> (findings: [Finding], docs: String, problem: String?) {
+        let found = findingsAndBaseline(of: path, withFixes: withFixes)
+        return (found.findings, found.docs, found.problem)
+    }
+
+    private func findingsAndBaseline(of path: String, withFixes: Bool = false)
+        -> (findings: [Finding], baselined: [Finding], baseline: String?, docs: String, problem: String?)
+    {
         do {
             let linter = try linter(for: path)
             // The cache answers for every other file as a pre-commit run's does; the buffer by its own bytes.
             let cache = withFixes ? nil : LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory)
-            let result = try linter.lint(paths: [path], workingDirectory: root, cachePath: cache)
+            var result = try linter.lint(paths: [path], workingDirectory: root, cachePath: cache)
             let base = linter.reportBase(workingDirectory: root)
-            let findings = result.findings.filter { finding in
+            let isHere = { (finding: Finding) in
                 (finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)) == path
             }
-            return (findings, linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL, result.unreadable.first)
+            let baseline = linter.configuration.baseline
+            if let baseline {
+                let covered = linter.covers(paths: [path], workingDirectory: root)
+                result = result.applying(try RibsLintKit.Baseline(contentsOf: baseline, knownRules: knownRuleIDs), covered: covered)
+            }
+            let docs = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
+            return (result.findings.filter(isHere), (result.baseline?.unchanged ?? []).filter(isHere), baseline, docs, result.unreadable.first)
         } catch let error as UsageError {
-            return ([], RuleDocumentation.defaultBaseURL, error.message)
+            return ([], [], nil, RuleDocumentation.defaultBaseURL, error.message)
         } catch {
-            return ([], RuleDocumentation.defaultBaseURL, "\(error)")
+            return ([], [], nil, RuleDocumentation.defaultBaseURL, "\(error)")
         }
     }
 
@@ -294,7 +308,7 @@ struct LanguageServer {
     /// For each finding in `range`: its fix, when its rule has one that stays in the file, and a suppression of
     /// it on its line.
     private func quickFixes(uri: String, path: String, range: [String: Any]) -> [[String: Any]] {
-        let (findings, docs, _) = findings(of: path, withFixes: true)
+        let (findings, baselined, baseline, docs, _) = findingsAndBaseline(of: path, withFixes: true)
         let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let first = (range["start"] as? [String: Any])?["line"] as? Int ?? 0
         let lines = first...max(first, (range["end"] as? [String: Any])?["line"] as? Int ?? Int.max)
@@ -314,6 +328,9 @@ struct LanguageServer {
             let lineText = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(finding.line - 1).first ?? ""
             let indent = lineText.prefix { $0 == " " || $0 == "\t" }
             let insertion = ["line": finding.line - 1, "character": 0]
+            if let baseline, let added = Self.baselineEdit(adding: finding, to: baseline, keeping: baselined) {
+                actions.append(["title": "Add this \(finding.ruleID) finding to the baseline", "kind": "quickfix", "diagnostics": [diagnostic], "edit": added])
+            }
             actions.append([
                 "title": "Suppress \(finding.ruleID) on this line", "kind": "quickfix", "diagnostics": [diagnostic],
                 "edit": ["changes": [uri: [["range": ["start": insertion, "end": insertion],
@@ -321,6 +338,15 @@ struct LanguageServer {
             ])
         }
         return actions
+    }
+
+    /// The baseline file rewritten with `finding` recorded beside the file's findings it already holds.
+    static func baselineEdit(adding finding: Finding, to path: String, keeping baselined: [Finding]) -> [String: Any]? {
+        guard let recorded = try? RibsLintKit.Baseline(contentsOf: path) else { return nil }
+        let updated = recorded.updating(with: baselined + [finding]) { $0.path == finding.path }
+        let old = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let end = TextEdit.position(ofUTF8: old.utf8.count, in: old)
+        return ["changes": [URL(fileURLWithPath: path).absoluteString: [["range": ["start": ["line": 0, "character": 0], "end": end], "newText": updated.json]]]]
     }
 
     /// Every fix `--fix` would make in the file (and in the files its fixes move text to), checked as `--fix`

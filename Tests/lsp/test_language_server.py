@@ -212,3 +212,46 @@ async def test_hover_says_why_a_type_has_its_role_and_what_a_finding_means(clien
     nothing = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), position=types.Position(line=0, character=0)))
     assert nothing is None
+
+
+# A project of its own with a baseline: "Add to baseline" writes it, and the finding is then reported no more.
+BASELINED = pathlib.Path(__import__("tempfile").mkdtemp(prefix="ribslint-lsp-baseline-"))
+(BASELINED / ".ribslint.yml").write_text("included: [Sources]\nbaseline: ribslint-baseline.json\n")
+(BASELINED / "ribslint-baseline.json").write_text('{"entries": [], "tool": "ribslint", "version": 1}\n')
+(BASELINED / "Sources").mkdir()
+CARD = BASELINED / "Sources" / "CardInteractor.swift"
+CARD.write_text("import RIBs\n\nprotocol CardListener: AnyObject {}\n\n"
+                "final class CardInteractor: Interactor, CardInteractable {\n    var listener: CardListener?\n}\n")
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]), params=sorted(CLIENTS))
+async def baselined_client(lsp_client: LanguageClient, request):
+    lsp_client.mode = request.param
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities(CLIENTS[request.param]), root_uri=BASELINED.as_uri()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_add_to_baseline_writes_the_projects_baseline(baselined_client: LanguageClient):
+    client = baselined_client
+    found = await open_document(client, CARD)
+    weak = [d for d in found if d.code == "weak_listener"]
+    assert len(weak) == 1, [d.code for d in found]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=CARD.as_uri()), range=weak[0].range,
+        context=types.CodeActionContext(diagnostics=weak)))
+    add = [action for action in actions if action.title == "Add this weak_listener finding to the baseline"]
+    assert len(add) == 1, [action.title for action in actions]
+    baseline = BASELINED / "ribslint-baseline.json"
+    (edit,) = add[0].edit.changes[baseline.as_uri()]
+    baseline.write_text(apply(baseline.read_text(), [edit]))
+    entries = json.loads(baseline.read_text())["entries"]
+    assert [(entry["rule"], entry["path"]) for entry in entries] == [("weak_listener", "Sources/CardInteractor.swift")]
+    # As the command line: the baselined finding no longer counts.
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=CARD.as_uri())))
+    assert not [d for d in await diagnostics(client, CARD.as_uri()) if d.code == "weak_listener"]
+    lint = subprocess.run([BINARY, "lint", "--no-cache", "--reporter", "json", "--quiet"], cwd=BASELINED, stdout=subprocess.PIPE, text=True)
+    assert not [f for f in json.loads(lint.stdout)["findings"] if f["rule"] == "weak_listener"]
+    baseline.write_text('{"entries": [], "tool": "ribslint", "version": 1}\n')
