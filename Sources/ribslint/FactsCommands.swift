@@ -28,17 +28,7 @@ struct Facts: ParsableCommand {
     @Option(help: "Also write the types these files declare alone, for their dependents' --facts: unchanged by an edit that declares nothing new.")
     var typesOutput: String?
 
-    @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
-    var config: String?
-
-    @Option(help: "Take the facts under this profile, whatever the configuration files say (as `lint --profile`).")
-    var profile: String?
-
-    @Option(name: .customLong("only-rule"), help: "Only this rule (repeatable), as `lint --only-rule`: the check must be given the same.")
-    var onlyRules: [String] = []
-
-    @Option(help: "How many files to read at once; default: the number of cores.")
-    var jobs: Int?
+    @OptionGroup var selection: SelectionOptions
 
     @Option(help: "Name files relative to this folder, as `lint --base-path`; the check must name them the same way.")
     var basePath: String?
@@ -55,8 +45,7 @@ struct Facts: ParsableCommand {
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
-        if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
-        var linter = try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+        var linter = try selection.linter(workingDirectory: workingDirectory)
         var options = ReportOptions()
         options.basePath = basePath
         try options.applyBasePath(to: &linter, workingDirectory: workingDirectory)
@@ -109,17 +98,7 @@ struct Check: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
-    var config: String?
-
-    @Option(help: "The profile the facts were taken under with `facts --profile`.")
-    var profile: String?
-
-    @Option(name: .customLong("only-rule"), help: "The rules the facts were taken for with `facts --only-rule` (repeatable).")
-    var onlyRules: [String] = []
-
-    @Option(help: "Threads for the project rules; default: the number of cores.")
-    var jobs: Int?
+    @OptionGroup var selection: SelectionOptions
 
     @Flag(help: "Pass when the facts hold no file (default: exit 2).")
     var allowZeroFiles = false
@@ -128,8 +107,7 @@ struct Check: ParsableCommand {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         guard !facts.isEmpty else { throw UsageError("error: give the facts to check: --facts FILE…, written by `ribslint facts`") }
-        if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
-        var linter = try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+        var linter = try selection.linter(workingDirectory: workingDirectory)
         try report.applyBasePath(to: &linter, workingDirectory: workingDirectory)
         let reporter = try report.chosenReporter(linter)
         let loaded = try facts.map { path throws(UsageError) in try FactsFile(contentsOf: path, kinds: allFactKinds) }

@@ -3,6 +3,28 @@ import Foundation
 import RibsLintKit
 import RibsLintRules
 
+/// What `lint`, `facts` and `check` run under: the configuration, a profile or rules chosen on the command line,
+/// and how many threads. `facts` and `check` must be given the same as each other.
+struct SelectionOptions: ParsableArguments {
+    @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
+    var config: String?
+
+    @Option(help: "Lint every file under this profile, whatever the configuration files say: ribs, swiftui-rib, viper or composable-ribs.")
+    var profile: String?
+
+    @Option(name: .customLong("only-rule"), help: "Run only this rule (repeatable).")
+    var onlyRules: [String] = []
+
+    @Option(help: "How many files to lint at once; default: the number of cores.")
+    var jobs: Int?
+
+    /// The linter these options make (see `makeLinter`), `--jobs` checked.
+    func linter(workingDirectory: String) throws -> Linter {
+        if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
+        return try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+    }
+}
+
 /// How `lint` and `check` report a run and end it: the reporter, where the report goes, the baseline, the exit code.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Output format: \(Reporter.allCases.map(\.rawValue).joined(separator: ", ")) (`ribslint reporters`)."))

@@ -27,22 +27,12 @@ struct Lint: ParsableCommand {
     @Argument(help: "Files or folders to lint; default: the configuration's `included`.")
     var paths: [String] = []
 
+    @OptionGroup var selection: SelectionOptions
+
     @OptionGroup var report: ReportOptions
-
-    @Option(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
-    var config: String?
-
-    @Option(name: .customLong("only-rule"), help: "Run only this rule (repeatable).")
-    var onlyRules: [String] = []
-
-    @Option(help: "Lint every file under this profile, whatever the configuration files say: ribs, swiftui-rib, viper or composable-ribs.")
-    var profile: String?
 
     @Option(help: "Lint standard input as if it were the file at this path.")
     var stdinPath: String?
-
-    @Option(help: "How many files to lint at once; default: the number of cores.")
-    var jobs: Int?
 
     @Flag(help: "Lint every file afresh and leave the cache alone.")
     var noCache = false
@@ -71,8 +61,7 @@ struct Lint: ParsableCommand {
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
-        if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
-        var linter = try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+        var linter = try selection.linter(workingDirectory: workingDirectory)
         if let parseBudget {
             guard parseBudget > 0 else { throw UsageError("error: --parse-budget must be more than 0 seconds") }
             linter.parseBudget = parseBudget
