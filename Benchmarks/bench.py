@@ -499,6 +499,88 @@ def scaling(ribslint, scratch, only=None):
     print("\n".join(rows))
 
 
+class LanguageClient:
+    """Just enough of an LSP client to time `ribslint lsp`: framed JSON-RPC over the server's pipes."""
+
+    def __init__(self, binary, root, env):
+        self.process = subprocess.Popen([binary, "lsp"], cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=env)
+        self.next_id = 0
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def receive(self):
+        length = 0
+        while True:
+            line = self.process.stdout.readline()
+            if line in (b"\r\n", b""):
+                break
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return json.loads(self.process.stdout.read(length))
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        while True:
+            message = self.receive()
+            if message.get("id") == self.next_id:
+                return message
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def diagnostics_after(self, method, params):
+        """Seconds from sending a notification to the server's next diagnostics."""
+        started = time.monotonic()
+        self.notify(method, params)
+        while self.receive().get("method") != "textDocument/publishDiagnostics":
+            pass
+        return time.monotonic() - started
+
+    def rss_mb(self):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
+
+    def close(self):
+        self.request("shutdown", None)
+        self.notify("exit", None)
+        self.process.wait(timeout=30)
+
+
+def editor(folder, ribslint, scratch, edits=20, long_run=0):
+    """`ribslint lsp` as an editor drives it: the project's cache warm (one `ribslint` run, as a developer's
+    checkout has), one file open, `edits` changes to it; the seconds from each change to its diagnostics (project
+    rules included), and with `long_run` the server's memory after that many more changes."""
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(scratch, "editor-cache"))
+    subprocess.run([ribslint, "--quiet", "--reporter", "json"], cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    client = LanguageClient(ribslint, folder, env)
+    client.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + folder, "capabilities": {}})
+    client.notify("initialized", {})
+    path = first_swift_file(folder)
+    uri, text = "file://" + path, open(path).read()
+    client.diagnostics_after("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}})
+
+    def change(version):
+        # A line typed and taken back: the buffer differs from the file on disk every other time.
+        body = text + ("// edit\n" if version % 2 else "")
+        return client.diagnostics_after("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": body}]})
+
+    latencies = sorted(change(version) for version in range(2, edits + 2))
+    result = {"tree": os.path.basename(folder), "edits": edits, "median_ms": round(latencies[len(latencies) // 2] * 1000, 1),
+              "max_ms": round(latencies[-1] * 1000, 1), "rss_mb_after_edits": round(client.rss_mb(), 1)}
+    if long_run:
+        for version in range(edits + 2, edits + 2 + long_run):
+            change(version)
+        result["rss_mb_after_%d_more" % long_run] = round(client.rss_mb(), 1)
+    client.close()
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, nargs="*", default=[1000, 10000, 50000], help="synthetic tree sizes")
@@ -509,6 +591,9 @@ def main():
     parser.add_argument("--profile", choices=sorted(OPT_IN), default="ribs", help="the profile every tree is linted under")
     parser.add_argument("--scaling", action="store_true", help="time the hostile inputs of growing size instead")
     parser.add_argument("--case", help="with --scaling: only the hostile inputs whose names contain this text")
+    parser.add_argument("--editor", action="store_true",
+                        help="time the language server instead: 20 edits of one file, each to its diagnostics, on a warm cache")
+    parser.add_argument("--editor-long-run", type=int, default=0, help="with --editor: this many more edits, then the server's memory")
     arguments = parser.parse_args()
     # Children inherit the raised limit; swift-format --parallel holds every file of a run open at once.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -542,6 +627,11 @@ def main():
                 trees.append(folder)
         if not arguments.dir:
             settle(trees)
+        if arguments.editor:
+            for folder in trees:
+                print(f"the language server on {folder} …", file=sys.stderr)
+                print(json.dumps(editor(folder, binaries[0], scratch, long_run=arguments.editor_long_run)))
+            return
         results = []
         for folder in trees:
             print(f"benchmarking {folder} …", file=sys.stderr)
