@@ -439,8 +439,15 @@ struct MessageChannel {
     /// A whole message from the buffer, if one is there; a message that is not JSON is skipped.
     private mutating func takeMessage() -> [String: Any]? {
         while true {
-            let separator: [UInt8] = [13, 10, 13, 10]
-            guard let headerEnd = buffer.indices.dropLast(3).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) else { return nil }
+            // Headers are a few short lines: the blank line that ends them is looked for in the first 8 KB only, byte by
+            // byte, so a large message arriving in pieces is not searched again and again.
+            guard let headerEnd = (0..<max(0, min(buffer.count - 3, 8192))).first(where: { at in
+                buffer[at] == 13 && buffer[at + 1] == 10 && buffer[at + 2] == 13 && buffer[at + 3] == 10
+            }) else {
+                // No header end where one must be: not the protocol; drop what came and read on.
+                if buffer.count > 8192 { buffer.removeAll() }
+                return nil
+            }
             let headers = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
             let length = headers.split(separator: "\r\n").compactMap { line -> Int? in
                 let parts = line.split(separator: ":", maxSplits: 1)

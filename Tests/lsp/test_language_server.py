@@ -255,3 +255,21 @@ async def test_add_to_baseline_writes_the_projects_baseline(baselined_client: La
     lint = subprocess.run([BINARY, "lint", "--no-cache", "--reporter", "json", "--quiet"], cwd=BASELINED, stdout=subprocess.PIPE, text=True)
     assert not [f for f in json.loads(lint.stdout)["findings"] if f["rule"] == "weak_listener"]
     baseline.write_text('{"entries": [], "tool": "ribslint", "version": 1}\n')
+
+
+def test_bad_input_is_skipped_not_fatal():
+    """Bytes that are not the protocol, a body that is not JSON, a request without its parameters: the server
+    answers what it can and exits 0 after `shutdown` and `exit`."""
+    def frame(message):
+        body = json.dumps(message).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+    data = (b"not the protocol\r\n\r\n" + b"Content-Length: 5\r\n\r\n{bad}"
+            + frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
+            + frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {}})
+            + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen"})
+            + frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
+    done = subprocess.run([BINARY, "lsp"], cwd=ROOT, input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(part.split(b"\r\n\r\n", 1)[1]) for part in done.stdout.split(b"Content-Length: ")[1:]]
+    assert [answer.get("id") for answer in answers] == [1, 2, 3]
+    assert answers[1]["error"]["code"] == -32602 and answers[2]["result"] is None
