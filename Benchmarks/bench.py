@@ -565,8 +565,8 @@ def editor(folder, ribslint, scratch, edits=20, long_run=0):
     client.diagnostics_after("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}})
 
     def change(version):
-        # A line typed and taken back: the buffer differs from the file on disk every other time.
-        body = text + ("// edit\n" if version % 2 else "")
+        # A line typed, then another: the buffer is never the file on disk, so no change is answered by the cache.
+        body = text + f"// edit {version % 2}\n"
         return client.diagnostics_after("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": body}]})
 

@@ -15,7 +15,7 @@ In your own `tools/lint/linters.bzl`:
 and in `.bazelrc`:
 
     build:ribslint --aspects=//tools/lint:linters.bzl%ribslint
-    build:ribslint --output_groups=rules_lint_human,rules_lint_machine
+    build:ribslint --output_groups=+rules_lint_human,+rules_lint_machine
 """
 
 RibslintFactsInfo = provider(

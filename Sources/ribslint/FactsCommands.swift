@@ -46,9 +46,7 @@ struct Facts: ParsableCommand {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         var linter = try selection.linter(workingDirectory: workingDirectory)
-        var options = ReportOptions()
-        options.basePath = basePath
-        try options.applyBasePath(to: &linter, workingDirectory: workingDirectory)
+        try setBasePath(basePath, on: &linter, workingDirectory: workingDirectory)
         if let parseBudget {
             guard parseBudget > 0 else { throw UsageError("error: --parse-budget must be more than 0 seconds") }
             linter.parseBudget = parseBudget

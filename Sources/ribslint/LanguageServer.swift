@@ -40,15 +40,32 @@ struct LanguageServer {
     /// Configuration files whose errors were last published, to clear once they are mended.
     private var faultyConfigurations: Set<String> = []
     private var nextRequest = 0
+    /// Documents changed since their diagnostics were last published.
+    private var dirty: Set<String> = []
+    /// The client watches files for the server when asked (`client/registerCapability`).
+    private var watchesFiles = false
     private var shutdownRequested = false
     private var channel = MessageChannel()
 
     init(config: String?) { self.config = config }
 
     mutating func serve() {
-        while let message = channel.read() {
-            if let method = message["method"] as? String {
-                handle(method, params: message["params"] as? [String: Any] ?? [:], id: message["id"])
+        while let read = channel.read() {
+            switch read {
+            case .message(let message):
+                if let method = message["method"] as? String {
+                    handle(method, params: message["params"] as? [String: Any] ?? [:], id: message["id"])
+                }
+            case .unreadable(let why):
+                channel.write(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": why]])
+            }
+            // Stale results are dropped: documents changed while more of the editor's messages waited are linted
+            // once the input is idle, whatever came in between (a code action, a hover).
+            if !dirty.isEmpty, !channel.hasPendingInput {
+                let changed = dirty.sorted()
+                dirty = []
+                for path in changed { publish(uri: URL(fileURLWithPath: path).absoluteString, path: path) }
+                refreshOthers(than: changed.count == 1 ? changed[0] : "")
             }
         }
         // The client went away (end of input): exit as `exit` without `shutdown` would.
@@ -66,6 +83,7 @@ struct LanguageServer {
             let capabilities = params["capabilities"] as? [String: Any]
             pulls = (capabilities?["textDocument"] as? [String: Any])?["diagnostic"] != nil
             refreshes = ((capabilities?["workspace"] as? [String: Any])?["diagnostics"] as? [String: Any])?["refreshSupport"] as? Bool == true
+            watchesFiles = ((capabilities?["workspace"] as? [String: Any])?["didChangeWatchedFiles"] as? [String: Any])?["dynamicRegistration"] as? Bool == true
             var serverCapabilities: [String: Any] = [
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             ]
@@ -73,7 +91,16 @@ struct LanguageServer {
             serverCapabilities["codeActionProvider"] = ["codeActionKinds": ["quickfix", Self.fixAllKind]]
             serverCapabilities["hoverProvider"] = true
             respond(id, result: ["capabilities": serverCapabilities, "serverInfo": ["name": "ribslint", "version": ribslintVersion]])
-        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+        case "initialized":
+            // Configurations changed outside the editor (a checkout, another tool) re-lint the open files.
+            if watchesFiles {
+                nextRequest += 1
+                channel.write(["jsonrpc": "2.0", "id": "ribslint-register-\(nextRequest)", "method": "client/registerCapability", "params": [
+                    "registrations": [["id": "ribslint-configurations", "method": "workspace/didChangeWatchedFiles",
+                                       "registerOptions": ["watchers": [["globPattern": "**/\(Configuration.fileName)"]]]]],
+                ]])
+            }
+        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             break
         case "workspace/didChangeWatchedFiles":
             let changed = (params["changes"] as? [[String: Any]] ?? []).compactMap { ($0["uri"] as? String).flatMap(Self.path(ofURI:)) }
@@ -100,12 +127,10 @@ struct LanguageServer {
                 text = TextEdit.apply(change, to: text)
             }
             documents[path] = text
-            // Stale results are dropped: while more of the editor's messages wait, the buffer is not linted yet.
-            if !channel.hasPendingInput {
-                publish(uri: uri, path: path)
-                // What this file declares may change other files' findings (a RIB's children, a cycle, a role).
-                refreshOthers(than: path)
-            }
+            // Linted when the input is idle (see `serve`); what this file declares may change other files' findings
+            // (a RIB's children, a cycle, a role), so theirs are refreshed then too.
+            _ = uri
+            dirty.insert(path)
         case "textDocument/didSave":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else { return }
             publish(uri: uri, path: path)
@@ -116,8 +141,13 @@ struct LanguageServer {
             documents[path] = nil
             if !pulls { notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()]) }
         case "textDocument/diagnostic":
-            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else {
-                respondError(id, code: -32602, message: "textDocument/diagnostic needs a textDocument with a file URI")
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else {
+                respondError(id, code: -32602, message: "textDocument/diagnostic needs a textDocument")
+                return
+            }
+            // A buffer that is no file (`untitled:`) has no path to lint it as: nothing to report.
+            guard let path = Self.path(ofURI: uri) else {
+                respond(id, result: ["kind": "full", "items": [Any]()])
                 return
             }
             if Self.isConfiguration(path) {
@@ -134,7 +164,8 @@ struct LanguageServer {
                 respondError(id, code: -32602, message: "textDocument/hover needs a textDocument with a file URI and a position")
                 return
             }
-            respond(id, result: hover(path: path, line: line + 1, column: character + 1) ?? NSNull())
+            let limit = 1 << 30
+            respond(id, result: hover(path: path, line: min(max(line, 0), limit) + 1, column: min(max(character, 0), limit) + 1) ?? NSNull())
         case "textDocument/codeAction":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else {
                 respondError(id, code: -32602, message: "textDocument/codeAction needs a textDocument with a file URI")
@@ -146,7 +177,8 @@ struct LanguageServer {
             if only.map({ $0.contains { "quickfix".hasPrefix($0) } }) ?? true {
                 actions += quickFixes(uri: uri, path: path, range: params["range"] as? [String: Any] ?? [:])
             }
-            if only.map({ $0.contains { Self.fixAllKind.hasPrefix($0) } }) ?? true, let fixAll = fixAll(uri: uri, path: path) {
+            // Fixing everything reads the whole project and plans `--fix`: only when the client asks for it (on save).
+            if only?.contains(where: { Self.fixAllKind.hasPrefix($0) && $0 != "" }) == true, let fixAll = fixAll(uri: uri, path: path) {
                 actions.append(fixAll)
             }
             respond(id, result: actions)
@@ -160,6 +192,8 @@ struct LanguageServer {
     /// every client, at their line and column in the YAML.
     private mutating func publish(uri: String, path: String) {
         if Self.isConfiguration(path) {
+            // A client that pulls asks for them (a pushed copy would be shown twice).
+            guard !pulls else { return }
             let problems = configurationProblems(of: path)
             notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": problems])
             if problems.isEmpty { faultyConfigurations.remove(path) } else { faultyConfigurations.insert(path) }
@@ -250,9 +284,11 @@ struct LanguageServer {
         -> (findings: [Finding], baselined: [Finding], baseline: String?, docs: String, problem: String?)
     {
         do {
-            let linter = try linter(for: path)
-            // The cache answers for every other file as a pre-commit run's does; the buffer by its own bytes.
-            let cache = withFixes ? nil : LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory)
+            var linter = try linter(for: path)
+            // The cache answers for every other file as a pre-commit run's does; the buffer by its own bytes, or
+            // afresh when its fixes are wanted.
+            let cache = LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory)
+            linter.lintsGivenTextsAfresh = withFixes
             var result = try linter.lint(paths: [path], workingDirectory: root, cachePath: cache)
             let base = linter.reportBase(workingDirectory: root)
             let isHere = { (finding: Finding) in
@@ -276,6 +312,9 @@ struct LanguageServer {
     private func linter(for path: String) throws -> Linter {
         var linter = try makeLinter(config: config, workingDirectory: root)
         linter.lintInstead(documents)
+        // The file asked about is read as a buffer even when it is not open, so that it, too, is linted afresh
+        // when its fixes are wanted.
+        if documents[path] == nil, let text = try? String(contentsOfFile: path, encoding: .utf8) { linter.lintInstead([path: text]) }
         return linter
     }
 
@@ -287,7 +326,7 @@ struct LanguageServer {
         guard path.hasSuffix(".swift") else { return nil }
         let (findings, docs, _) = findings(of: path)
         func contains(_ finding: Finding) -> Bool {
-            (finding.line, finding.column) <= (line, column) && (line, column) <= (finding.endLine, finding.endColumn)
+            (finding.line, finding.column) <= (line, column) && (line, column) < (finding.endLine, max(finding.endColumn, finding.column + 1))
         }
         let here = findings.filter(contains)
         if !here.isEmpty {
@@ -417,8 +456,17 @@ struct LanguageServer {
 struct MessageChannel {
     private var buffer: [UInt8] = []
 
+    enum Read {
+        case message([String: Any])
+        /// A frame whose body is not a JSON object, or whose length is not one to read: answered with a parse error.
+        case unreadable(String)
+    }
+
+    /// The most a message may hold.
+    static let maximumLength = 64 << 20
+
     /// The next message; nil at the end of input.
-    mutating func read() -> [String: Any]? {
+    mutating func read() -> Read? {
         while true {
             if let message = takeMessage() { return message }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -436,8 +484,8 @@ struct MessageChannel {
         return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
-    /// A whole message from the buffer, if one is there; a message that is not JSON is skipped.
-    private mutating func takeMessage() -> [String: Any]? {
+    /// A whole message from the buffer, if one is there.
+    private mutating func takeMessage() -> Read? {
         while true {
             // Headers are a few short lines: the blank line that ends them is looked for in the first 8 KB only, byte by
             // byte, so a large message arriving in pieces is not searched again and again.
@@ -455,10 +503,15 @@ struct MessageChannel {
                 return Int(parts[1].trimmingCharacters(in: .whitespaces))
             }.first ?? 0
             let start = headerEnd + 4
+            guard (0...Self.maximumLength).contains(length) else {
+                buffer.removeFirst(start)
+                return .unreadable("Content-Length \(length) is not between 0 and \(Self.maximumLength)")
+            }
             guard buffer.count >= start + length else { return nil }
             let body = Data(buffer[start..<start + length])
             buffer.removeFirst(start + length)
-            if let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any] { return message }
+            guard let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return .unreadable("the message is not a JSON object") }
+            return .message(message)
         }
     }
 

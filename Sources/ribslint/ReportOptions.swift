@@ -59,15 +59,22 @@ struct ReportOptions: ParsableArguments {
 
     /// Sets `--base-path` on the linter, which must name a folder.
     func applyBasePath(to linter: inout Linter, workingDirectory: String) throws {
-        guard let basePath else { return }
-        var isFolder: ObjCBool = false
-        let folder = URL(fileURLWithPath: basePath, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)).standardizedFileURL.path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw UsageError("error: --base-path \(basePath) is not a folder")
-        }
-        linter.basePath = folder
+        try setBasePath(basePath, on: &linter, workingDirectory: workingDirectory)
     }
+}
 
+/// Sets a `--base-path` on the linter; it must name a folder.
+func setBasePath(_ basePath: String?, on linter: inout Linter, workingDirectory: String) throws {
+    guard let basePath else { return }
+    var isFolder: ObjCBool = false
+    let folder = URL(fileURLWithPath: basePath, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)).standardizedFileURL.path
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        throw UsageError("error: --base-path \(basePath) is not a folder")
+    }
+    linter.basePath = folder
+}
+
+extension ReportOptions {
     /// The reporter asked for (else the configuration's), with `--sarif-category` checked against it.
     func chosenReporter(_ linter: Linter) throws -> Reporter {
         let format = reporter ?? linter.configuration.reporter

@@ -95,6 +95,12 @@ struct RoleTests {
         #expect(role(of: "AssetViewModel", with: "extension Interactor {\n    func log() {}\n}\n") == .interactor, "RIBs' class, extended")
         #expect(role(of: "FeedInteractor", with: "open class Interactor: Interactable {}\n") == .interactor, "RIBs vendored in the project")
         #expect(role(of: "FeedInteractor", with: "open class Interactor: ScopeInteractor, Interactable {}\n") == .interactor)
+        // A file that imports RIBs means RIBs' class, whatever another module of the project declares.
+        let model = "import RIBs\nfinal class FeedLogic: Interactor, FeedInteractable {}\n"
+        var declarations = LintFile(path: "Feed/FeedLogic.swift", source: model, profile: .ribs).model.declarations
+        declarations += LintFile(path: "Legacy/Interactor.swift", source: "class Interactor {}\n", profile: .ribs).model.declarations
+        let importing = LintFile(path: "Feed/FeedLogic.swift", source: model, profile: .ribs, index: TypeIndex(declarations))
+        #expect(importing.model.types.first { $0.name == "FeedLogic" }?.role == .interactor)
     }
 
     @Test("the language server's hover explains a role read across the project: inherited through an app's base class")

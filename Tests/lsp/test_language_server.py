@@ -24,12 +24,23 @@ CLIENTS = {"pull": "neovim@v0.11.0", "push": "visual-studio-code@v1.65.2"}
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]), params=sorted(CLIENTS))
 async def client(lsp_client: LanguageClient, request):
     lsp_client.mode = request.param
+    accept_registrations(lsp_client)
     result = await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities(CLIENTS[request.param]), root_uri=ROOT.as_uri(),
         workspace_folders=[types.WorkspaceFolder(uri=ROOT.as_uri(), name="ribslint")]))
     lsp_client.server_info = result
     yield
     await lsp_client.shutdown_session()
+
+
+def accept_registrations(client: LanguageClient):
+    """The test client's answer to `client/registerCapability`, which real clients handle; what was registered is kept."""
+    client.registrations = []
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params):
+        client.registrations += params.registrations
+        return None
 
 
 async def diagnostics(client: LanguageClient, uri: str):
@@ -227,6 +238,7 @@ CARD.write_text("import RIBs\n\nprotocol CardListener: AnyObject {}\n\n"
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]), params=sorted(CLIENTS))
 async def baselined_client(lsp_client: LanguageClient, request):
     lsp_client.mode = request.param
+    accept_registrations(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities(CLIENTS[request.param]), root_uri=BASELINED.as_uri()))
     yield
@@ -263,13 +275,48 @@ def test_bad_input_is_skipped_not_fatal():
     def frame(message):
         body = json.dumps(message).encode()
         return b"Content-Length: %d\r\n\r\n" % len(body) + body
-    data = (b"not the protocol\r\n\r\n" + b"Content-Length: 5\r\n\r\n{bad}"
+    data = (b"not the protocol\r\n\r\n" + b"Content-Length: 5\r\n\r\n{bad}" + b"Content-Length: -5\r\n\r\n"
+            + b"Content-Length: 9223372036854775807\r\n\r\n"
             + frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
             + frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {}})
+            + frame({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {
+                "textDocument": {"uri": LOGGED_OUT.as_uri()}, "position": {"line": 9223372036854775807, "character": 9223372036854775807}}})
             + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen"})
             + frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
     done = subprocess.run([BINARY, "lsp"], cwd=ROOT, input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
     assert done.returncode == 0, done.stderr
     answers = [json.loads(part.split(b"\r\n\r\n", 1)[1]) for part in done.stdout.split(b"Content-Length: ")[1:]]
-    assert [answer.get("id") for answer in answers] == [1, 2, 3]
-    assert answers[1]["error"]["code"] == -32602 and answers[2]["result"] is None
+    # Headers without a length, a body that is not JSON and two lengths that are not ones to read are parse errors
+    # (-32700, no id); the rest is answered.
+    assert [answer.get("id") for answer in answers] == [None, None, None, None, 1, 2, 5, 3], answers
+    assert [answer["error"]["code"] for answer in answers[:4]] == [-32700] * 4
+    assert answers[5]["error"]["code"] == -32602 and answers[6]["result"] is None and answers[7]["result"] is None
+
+
+@pytest.mark.asyncio
+async def test_a_change_answered_with_a_request_in_between_is_still_published(client: LanguageClient):
+    """VS Code asks for code actions as the cursor moves: a change followed at once by a request is linted after it."""
+    if client.mode == "pull":
+        return
+    await open_document(client, LOGGED_OUT)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=LOGGED_OUT.as_uri(), version=2),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(start=types.Position(line=24, character=4), end=types.Position(line=24, character=4)), text="weak ")]))
+    hover = client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), position=types.Position(line=0, character=0)))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await hover
+    assert not [d for d in client.diagnostics[LOGGED_OUT.as_uri()] if d.code == "weak_listener"]
+
+
+@pytest.mark.asyncio
+async def test_configuration_files_are_watched_when_the_client_can(client: LanguageClient):
+    await open_document(client, LOGGED_OUT)
+    watchers = [registration for registration in client.registrations if registration.method == "workspace/didChangeWatchedFiles"]
+    capabilities = client_capabilities(CLIENTS[client.mode])
+    can = bool(capabilities.workspace and capabilities.workspace.did_change_watched_files
+               and capabilities.workspace.did_change_watched_files.dynamic_registration)
+    assert bool(watchers) == can
+    if watchers:
+        assert watchers[0].register_options["watchers"][0]["globPattern"] == "**/.ribslint.yml"

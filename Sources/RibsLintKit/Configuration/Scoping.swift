@@ -52,6 +52,7 @@ extension Linter {
                     scopeOfChain[chain] = scope
                     var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs)
                     linter.overlay = overlay
+                    linter.lintsGivenTextsAfresh = lintsGivenTextsAfresh
                     linter.parseBudget = parseBudget
                     scoping.linters.append(linter)
                 }

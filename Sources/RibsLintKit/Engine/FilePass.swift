@@ -238,7 +238,7 @@ extension Linter {
             // A text given in place of the file (an editor's buffer, the staged content) is looked up by its own
             // bytes: the cache's entry holds for it only when the file on disk, as recorded, is that text.
             let data = Array(text.utf8), hash = stableHash(data)
-            if var outcome = cache.entry(for: file.displayPath, contentHash: hash) {
+            if !lintsGivenTextsAfresh, var outcome = cache.entry(for: file.displayPath, contentHash: hash) {
                 outcome.isNews = false
                 return outcome
             }

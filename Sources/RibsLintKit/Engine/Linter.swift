@@ -29,6 +29,10 @@ public struct Linter: Sendable {
     /// `--staged` lints what the index holds. A listed file given here need not exist on disk.
     var overlay: [PathKey: String] = [:]
 
+    /// A text given in place of a file is linted afresh even when the cache holds its bytes, so that its findings
+    /// carry their fixes (the cache keeps none): an editor's quick fixes.
+    public var lintsGivenTextsAfresh = false
+
     /// Lints these texts in place of the files at their absolute paths (the content a commit would hold).
     public mutating func lintInstead(_ texts: [String: String]) {
         for (path, text) in texts { overlay[PathKey(path)] = text }

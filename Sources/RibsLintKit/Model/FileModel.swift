@@ -165,7 +165,7 @@ public struct FileModel {
                 inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [],
                 genericArguments: [], isMainActor: node.attributes.contains(named: "MainActor"))
         }
-        let resolver = TypeResolver(index: index ?? TypeIndex(declarations, project: false), profile: profile)
+        let resolver = TypeResolver(index: index ?? TypeIndex(declarations, project: false), profile: profile, importsFramework: importsFramework)
 
         var resolvedByName: [String: (Role?, ResolvedInheritance)] = [:]
         var types: [TypeDeclaration] = []

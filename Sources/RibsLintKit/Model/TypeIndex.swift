@@ -187,9 +187,14 @@ public final class TypeResolver {
     /// Deeper chains than this are not real code: stop rather than walk a cycle or a generated tower.
     static let maximumDepth = 32
 
-    init(index: TypeIndex, profile: Profile) {
+    /// The file asking imports one of the profile's frameworks: a base class's name is the framework's there, even
+    /// when some other module of the project declares a class of that name.
+    let importsFramework: Bool
+
+    init(index: TypeIndex, profile: Profile, importsFramework: Bool = false) {
         self.index = index
         self.profile = profile
+        self.importsFramework = importsFramework
     }
 
     private func record(_ question: TypeIndex.Question, _ name: String) {
@@ -270,9 +275,10 @@ public final class TypeResolver {
         {
             next = nil
             if profile.isBaseClass(superclass) {
-                // The framework's class — unless the project declares a class of that name of its own, as the
-                // compiler would then take it: an MVVM app's `class Interactor {}` makes no RIBs interactor.
-                guard let own = primary(superclass), own.kind == .class, !isFrameworkCopy(own) else { break }
+                // The framework's class — unless, in a file that does not import the framework, the project
+                // declares a class of that name of its own, as the compiler would then take it: an MVVM app's
+                // `class Interactor {}` makes no RIBs interactor.
+                guard !importsFramework, let own = primary(superclass), own.kind == .class, !isFrameworkCopy(own) else { break }
                 resolved.superclasses.removeLast()
             }
             guard let ancestor = primary(superclass) else { break }
