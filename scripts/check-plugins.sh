@@ -26,9 +26,10 @@ let package = Package(
 )
 SWIFT
 cat > "$app/Sources/Login/RIBsStubs.swift" <<'SWIFT'
-// Just enough of RIBs' shapes for the sample to compile without the framework.
-open class Interactor { public init() {} }
-open class Router<InteractorType> {
+// Just enough of RIBs' shapes for the sample to compile without the framework, declared as RIBs declares them
+// (a class the app declares itself under a framework's name, conforming to nothing of it, would be the app's own).
+open class Interactor: Interactable { public init() {} }
+open class Router<InteractorType>: Routing {
     public let interactor: InteractorType
     public init(interactor: InteractorType) { self.interactor = interactor }
 }
