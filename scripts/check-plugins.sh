@@ -40,7 +40,7 @@ SWIFT
 cat > "$app/Sources/Login/LoginRouter.swift" <<'SWIFT'
 protocol LoginInteractable: Interactable {}
 
-final class LoginRouter: Router<LoginInteractable>, Routing {
+final class LoginRouter: Router<LoginInteractable>, LoginRouting {
     var signUp: ViewableRouting?
 }
 SWIFT
@@ -64,7 +64,7 @@ if [ "$status" -eq 0 ] || ! grep -q "^$router:4:9: error: router stores child ro
 fi
 
 # The error fixed, a warning is left: the build passes and shows it.
-printf 'protocol LoginInteractable: Interactable {}\n\nfinal class LoginRouter: Router<LoginInteractable>, Routing {}\n' > "$router"
+printf 'protocol LoginInteractable: Interactable {}\n\nfinal class LoginRouter: Router<LoginInteractable>, LoginRouting {}\n' > "$router"
 started=$SECONDS
 swift build > "$work/build2.log" 2>&1 || { echo "the build failed on warnings only:"; tail -40 "$work/build2.log"; exit 1; }
 echo "build-tool plugin, warnings only: swift build passed after $((SECONDS - started)) s"
