@@ -164,7 +164,7 @@ public struct RouterUIAccessRule: Rule {
         /// when the project declares it.
         private func isAppViewController(_ name: String) -> Bool {
             RIBName.isAppViewController(name)
-                || RIBName.isPlatformViewController(name) && name.hasSuffix("ViewController") && resolver.primary(name)?.kind == .class
+                || RIBName.isPlatformViewController(name) && resolver.primary(name)?.kind == .class
         }
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {

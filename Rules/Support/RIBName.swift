@@ -42,11 +42,11 @@ enum RIBName {
     /// VisionKit, MultipeerConnectivity, IntentsUI, TVUIKit, NotificationCenter, QuickLook, AddressBookUI.
     static let platformPrefixes = ["SF", "MF", "SK", "AV", "PH", "CN", "EK", "GK", "PK", "VN", "MC", "INUI", "TV", "NC", "QL", "AB"]
 
-    /// A view controller of one of Apple's frameworks by its prefix and a capitalised word after it
+    /// A view controller class of one of Apple's frameworks by its prefix, a capitalised word after it and its suffix
     /// (`SFSafariViewController`); a name only, so a rule that can ask the project's types lets a class the app
     /// declares under such a name count as the app's.
     static func isPlatformViewController(_ name: String) -> Bool {
-        platformPrefixes.contains { prefix in
+        name.hasSuffix("ViewController") && platformPrefixes.contains { prefix in
             guard name.hasPrefix(prefix) else { return false }
             let rest = name.dropFirst(prefix.count)
             return rest.first?.isUppercase == true && rest.dropFirst().first?.isLowercase == true

@@ -83,7 +83,7 @@ struct ViewControllerReach {
             let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         {
             // A system framework's view controller made here is one too (`SFSafariViewController(url:)`).
-            return RIBName.isAppViewController(name) || RIBName.isPlatformViewController(name) && name.hasSuffix("ViewController")
+            return RIBName.isAppViewController(name) || RIBName.isPlatformViewController(name)
         }
         return false
     }
