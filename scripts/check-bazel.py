@@ -7,7 +7,10 @@
   2. a second build executes nothing;
   3. an edit to a method's body executes exactly that target's facts action and the check (a new declaration: the
      facts of the targets depending on it too, whose roles may change);
-  4. the baseline given to the aspect is read by the checks alone: changing it re-runs only the check;
+  4. the baseline given to the aspect is read by the checks alone: changing it re-runs only the check; so is what
+     `.ribslint.yml` says of which rules are on and how severe (the facts actions read only what `ribslint
+     facts-configuration` keeps of it, made again in one small action), while a change of a rule's options re-runs
+     the facts of every target;
   5. a second clone of the workspace with the same --disk_cache executes no action, and so does a third one with
      the same --remote_cache (an HTTP cache served here, as nginx with WebDAV would);
   6. the SARIF and the exit code the build writes are `ribslint lint --reporter sarif`'s over the same files;
@@ -141,11 +144,12 @@ def wrap(tree, scratch, binary):
         libraries.append(f"//{package}:lib")
     with open(os.path.join(workspace.example, "BUILD.bazel"), "w") as handle:
         handle.write('load("//tools/swift:swift.bzl", "swift_library")\n\n'
-                     'filegroup(name = "ribslint_configs", srcs = [".ribslint.yml"], visibility = ["//visibility:public"])\n\n'
+                     'load("@ribslint//:defs.bzl", "ribslint_configs")\n\n'
+                     'ribslint_configs(name = "ribslint_configs", srcs = [".ribslint.yml"], visibility = ["//visibility:public"])\n\n'
                      f'swift_library(name = "app", tags = ["ribslint-check"], deps = {json.dumps(libraries)})\n')
     with open(os.path.join(workspace.example, "tools", "lint", "linters.bzl"), "w") as handle:
         handle.write('load("@ribslint//:defs.bzl", "ribslint_aspect")\n\n'
-                     'ribslint = ribslint_aspect(binary = Label("@ribslint_binary//:ribslint"), configs = [Label("//:ribslint_configs")])\n')
+                     'ribslint = ribslint_aspect(binary = Label("@ribslint_binary//:ribslint"), configs = Label("//:ribslint_configs"))\n')
     executed, _ = workspace.build(f"{os.path.basename(tree)} wrapped in {len(libraries)} targets, cold")
     again, _ = workspace.build(f"{os.path.basename(tree)} again")
     lint = subprocess.run([binary, "lint", "--no-cache", "--base-path", ".", "--reporter", "sarif", "--sarif-no-root-uri", "--quiet", "src"],
@@ -212,6 +216,26 @@ def main():
         executed, _ = one.build("the baseline emptied", disk, remote)
         expect("a changed baseline executes the check alone", executed == {"RibslintCheck": 1})
         expect("the check reports what the baseline held", "weak_listener" in one.output("App.ribslint.report"))
+
+        # What `.ribslint.yml` says of rules on and severities is the checks' alone; a rule's options are the facts'.
+        configuration, feed = os.path.join(one.example, ".ribslint.yml"), os.path.join(one.example, "Modules", "Feed", ".ribslint.yml")
+        original, feed_original = open(configuration).read(), open(feed).read()
+        open(configuration, "w").write(original + "disabled_rules: [router_child_reference]\n")
+        open(feed, "w").write(feed_original.replace("severity: error", "severity: warning"))
+        executed, _ = one.build("a rule turned off in .ribslint.yml, a severity changed in Feed's", disk, remote)
+        expect("turning a rule off and changing a severity executes no facts action: the facts configuration and the check",
+               executed == {"RibslintFactsConfiguration": 1, "RibslintCheck": 1})
+        report = one.output("App.ribslint.report")
+        expect("the check applies them: router_ui_access a warning, router_child_reference off",
+               "warning: router sets" in report and "error: router sets" not in report and "router_child_reference" not in report)
+        open(configuration, "w").write(original + "rules:\n  router_ui_access: { ui_types: [UIAlertController] }\n")
+        executed, _ = one.build("a rule's option changed in .ribslint.yml", disk, remote)
+        expect("a rule's option executes the facts of every target and the check",
+               executed == {"RibslintFactsConfiguration": 1, "RibslintFacts": 5, "RibslintCheck": 1})
+        open(configuration, "w").write(original)
+        open(feed, "w").write(feed_original)
+        executed, _ = one.build(".ribslint.yml as it was", disk, remote)
+        expect(".ribslint.yml as it was executes nothing but what it is made from", "RibslintFacts" not in executed)
 
         # The SARIF and exit code the build wrote are the command line's over the same files.
         lint = subprocess.run([binary, "lint", "--no-cache", "--base-path", ".", "--reporter", "sarif", "--sarif-no-root-uri"],

@@ -7,10 +7,15 @@ conventions: the output groups `rules_lint_human` (the report as Xcode prints it
 `rules_lint_machine` (SARIF) and `rules_lint_patch` (what `--fix` would change, as a unified diff), and a flag that
 fails the build on findings: `--@ribslint//:fail_on_violation`.
 
+In your root BUILD.bazel, the configuration files (every `.ribslint.yml`, and `.sourcery.yml` files if you have any):
+
+    load("@ribslint//:defs.bzl", "ribslint_configs")
+    ribslint_configs(name = "ribslint_configs", srcs = [".ribslint.yml"], visibility = ["//visibility:public"])
+
 In your own `tools/lint/linters.bzl`:
 
     load("@ribslint//:defs.bzl", "ribslint_aspect")
-    ribslint = ribslint_aspect(binary = Label("@ribslint_binary//:ribslint"), configs = [Label("//:ribslint_configs")])
+    ribslint = ribslint_aspect(binary = Label("@ribslint_binary//:ribslint"), configs = Label("//:ribslint_configs"))
 
 and in `.bazelrc`:
 
@@ -25,6 +30,61 @@ RibslintFactsInfo = provider(
         "types": "depset of types files (`ribslint facts --types-output`): what dependents' facts actions read",
         "srcs": "depset of the Swift files behind those facts: a check lints a file again when its facts need it",
     },
+)
+
+RibslintConfigsInfo = provider(
+    doc = "A workspace's ribslint configuration files, and what of them the facts actions read.",
+    fields = {
+        "files": "depset of every configuration file: what the checks (and the patch) read",
+        "facts_configuration": "the File `ribslint facts-configuration` wrote of the `.ribslint.yml` files",
+        "facts_inputs": "depset of what the facts actions read: that file, and the configuration files not named .ribslint.yml",
+    },
+)
+
+_CONFIGURATION_NAME = ".ribslint.yml"
+
+def _ribslint_configs_impl(ctx):
+    configurations = [f for f in ctx.files.srcs if f.basename == _CONFIGURATION_NAME]
+    others = [f for f in ctx.files.srcs if f.basename != _CONFIGURATION_NAME]
+    facts_configuration = ctx.actions.declare_file("%s.facts-configuration.json" % ctx.label.name)
+    args = ctx.actions.args()
+    args.add_all(["facts-configuration", "--output", facts_configuration, "--"])
+    args.add_all(configurations)
+    ctx.actions.run(
+        executable = ctx.executable.binary,
+        arguments = [args],
+        inputs = configurations,
+        outputs = [facts_configuration],
+        mnemonic = "RibslintFactsConfiguration",
+        progress_message = "ribslint: what the facts depend on in %s" % ctx.label,
+    )
+    return [
+        DefaultInfo(files = depset(ctx.files.srcs)),
+        RibslintConfigsInfo(
+            files = depset(ctx.files.srcs),
+            facts_configuration = facts_configuration,
+            facts_inputs = depset([facts_configuration] + others),
+        ),
+    ]
+
+ribslint_configs = rule(
+    implementation = _ribslint_configs_impl,
+    attrs = {
+        "srcs": attr.label_list(allow_files = True, doc = "Every `.ribslint.yml` of the workspace, and any `.sourcery.yml` files."),
+        "binary": attr.label(
+            default = Label("@ribslint_binary//:ribslint"),
+            executable = True,
+            cfg = "exec",
+            allow_single_file = True,
+            doc = "The ribslint executable (the aspect's).",
+        ),
+    },
+    doc = """The configuration files the ribslint aspect reads (its `configs`).
+
+    The facts actions read only what a file's facts depend on in them (`ribslint facts-configuration`: the profile,
+    roles, conventions and rule options), made here in one small action: turning a rule on or off, changing a
+    severity or the baseline re-runs the checks alone, while a change of profile, roles or a rule's options re-runs
+    the facts too.""",
 )
 
 FailOnViolationInfo = provider(
@@ -73,18 +133,20 @@ def _visits(ctx, kinds):
     return not kinds or ctx.rule.kind in kinds
 
 def _take_facts(target, ctx, srcs, dependencies):
+    configs = ctx.attr._configs[RibslintConfigsInfo]
     facts = ctx.actions.declare_file("%s.ribslint.facts.json" % target.label.name)
     types = ctx.actions.declare_file("%s.ribslint.types.json" % target.label.name)
     dependency_types = depset(transitive = [info.types for info in dependencies])
     args = ctx.actions.args()
     args.add_all(["facts", "--quiet", "--base-path", ".", "--output", facts, "--types-output", types])
+    args.add_all(["--facts-configuration", configs.facts_configuration])
     args.add_all(dependency_types, before_each = "--facts")
     args.add("--")
     args.add_all(srcs)
     ctx.actions.run(
         executable = ctx.executable._ribslint,
         arguments = [args],
-        inputs = depset(srcs + ctx.files._configs, transitive = [dependency_types]),
+        inputs = depset(srcs, transitive = [configs.facts_inputs, dependency_types]),
         outputs = [facts, types],
         mnemonic = "RibslintFacts",
         progress_message = "ribslint: taking the facts of %s" % target.label,
@@ -97,9 +159,9 @@ _CHECK_COMMAND = """\
 set -u
 ribslint="$1"; fail="$2"; human="$3"; sarif="$4"; exit_code="$5"; facts_list="$6"; shift 6
 status=0
-"$ribslint" check --base-path . --quiet --reporter xcode --output "$human" --facts $(cat "$facts_list") "$@" || status=$?
+"$ribslint" check --base-path . --quiet --reporter xcode --output "$human" --facts-list "$facts_list" "$@" || status=$?
 if [ "$status" -ge 2 ]; then exit "$status"; fi
-"$ribslint" check --base-path . --quiet --reporter sarif --sarif-no-root-uri --output "$sarif" --facts $(cat "$facts_list") "$@" || [ $? -eq 1 ]
+"$ribslint" check --base-path . --quiet --reporter sarif --sarif-no-root-uri --output "$sarif" --facts-list "$facts_list" "$@" || [ $? -eq 1 ]
 echo "$status" > "$exit_code"
 if [ "$fail" = "true" ] && [ "$status" -ne 0 ]; then
   cat "$human" >&2
@@ -123,7 +185,7 @@ def _check(target, ctx, info):
     ctx.actions.run_shell(
         command = _CHECK_COMMAND,
         arguments = [args],
-        inputs = depset([facts_list] + ctx.files._configs + baseline, transitive = [info.facts, info.srcs]),
+        inputs = depset([facts_list] + baseline, transitive = [ctx.attr._configs[RibslintConfigsInfo].files, info.facts, info.srcs]),
         tools = [ctx.executable._ribslint],
         outputs = [human, sarif, exit_code],
         mnemonic = "RibslintCheck",
@@ -139,7 +201,7 @@ def _check(target, ctx, info):
     ctx.actions.run(
         executable = ctx.executable._ribslint,
         arguments = [patch_args],
-        inputs = depset(ctx.files._configs, transitive = [srcs]),
+        inputs = depset(transitive = [ctx.attr._configs[RibslintConfigsInfo].files, srcs]),
         outputs = [patch],
         mnemonic = "RibslintPatch",
         progress_message = "ribslint: the fixes of %s" % target.label,
@@ -180,8 +242,9 @@ def ribslint_aspect(
 
     Args:
       binary: the ribslint executable: a release (`ribslint_binary` in `repositories.bzl`) or one built from source.
-      configs: the `.ribslint.yml` files that govern the linted files (a filegroup): inputs of every action. Name
-        labels of your workspace with `Label(…)`, or they are read as ribslint's own.
+      configs: a `ribslint_configs` target holding the `.ribslint.yml` files that govern the linted files: the checks
+        read them, the facts actions only what their facts depend on. Name labels of your workspace with `Label(…)`,
+        or they are read as ribslint's own.
       baseline: a baseline file (`ribslint baseline`) for the checks; changing it re-runs only the checks.
       kinds: the rule kinds whose Swift `srcs` are linted; empty: every rule with Swift `srcs`. A target tagged
         `no-lint` or `no-ribslint` is skipped.
@@ -197,7 +260,7 @@ def ribslint_aspect(
         attr_aspects = _DEPS_ATTRIBUTES,
         attrs = {
             "_ribslint": attr.label(default = binary, executable = True, cfg = "exec", allow_single_file = True),
-            "_configs": attr.label_list(default = configs, allow_files = True),
+            "_configs": attr.label(default = configs, providers = [RibslintConfigsInfo]),
             "_baseline": attr.label_list(default = [baseline] if baseline else [], allow_files = True),
             "_kinds": attr.string_list(default = kinds),
             "_check_kinds": attr.string_list(default = check_kinds),

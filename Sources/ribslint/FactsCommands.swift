@@ -9,11 +9,13 @@ struct Facts: ParsableCommand {
         commandName: "facts",
         abstract: "Take the facts of some Swift files (a build target's), for `ribslint check --facts` to lint with the rest of the project.",
         discussion: """
-            Reads only the files under PATHS (default: the configuration's `included`), each linted by the file rules \
-            with the types those files and the --facts files declare in view, and writes what the project rules need \
-            of them to --output (JSON: Docs/ribslint-facts.schema.json). Give each target the facts of the targets it \
-            depends on, so a class it inherits from another module is known. Exit codes: 0 written; 2 nothing written \
-            (a missing path, an unreadable or unparsable file, a bad configuration or facts file).
+            Reads only the files under PATHS (default: the configuration's `included`), each linted by every file rule \
+            of its profile with the types those files and the --facts files declare in view, and writes what the project \
+            rules need of them to --output (JSON: Docs/ribslint-facts.schema.json). Which rules are on and at what \
+            severity is the check's to apply: facts depend only on the profile, roles, conventions and rule options. \
+            Give each target the facts of the targets it depends on, so a class it inherits from another module is \
+            known. Exit codes: 0 written; 2 nothing written (a missing path, an unreadable or unparsable file, a bad \
+            configuration or facts file).
             """)
 
     @Argument(help: "Files or folders; default: the configuration's `included`.")
@@ -27,6 +29,9 @@ struct Facts: ParsableCommand {
 
     @Option(help: "Also write the types these files declare alone, for their dependents' --facts: unchanged by an edit that declares nothing new.")
     var typesOutput: String?
+
+    @Option(help: "Read the configuration files from this file (`ribslint facts-configuration` writes it) instead of the file system: they are then the only ones.")
+    var factsConfiguration: String?
 
     @OptionGroup var selection: SelectionOptions
 
@@ -45,7 +50,15 @@ struct Facts: ParsableCommand {
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
-        var linter = try selection.linter(workingDirectory: workingDirectory)
+        guard selection.onlyRules.isEmpty else {
+            throw UsageError("error: facts take every rule of the profile; choose rules at the check (`ribslint check --only-rule`)")
+        }
+        var texts: [String: String]?
+        if let factsConfiguration {
+            guard selection.config == nil else { throw UsageError("error: --facts-configuration holds the configuration files; --config cannot join it") }
+            texts = try FactsConfiguration(contentsOf: factsConfiguration).texts(in: workingDirectory)
+        }
+        var linter = try selection.linter(workingDirectory: workingDirectory, texts: texts)
         try setBasePath(basePath, on: &linter, workingDirectory: workingDirectory)
         if let parseBudget {
             guard parseBudget > 0 else { throw UsageError("error: --parse-budget must be more than 0 seconds") }
@@ -94,6 +107,9 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("facts"), parsing: .upToNextOption, help: "The facts files to merge (one or more, repeatable).")
     var facts: [String] = []
 
+    @Option(help: "A file naming facts files, one per line (a build system's parameter file): no command line is too long for it.")
+    var factsList: String?
+
     @OptionGroup var report: ReportOptions
 
     @OptionGroup var selection: SelectionOptions
@@ -104,7 +120,14 @@ struct Check: ParsableCommand {
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
-        guard !facts.isEmpty else { throw UsageError("error: give the facts to check: --facts FILE…, written by `ribslint facts`") }
+        var facts = facts
+        if let factsList {
+            guard let data = FileManager.default.contents(atPath: factsList), let text = String(data: data, encoding: .utf8) else {
+                throw UsageError("error: cannot read the list of facts files \(factsList)")
+            }
+            facts += text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
+        guard !facts.isEmpty else { throw UsageError("error: give the facts to check: --facts FILE… or --facts-list FILE, written by `ribslint facts`") }
         var linter = try selection.linter(workingDirectory: workingDirectory)
         try report.applyBasePath(to: &linter, workingDirectory: workingDirectory)
         let reporter = try report.chosenReporter(linter)
@@ -119,6 +142,38 @@ struct Check: ParsableCommand {
             return { paths.contains($0) }
         }
         try report.finish(result, linter: linter, reporter: reporter, covered: covered, workingDirectory: workingDirectory, verb: "Checked", start: start)
+    }
+}
+
+/// `ribslint facts-configuration`: what of the configuration files the facts depend on, for a build system.
+struct FactsConfigurationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "facts-configuration",
+        abstract: "Write what of some .ribslint.yml files the facts depend on, for `ribslint facts --facts-configuration`.",
+        discussion: """
+            Keeps of each configuration `profile`, `roles`, `conventions`, the rules' options, `included` and `excluded`, \
+            and leaves out what only `ribslint check` reads: which rules are on, their severities, the baseline, the \
+            reporter. A build system writes it in one action from the configuration files and gives it to every facts \
+            action in their place: turning a rule off or changing a severity then leaves it the same bytes, and only \
+            the checks run again. Each file is checked whole first. Exit codes: 0 written; 2 nothing written.
+            """)
+
+    @Argument(help: "The .ribslint.yml files, as the facts actions will find them from their working directory (none: the defaults).")
+    var configurations: [String] = []
+
+    @Option(name: [.short, .long], help: "Where to write it (written whole or not at all).")
+    var output: String
+
+    func run() throws {
+        for path in configurations where URL(fileURLWithPath: path).lastPathComponent != Configuration.fileName {
+            throw UsageError("error: \(path) is not named \(Configuration.fileName): only such files are found as configurations")
+        }
+        let written = try FactsConfiguration(paths: configurations, catalog: RuleRegistry.catalog)
+        do {
+            try writeAtomically(written.json(), to: output)
+        } catch {
+            throw UsageError("error: cannot write the facts configuration to \(output): \(writeFailureReason(error, path: output))")
+        }
     }
 }
 

@@ -19,9 +19,10 @@ struct SelectionOptions: ParsableArguments {
     var jobs: Int?
 
     /// The linter these options make (see `makeLinter`), `--jobs` checked.
-    func linter(workingDirectory: String) throws -> Linter {
+    /// `texts`: configuration files' texts by absolute path, the only ones then.
+    func linter(workingDirectory: String, texts: [String: String]? = nil) throws -> Linter {
         if let jobs, jobs < 1 { throw UsageError("error: --jobs must be at least 1") }
-        return try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs)
+        return try makeLinter(config: config, workingDirectory: workingDirectory, onlyRules: onlyRules, profile: profile, jobs: jobs, texts: texts)
     }
 }
 

@@ -9,7 +9,7 @@ struct RibsLint: ParsableCommand {
         abstract: "A static architecture linter for iOS codebases built on Uber's RIBs.",
         version: ribslintVersion,
         subcommands: [
-            Lint.self, Baseline.self, Rules.self, Docs.self, Reporters.self, Graph.self, Facts.self, Check.self, LanguageServerCommand.self,
+            Lint.self, Baseline.self, Rules.self, Docs.self, Reporters.self, Graph.self, Facts.self, FactsConfigurationCommand.self, Check.self, LanguageServerCommand.self,
             VersionCommand.self,
         ],
         defaultSubcommand: Lint.self)
@@ -391,10 +391,18 @@ func writeReport(_ report: String, to path: String) throws {
 /// The run's configuration and a linter that honours nested configurations, as every command builds them.
 /// `--profile` is applied on top of each file's merged configuration: the base stays the file as written, so
 /// its rules of another profile are left behind.
+/// `texts`: configuration files' texts by absolute path, the only ones then (`facts --facts-configuration`).
 func makeLinter(
-    config: String?, workingDirectory: String, onlyRules: [String] = [], profile: String? = nil, jobs: Int? = nil
+    config: String?, workingDirectory: String, onlyRules: [String] = [], profile: String? = nil, jobs: Int? = nil,
+    texts: [String: String]? = nil
 ) throws -> Linter {
-    var configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
+    var configuration: Configuration
+    if let texts {
+        configuration = try ConfigurationScopes(catalog: RuleRegistry.catalog, texts: texts).nearestGivenConfiguration(from: workingDirectory)
+            ?? Configuration(rootDirectory: workingDirectory)
+    } else {
+        configuration = try loadConfiguration(config, workingDirectory: workingDirectory)
+    }
     let base = configuration
     if let profile {
         guard RuleRegistry.catalog.profile(named: profile) != nil else {
@@ -405,7 +413,7 @@ func makeLinter(
     let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog, onlyRules: onlyRules)
     var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     linter.scopes = ConfigurationScopes(
-        catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : base, profile: profile)
+        catalog: RuleRegistry.catalog, onlyRules: onlyRules, base: config == nil ? nil : base, profile: profile, texts: texts)
     return linter
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import RibsLintKit
+@testable import RibsLintKit
 import Testing
 
 /// `ribslint facts` and `ribslint check --facts`: a project's facts taken in parts (a build system's targets) and
@@ -18,7 +18,6 @@ struct FactsTests {
             import UIKit
             final class FeedRouter: BaseRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
                 func routeToDetail() {
-                    // ribslint:disable:next rib_cycle
                     viewController.uiviewController.view.backgroundColor = .red
                 }
             }
@@ -35,7 +34,7 @@ struct FactsTests {
                 func build() -> LoopARouting { LoopARouter(b: LoopBBuilder(dependency: dependency)) }
             }
             """,
-        "Tests/LoopATests.swift": "import XCTest\n",
+        "Tests/LoopATests.swift": "// ribslint:disable:next rib_cycle\nimport XCTest\n",
     ]
 
     @discardableResult
@@ -110,12 +109,91 @@ struct FactsTests {
         let four = try Data(contentsOf: root.appendingPathComponent("four.json"))
         #expect(!one.isEmpty && one == four)
         let object = try #require(try JSONSerialization.jsonObject(with: one) as? [String: Any])
-        #expect(object["format"] as? Int == 1)
+        #expect(object["format"] as? Int == 2)
         // The release, not the build: no stamp or time, so every machine writes the same bytes.
         #expect(object["tool"] as? String == ribslintVersion)
         #expect((object["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [
             "Base/BaseRouter.swift", "Feature/FeedRouter.swift", "Feature/LoopBBuilder.swift", "Loop/LoopABuilder.swift", "Tests/LoopATests.swift",
         ])
+    }
+
+    @Test("which rules are on and how severe is the check's: facts taken under one choice check to lint's report under another")
+    func rulesAreTheChecks() throws {
+        let root = try makeProject(Self.files)
+        try facts(["-o", "before.json"], in: root)
+        for part in ["Base", "Feature", "Loop", "Tests"] { try facts([part, "-o", "\(part).json"], in: root) }
+        // Off, on, another severity, an opt-in, unused suppressions off: none of it is the facts'.
+        let chosen = """
+            included: [Base, Feature, Loop, Tests]
+            opt_in_rules: [rib_test_presence, weak_self_capture]
+            disabled_rules: [rib_cycle, unused_suppression]
+            rules:
+              router_ui_access: { severity: warning }
+            reporter: json
+            """
+        try Data(chosen.utf8).write(to: root.appendingPathComponent(".ribslint.yml"))
+        try facts(["-o", "after.json"], in: root)
+        #expect(try Data(contentsOf: root.appendingPathComponent("before.json")) == Data(contentsOf: root.appendingPathComponent("after.json")))
+        let lint = try runRibslint(["lint", "--no-cache", "--quiet"], in: root)
+        #expect(lint.stdout.contains("\"rule\" : \"router_ui_access\""))
+        #expect(!lint.stdout.contains("\"rule\" : \"rib_cycle\""))
+        #expect(!lint.stdout.contains("\"severity\" : \"error\""))
+        let check = ["check", "--quiet", "--facts"]
+        #expect(try runRibslint(check + ["before.json"], in: root).stdout == lint.stdout)
+        #expect(try runRibslint(check + ["Base.json", "Feature.json", "Loop.json", "Tests.json"], in: root).stdout == lint.stdout)
+        // A build system's list of facts files, one per line, names with spaces too.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("facts of Loop"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: root.appendingPathComponent("Loop.json"), to: root.appendingPathComponent("facts of Loop/Loop.json"))
+        try Data("Base.json\nFeature.json\nfacts of Loop/Loop.json\nTests.json\n".utf8).write(to: root.appendingPathComponent("list.txt"))
+        #expect(try runRibslint(["check", "--quiet", "--facts-list", "list.txt"], in: root).stdout == lint.stdout)
+        #expect(try runRibslint(["check", "--facts-list", "nowhere.txt"], in: root).stderr.contains("cannot read the list of facts files nowhere.txt"))
+        // A file with a `ribslint:` comment is linted again: its suppressions' verdicts depend on the rules on.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Tests/LoopATests.swift"))
+        let gone = try runRibslint(check + ["before.json"], in: root)
+        #expect(gone.status == 2)
+        #expect(gone.stderr.contains("Tests/LoopATests.swift: error: its findings depend on which rules are on here"))
+    }
+
+    @Test("facts-configuration keeps what facts depend on: the same bytes when rules or severities change, facts as from the files")
+    func factsConfiguration() throws {
+        var files = Self.files
+        files["Feature/.ribslint.yml"] = "# the feature's\nrules:\n  router_ui_access: { severity: warning }\n"
+        let root = try makeProject(files)
+        func write(_ text: String, to name: String) throws { try Data(text.utf8).write(to: root.appendingPathComponent(name)) }
+        func read(_ name: String) throws -> Data { try Data(contentsOf: root.appendingPathComponent(name)) }
+        let configurations = [".ribslint.yml", "./Feature/.ribslint.yml"]
+        #expect(try runRibslint(["facts-configuration", "-o", "one.json"] + configurations, in: root).status == 0)
+        let written = try #require(try JSONSerialization.jsonObject(with: read("one.json")) as? [String: Any])
+        #expect(written["format"] as? Int == 1)
+        #expect((written["configurations"] as? [String: String])?.keys.sorted() == [".ribslint.yml", "Feature/.ribslint.yml"])
+        // Severities, rules on or off, the baseline, comments: the same bytes. An option: other bytes.
+        try write("rules:\n  router_ui_access: { severity: error }\ndisabled_rules: [rib_cycle]\n", to: "Feature/.ribslint.yml")
+        try write(Self.files[".ribslint.yml"]! + "baseline: b.json\nreporter: json\n", to: ".ribslint.yml")
+        #expect(try runRibslint(["facts-configuration", "-o", "two.json"] + configurations, in: root).status == 0)
+        #expect(try read("one.json") == read("two.json"))
+        try write("rules:\n  router_ui_access: { ui_types: [UILabel] }\n", to: "Feature/.ribslint.yml")
+        #expect(try runRibslint(["facts-configuration", "-o", "three.json"] + configurations, in: root).status == 0)
+        #expect(try read("one.json") != read("three.json"))
+        // Facts taken from it are those taken from the files, whatever configuration files the disk holds.
+        try facts(["-o", "files.json"], in: root)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Feature/.ribslint.yml"))
+        try write("profile: viper\n", to: ".ribslint.yml")
+        try facts(["--facts-configuration", "three.json", "-o", "given.json"], in: root)
+        #expect(try read("files.json") == read("given.json"))
+        // A configuration with a mistake is refused where it is, and so is a file of another name.
+        try write("rules:\n  router_ui_acess: {}\n", to: "Feature/.ribslint.yml")
+        let bad = try runRibslint(["facts-configuration", "-o", "four.json"] + configurations, in: root)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown rule 'router_ui_acess'"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("four.json").path))
+        #expect(try runRibslint(["facts-configuration", "-o", "four.json", "ribslint.yml"], in: root).status == 2)
+        #expect(try runRibslint(["facts", "--facts-configuration", "nowhere.json", "-o", "x.json"], in: root).stderr.contains("cannot read the facts configuration"))
+    }
+
+    @Test("every configuration key is the facts' or the check's alone, so a new key must say which")
+    func everyKeyIsSorted() {
+        #expect(FactsConfiguration.keys.isDisjoint(with: FactsConfiguration.checkKeys))
+        #expect(FactsConfiguration.keys.union(FactsConfiguration.checkKeys) == Set(Configuration.Key.allCases))
     }
 
     @Test("bad facts, another configuration or another ribslint: exit 2 and a clear message; a failed facts run writes nothing")
@@ -127,8 +205,8 @@ struct FactsTests {
         let whole = try String(contentsOf: root.appendingPathComponent("whole.json"), encoding: .utf8)
         let cases: [(text: String, message: String)] = [
             ("not json", "is not a facts file `ribslint facts` wrote"),
-            ("{\"format\":7}", "holds facts of format 7; this ribslint reads format 1"),
-            ("{\"format\":1,\"tool\":\"x\"}", "is not a facts file `ribslint facts` wrote (no 'files')"),
+            ("{\"format\":7}", "holds facts of format 7; this ribslint reads format 2"),
+            ("{\"format\":2,\"tool\":\"x\"}", "is not a facts file `ribslint facts` wrote (no 'files')"),
             (whole.replacingOccurrences(of: "\"tool\":\"", with: "\"tool\":\"0.0.1 "), "facts taken by another ribslint (0.0.1 "),
             (whole.replacingOccurrences(of: "\"rib-parts-", with: "\"rib-partz-"), "holds facts of kind 'rib-partz-"),
         ]
@@ -140,11 +218,12 @@ struct FactsTests {
         }
         #expect(try check("missing.json").stderr.contains("error: cannot read the facts file missing.json"))
         #expect(try runRibslint(["check"], in: root).status == 2)
-        // Another configuration here than the facts were taken under.
-        try write("included: [Base, Feature, Loop, Tests]\n", to: ".ribslint.yml")
+        // Another configuration here than the facts were taken under: a rule's option differs.
+        try write(Self.files[".ribslint.yml"]! + "rules:\n  router_ui_access:\n    ui_types: [UILabel]\n", to: ".ribslint.yml")
         let other = try check("whole.json")
         #expect(other.status == 2)
         #expect(other.stderr.contains("were taken under another configuration than governs it here"))
+        #expect(try runRibslint(["facts", "--only-rule", "rib_cycle", "-o", "only.json"], in: root).stderr.contains("choose rules at the check"))
         // A path that is not there: nothing written.
         let missing = try runRibslint(["facts", "Nowhere", "-o", "nowhere.json"], in: root)
         #expect(missing.status == 2)

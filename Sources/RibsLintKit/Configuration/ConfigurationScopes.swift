@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// Which configuration governs each file, as SwiftLint's nested configurations work: every
 /// `.ribslint.yml` in the folders above a file applies to it, the nearer on top of the farther, so a
@@ -19,12 +20,40 @@ public struct ConfigurationScopes: Sendable {
     /// A profile from the command line: every file is linted under it, whatever the configuration files say
     /// (their rule settings still apply).
     public let profile: String?
+    /// The configuration files' texts by absolute path, in place of the file system's (`ribslint facts
+    /// --facts-configuration`): these are then the only configuration files, none other is looked for.
+    public let texts: [String: String]?
 
-    public init(catalog: Catalog, onlyRules: [String] = [], base: Configuration? = nil, profile: String? = nil) {
+    public init(catalog: Catalog, onlyRules: [String] = [], base: Configuration? = nil, profile: String? = nil, texts: [String: String]? = nil) {
         self.catalog = catalog
         self.onlyRules = onlyRules
         self.base = base
         self.profile = profile
+        self.texts = texts.map { Dictionary($0.map { (standardizedPath($0.key), $0.value) }, uniquingKeysWith: { first, _ in first }) }
+    }
+
+    /// Whether a configuration file is at `path`: in `texts` when given, else on the file system.
+    func configurationExists(at path: String) -> Bool {
+        if let texts { return texts[path] != nil }
+        return entryExists(path)
+    }
+
+    /// With `texts`: the one nearest above `folder` (the run's own, as `Configuration.find` finds one on disk).
+    public func nearestGivenConfiguration(from folder: String) throws(UsageError) -> Configuration? {
+        guard let texts else { return nil }
+        for above in foldersUp(from: standardizedPath(folder)) {
+            let candidate = (above.hasSuffix("/") ? above : above + "/") + Configuration.fileName
+            if texts[candidate] != nil { return try loadConfiguration(at: candidate) }
+        }
+        return nil
+    }
+
+    /// The configuration file at `path`, from `texts` when given, else read.
+    func loadConfiguration(at path: String) throws(UsageError) -> Configuration {
+        guard let text = texts?[path] else { return try Configuration.load(path: path, catalog: catalog) }
+        var configuration = try Configuration.parse(yaml: text, path: path, catalog: catalog, rootDirectory: parentFolder(of: path))
+        configuration.configPath = path
+        return configuration
     }
 
     /// The configuration files that govern a file in `folder`, outermost first. `listed` says whether a
@@ -41,7 +70,7 @@ public struct ConfigurationScopes: Sendable {
             let parent = parentFolder(of: folder)
             if parent != folder { chain = self.chain(of: parent, memo: &memo, listed: listed) }
             let candidate = (folder.hasSuffix("/") ? folder : folder + "/") + Configuration.fileName
-            if base?.configPath != candidate, listed(folder) != false, entryExists(candidate) { chain.append(candidate) }
+            if base?.configPath != candidate, texts != nil || listed(folder) != false, configurationExists(at: candidate) { chain.append(candidate) }
         }
         memo[PathKey(folder)] = chain
         return chain
@@ -55,7 +84,7 @@ public struct ConfigurationScopes: Sendable {
             if let known = loaded[path] {
                 nested = known
             } else {
-                nested = try Configuration.load(path: path, catalog: catalog)
+                nested = try loadConfiguration(at: path)
                 loaded[path] = nested
             }
             merged = merged.layered(with: nested, catalog: catalog)
@@ -68,6 +97,11 @@ public struct ConfigurationScopes: Sendable {
         }
         return merged
     }
+}
+
+/// `path` made absolute against the working directory, without `.` and `..`.
+func standardizedPath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
 }
 
 /// `folder` and every folder above it, nearest first, up to the filesystem root.

@@ -126,6 +126,8 @@ fileprivate final class ChainScan {
     func chain(ofFileAt path: String, scopes: ConfigurationScopes, listings: FolderMemory?) -> [String] {
         if let folder, isDirectly(path, in: folder) { return chain }
         let folder = parentFolder(of: path)
+        // Configuration texts given in place of files: what a folder lists says nothing of them.
+        let listings = scopes.texts == nil ? listings : nil
         let parentOfFolder = listings?.hasConfiguration(folder) == false ? parentFolder(of: folder) : nil
         if let parentOfFolder, let parent, PathKey(parent.folder) == PathKey(parentOfFolder) {
             chain = parent.chain

@@ -21,9 +21,11 @@ extension Linter {
             configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory), jobs: jobs)
         let run = try RunFiles(paths: paths, discovery: discovery, readsProject: false)
         var scoping = try scoping(of: run.files)
-        // Every kind of facts the project rules of a file's profile read: which of those rules are on where all the
-        // facts meet is known only there (a nested configuration elsewhere may turn one on).
+        // Each file's facts view: every rule of its profile on, so that which rules are on, and at what severity, is
+        // the check's to say; and every kind of facts the project rules of its profile read (a nested configuration
+        // elsewhere may turn one on).
         for position in scoping.linters.indices {
+            scoping.linters[position] = try scoping.linters[position].factsView(scopes?.catalog)
             scoping.linters[position].ruleSet.factKinds = factKinds(ofProfile: scoping.linters[position].ruleSet.profile.name)
         }
         let project = run.projectFacts(of: scoping.files)
@@ -31,9 +33,9 @@ extension Linter {
         var outcomes = lintFiles(scoping, project: project, cache: nil, startedAt: 0, known: known)
         _ = answerTypeQuestions(in: &outcomes, pending: Array(outcomes.indices), scoping: scoping, project: project, known: known)
         let files = scoping.files
-        let hashes = ParallelMap.map(Array(files.indices), jobs: jobs) { position -> String? in
+        let hashes = ParallelMap.map(Array(files.indices), jobs: jobs) { position -> (hash: String, directives: Bool)? in
             guard case .success(let read) = read(files[position]) else { return nil }
-            return stableHash(read.data)
+            return (stableHash(read.data), Self.mayHoldDirectives(read.data))
         }
         var problems = run.problems
         var entries: [FactsFile.Entry] = []
@@ -43,13 +45,13 @@ extension Linter {
                 problems.append(problem)
                 continue
             }
-            guard let hash = hashes[position], let contribution = outcome.contribution.decoded([]) else {
+            guard let (hash, directives) = hashes[position], let contribution = outcome.contribution.decoded([]) else {
                 problems.append("\(files[position].displayPath): error: changed or went away while its facts were taken; skipped")
                 continue
             }
             entries.append(FactsFile.Entry(
                 path: files[position].displayPath, configuration: LintCache.key(for: scoping.linter(position), factKinds: false),
-                contentHash: hash, lineCount: outcome.lineCount, findings: outcome.findings, facts: contribution.facts,
+                contentHash: hash, directives: directives, lineCount: outcome.lineCount, findings: outcome.findings, facts: contribution.facts,
                 suppressions: contribution.suppressions, declarations: outcome.declarations, lookups: outcome.lookups,
                 syntaxNote: outcome.syntaxNote))
         }
@@ -57,6 +59,44 @@ extension Linter {
         let names = paths.isEmpty ? discovery.allSwiftFileNames(paths: run.paths, walked: run.walked).names : discovery.swiftFileNames(under: run.paths)
         let facts = FactsFile(files: entries, fileNames: names)
         return TakenFacts(facts: facts, problems: problems, notes: scoping.notes)
+    }
+
+    /// What a file's facts are taken with: every rule of the profile on, at its default severity, under the
+    /// configuration's profile, roles, conventions and rule options — all that a file's findings and facts depend
+    /// on but which rules are on and how severe they are, which the check applies (and a change of which then re-runs
+    /// no facts action of a build system). Without a catalog (a linter made without nested configurations), itself.
+    func factsView(_ catalog: Catalog?) throws(UsageError) -> Linter {
+        guard let catalog else { return self }
+        var view = Configuration(rootDirectory: configuration.rootDirectory)
+        view.configPath = configuration.configPath
+        view.profile = configuration.profile
+        view.included = configuration.included
+        view.excluded = configuration.excluded
+        view.nestedExclusions = configuration.nestedExclusions
+        view.conventions = configuration.conventions
+        view.roles = configuration.roles
+        view.ruleSettings = configuration.ruleSettings.compactMapValues { $0.options.isEmpty ? nil : RuleSetting(options: $0.options) }
+        let rules = catalog.rules.map { $0.description } + catalog.projectRules.map { $0.description }
+        view.optInRules = rules.filter { $0.profiles.contains(configuration.profile) }.map(\.id)
+        var linter = self
+        linter.configuration = view
+        linter.ruleSet = try RuleSet(configuration: view, catalog: catalog)
+        return linter
+    }
+
+    /// Whether a file's bytes may hold a `ribslint:` comment: its findings then depend on which rules are on (a
+    /// suppression of a rule that is off is not reported unused), and a check lints it again.
+    static func mayHoldDirectives(_ data: [UInt8]) -> Bool {
+        let marker = Array(Suppression.marker.utf8)
+        guard data.count >= marker.count else { return false }
+        return data.withUnsafeBufferPointer { bytes in
+            var start = 0
+            while let at = bytes[start...].firstIndex(of: marker[0]), at + marker.count <= bytes.count {
+                if bytes[at..<(at + marker.count)].elementsEqual(marker) { return true }
+                start = at + 1
+            }
+            return false
+        }
     }
 
     /// The kinds of facts every project rule of the profile reads, enabled or not; without the catalog (a linter
@@ -96,12 +136,30 @@ extension Linter {
             let dropped = sorted.first { !kept.contains(PathKey($0.file.absolutePath)) }?.entry.path ?? ""
             throw UsageError("error: \(dropped) is excluded by the configuration here, but facts of it were given: take the facts under this configuration")
         }
+        // Each configuration's facts view, its key, and whether its rules are all among the view's (a nested
+        // configuration may turn on a rule of another profile).
+        let views = try scoping.linters.map { linter throws(UsageError) -> (key: String, covers: Bool) in
+            let view = try linter.factsView(scopes?.catalog)
+            let ruleIDs = Set(view.ruleSet.entries.map(\.id))
+            return (LintCache.key(for: view, factKinds: false), linter.ruleSet.entries.allSatisfy { ruleIDs.contains($0.id) })
+        }
         var outcomes: [FileOutcome] = []
         outcomes.reserveCapacity(sorted.count)
+        // Files the facts cannot give the findings of under the rules on here: linted again from disk.
+        var again: [Int] = []
         for (position, (_, entry)) in sorted.enumerated() {
             let linter = scoping.linter(position)
-            guard entry.configuration == LintCache.key(for: linter, factKinds: false) else {
-                throw UsageError("error: the facts of \(entry.path) were taken under another configuration than governs it here (rules, options, profile or roles differ): take them again")
+            let view = views[scoping.scopeOfFile[position]]
+            guard entry.configuration == view.key else {
+                throw UsageError("error: the facts of \(entry.path) were taken under another configuration than governs it here (profile, roles, conventions or rule options differ): take them again")
+            }
+            if entry.directives || !view.covers { again.append(position) }
+            let severities = Dictionary(uniqueKeysWithValues: linter.ruleSet.entries.map { ($0.id, $0.severity) })
+            let findings = entry.findings.compactMap { finding -> Finding? in
+                guard let severity = severities[finding.ruleID] else { return nil }
+                var finding = finding
+                finding.severity = severity
+                return finding
             }
             let kinds = linter.ruleSet.factKinds
             var contribution = FileContribution(path: entry.path)
@@ -113,23 +171,38 @@ extension Linter {
                     path: entry.path, facts: entry.facts.filter { id, _ in kinds.contains { $0.id == id } }, suppressions: entry.suppressions)
             }
             outcomes.append(FileOutcome(
-                storedFindings: .decoded(entry.findings), contribution: .decoded(contribution), links: contribution.links,
+                storedFindings: .decoded(findings), contribution: .decoded(contribution), links: contribution.links,
                 types: .decoded(entry.declarations, entry.lookups), lineCount: entry.lineCount, syntaxNote: entry.syntaxNote,
                 contentHash: entry.contentHash))
         }
         let files = scoping.files
         let project = discovery.projectFacts(of: files, paths: [], sourceryConfigurations: [])
         // A file the facts cannot answer for is linted again where it lies, if it is still what its facts describe.
-        let relinted = answerTypeQuestions(in: &outcomes, pending: Array(outcomes.indices), scoping: scoping, project: project) { position, first, index in
+        let fromDisk = { @Sendable (position: Int, first: FileOutcome, index: TypeIndex, why: String, advice: String) -> FileOutcome in
             let file = files[position]
             guard case .success(let read) = scoping.linter(position).read(file), stableHash(read.data) == first.contentHash else {
-                return FileOutcome(unreadable: """
-                    \(file.displayPath): error: its facts were taken without the declarations of a type it uses that other facts declare \
-                    (a class it inherits from, a protocol it implements), and the file is not here as it was to lint again; \
-                    take its facts with those of the targets it depends on (`ribslint facts --facts`)
-                    """)
+                return FileOutcome(unreadable: "\(file.displayPath): error: \(why), and the file is not here as it was to lint again\(advice)")
             }
             return scoping.linter(position).relint(file, first, project: project, index: index)
+        }
+        // Those with `ribslint:` comments, or under a rule their facts were taken without, with every type in view.
+        if !again.isEmpty {
+            let index = Self.typeIndex(of: outcomes, answering: nil)
+            let current = outcomes
+            let outcomesAgain = ParallelMap.map(again, jobs: jobs) { position in
+                fromDisk(
+                    position, current[position], index,
+                    "its findings depend on which rules are on here (it holds a `ribslint:` comment, or a rule of another profile is on)",
+                    ": give the check the sources its facts were taken from")
+            }
+            for (position, outcome) in zip(again, outcomesAgain) { outcomes[position] = outcome }
+        }
+        let relinted = again.count + answerTypeQuestions(in: &outcomes, pending: Array(outcomes.indices), scoping: scoping, project: project) { position, first, index in
+            fromDisk(
+                position, first, index, """
+                its facts were taken without the declarations of a type it uses that other facts declare (a class it inherits \
+                from, a protocol it implements)
+                """, "; take its facts with those of the targets it depends on (`ribslint facts --facts`)")
         }
         let projectRules = Set(scoping.linters.flatMap { $0.ruleSet.projectEntries.map(\.id) })
         var projectFindings: [Finding] = []

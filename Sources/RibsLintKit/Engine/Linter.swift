@@ -13,7 +13,7 @@ import Foundation
 /// pass (`ProjectPass.swift`) → record the cache (`Cache/`) → assemble (`Assembly.swift`). Reporting is the
 /// caller's (`Reporting/`). Paths and reads are in `FileSystem.swift`.
 public struct Linter: Sendable {
-    public let configuration: Configuration
+    public internal(set) var configuration: Configuration
     public internal(set) var ruleSet: RuleSet
     public let jobs: Int
     /// Nested configurations to honour (the command line sets them); without, every file gets `configuration`.

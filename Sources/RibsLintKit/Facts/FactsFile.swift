@@ -8,7 +8,7 @@ import Foundation
 /// file is read only by the ribslint release that wrote it (`tool`), as a build system takes facts again when
 /// its tools change.
 public struct FactsFile: Sendable {
-    public static let format = 1
+    public static let format = 2
 
     /// The ribslint release that wrote it (`ribslintVersion`): its version, not its build, so that the same files
     /// give the same bytes on every machine (a build system's remote cache shares them).
@@ -25,12 +25,17 @@ public struct FactsFile: Sendable {
     public struct Entry: Sendable {
         /// As reports name it: relative to the run's report base.
         public var path: String
-        /// The configuration that governed it (`LintCache.key(for:)`, without the facts kinds).
+        /// The facts view of the configuration that governed it (`Linter.factsView()`, `LintCache.key(for:)` without
+        /// the facts kinds): profile, roles, conventions and rule options.
         var configuration: String
         /// A hash of its bytes: a check lints it again from disk only when they are still these.
         var contentHash: String
+        /// Its bytes hold `ribslint:`: a comment that may suppress findings, whose verdict depends on which rules are
+        /// on, so the check lints it again from disk.
+        var directives: Bool
         var lineCount: Int
-        /// The file rules' findings, suppressions applied and fingerprinted.
+        /// The findings of every file rule of its profile, at their default severities, suppressions applied and
+        /// fingerprinted: the check keeps those of the rules on there, at their severities.
         var findings: [Finding]
         /// The facts of every kind a project rule of its profile reads, by kind.
         var facts: [String: any FileFacts]
@@ -158,6 +163,7 @@ private struct CodedEntry: Codable {
             path: path,
             configuration: try container.decode(String.self, forKey: Key("configuration")),
             contentHash: try container.decode(String.self, forKey: Key("contentHash")),
+            directives: try container.decode(Bool.self, forKey: Key("directives")),
             lineCount: try container.decode(Int.self, forKey: Key("lines")),
             findings: try container.decode([CodedFinding].self, forKey: Key("findings")).map { try $0.finding(in: path) },
             facts: facts,
@@ -172,6 +178,7 @@ private struct CodedEntry: Codable {
         try container.encode(entry.path, forKey: Key("path"))
         try container.encode(entry.configuration, forKey: Key("configuration"))
         try container.encode(entry.contentHash, forKey: Key("contentHash"))
+        try container.encode(entry.directives, forKey: Key("directives"))
         try container.encode(entry.lineCount, forKey: Key("lines"))
         try container.encode(entry.findings.map(CodedFinding.init), forKey: Key("findings"))
         var factsContainer = container.nestedContainer(keyedBy: Key.self, forKey: Key("facts"))

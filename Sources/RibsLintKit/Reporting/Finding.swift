@@ -81,7 +81,7 @@ public struct Relocation: Sendable, Hashable {
 /// A located, rule-attributed report, ready for a reporter.
 public struct Finding: Sendable, Equatable {
     public let ruleID: String
-    public let severity: Severity
+    public internal(set) var severity: Severity
     /// The path as given to the linter, relative to the working directory when below it.
     public let path: String
     public let line: Int
