@@ -122,7 +122,7 @@ def wrap(tree, scratch, binary):
     """Makes a Bazel workspace of a folder of Swift code: one library per folder holding Swift files, and an app
     (tagged `ribslint-check`) depending on all of them, with the example's tools and the tree's `.ribslint.yml`.
     Builds it with the aspect twice and compares the SARIF with the command line's over the same files."""
-    workspace = Workspace(scratch, "wrapped", binary)
+    workspace = Workspace(scratch, "wrapped-" + os.path.basename(tree), binary)
     for name in os.listdir(workspace.example):
         if name not in ("WORKSPACE", ".bazelrc", "tools"):
             path = os.path.join(workspace.example, name)

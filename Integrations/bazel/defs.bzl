@@ -237,7 +237,7 @@ def ribslint_aspect(
         baseline = None,
         kinds = [],
         check_kinds = ["ios_application", "macos_application", "tvos_application", "watchos_application", "swift_binary"],
-        fail_on_violation = "@ribslint//:fail_on_violation"):
+        fail_on_violation = Label("//:fail_on_violation")):
     """Makes the ribslint aspect.
 
     Args:
