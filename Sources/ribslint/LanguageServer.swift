@@ -344,14 +344,15 @@ struct LanguageServer {
         return ["contents": ["kind": "markdown", "value": type.text], "range": ["start": place(type.column), "end": place(type.endColumn)]]
     }
 
-    /// For each finding in `range`: its fix, when its rule has one that stays in the file, and a suppression of
-    /// it on its line.
+    /// For each finding in `range`: its fix, when its rule has one that stays in the file, a suppression of it on
+    /// its line, and of its rule in the whole file.
     private func quickFixes(uri: String, path: String, range: [String: Any]) -> [[String: Any]] {
         let (findings, baselined, baseline, docs, _) = findingsAndBaseline(of: path, withFixes: true)
         let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let first = (range["start"] as? [String: Any])?["line"] as? Int ?? 0
         let lines = first...max(first, (range["end"] as? [String: Any])?["line"] as? Int ?? Int.max)
         var actions: [[String: Any]] = []
+        var suppressedInFile = Set<String>()
         for finding in findings where (finding.line - 1...max(finding.line, finding.endLine) - 1).overlaps(lines) {
             let diagnostic = Self.diagnostic(finding, docs: docs)
             if !finding.fix.isEmpty, finding.relocation == nil {
@@ -375,6 +376,15 @@ struct LanguageServer {
                 "edit": ["changes": [uri: [["range": ["start": insertion, "end": insertion],
                     "newText": "\(indent)// ribslint:disable:next \(finding.ruleID) - <reason>\n"]]]],
             ])
+            // Once per rule: every finding of it in the file goes with one comment at the top.
+            if suppressedInFile.insert(finding.ruleID).inserted {
+                let top = ["line": 0, "character": 0]
+                actions.append([
+                    "title": "Suppress \(finding.ruleID) in this file", "kind": "quickfix", "diagnostics": [diagnostic],
+                    "edit": ["changes": [uri: [["range": ["start": top, "end": top],
+                        "newText": "// ribslint:disable:file \(finding.ruleID) - <reason>\n"]]]],
+                ])
+            }
         }
         return actions
     }

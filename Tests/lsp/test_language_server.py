@@ -159,6 +159,15 @@ async def test_quick_fixes_fix_or_suppress_a_finding(client: LanguageClient):
     assert len(suppress) == 1, titles
     suppressed = apply(LOGGED_OUT.read_text(), suppress[0].edit.changes[LOGGED_OUT.as_uri()]).split("\n")
     assert suppressed[24] == "    // ribslint:disable:next weak_listener - <reason>" and suppressed[25] == "    var listener: LoggedOutListener?"
+    in_file = [action for action in actions if action.title == "Suppress weak_listener in this file"]
+    assert len(in_file) == 1, titles
+    whole = apply(LOGGED_OUT.read_text(), in_file[0].edit.changes[LOGGED_OUT.as_uri()])
+    assert whole.split("\n")[0] == "// ribslint:disable:file weak_listener - <reason>"
+    # The comment does what it says: the buffer holding it has no weak_listener finding left.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=LOGGED_OUT.as_uri(), version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=whole)]))
+    assert "weak_listener" not in [d.code for d in await diagnostics(client, LOGGED_OUT.as_uri())]
 
 
 @pytest.mark.asyncio
