@@ -46,6 +46,16 @@ struct LanguageServer {
     private var watchesFiles = false
     private var shutdownRequested = false
     private var channel = MessageChannel()
+    /// Whether the files on disk are as the last lint found them: the client watches them all (`**/*`) and has said
+    /// nothing changed since. A lint then asks the file system nothing (`Linter.diskUnchangedSinceLastRun`).
+    private let disk = DiskWatch()
+
+    private final class DiskWatch {
+        /// The client reports every change of the workspace's files.
+        var watched = false
+        /// No change reported since the last lint, which saw the files as they are.
+        var unchangedSinceLint = false
+    }
 
     init(config: String?) { self.config = config }
 
@@ -97,15 +107,21 @@ struct LanguageServer {
                 nextRequest += 1
                 channel.write(["jsonrpc": "2.0", "id": "ribslint-register-\(nextRequest)", "method": "client/registerCapability", "params": [
                     "registrations": [["id": "ribslint-configurations", "method": "workspace/didChangeWatchedFiles",
-                                       "registerOptions": ["watchers": [["globPattern": "**/\(Configuration.fileName)"]]]]],
+                                       "registerOptions": ["watchers": [["globPattern": "**/\(Configuration.fileName)"], ["globPattern": "**/*"]]]]],
                 ]])
+                disk.watched = true
             }
         case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             break
         case "workspace/didChangeWatchedFiles":
             let changed = (params["changes"] as? [[String: Any]] ?? []).compactMap { ($0["uri"] as? String).flatMap(Self.path(ofURI:)) }
+            // Anything changed on disk: the next lint asks the file system again.
+            disk.unchangedSinceLint = false
             if changed.contains(where: Self.isConfiguration) {
                 for path in changed where Self.isConfiguration(path) { publish(uri: URL(fileURLWithPath: path).absoluteString, path: path) }
+                refreshOthers(than: "")
+            } else if changed.contains(where: { $0.hasSuffix(".swift") && documents[$0] == nil }) {
+                // A Swift file changed outside the editor (a checkout, a generator): the open files' project findings may change.
                 refreshOthers(than: "")
             }
         case "shutdown":
@@ -133,6 +149,7 @@ struct LanguageServer {
             dirty.insert(path)
         case "textDocument/didSave":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else { return }
+            disk.unchangedSinceLint = false
             publish(uri: uri, path: path)
             // A configuration saved applies to every open file at once, without a restart.
             if Self.isConfiguration(path) { refreshOthers(than: path) }
@@ -289,7 +306,9 @@ struct LanguageServer {
             // afresh when its fixes are wanted.
             let cache = LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory)
             linter.lintsGivenTextsAfresh = withFixes
+            linter.diskUnchangedSinceLastRun = disk.watched && disk.unchangedSinceLint
             var result = try linter.lint(paths: [path], workingDirectory: root, cachePath: cache)
+            disk.unchangedSinceLint = disk.watched
             let base = linter.reportBase(workingDirectory: root)
             let isHere = { (finding: Finding) in
                 (finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)) == path

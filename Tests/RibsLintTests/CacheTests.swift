@@ -33,7 +33,7 @@ struct CacheTests {
 
     func run(
         _ root: URL, cachePath: String?, toolVersion: String = ribslintBuildIdentity, disabled: [String] = [], optIn: [String] = [],
-        paths: [String] = [], profile: String = "ribs"
+        paths: [String] = [], profile: String = "ribs", diskUnchanged: Bool = false
     ) throws -> LintResult {
         var configuration = Configuration(rootDirectory: root.path)
         configuration.profile = profile
@@ -43,6 +43,7 @@ struct CacheTests {
         var linter = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 2)
         // As the command line runs: every file's configuration found from its folder, on top of this one.
         linter.scopes = ConfigurationScopes(catalog: RuleRegistry.catalog, base: configuration)
+        linter.diskUnchangedSinceLastRun = diskUnchanged
         return try linter.lint(paths: paths, workingDirectory: root.path, cachePath: cachePath, toolVersion: toolVersion)
     }
 
@@ -465,6 +466,24 @@ struct CacheTests {
         let excluding = FileDiscovery(configuration: configuration, workingDirectory: root.path, base: root.path, jobs: 2, memory: nil)
         let found = try excluding.discover(paths: [root.path]).files
         #expect(found.count == 3 && excluding.allSwiftFileNames(paths: [root.path], walked: ([root.path], found)).names.count == 4)
+    }
+
+    @Test("a run told the disk is as the last run found it (an editor's watcher) asks it nothing, but still reads what changed just before that run")
+    func diskUnchanged() throws {
+        let root = try makeProject(files)
+        try backdate(root)
+        let cold = try run(root, cachePath: cachePath(root))
+        _ = try run(root, cachePath: cachePath(root))
+        let trusted = try run(root, cachePath: cachePath(root), diskUnchanged: true)
+        #expect(trusted.filesRead == 0 && trusted.cacheHits == 3 && trusted.findings == cold.findings)
+        // Nothing is asked: a file removed behind the promise's back is still reported as recorded.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Other/Plain.swift"))
+        #expect(try run(root, cachePath: cachePath(root), diskUnchanged: true).fileCount == 3)
+        #expect(try run(root, cachePath: cachePath(root)).fileCount == 2)
+        // Files changed just before the recording run are read whatever the promise: their stamps are not trusted.
+        let fresh = try makeProject(files)
+        _ = try run(fresh, cachePath: cachePath(fresh))
+        #expect(try run(fresh, cachePath: cachePath(fresh), diskUnchanged: true).filesRead == 3)
     }
 
     @Test("files changed just before the recording run are read every time: an edit in the same clock tick cannot hide")

@@ -328,4 +328,48 @@ async def test_configuration_files_are_watched_when_the_client_can(client: Langu
                and capabilities.workspace.did_change_watched_files.dynamic_registration)
     assert bool(watchers) == can
     if watchers:
-        assert watchers[0].register_options["watchers"][0]["globPattern"] == "**/.ribslint.yml"
+        assert [watcher["globPattern"] for watcher in watchers[0].register_options["watchers"]] == ["**/.ribslint.yml", "**/*"]
+
+
+# A project of its own whose files change on disk while one is open: a RIB cycle closed by another file.
+WATCHED = pathlib.Path(__import__("tempfile").mkdtemp(prefix="ribslint-lsp-watched-"))
+(WATCHED / ".ribslint.yml").write_text("included: [Sources]\n")
+(WATCHED / "Sources").mkdir()
+LOOP_A = WATCHED / "Sources" / "LoopABuilder.swift"
+LOOP_B = WATCHED / "Sources" / "LoopBBuilder.swift"
+
+
+def builder(name, child):
+    built = f"{name}Router(child: {child}Builder(dependency: dependency))" if child else f"{name}Router()"
+    return (f"import RIBs\nfinal class {name}Builder: Builder<{name}Dependency>, {name}Buildable {{\n"
+            f"    func build() -> {name}Routing {{ {built} }}\n}}\n")
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]), params=sorted(CLIENTS))
+async def watched_client(lsp_client: LanguageClient, request):
+    lsp_client.mode = request.param
+    accept_registrations(lsp_client)
+    LOOP_A.write_text(builder("LoopA", None))
+    LOOP_B.write_text(builder("LoopB", "LoopA"))
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities(CLIENTS[request.param]), root_uri=WATCHED.as_uri()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_a_file_changed_on_disk_is_seen_once_the_client_says_so(watched_client: LanguageClient):
+    client = watched_client
+    found = await open_document(client, LOOP_B)
+    assert "rib_cycle" not in [d.code for d in found]
+    # Typed into, nothing changed on disk: the same findings (a watching client's server asks the disk nothing now).
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=LOOP_B.as_uri(), version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=LOOP_B.read_text() + "\n")]))
+    assert [d.code for d in await diagnostics(client, LOOP_B.as_uri())] == [d.code for d in found]
+    # Another file changes on disk and the client says so: the open file's project findings follow.
+    LOOP_A.write_text(builder("LoopA", "LoopB"))
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=LOOP_A.as_uri(), type=types.FileChangeType.Changed)]))
+    cycle = [d for d in await diagnostics(client, LOOP_B.as_uri()) if d.code == "rib_cycle"]
+    assert len(cycle) == 1 and "LoopB → LoopA → LoopB" in cycle[0].message

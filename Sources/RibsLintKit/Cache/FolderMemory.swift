@@ -46,6 +46,9 @@ final class FolderMemory: @unchecked Sendable {
     /// A folder was read whose entries differ from the recorded ones. A folder read only because its stamp
     /// changed is not news on its own: the folder holding the cache file changes with every write.
     private(set) var isNews = false
+    /// The folders and files are as the run that recorded them found them (`Linter.diskUnchangedSinceLastRun`): the
+    /// recorded walk is taken with no folder or file asked of the file system.
+    var trustsRecordedDisk = false
     private(set) var foldersRead = 0
 
     /// The walk the cache recorded, as written (see `WalkSnapshot`).

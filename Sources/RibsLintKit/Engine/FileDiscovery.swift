@@ -148,7 +148,13 @@ struct FileDiscovery {
             case read(FolderListing, FolderIdentity)
             case changed
         }
+        let trustsDisk = memory.trustsRecordedDisk
         let checks = ParallelMap.shares(recorded.folderCount, jobs: jobs) { index -> Check in
+            if trustsDisk {
+                // As recorded: the folder's device is not, so its inode alone tells it apart (a clash walks again).
+                let stamp = recorded.recordedStamp(ofFolder: index)
+                if memory.trusts(stamp) { return .unchanged(FolderIdentity(device: 0, inode: stamp.inode)) }
+            }
             guard let (stamp, device) = recorded.currentStamp(ofFolder: index) else { return .changed }
             let identity = FolderIdentity(device: device, inode: stamp.inode)
             if stamp == recorded.recordedStamp(ofFolder: index), memory.trusts(stamp) { return .unchanged(identity) }
@@ -172,7 +178,8 @@ struct FileDiscovery {
         }
         let files = ParallelMap.shares(recorded.fileCount, jobs: jobs) { index in
             DiscoveredFile(
-                absolutePath: recorded.absolutePath(index), displayPath: recorded.displayPath(index), stamp: recorded.currentStamp(ofFile: index))
+                absolutePath: recorded.absolutePath(index), displayPath: recorded.displayPath(index),
+                stamp: trustsDisk ? nil : recorded.currentStamp(ofFile: index))
         }
         // Folders read again have other stamps now: the cache records them when it is written.
         let snapshot = read.isEmpty ? nil : WalkSnapshot(

@@ -29,6 +29,12 @@ public struct Linter: Sendable {
     /// `--staged` lints what the index holds. A listed file given here need not exist on disk.
     var overlay: [PathKey: String] = [:]
 
+    /// The files and folders on disk are as the last run that wrote the cache found them — an editor's file watcher
+    /// says so (`ribslint lsp`): the run takes the cache's walk and each file's recorded stamp without asking the file
+    /// system, which on a monorepo is most of a warm run. Wrong results if it is not so; a file the cache does not
+    /// trust (changed just before that run) is still asked.
+    public var diskUnchangedSinceLastRun = false
+
     /// A text given in place of a file is linted afresh even when the cache holds its bytes, so that its findings
     /// carry their fixes (the cache keeps none): an editor's quick fixes.
     public var lintsGivenTextsAfresh = false
@@ -81,8 +87,10 @@ public struct Linter: Sendable {
     /// the run's stages in order (see the type's documentation).
     func lint(paths: [String], workingDirectory: String, cachePath: String?, toolVersion: String) throws(UsageError) -> LintResult {
         let startedAt = Int(time(nil))
-        let stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self), jobs: jobs) }
+        var stored = cachePath.map { LintCache(path: $0, toolVersion: toolVersion, configurationKey: LintCache.key(for: self), jobs: jobs) }
+        stored?.trustsRecordedDisk = diskUnchangedSinceLastRun
         let memory = stored.map { FolderMemory(cache: $0) }
+        memory?.trustsRecordedDisk = diskUnchangedSinceLastRun
         let discovery = FileDiscovery(
             configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory), jobs: jobs,
             memory: memory, givenTexts: Set(overlay.keys))
