@@ -97,7 +97,7 @@ struct LanguageServer {
             var serverCapabilities: [String: Any] = [
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             ]
-            if pulls { serverCapabilities["diagnosticProvider"] = ["interFileDependencies": true, "workspaceDiagnostics": false] }
+            if pulls { serverCapabilities["diagnosticProvider"] = ["interFileDependencies": true, "workspaceDiagnostics": true] }
             serverCapabilities["codeActionProvider"] = ["codeActionKinds": ["quickfix", Self.fixAllKind]]
             serverCapabilities["hoverProvider"] = true
             respond(id, result: ["capabilities": serverCapabilities, "serverInfo": ["name": "ribslint", "version": ribslintVersion]])
@@ -174,6 +174,13 @@ struct LanguageServer {
             let (diagnostics, problem) = path.hasSuffix(".swift") ? diagnostics(of: path) : ([], nil)
             report(problem)
             respond(id, result: ["kind": "full", "items": diagnostics])
+        case "workspace/diagnostic":
+            // The whole project's findings, for the files not open (those are pulled one by one); a file reported
+            // before with none now gets an empty report, which clears it.
+            let previous = (params["previousResultIds"] as? [[String: Any]] ?? []).compactMap { $0["uri"] as? String }
+            let (reports, problem) = workspaceReports(previouslyReported: previous)
+            report(problem)
+            respond(id, result: ["items": reports])
         case "textDocument/hover":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri),
                 let position = params["position"] as? [String: Any], let line = position["line"] as? Int, let character = position["character"] as? Int
@@ -324,6 +331,42 @@ struct LanguageServer {
             return ([], [], nil, RuleDocumentation.defaultBaseURL, error.message)
         } catch {
             return ([], [], nil, RuleDocumentation.defaultBaseURL, "\(error)")
+        }
+    }
+
+    /// Each file's findings in the whole project (the open buffers as they are, the baseline applied) but the open
+    /// files', as workspace diagnostic reports in path order; an empty one for a file `previouslyReported` now clear.
+    private func workspaceReports(previouslyReported: [String]) -> (reports: [[String: Any]], problem: String?) {
+        do {
+            var linter = try makeLinter(config: config, workingDirectory: root)
+            linter.lintInstead(documents)
+            linter.diskUnchangedSinceLastRun = disk.watched && disk.unchangedSinceLint
+            var result = try linter.lint(
+                paths: [], workingDirectory: root, cachePath: LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory))
+            disk.unchangedSinceLint = disk.watched
+            if let baseline = linter.configuration.baseline {
+                let covered = linter.covers(paths: [], workingDirectory: root)
+                result = result.applying(try RibsLintKit.Baseline(contentsOf: baseline, knownRules: knownRuleIDs), covered: covered)
+            }
+            let base = linter.reportBase(workingDirectory: root)
+            let docs = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
+            var byFile: [String: [[String: Any]]] = [:]
+            for finding in result.findings {
+                let path = finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)
+                guard documents[path] == nil else { continue }
+                byFile[URL(fileURLWithPath: path).absoluteString, default: []].append(Self.diagnostic(finding, docs: docs, base: base))
+            }
+            for uri in previouslyReported where byFile[uri] == nil {
+                if let path = Self.path(ofURI: uri), documents[path] == nil { byFile[uri] = [] }
+            }
+            let reports: [[String: Any]] = byFile.keys.sorted().map { uri in
+                let items = byFile[uri] ?? []
+                let data = (try? JSONSerialization.data(withJSONObject: items, options: [.sortedKeys])) ?? Data()
+                return ["kind": "full", "uri": uri, "version": NSNull(), "resultId": stableHash(String(decoding: data, as: UTF8.self)), "items": items]
+            }
+            return (reports, result.unreadable.first)
+        } catch {
+            return ([], (error as? UsageError)?.message ?? "\(error)")
         }
     }
 

@@ -337,6 +337,8 @@ WATCHED = pathlib.Path(__import__("tempfile").mkdtemp(prefix="ribslint-lsp-watch
 (WATCHED / "Sources").mkdir()
 LOOP_A = WATCHED / "Sources" / "LoopABuilder.swift"
 LOOP_B = WATCHED / "Sources" / "LoopBBuilder.swift"
+PLAIN = WATCHED / "Sources" / "Plain.swift"
+PLAIN.write_text("struct Plain {}\n")
 
 
 def builder(name, child):
@@ -351,7 +353,7 @@ async def watched_client(lsp_client: LanguageClient, request):
     accept_registrations(lsp_client)
     LOOP_A.write_text(builder("LoopA", None))
     LOOP_B.write_text(builder("LoopB", "LoopA"))
-    await lsp_client.initialize_session(types.InitializeParams(
+    lsp_client.server_info = await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities(CLIENTS[request.param]), root_uri=WATCHED.as_uri()))
     yield
     await lsp_client.shutdown_session()
@@ -373,3 +375,26 @@ async def test_a_file_changed_on_disk_is_seen_once_the_client_says_so(watched_cl
         changes=[types.FileEvent(uri=LOOP_A.as_uri(), type=types.FileChangeType.Changed)]))
     cycle = [d for d in await diagnostics(client, LOOP_B.as_uri()) if d.code == "rib_cycle"]
     assert len(cycle) == 1 and "LoopB → LoopA → LoopB" in cycle[0].message
+
+
+@pytest.mark.asyncio
+async def test_workspace_diagnostics_hold_the_files_not_open(watched_client: LanguageClient):
+    client = watched_client
+    provider = client.server_info.capabilities.diagnostic_provider
+    if client.mode != "pull":
+        assert provider is None
+        return
+    assert provider.workspace_diagnostics
+    await open_document(client, LOOP_B)
+    report = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(
+        previous_result_ids=[types.PreviousResultId(uri=PLAIN.as_uri(), value="earlier")]))
+    by_uri = {item.uri: item for item in report.items}
+    # The open file is pulled on its own; a file reported before and clear now gets an empty report.
+    assert LOOP_B.as_uri() not in by_uri
+    assert not by_uri[PLAIN.as_uri()].items
+    # The files not open, as the command line reports them.
+    lint = subprocess.run([BINARY, "lint", "--no-cache", "--reporter", "json", "--quiet"], cwd=WATCHED, stdout=subprocess.PIPE, text=True)
+    expected = sorted((pathlib.Path(f["file"]).name, f["rule"], f["line"] - 1) for f in json.loads(lint.stdout)["findings"]
+                      if not f["file"].endswith("LoopBBuilder.swift"))
+    got = sorted((item.uri.rsplit("/", 1)[1], d.code, d.range.start.line) for item in report.items for d in item.items)
+    assert expected and got == expected
