@@ -399,11 +399,55 @@ struct LanguageServer {
             }.joined(separator: "\n\n---\n\n")
             return ["contents": ["kind": "markdown", "value": text], "range": (Self.diagnostic(here[0], docs: docs)["range"] ?? NSNull())]
         }
+        if let suppression = suppressionHover(path: path, line: line, column: column, docs: docs) { return suppression }
         guard let linter = try? linter(for: path), let types = try? linter.typeRoles(ofFileAt: path, workingDirectory: root),
             let type = types.first(where: { $0.line == line && $0.column <= column && column <= $0.endColumn })
         else { return nil }
         let place = { (character: Int) in ["line": type.line - 1, "character": character - 1] }
         return ["contents": ["kind": "markdown", "value": type.text], "range": ["start": place(type.column), "end": place(type.endColumn)]]
+    }
+
+    /// On a `// ribslint:` comment: what the rule under the cursor asks and why (every rule it names when the cursor
+    /// is elsewhere on it), and where to read more; nil off such a comment. `line` and `column` are 1-based, UTF-16.
+    private func suppressionHover(path: String, line: Int, column: Int, docs: String) -> [String: Any]? {
+        guard let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return nil }
+        let lineText = String(lines[line - 1])
+        func unit(_ index: String.Index) -> Int { lineText.utf16.distance(from: lineText.startIndex, to: index) }
+        guard let comment = lineText.range(of: "//"), let marker = lineText.range(of: "ribslint:", range: comment.upperBound..<lineText.endIndex),
+            lineText[comment.upperBound..<marker.lowerBound].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "/" }), unit(comment.lowerBound) < column
+        else { return nil }
+        var body = lineText[marker.upperBound...]
+        if let dash = body.range(of: " - ") { body = body[..<dash.lowerBound] }
+        // The command (`disable:next`), then the rule ids, each with where it stands.
+        var words: [(id: String, start: Int, end: Int)] = []
+        var index = body.startIndex
+        while index < body.endIndex {
+            guard !" \t,".contains(body[index]) else {
+                index = body.index(after: index)
+                continue
+            }
+            let end = body[index...].firstIndex { " \t,".contains($0) } ?? body.endIndex
+            words.append((String(body[index..<end]), unit(index), unit(end)))
+            index = end
+        }
+        let ids = Array(words.dropFirst())
+        guard !ids.isEmpty else { return nil }
+        let pointed = ids.filter { $0.start < column && column <= $0.end }
+        let shown = pointed.isEmpty ? ids : pointed
+        let descriptions = RuleRegistry.catalog.descriptions + [UnusedSuppression.description]
+        let value = shown.map { word -> String in
+            if word.id == "all" { return "**all** — every rule, for the lines this comment covers" }
+            guard let description = descriptions.first(where: { $0.id == word.id }) else {
+                return "**\(word.id)** — not a rule ribslint knows; `ribslint rules` lists them"
+            }
+            return ["**\(word.id)** — \(description.summary)", description.rationale,
+                    "[The rule's page](\(RuleDocumentation.page(word.id, base: docs)))"].filter { !$0.isEmpty }.joined(separator: "\n\n")
+        }.joined(separator: "\n\n---\n\n")
+        let (start, end) = pointed.first.map { ($0.start, $0.end) } ?? (unit(comment.lowerBound), lineText.utf16.count)
+        return ["contents": ["kind": "markdown", "value": value],
+                "range": ["start": ["line": line - 1, "character": start], "end": ["line": line - 1, "character": end]]]
     }
 
     /// For each finding in `range`: its fix, when its rule has one that stays in the file, a suppression of it on

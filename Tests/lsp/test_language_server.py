@@ -228,6 +228,21 @@ async def test_hover_says_why_a_type_has_its_role_and_what_a_finding_means(clien
         text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), position=types.Position(line=24, character=10)))
     assert on_finding.contents.value.startswith("**weak_listener** — "), on_finding.contents.value
     assert "RIBs" in on_finding.contents.value and "weak_listener.md" in on_finding.contents.value
+    # On a suppression comment: the rule under the cursor; elsewhere on the comment, every rule it names.
+    lines = LOGGED_OUT.read_text().split("\n")
+    lines.insert(24, "    // ribslint:disable:next weak_listener, rib_cycle - kept for the demo")
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=LOGGED_OUT.as_uri(), version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text="\n".join(lines))]))
+    await diagnostics(client, LOGGED_OUT.as_uri())
+    async def hover_at(character):
+        return await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), position=types.Position(line=24, character=character)))
+    on_rule = await hover_at(lines[24].index("rib_cycle") + 2)
+    assert on_rule.contents.value.startswith("**rib_cycle** — ") and "weak_listener" not in on_rule.contents.value, on_rule.contents.value
+    assert on_rule.range.start == types.Position(line=24, character=lines[24].index("rib_cycle"))
+    on_command = await hover_at(lines[24].index("disable") + 1)
+    assert "**weak_listener** — " in on_command.contents.value and "**rib_cycle** — " in on_command.contents.value
     # Nowhere in particular: nothing.
     nothing = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), position=types.Position(line=0, character=0)))
