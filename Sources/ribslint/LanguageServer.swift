@@ -371,8 +371,8 @@ struct LanguageServer {
     }
 
     /// A linter that reads every open buffer in place of its file on disk (the configuration read again each time).
-    private func linter(for path: String) throws -> Linter {
-        var linter = try makeLinter(config: config, workingDirectory: root)
+    private func linter(for path: String, onlyRule: String? = nil) throws -> Linter {
+        var linter = try makeLinter(config: config, workingDirectory: root, onlyRules: onlyRule.map { [$0] } ?? [])
         linter.lintInstead(documents)
         // The file asked about is read as a buffer even when it is not open, so that it, too, is linted afresh
         // when its fixes are wanted.
@@ -458,7 +458,7 @@ struct LanguageServer {
         let first = (range["start"] as? [String: Any])?["line"] as? Int ?? 0
         let lines = first...max(first, (range["end"] as? [String: Any])?["line"] as? Int ?? Int.max)
         var actions: [[String: Any]] = []
-        var suppressedInFile = Set<String>()
+        var suppressedInFile = Set<String>(), movedRules = Set<String>()
         for finding in findings where (finding.line - 1...max(finding.line, finding.endLine) - 1).overlaps(lines) {
             let diagnostic = Self.diagnostic(finding, docs: docs)
             if !finding.fix.isEmpty, finding.relocation == nil {
@@ -482,6 +482,17 @@ struct LanguageServer {
                 "edit": ["changes": [uri: [["range": ["start": insertion, "end": insertion],
                     "newText": "\(indent)// ribslint:disable:next \(finding.ruleID) - <reason>\n"]]]],
             ])
+            // A fix that moves text to another file, planned as `--fix` plans it (every such move of the rule in the
+            // file: they share the files they write), once per rule.
+            if finding.relocation != nil, movedRules.insert(finding.ruleID).inserted,
+                var moved = fixAll(uri: uri, path: path, onlyRule: finding.ruleID)
+            {
+                moved["title"] = "Fix: move it where it belongs, as --fix would (\(finding.ruleID))"
+                moved["kind"] = "quickfix"
+                moved["diagnostics"] = [diagnostic]
+                moved["isPreferred"] = true
+                actions.append(moved)
+            }
             // Once per rule: every finding of it in the file goes with one comment at the top.
             if suppressedInFile.insert(finding.ruleID).inserted {
                 let top = ["line": 0, "character": 0]
@@ -506,8 +517,9 @@ struct LanguageServer {
 
     /// Every fix `--fix` would make in the file (and in the files its fixes move text to), checked as `--fix`
     /// checks them: each fixed file must parse and lint again without those findings.
-    private func fixAll(uri: String, path: String) -> [String: Any]? {
-        guard let plan = try? linter(for: path).planFixes(paths: [path], workingDirectory: root, writing: false) else { return nil }
+    /// `onlyRule`: that rule's fixes alone (a quick fix that moves text to another file, as `--fix` plans it).
+    private func fixAll(uri: String, path: String, onlyRule: String? = nil) -> [String: Any]? {
+        guard let plan = try? linter(for: path, onlyRule: onlyRule).planFixes(paths: [path], workingDirectory: root, writing: false) else { return nil }
         let group = plan.groups.first { $0.contains { file in plan.files.contains { $0.path == file && $0.absolutePath == path } } } ?? []
         var changes: [String: Any] = [:]
         for file in plan.files where file.absolutePath == path || group.contains(file.path) {

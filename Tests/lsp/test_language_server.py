@@ -171,6 +171,28 @@ async def test_quick_fixes_fix_or_suppress_a_finding(client: LanguageClient):
 
 
 @pytest.mark.asyncio
+async def test_a_fix_that_moves_text_to_another_file_is_a_quick_fix(client: LanguageClient):
+    view = ROOT / "Examples" / "App" / "LoggedIn" / "Profile" / "ProfileViewController.swift"
+    interactor = view.parent / "ProfileInteractor.swift"
+    found = await open_document(client, view)
+    placement = [d for d in found if d.code == "protocol_placement"]
+    assert len(placement) == 1, [d.code for d in found]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=view.as_uri()), range=placement[0].range,
+        context=types.CodeActionContext(diagnostics=placement)))
+    moves = [action for action in actions if action.title == "Fix: move it where it belongs, as --fix would (protocol_placement)"]
+    assert len(moves) == 1, [action.title for action in actions]
+    changes = moves[0].edit.changes
+    assert sorted(changes) == sorted([view.as_uri(), interactor.as_uri()])
+    moved_from = apply(view.read_text(), changes[view.as_uri()])
+    moved_to = apply(interactor.read_text(), changes[interactor.as_uri()])
+    assert "protocol ProfilePresentableListener" not in moved_from and "protocol ProfilePresentableListener: AnyObject {" in moved_to
+    dry_run = subprocess.run([BINARY, "lint", "--fix", "--dry-run", "--no-cache", "--quiet", "--only-rule", "protocol_placement", str(view)],
+                             cwd=ROOT, stdout=subprocess.PIPE, text=True).stdout
+    assert "+protocol ProfilePresentableListener: AnyObject {" in dry_run and "-protocol ProfilePresentableListener: AnyObject {" in dry_run
+
+
+@pytest.mark.asyncio
 async def test_fix_all_makes_what_fix_makes(client: LanguageClient):
     await open_document(client, LOGGED_OUT)
     actions = await client.text_document_code_action_async(types.CodeActionParams(
