@@ -21,14 +21,18 @@ AGENDA = ROOT / "Examples" / "VIPERApp" / "Agenda" / "AgendaInteractor.swift"
 CLIENTS = {"pull": "neovim@v0.11.0", "push": "visual-studio-code@v1.65.2"}
 
 
+async def start(lsp_client: LanguageClient, mode, root: pathlib.Path):
+    """Starts a session as the client `mode` names, on the workspace `root`."""
+    lsp_client.mode = mode
+    accept_registrations(lsp_client)
+    lsp_client.server_info = await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities(CLIENTS[mode]), root_uri=root.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)]))
+
+
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]), params=sorted(CLIENTS))
 async def client(lsp_client: LanguageClient, request):
-    lsp_client.mode = request.param
-    accept_registrations(lsp_client)
-    result = await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities(CLIENTS[request.param]), root_uri=ROOT.as_uri(),
-        workspace_folders=[types.WorkspaceFolder(uri=ROOT.as_uri(), name="ribslint")]))
-    lsp_client.server_info = result
+    await start(lsp_client, request.param, ROOT)
     yield
     await lsp_client.shutdown_session()
 
@@ -283,10 +287,7 @@ CARD.write_text("import RIBs\n\nprotocol CardListener: AnyObject {}\n\n"
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]), params=sorted(CLIENTS))
 async def baselined_client(lsp_client: LanguageClient, request):
-    lsp_client.mode = request.param
-    accept_registrations(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities(CLIENTS[request.param]), root_uri=BASELINED.as_uri()))
+    await start(lsp_client, request.param, BASELINED)
     yield
     await lsp_client.shutdown_session()
 
@@ -386,12 +387,9 @@ def builder(name, child):
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]), params=sorted(CLIENTS))
 async def watched_client(lsp_client: LanguageClient, request):
-    lsp_client.mode = request.param
-    accept_registrations(lsp_client)
     LOOP_A.write_text(builder("LoopA", None))
     LOOP_B.write_text(builder("LoopB", "LoopA"))
-    lsp_client.server_info = await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities(CLIENTS[request.param]), root_uri=WATCHED.as_uri()))
+    await start(lsp_client, request.param, WATCHED)
     yield
     await lsp_client.shutdown_session()
 
