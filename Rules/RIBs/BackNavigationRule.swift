@@ -93,8 +93,67 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Item' is pushed but 'ItemViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // The bar shown, or another container's hidden: the child still gets the back button.
+            Example("""
+                // file: Cart/CartRouter.swift
+                import RIBs
+                final class CartRouter: ViewableRouter<CartInteractable, CartViewControllable>, CartRouting {
+                    private let navigationController: UINavigationController
+                    private let sheetNavigation: UINavigationController
+                    func routeToCheckout() {
+                        let checkout = checkoutBuilder.build(withListener: interactor)
+                        attachChild(checkout)
+                        sheetNavigation.setNavigationBarHidden(true, animated: false)
+                        navigationController.setNavigationBarHidden(false, animated: false)
+                        1️⃣navigationController.pushViewController(checkout.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Checkout/CheckoutViewController.swift
+                import RIBs
+                final class CheckoutViewController: UIViewController, CheckoutPresentable, CheckoutViewControllable {}
+                """, messages: [
+                    "child 'Checkout' is pushed but 'CheckoutViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
         ],
         nonTriggering: [
+            // The router hides the bar of the container it pushes onto: before the push, or once in its class body for
+            // the pushes its extensions make.
+            Example("""
+                // file: Cart/CartRouter.swift
+                import RIBs
+                final class CartRouter: ViewableRouter<CartInteractable, CartViewControllable>, CartRouting {
+                    private let navigationController: UINavigationController
+                    func routeToCheckout() {
+                        let checkout = checkoutBuilder.build(withListener: interactor)
+                        attachChild(checkout)
+                        self.navigationController.setNavigationBarHidden(true, animated: false)
+                        self.navigationController.pushViewController(checkout.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Orders/OrdersRouter.swift
+                import RIBs
+                final class OrdersRouter: ViewableRouter<OrdersInteractable, OrdersViewControllable> {
+                    private let stack: UINavigationController
+                    init(interactor: OrdersInteractable, viewController: OrdersViewControllable, stack: UINavigationController) {
+                        self.stack = stack
+                        stack.isNavigationBarHidden = true
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                }
+                extension OrdersRouter: OrdersRouting {
+                    func routeToOrder() {
+                        let order = orderBuilder.build(withListener: interactor)
+                        attachChild(order)
+                        stack?.pushViewController(order.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Checkout/CheckoutViewController.swift
+                import RIBs
+                final class CheckoutViewController: UIViewController, CheckoutPresentable, CheckoutViewControllable {}
+                // file: Order/OrderViewController.swift
+                import RIBs
+                final class OrderViewController: UIViewController, OrderPresentable, OrderViewControllable {}
+                """),
             // Handled by a base view controller in another file, by `didMove(toParent:)`, or by a custom back button.
             Example("""
                 // file: Feed/FeedRouter.swift

@@ -278,7 +278,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-8"
+    public static let id = "rib-navigation-9"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
@@ -322,12 +322,32 @@ public struct NavigationFacts: FileFacts, Equatable {
                 }
                 return .visitChildren
             }
+            /// The containers whose bar the router hides (`navigationController.setNavigationBarHidden(true, …)`,
+            /// `.isNavigationBarHidden = true`), by the name they end in.
+            var hidingBars: Set<String> = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                    name == "push" || name == "pushViewController",
-                    let argument = node.arguments.first?.expression, let root = argument.rootName
+                if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+                    let name = member.declName.baseName.text
+                    if name == "push" || name == "pushViewController", let argument = node.arguments.first?.expression,
+                        let root = argument.rootName
+                    {
+                        pushes.append((root, node))
+                    } else if name == "setNavigationBarHidden", node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
+                        let container = member.base?.lastName
+                    {
+                        hidingBars.insert(container)
+                    }
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let elements = Array(node.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                    elements[2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
+                    let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "isNavigationBarHidden",
+                    let container = target.base?.lastName
                 {
-                    pushes.append((root, node))
+                    hidingBars.insert(container)
                 }
                 return .visitChildren
             }
@@ -339,11 +359,20 @@ public struct NavigationFacts: FileFacts, Equatable {
                 declaredBuilders[property.name] = declared
             }
         }
+        // The router hides the bar of the container it pushes onto, anywhere in its class or its extensions in the file
+        // (the guide's first option: with the bar, the back button and the swipe back are gone).
+        let hiding = Finder()
+        for part in file.model.types where part.name == type.name {
+            for member in part.members.members { hiding.walk(member) }
+        }
         // Locals are scoped to their function: three routing methods may each call theirs `router`.
         return type.members.members.flatMap { member -> [RIBFacts.Edge] in
             let finder = Finder()
             finder.walk(member)
             return finder.pushes.compactMap { local, call in
+                if let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName, hiding.hidingBars.contains(container) {
+                    return nil
+                }
                 guard let name = finder.builtBy[local] else { return nil }
                 var child = declaredBuilders[name] ?? name
                 for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
