@@ -513,14 +513,21 @@ class LanguageClient:
         self.process.stdin.flush()
 
     def receive(self):
-        length = 0
+        """The server's next notification or response; its requests (`client/registerCapability`) are answered as a
+        client that does what is asked."""
         while True:
-            line = self.process.stdout.readline()
-            if line in (b"\r\n", b""):
-                break
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        return json.loads(self.process.stdout.read(length))
+            length = 0
+            while True:
+                line = self.process.stdout.readline()
+                if line in (b"\r\n", b""):
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            message = json.loads(self.process.stdout.read(length))
+            if "method" in message and "id" in message:
+                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+                continue
+            return message
 
     def request(self, method, params):
         self.next_id += 1

@@ -12,6 +12,8 @@ In your root BUILD.bazel, the configuration files (every `.ribslint.yml`, and `.
     load("@ribslint//:defs.bzl", "ribslint_configs")
     ribslint_configs(name = "ribslint_configs", srcs = [".ribslint.yml"], visibility = ["//visibility:public"])
 
+(`binary` defaults to `@ribslint_binary//:ribslint`; give it the aspect's `binary` when that is another.)
+
 In your own `tools/lint/linters.bzl`:
 
     load("@ribslint//:defs.bzl", "ribslint_aspect")
@@ -76,7 +78,7 @@ ribslint_configs = rule(
             executable = True,
             cfg = "exec",
             allow_single_file = True,
-            doc = "The ribslint executable (the aspect's).",
+            doc = "The ribslint executable: the aspect's `binary` (a facts configuration another release wrote is refused).",
         ),
     },
     doc = """The configuration files the ribslint aspect reads (its `configs`).

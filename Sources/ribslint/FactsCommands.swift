@@ -125,7 +125,7 @@ struct Check: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: factsList), let text = String(data: data, encoding: .utf8) else {
                 throw UsageError("error: cannot read the list of facts files \(factsList)")
             }
-            facts += text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            facts += text.split(whereSeparator: \.isNewline).map(String.init)
         }
         guard !facts.isEmpty else { throw UsageError("error: give the facts to check: --facts FILE… or --facts-list FILE, written by `ribslint facts`") }
         var linter = try selection.linter(workingDirectory: workingDirectory)

@@ -49,6 +49,8 @@ struct LanguageServer {
     /// Whether the files on disk are as the last lint found them: the client watches them all (`**/*`) and has said
     /// nothing changed since. A lint then asks the file system nothing (`Linter.diskUnchangedSinceLastRun`).
     private let disk = DiskWatch()
+    /// The id of the request registering the file watchers, whose answer says whether the client watches.
+    private var watchRegistration: String?
 
     private final class DiskWatch {
         /// The client reports every change of the workspace's files.
@@ -65,6 +67,11 @@ struct LanguageServer {
             case .message(let message):
                 if let method = message["method"] as? String {
                     handle(method, params: message["params"] as? [String: Any] ?? [:], id: message["id"])
+                } else if let id = message["id"] as? String, id == watchRegistration {
+                    // The client's answer to the watchers' registration: only once it watches does the server trust
+                    // the disk between the changes it reports.
+                    disk.watched = message["error"] == nil
+                    disk.unchangedSinceLint = false
                 }
             case .unreadable(let why):
                 channel.write(["jsonrpc": "2.0", "id": NSNull(), "error": ["code": -32700, "message": why]])
@@ -105,11 +112,11 @@ struct LanguageServer {
             // Configurations changed outside the editor (a checkout, another tool) re-lint the open files.
             if watchesFiles {
                 nextRequest += 1
-                channel.write(["jsonrpc": "2.0", "id": "ribslint-register-\(nextRequest)", "method": "client/registerCapability", "params": [
+                watchRegistration = "ribslint-register-\(nextRequest)"
+                channel.write(["jsonrpc": "2.0", "id": watchRegistration ?? "", "method": "client/registerCapability", "params": [
                     "registrations": [["id": "ribslint-configurations", "method": "workspace/didChangeWatchedFiles",
                                        "registerOptions": ["watchers": [["globPattern": "**/\(Configuration.fileName)"], ["globPattern": "**/*"]]]]],
                 ]])
-                disk.watched = true
             }
         case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             break
@@ -120,7 +127,7 @@ struct LanguageServer {
             if changed.contains(where: Self.isConfiguration) {
                 for path in changed where Self.isConfiguration(path) { publish(uri: URL(fileURLWithPath: path).absoluteString, path: path) }
                 refreshOthers(than: "")
-            } else if changed.contains(where: { $0.hasSuffix(".swift") && documents[$0] == nil }) {
+            } else if changed.contains(where: { $0.hasSuffix(".swift") && documents[$0] == nil && walkReaches($0, from: root) }) {
                 // A Swift file changed outside the editor (a checkout, a generator): the open files' project findings may change.
                 refreshOthers(than: "")
             }
@@ -156,6 +163,9 @@ struct LanguageServer {
         case "textDocument/didClose":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let path = Self.path(ofURI: uri) else { return }
             documents[path] = nil
+            // Its file on disk may differ from what the cache last recorded of it (it was read from the buffer while
+            // open, and may have been saved since): the next lint asks the disk.
+            disk.unchangedSinceLint = false
             if !pulls { notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()]) }
         case "textDocument/diagnostic":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else {
@@ -411,7 +421,8 @@ struct LanguageServer {
     /// is elsewhere on it), and where to read more; nil off such a comment. `line` and `column` are 1-based, UTF-16.
     private func suppressionHover(path: String, line: Int, column: Int, docs: String) -> [String: Any]? {
         guard let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // LSP's lines end at `\n`, `\r\n` or `\r`, as Character's newlines do.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         guard line >= 1, line <= lines.count else { return nil }
         let lineText = String(lines[line - 1])
         func unit(_ index: String.Index) -> Int { lineText.utf16.distance(from: lineText.startIndex, to: index) }

@@ -141,10 +141,10 @@ struct FactsTests {
         let check = ["check", "--quiet", "--facts"]
         #expect(try runRibslint(check + ["before.json"], in: root).stdout == lint.stdout)
         #expect(try runRibslint(check + ["Base.json", "Feature.json", "Loop.json", "Tests.json"], in: root).stdout == lint.stdout)
-        // A build system's list of facts files, one per line, names with spaces too.
+        // A build system's list of facts files, one per line (LF or CRLF), names with spaces too.
         try FileManager.default.createDirectory(at: root.appendingPathComponent("facts of Loop"), withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: root.appendingPathComponent("Loop.json"), to: root.appendingPathComponent("facts of Loop/Loop.json"))
-        try Data("Base.json\nFeature.json\nfacts of Loop/Loop.json\nTests.json\n".utf8).write(to: root.appendingPathComponent("list.txt"))
+        try Data("Base.json\r\nFeature.json\nfacts of Loop/Loop.json\r\nTests.json\n".utf8).write(to: root.appendingPathComponent("list.txt"))
         #expect(try runRibslint(["check", "--quiet", "--facts-list", "list.txt"], in: root).stdout == lint.stdout)
         #expect(try runRibslint(["check", "--facts-list", "nowhere.txt"], in: root).stderr.contains("cannot read the list of facts files nowhere.txt"))
         // A file with a `ribslint:` comment is linted again: its suppressions' verdicts depend on the rules on.
@@ -152,6 +152,18 @@ struct FactsTests {
         let gone = try runRibslint(check + ["before.json"], in: root)
         #expect(gone.status == 2)
         #expect(gone.stderr.contains("Tests/LoopATests.swift: error: its findings depend on which rules are on here"))
+    }
+
+    @Test("a nested configuration turning on a project rule of another profile: the check lints its files again, as lint does")
+    func ruleOfAnotherProfile() throws {
+        var files = Self.files
+        files["Loop/.ribslint.yml"] = "profile: swiftui-rib\nopt_in_rules: [rib_completeness]\n"
+        let root = try makeProject(files)
+        let lint = try runRibslint(["lint", "--no-cache", "--reporter", "json", "--quiet"], in: root)
+        try facts(["-o", "whole.json"], in: root)
+        let check = try runRibslint(["check", "--reporter", "json", "--quiet", "--facts", "whole.json"], in: root)
+        #expect(check.status == lint.status, "\(check.stderr)")
+        #expect(check.stdout == lint.stdout)
     }
 
     @Test("facts-configuration keeps what facts depend on: the same bytes when rules or severities change, facts as from the files")
@@ -188,6 +200,12 @@ struct FactsTests {
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("four.json").path))
         #expect(try runRibslint(["facts-configuration", "-o", "four.json", "ribslint.yml"], in: root).status == 2)
         #expect(try runRibslint(["facts", "--facts-configuration", "nowhere.json", "-o", "x.json"], in: root).stderr.contains("cannot read the facts configuration"))
+        // Another release's is refused: what facts depend on is each release's to say.
+        let other = try String(contentsOf: root.appendingPathComponent("three.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"tool\":\"\(ribslintVersion)\"", with: "\"tool\":\"0.0.1\"")
+        try write(other, to: "other.json")
+        let refused = try runRibslint(["facts", "--facts-configuration", "other.json", "-o", "x.json"], in: root)
+        #expect(refused.status == 2 && refused.stderr.contains("was written by another ribslint (0.0.1)"))
     }
 
     @Test("every configuration key is the facts' or the check's alone, so a new key must say which")

@@ -379,6 +379,18 @@ PLAIN = WATCHED / "Sources" / "Plain.swift"
 PLAIN.write_text("struct Plain {}\n")
 
 
+def backdate(*paths):
+    """An hour back, as an untouched checkout's files are: stamps the cache then trusts without reading."""
+    past = __import__("time").time() - 3600
+    for path in paths:
+        os.utime(path, (past, past))
+
+
+def warm(root):
+    """The project's cache as a developer's checkout has it: one `ribslint` run over it, which records its walk."""
+    subprocess.run([BINARY, "--quiet"], cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def builder(name, child):
     built = f"{name}Router(child: {child}Builder(dependency: dependency))" if child else f"{name}Router()"
     return (f"import RIBs\nfinal class {name}Builder: Builder<{name}Dependency>, {name}Buildable {{\n"
@@ -389,6 +401,8 @@ def builder(name, child):
 async def watched_client(lsp_client: LanguageClient, request):
     LOOP_A.write_text(builder("LoopA", None))
     LOOP_B.write_text(builder("LoopB", "LoopA"))
+    backdate(LOOP_A, LOOP_B, PLAIN, LOOP_A.parent, WATCHED)
+    warm(WATCHED)
     await start(lsp_client, request.param, WATCHED)
     yield
     await lsp_client.shutdown_session()
@@ -410,6 +424,87 @@ async def test_a_file_changed_on_disk_is_seen_once_the_client_says_so(watched_cl
         changes=[types.FileEvent(uri=LOOP_A.as_uri(), type=types.FileChangeType.Changed)]))
     cycle = [d for d in await diagnostics(client, LOOP_B.as_uri()) if d.code == "rib_cycle"]
     assert len(cycle) == 1 and "LoopB → LoopA → LoopB" in cycle[0].message
+
+
+async def published(client: LanguageClient, uri: str):
+    """The next diagnostics pushed for `uri` (a push client's; others pushed meanwhile are passed over)."""
+    while True:
+        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        if params.uri == uri:
+            return [d.code for d in params.diagnostics]
+
+
+@pytest.mark.asyncio
+async def test_a_file_saved_then_closed_is_read_from_disk_again(watched_client: LanguageClient):
+    client = watched_client
+    if client.mode != "push":
+        return  # only a client that watches files lets the server trust the disk; VS Code's profile does
+    uri = LOOP_A.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=uri, language_id="swift", version=1, text=LOOP_A.read_text())))
+    await published(client, uri)
+    # LoopA typed into, saved and closed: the cycle it closes shows in LoopB, opened afterwards.
+    closing = builder("LoopA", "LoopB")
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=closing)]))
+    await published(client, uri)
+    LOOP_A.write_text(closing)
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=uri, type=types.FileChangeType.Changed)]))
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    await published(client, uri)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    await published(client, uri)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=LOOP_B.as_uri(), language_id="swift", version=1, text=LOOP_B.read_text())))
+    assert "rib_cycle" in await published(client, LOOP_B.as_uri())
+
+
+def test_a_client_that_refuses_to_watch_leaves_the_server_asking_the_disk():
+    """VS Code's capabilities (it can watch files), but the registration of the watchers answered with an error: the
+    server goes on asking the disk, and sees a file changed there with no word from the client. Spoken raw, as
+    pytest-lsp's client takes every registration."""
+    LOOP_A.write_text(builder("LoopA", None))
+    LOOP_B.write_text(builder("LoopB", "LoopA"))
+    backdate(LOOP_A, LOOP_B, PLAIN, LOOP_A.parent, WATCHED)
+    warm(WATCHED)
+    server = subprocess.Popen([BINARY, "lsp"], cwd=WATCHED, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def send(message):
+        body = json.dumps(dict(message, jsonrpc="2.0")).encode()
+        server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        server.stdin.flush()
+
+    def receive():
+        length = 0
+        while (line := server.stdout.readline()) not in (b"\r\n", b""):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return json.loads(server.stdout.read(length))
+
+    def codes(uri):
+        while True:
+            message = receive()
+            if message.get("method") == "client/registerCapability":
+                send({"id": message["id"], "error": {"code": -32601, "message": "no watchers here"}})
+            elif message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
+                return [d["code"] for d in message["params"]["diagnostics"]]
+
+    capabilities = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
+    send({"id": 1, "method": "initialize", "params": {"rootUri": WATCHED.as_uri(), "capabilities": capabilities}})
+    assert receive()["id"] == 1
+    send({"method": "initialized", "params": {}})
+    uri = LOOP_B.as_uri()
+    send({"method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": LOOP_B.read_text()}}})
+    assert "rib_cycle" not in codes(uri)
+    LOOP_A.write_text(builder("LoopA", "LoopB"))
+    send({"method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": 2},
+                                                          "contentChanges": [{"text": LOOP_B.read_text() + "\n"}]}})
+    assert "rib_cycle" in codes(uri)
+    send({"id": 2, "method": "shutdown"})
+    send({"method": "exit"})
+    assert server.wait(timeout=60) == 0
 
 
 @pytest.mark.asyncio

@@ -35,6 +35,13 @@ struct FolderListing: Sendable, Equatable {
     }
 }
 
+/// Whether a walk from `root` reaches `path`: no folder on the way is hidden (`.build`, `.git`) or one the walk
+/// skips (`FolderListing.isWalked`). A language server asks it of the files its client reports changed.
+public func walkReaches(_ path: String, from root: String) -> Bool {
+    guard let relative = relativePath(path, to: root), relative != ".", !relative.hasPrefix("../") else { return false }
+    return relative.split(separator: "/").dropLast().allSatisfy { !$0.hasPrefix(".") && FolderListing.isWalked(folder: String($0)) }
+}
+
 /// Folder listings across runs, as git's untracked cache keeps them: a folder's entries change only with
 /// its modification time, so a folder whose stamp the cache trusts is not read again. What this run
 /// listed or reused is remembered for the next one.

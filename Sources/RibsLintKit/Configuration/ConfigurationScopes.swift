@@ -51,7 +51,13 @@ public struct ConfigurationScopes: Sendable {
     /// The configuration file at `path`, from `texts` when given, else read.
     func loadConfiguration(at path: String) throws(UsageError) -> Configuration {
         guard let text = texts?[path] else { return try Configuration.load(path: path, catalog: catalog) }
-        var configuration = try Configuration.parse(yaml: text, path: path, catalog: catalog, rootDirectory: parentFolder(of: path))
+        var configuration: Configuration
+        do {
+            configuration = try Configuration.parse(yaml: text, path: path, catalog: catalog, rootDirectory: parentFolder(of: path))
+        } catch {
+            // Its place is one in the part of the file the facts configuration holds, not in the file.
+            throw UsageError("\(error.message) (in what the facts configuration holds of \(path); write it again from the file)")
+        }
         configuration.configPath = path
         return configuration
     }

@@ -136,12 +136,13 @@ extension Linter {
             let dropped = sorted.first { !kept.contains(PathKey($0.file.absolutePath)) }?.entry.path ?? ""
             throw UsageError("error: \(dropped) is excluded by the configuration here, but facts of it were given: take the facts under this configuration")
         }
-        // Each configuration's facts view, its key, and whether its rules are all among the view's (a nested
-        // configuration may turn on a rule of another profile).
+        // Each configuration's facts view, its key, and whether its rules, file and project ones, are all among the
+        // view's (a nested configuration may turn on a rule of another profile).
         let views = try scoping.linters.map { linter throws(UsageError) -> (key: String, covers: Bool) in
             let view = try linter.factsView(scopes?.catalog)
-            let ruleIDs = Set(view.ruleSet.entries.map(\.id))
-            return (LintCache.key(for: view, factKinds: false), linter.ruleSet.entries.allSatisfy { ruleIDs.contains($0.id) })
+            let ruleIDs = Set(view.ruleSet.entries.map(\.id) + view.ruleSet.projectEntries.map(\.id))
+            let onHere = linter.ruleSet.entries.map(\.id) + linter.ruleSet.projectEntries.map(\.id)
+            return (LintCache.key(for: view, factKinds: false), onHere.allSatisfy(ruleIDs.contains))
         }
         var outcomes: [FileOutcome] = []
         outcomes.reserveCapacity(sorted.count)
@@ -153,7 +154,10 @@ extension Linter {
             guard entry.configuration == view.key else {
                 throw UsageError("error: the facts of \(entry.path) were taken under another configuration than governs it here (profile, roles, conventions or rule options differ): take them again")
             }
-            if entry.directives || !view.covers { again.append(position) }
+            let kinds = linter.ruleSet.factKinds
+            // A rule of another profile on here (a nested configuration's) may read facts its profile does not take.
+            let lacksKinds = kinds.contains { entry.facts[$0.id] == nil }
+            if entry.directives || !view.covers || lacksKinds { again.append(position) }
             let severities = Dictionary(uniqueKeysWithValues: linter.ruleSet.entries.map { ($0.id, $0.severity) })
             let findings = entry.findings.compactMap { finding -> Finding? in
                 guard let severity = severities[finding.ruleID] else { return nil }
@@ -161,12 +165,9 @@ extension Linter {
                 finding.severity = severity
                 return finding
             }
-            let kinds = linter.ruleSet.factKinds
             var contribution = FileContribution(path: entry.path)
-            if !kinds.isEmpty {
-                if let missing = kinds.first(where: { entry.facts[$0.id] == nil }) {
-                    throw UsageError("error: the facts of \(entry.path) lack those of kind '\(missing.id)': take them again with this ribslint")
-                }
+            // A file linted again takes the facts it needs then.
+            if !kinds.isEmpty, again.last != position {
                 contribution = FileContribution(
                     path: entry.path, facts: entry.facts.filter { id, _ in kinds.contains { $0.id == id } }, suppressions: entry.suppressions)
             }

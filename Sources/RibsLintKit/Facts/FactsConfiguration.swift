@@ -13,6 +13,8 @@ public struct FactsConfiguration: Sendable, Equatable {
     /// Each configuration file's part, as YAML, by its path as given (relative paths against the working directory
     /// of the run that reads it).
     public var texts: [String: String]
+    /// The ribslint release that wrote it: what the facts depend on is that release's to say, so another refuses it.
+    public var tool = ribslintVersion
 
     /// The top-level keys a file's facts depend on (of `rules`, the options, not the severities).
     static let keys: Set<Configuration.Key> = [.profile, .included, .excluded, .roles, .conventions, .rules]
@@ -85,7 +87,7 @@ public struct FactsConfiguration: Sendable, Equatable {
     public func json() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let coded = Coded(format: Self.format, configurations: texts)
+        let coded = Coded(format: Self.format, tool: tool, configurations: texts)
         return Array((try? encoder.encode(coded)) ?? Data()) + [UInt8(ascii: "\n")]
     }
 
@@ -100,11 +102,16 @@ public struct FactsConfiguration: Sendable, Equatable {
         guard coded.format == Self.format else {
             throw UsageError("error: \(path) is a facts configuration of format \(coded.format); this ribslint reads format \(Self.format): write it again with it")
         }
+        guard coded.tool == ribslintVersion else {
+            throw UsageError("error: \(path) was written by another ribslint (\(coded.tool)) than this one (\(ribslintVersion)): write it again with this one (in Bazel, give `ribslint_configs` the aspect's binary)")
+        }
         texts = coded.configurations
+        tool = coded.tool
     }
 
     private struct Coded: Codable {
         let format: Int
+        let tool: String
         let configurations: [String: String]
     }
 }
