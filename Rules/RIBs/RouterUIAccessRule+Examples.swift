@@ -3,18 +3,20 @@ import RibsLintKit
 extension RouterUIAccessRule {
     static let triggeringExamples = [
         // Named like a hierarchy operation, but it hands over text: the presenter builds that alert.
-        // UI state set through the navigation controller the router was handed.
+        // UI state set through the navigation controller the router was handed, from a method in an extension.
         Example("""
             import RIBs
-            final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+            final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable> {
                 private let navigationController: NavigationControllable
+            }
+            extension FeedRouter: FeedRouting {
                 func routeToDetail() {
                     navigationController.pushViewController(detail.viewControllable.uiviewController, animated: true)
-                    1️⃣navigationController.setNavigationBarHidden(true, animated: false)
+                    1️⃣navigationController.navigationBar.tintColor = .red
                 }
             }
             """, messages: [
-                "router calls 'setNavigationBarHidden' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+                "router sets 'navigationBar.tintColor' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
         Example("""
             import RIBs
@@ -171,6 +173,20 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // A container's bar hidden or shown: how its stack is navigated (the guide's first option for back navigation).
+        Example("""
+            import RIBs
+            final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable> {
+                private let navigationController: NavigationControllable
+            }
+            extension FeedRouter: FeedRouting {
+                func routeToDetail() {
+                    navigationController.setNavigationBarHidden(true, animated: false)
+                    navigationController.pushViewController(detail.viewControllable.uiviewController, animated: true)
+                    viewController.uiviewController.navigationController?.isNavigationBarHidden = true
+                }
+            }
+            """),
         // iOS 18's tabs: each tab hands over a container holding a child's view.
         Example("""
             import RIBs

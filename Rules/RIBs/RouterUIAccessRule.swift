@@ -48,6 +48,11 @@ public struct RouterUIAccessRule: Rule {
     ]
     static let containerTypes = ["NavigationController", "TabBarController", "SplitViewController", "NavigationControllable"]
 
+    /// A navigation container's bars shown or hidden (`setNavigationBarHidden(true, …)`, `isNavigationBarHidden = true`):
+    /// how its stack is navigated — hidden, the back button and the swipe back go with it, the guide's first option for
+    /// back navigation (`back_navigation`) — not a screen's UI.
+    static let barVisibility: Set<String> = ["setNavigationBarHidden", "isNavigationBarHidden", "setToolbarHidden", "isToolbarHidden"]
+
     /// Calls on a view controller's `view` that change what the screen shows or edits, not which views it holds.
     static let viewStateCalls: Set<String> = ["endEditing", "becomeFirstResponder", "resignFirstResponder"]
 
@@ -64,7 +69,9 @@ public struct RouterUIAccessRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         file.model.types(.router).flatMap { router in
-            let visitor = Visitor(rule: self, router: router, resolver: file.model.projectTypes)
+            // The class's stored properties serve its extensions in the file too.
+            let declarations = file.model.types.filter { $0.name == router.name }
+            let visitor = Visitor(rule: self, router: router, declarations: declarations, resolver: file.model.projectTypes)
             visitor.walk(router.members)
             return visitor.findings.violations
         }
@@ -97,17 +104,19 @@ public struct RouterUIAccessRule: Rule {
         /// The router's stored navigation, tab bar or split view controllers (`private let navigation: UINavigationController`).
         let containers: Set<String>
 
-        init(rule: RouterUIAccessRule, router: TypeDeclaration, resolver: TypeResolver) {
+        /// `declarations`: the router's class and its extensions in the file, whose stored properties `router` sees.
+        init(rule: RouterUIAccessRule, router: TypeDeclaration, declarations: [TypeDeclaration], resolver: TypeResolver) {
             self.rule = rule
             self.resolver = resolver
             self.viewControllerMethods = Set(router.functions.filter { function in
                 function.signature.returnClause.map { Self.holdsViewController($0.type) } == true
             }.map(\.name.text))
-            self.reach = ViewControllerReach(scanning: router, storedContainers: true)
-            self.presentables = Set(router.storedProperties.filter { property in
+            self.reach = ViewControllerReach(scanning: router, storedContainers: true, declarations: declarations)
+            let stored = declarations.flatMap(\.storedProperties)
+            self.presentables = Set(stored.filter { property in
                 property.type?.heldTypeNames.contains { ProtocolRole(protocolName: $0) == .presentable } == true
             }.map(\.name))
-            self.containers = Set(router.storedProperties.filter { property in
+            self.containers = Set(stored.filter { property in
                 property.type?.heldTypeNames.contains { name in RouterUIAccessRule.containerTypes.contains(where: name.hasSuffix) } == true
             }.map(\.name))
             super.init()
@@ -126,7 +135,7 @@ public struct RouterUIAccessRule: Rule {
                     report(node, "router calls '\(method)' on a view controller's \(item); bar items are UI, so let the presenter configure them")
                 } else if rootReaches, members == ["view"], RouterUIAccessRule.viewStateCalls.contains(method) {
                     report(node, "router calls '\(method)' on a view controller's view; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
-                } else if reach.reaches(base), !passesViewController(node),
+                } else if reach.reaches(base), !passesViewController(node), !(RouterUIAccessRule.barVisibility.contains(method) && isContainer(base)),
                     !rule.isHierarchyOperation(method, labels: labels) || labels.contains(where: Self.contentLabels.contains)
                 {
                     report(node, "router calls '\(method)' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
@@ -187,6 +196,11 @@ public struct RouterUIAccessRule: Rule {
             guard rootReaches, !members.isEmpty else { return }
             if members.contains(where: { RouterUIAccessRule.presentationProperties.contains($0) }) { return }
             if isContainerDelegate(target, members: members) { return }
+            if let last = members.last, RouterUIAccessRule.barVisibility.contains(last),
+                let owner = target.unwrapped.as(MemberAccessExprSyntax.self)?.base, isContainer(owner)
+            {
+                return
+            }
             report(target, "router sets '\(members.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
         }
 
@@ -245,6 +259,12 @@ public struct RouterUIAccessRule: Rule {
 
         static func holdsViewController(_ type: TypeSyntax) -> Bool {
             type.heldTypeNames.contains { $0.hasSuffix("ViewControllable") || $0 == "UIViewController" }
+        }
+
+        /// A navigation container: the view controller's `navigationController`, or one the router holds.
+        private func isContainer(_ expression: ExprSyntax) -> Bool {
+            guard let name = expression.lastName else { return false }
+            return RouterUIAccessRule.containerProperties.contains(name) || containers.contains(name)
         }
 
         /// `navigationController?.delegate = self`, `navigation.delegate = self` on a stored container: navigation

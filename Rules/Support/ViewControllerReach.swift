@@ -24,11 +24,14 @@ struct ViewControllerReach {
     /// - Parameter storedContainers: also count the type's stored view controllers and containers
     ///   (`private let navigationController: NavigationControllable`) — for what a router does with them,
     ///   not for whether it discovered them.
-    init(scanning type: TypeDeclaration, storedContainers: Bool = false) {
+    /// - Parameter declarations: the type's declarations in the file (its class and extensions), whose stored
+    ///   properties and assignments count for it; default: the type alone.
+    init(scanning type: TypeDeclaration, storedContainers: Bool = false, declarations: [TypeDeclaration]? = nil) {
         if storedContainers {
             // Handed in, not made here: a container the router creates is its own to set up.
-            let constructed = Self.constructedProperties(of: type)
-            properties = Set(type.storedProperties.filter { property in
+            let declarations = declarations ?? [type]
+            let constructed = declarations.reduce(into: Set<String>()) { $0.formUnion(Self.constructedProperties(of: $1)) }
+            properties = Set(declarations.flatMap(\.storedProperties).filter { property in
                 property.type?.heldTypeNames.contains { name in
                     name.hasSuffix("ViewControllable") || name == "NavigationControllable"
                         || ["UIViewController", "UINavigationController", "UITabBarController"].contains(name)
