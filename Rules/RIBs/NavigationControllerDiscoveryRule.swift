@@ -117,6 +117,13 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         // A value set on the container, through an app's own property too: configuring, not navigating.
                         navigationController?.largeTitleBarColor = .white
                     }
+                    // Whether it sits in a stack, to lay itself out: nothing is pushed or popped.
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        if self.navigationController != nil { layOutForStack() } else { layOutForSheet() }
+                        guard nil != navigationController else { return }
+                        if let _ = navigationController { showsBackArrow = true }
+                    }
                 }
                 """),
             Example("""
@@ -192,7 +199,9 @@ public struct NavigationControllerDiscoveryRule: Rule {
             guard node.declName.baseName.text == "navigationController", let base = node.base else { return .visitChildren }
             let baseName = base.lastName ?? ""
             let isSelf = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            if isSelf ? inheritsNavigationController && !Self.adjustsAppearance(node) : (reach.reaches(base) || Self.namesViewController(baseName)) {
+            if isSelf ? inheritsNavigationController && !Self.adjustsAppearance(node) && !Self.testsPresence(node)
+                : (reach.reaches(base) || Self.namesViewController(baseName))
+            {
                 violations.append(Violation(at: node.period, message))
             }
             return .visitChildren
@@ -201,7 +210,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             if node.baseName.text == "navigationController", inheritsNavigationController,
                 node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id, !Self.adjustsAppearance(node),
-                !node.isShadowed("navigationController")
+                !Self.testsPresence(node), !node.isShadowed("navigationController")
             {
                 violations.append(Violation(at: node, message))
             }
@@ -263,6 +272,26 @@ public struct NavigationControllerDiscoveryRule: Rule {
             guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id else { return false }
             let name = member.declName.baseName.text
             return appearance.contains(name) || isAssigned(member) && !["viewControllers", "delegate"].contains(name)
+        }
+
+        /// `navigationController != nil`, `nil == navigationController`, `if let _ = navigationController`: whether the
+        /// screen sits in a stack (to lay itself out), which pushes and pops nothing.
+        static func testsPresence(_ access: some ExprSyntaxProtocol) -> Bool {
+            var node = Syntax(access)
+            while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                node = parent
+            }
+            if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self),
+                binding.pattern.trimmedDescription == "_"
+            {
+                return true
+            }
+            guard let list = node.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard elements.count == 3, let position = elements.firstIndex(where: { $0.id == node.id }),
+                let comparison = elements[1].as(BinaryOperatorExprSyntax.self), ["==", "!="].contains(comparison.operator.text)
+            else { return false }
+            return elements[position == 0 ? 2 : 0].is(NilLiteralExprSyntax.self)
         }
 
         /// `navigationController?.barColor = …`: a value set on the container (an app's own property among them),
