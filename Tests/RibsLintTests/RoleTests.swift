@@ -32,6 +32,24 @@ struct RoleTests {
         #expect(found["H"] == .some(nil))
     }
 
+    @Test("a base class of another module: a presenter when the class conforms to every presenter contract, else none")
+    func baseClassOfAnotherModule() {
+        let found = roles("""
+            import Eureka
+            final class WalletVC: FormViewController, WalletPresentable, WalletViewControllable {}
+            final class HistoryVC: FormViewController, HistoryViewControllable {}
+            final class Form: FormViewController {}
+            final class Local: BaseScreen, LocalPresentable, LocalViewControllable {}
+            class BaseScreen {}
+            """)
+        #expect(found["WalletVC"] == .presenter)
+        // One contract is not enough where nothing says the class is a view controller.
+        #expect(found["HistoryVC"] == .some(nil))
+        #expect(found["Form"] == .some(nil))
+        // A base class the project declares, reaching no view controller: not one.
+        #expect(found["Local"] == .some(nil))
+    }
+
     @Test("a name makes a router only with something structural beside it: a service named …Router is none")
     func namedRouterNeedsStructure() {
         let found = roles("""

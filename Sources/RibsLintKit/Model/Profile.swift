@@ -124,12 +124,18 @@ public struct Profile: Sendable, Equatable {
     }
 
     /// The role a type's inheritance gives it, whatever the file imports: a base class anywhere in its
-    /// superclass chain or among its conformances, else a conforming subclass of a given base.
+    /// superclass chain or among its conformances, else a conforming subclass of a given base — or, when the chain
+    /// leaves the project (a base class of another module), a class conforming to every contract of the role (a
+    /// `WalletVC: FormViewController, WalletPresentable, WalletViewControllable`).
     public func role(of inheritance: ResolvedInheritance) -> Role? {
         if let role = baseClassRole(of: inheritance) { return role }
-        return roles.first { definition in
-            inheritance.superclasses.contains(where: definition.conformingSubclassesOf.contains)
-                && inheritance.conformances.contains { protocolRole(named: $0).map(definition.conformingTo.contains) == true }
+        let roles = inheritance.conformances.compactMap(protocolRole(named:))
+        return self.roles.first { definition in
+            guard !definition.conformingSubclassesOf.isEmpty else { return false }
+            if inheritance.superclasses.contains(where: definition.conformingSubclassesOf.contains) {
+                return roles.contains(where: definition.conformingTo.contains)
+            }
+            return inheritance.reachesOutsideProject && !definition.conformingTo.isEmpty && definition.conformingTo.allSatisfy(roles.contains)
         }?.role
     }
 

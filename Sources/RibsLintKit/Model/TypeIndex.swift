@@ -173,6 +173,9 @@ extension TypeIndex.Question {
 public struct ResolvedInheritance: Sendable, Equatable {
     public var superclasses: [String] = []
     public var conformances: [String] = []
+    /// The superclass chain ends in a class the project does not declare and the profile does not know (another
+    /// module's, such as a form library's `FormViewController`): what it descends from is not known here.
+    public var reachesOutsideProject = false
 
     /// Every name the type inherits, superclasses first.
     public var all: [String] { superclasses + conformances }
@@ -281,7 +284,10 @@ public final class TypeResolver {
                 guard !importsFramework, let own = primary(superclass), own.kind == .class, !isFrameworkCopy(own) else { break }
                 resolved.superclasses.removeLast()
             }
-            guard let ancestor = primary(superclass) else { break }
+            guard let ancestor = primary(superclass) else {
+                resolved.reachesOutsideProject = !profile.isBaseClass(superclass)
+                break
+            }
             let added = extensionConformances(of: superclass)
             guard ancestor.kind == .class else {
                 // Not a class after all: a protocol listed first.
