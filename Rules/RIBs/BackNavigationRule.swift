@@ -114,8 +114,61 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Checkout' is pushed but 'CheckoutViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // The parent's screen hides the bar, but the child shows it again: the back button is back.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        1️⃣viewController.push(article.viewControllable)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.isNavigationBarHidden = true
+                    }
+                }
+                // file: Article/ArticleViewController.swift
+                import RIBs
+                final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        navigationController?.setNavigationBarHidden(false, animated: animated)
+                    }
+                }
+                """, messages: [
+                    "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
         ],
         nonTriggering: [
+            // The parent's screen hides the bar of the stack its children are pushed on, and no child shows it.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        viewController.push(article.viewControllable)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.isNavigationBarHidden = true
+                    }
+                }
+                // file: Article/ArticleViewController.swift
+                import RIBs
+                final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {}
+                """),
             // The router hides the bar of the container it pushes onto: before the push, or once in its class body for
             // the pushes its extensions make.
             Example("""
@@ -235,8 +288,9 @@ public struct BackNavigationRule: ProjectRule {
     public func violations(in project: Project) -> [ProjectViolation] {
         let project = project.model(RIBProject.self)
         return project.pushes.compactMap { push in
-            guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to)
-            else { return nil }
+            guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to) else { return nil }
+            // The parent's presenter hides the bar of the stack it pushes on, and the child does not show it again.
+            if project.ribsHidingBar.contains(push.from), !project.ribsShowingBar.contains(push.to) { return nil }
             return ProjectViolation(
                 at: push.point,
                 "child '\(project.name(of: push.to))' is pushed but '\(presenter.typeName)' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back")

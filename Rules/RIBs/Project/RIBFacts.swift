@@ -278,11 +278,17 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-9"
+    public static let id = "rib-navigation-10"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
+    /// Classes whose file hides its navigation controller's bar, and never shows it: a parent presenter that does
+    /// leaves the children pushed on its stack without a back button.
+    public var typesHidingBar: [String] = []
+    /// Classes whose file shows the bar (`setNavigationBarHidden(false, …)`): a child that does brings the back
+    /// button back.
+    public var typesShowingBar: [String] = []
 
     public init(file: LintFile) {
         // A router's class and its extensions (`extension FeedRouter: FeedRouting { func routeToDetail() … }`).
@@ -297,9 +303,28 @@ public struct NavigationFacts: FileFacts, Equatable {
         let mayHandle = file.model.types.contains { type in
             type.kind == .class && (type.role == .presenter || (type.role == nil && !type.inheritance.superclasses.isEmpty))
         }
-        if !file.isTestFile, mayHandle, Self.handlesBackNavigation(file) {
-            typesHandlingBack = file.model.types.filter { $0.kind == .class }.map(\.name)
+        if !file.isTestFile, mayHandle {
+            let classes = file.model.types.filter { $0.kind == .class }.map(\.name)
+            if Self.handlesBackNavigation(file) { typesHandlingBack = classes }
+            let (hides, shows) = Self.barVisibility(file)
+            if hides, !shows { typesHidingBar = classes }
+            if shows { typesShowingBar = classes }
         }
+    }
+
+    /// Whether the file's code hides the navigation bar (`isNavigationBarHidden = true`, `setNavigationBarHidden(true,
+    /// …)`) and whether it shows it (`… = false`, `(false, …)`).
+    static func barVisibility(_ file: LintFile) -> (hides: Bool, shows: Bool) {
+        var hides = false, shows = false
+        for name in ["isNavigationBarHidden", "setNavigationBarHidden"] where file.contains(name) {
+            for token in file.tokens(spelled: name, in: file.tree) where token.tokenKind == .identifier(name) {
+                guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen,
+                    let value = next.nextToken(viewMode: .sourceAccurate)
+                else { continue }
+                if value.tokenKind == .keyword(.true) { hides = true } else { shows = true }
+            }
+        }
+        return (hides, shows)
     }
 
     /// `navigationController.push(detail.viewControllable…)` where `detail` came from `detailBuilder.build(…)`, directly
@@ -428,6 +453,6 @@ extension NavigationFacts {
     /// A push belongs to the pushing RIB and refers to the child; a class handling back navigation meets the
     /// presenters it is, or is a base class of.
     public var links: FactLinks? {
-        FactLinks(joins: typesHandlingBack + pushes.flatMap { [$0.from, $0.fromType] }, refers: pushes.map(\.to))
+        FactLinks(joins: typesHandlingBack + typesHidingBar + typesShowingBar + pushes.flatMap { [$0.from, $0.fromType] }, refers: pushes.map(\.to))
     }
 }

@@ -61,6 +61,11 @@ public struct RIBProject: ProjectModel {
     public let edges: [Link]
     public let pushes: [Link]
     public let ribsHandlingBack: Set<String>
+    /// RIBs whose presenter (or a base view controller of it) hides its navigation bar and never shows it: the
+    /// stack it pushes its children on has no back button.
+    public let ribsHidingBar: Set<String>
+    /// RIBs whose presenter shows the bar again.
+    public let ribsShowingBar: Set<String>
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
 
@@ -170,11 +175,15 @@ public struct RIBProject: ProjectModel {
         let navigation = project.facts(NavigationFacts.self)
         pushes = navigation.flatMap(\.pushes).map(link)
         // A presenter handles back navigation when its own file or a base view controller's does.
-        let handling = Set(navigation.flatMap(\.typesHandlingBack))
-        ribsHandlingBack = Set(parts.indices.filter { position in
-            parts[position].role == .presenter
-                && (handling.contains(parts[position].typeName) || parts[position].superclasses.contains(where: handling.contains))
-        }.flatMap { (ribOfPart[$0].map { [$0] } ?? []) + (sharedRIBs[$0] ?? []) })
+        func ribIDs(withPresenterIn types: Set<String>) -> Set<String> {
+            Set(parts.indices.filter { position in
+                parts[position].role == .presenter
+                    && (types.contains(parts[position].typeName) || parts[position].superclasses.contains(where: types.contains))
+            }.flatMap { (ribOfPart[$0].map { [$0] } ?? []) + (sharedRIBs[$0] ?? []) })
+        }
+        ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack)))
+        ribsHidingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHidingBar)))
+        ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
         filePaths = project.filePaths
     }
 
