@@ -39,6 +39,20 @@ public struct WeakSelfCaptureRule: Rule {
                 """, messages: [
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                 ]),
+            // Inside a `[weak self]` closure that unwrapped it, a nested subscription holds the object again.
+            Example("""
+                import RxSwift
+                final class RateViewController: UIViewController {
+                    func bind() {
+                        amount.bind { [weak self] value in
+                            guard let self else { return }
+                            self.rate.bind(onNext: 1️⃣{ current in self.render(current * value) }).disposed(by: self.disposeBag)
+                        }.disposed(by: disposeBag)
+                    }
+                }
+                """, messages: [
+                    "subscription closure captures `self` strongly; capture `[weak self]`",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -54,6 +68,10 @@ public struct WeakSelfCaptureRule: Rule {
                 final class LoginViewController: UIViewController {
                     func bind() {
                         button.rx.tap.subscribe(onNext: { [weak self] in self?.submit() }).disposed(by: disposeBag)
+                        // Nested in a closure that captures `[weak self]`: `self?` is that closure's weak optional.
+                        amount.bind { [weak self] value in
+                            _ = self?.rate.take(1).bind(onNext: { current in self?.rate.onNext(current * value) })
+                        }.disposed(by: disposeBag)
                         publisher.sink { [unowned self] value in self.render(value) }.store(in: &cancellables)
                         button.rx.tap.subscribe(onNext: { print("tap") }).disposed(by: disposeBag)
                     }
@@ -95,6 +113,25 @@ public struct WeakSelfCaptureRule: Rule {
             item.name.text == "self" && item.specifier != nil
         }
         guard !weakSelf else { return false }
-        return closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.self) }
+        let selves = closure.statements.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.self) }
+        guard !selves.isEmpty else { return false }
+        // `self?` inside a closure nested in one that captures `[weak self]`: the enclosing closure's weak optional,
+        // not the object, is what this one holds.
+        let optionalOnly = selves.allSatisfy { $0.nextToken(viewMode: .sourceAccurate)?.tokenKind == .postfixQuestionMark }
+        return !(optionalOnly && enclosedByWeakSelf(closure))
+    }
+
+    /// Whether a closure around `closure` (within its function) captures `self` weakly or unowned.
+    static func enclosedByWeakSelf(_ closure: ClosureExprSyntax) -> Bool {
+        var node = closure.parent
+        while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) {
+            if let outer = current.as(ClosureExprSyntax.self),
+                outer.signature?.capture?.items.contains(where: { $0.name.text == "self" && $0.specifier != nil }) == true
+            {
+                return true
+            }
+            node = current.parent
+        }
+        return false
     }
 }
