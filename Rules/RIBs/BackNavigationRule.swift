@@ -144,6 +144,59 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // The parent's base screen hides the bar but the parent shows it again; another container's bar hidden
+            // says nothing of the parent's own stack.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        1️⃣viewController.push(article.viewControllable)
+                    }
+                }
+                // file: Common/BareViewController.swift
+                import UIKit
+                class BareViewController: UIViewController {
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        navigationController?.setNavigationBarHidden(true, animated: animated)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: BareViewController, HomePresentable, HomeViewControllable {
+                    override func viewWillDisappear(_ animated: Bool) {
+                        super.viewWillDisappear(animated)
+                        navigationController?.setNavigationBarHidden(false, animated: animated)
+                    }
+                }
+                // file: Search/SearchRouter.swift
+                import RIBs
+                final class SearchRouter: ViewableRouter<SearchInteractable, SearchViewControllable>, SearchRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        2️⃣viewController.push(article.viewControllable)
+                    }
+                }
+                // file: Search/SearchViewController.swift
+                import RIBs
+                final class SearchViewController: UIViewController, SearchPresentable, SearchViewControllable {
+                    func showHelp() {
+                        let help = UINavigationController(rootViewController: HelpScreen())
+                        help.isNavigationBarHidden = true
+                        present(help, animated: true)
+                    }
+                }
+                // file: Article/ArticleViewController.swift
+                import RIBs
+                final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {}
+                """, messages: [
+                    "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
         ],
         nonTriggering: [
             // The parent's screen hides the bar of the stack its children are pushed on, and no child shows it.
@@ -290,7 +343,9 @@ public struct BackNavigationRule: ProjectRule {
         return project.pushes.compactMap { push in
             guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to) else { return nil }
             // The parent's presenter hides the bar of the stack it pushes on, and the child does not show it again.
-            if project.ribsHidingBar.contains(push.from), !project.ribsShowingBar.contains(push.to) { return nil }
+            if project.ribsHidingBar.contains(push.from), !project.ribsShowingBar.contains(push.from), !project.ribsShowingBar.contains(push.to) {
+                return nil
+            }
             return ProjectViolation(
                 at: push.point,
                 "child '\(project.name(of: push.to))' is pushed but '\(presenter.typeName)' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back")

@@ -48,10 +48,10 @@ public struct RouterUIAccessRule: Rule {
     ]
     static let containerTypes = ["NavigationController", "TabBarController", "SplitViewController", "NavigationControllable"]
 
-    /// A navigation container's bars shown or hidden (`setNavigationBarHidden(true, …)`, `isNavigationBarHidden = true`):
+    /// A navigation container's bar shown or hidden (`setNavigationBarHidden(true, …)`, `isNavigationBarHidden = true`):
     /// how its stack is navigated — hidden, the back button and the swipe back go with it, the guide's first option for
     /// back navigation (`back_navigation`) — not a screen's UI.
-    static let barVisibility: Set<String> = ["setNavigationBarHidden", "isNavigationBarHidden", "setToolbarHidden", "isToolbarHidden"]
+    static let barVisibility: Set<String> = ["setNavigationBarHidden", "isNavigationBarHidden"]
 
     /// Calls on a view controller's `view` that change what the screen shows or edits, not which views it holds.
     static let viewStateCalls: Set<String> = ["endEditing", "becomeFirstResponder", "resignFirstResponder"]

@@ -39,7 +39,21 @@ public struct WeakSelfCaptureRule: Rule {
                 """, messages: [
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                 ]),
-            // Inside a `[weak self]` closure that unwrapped it, a nested subscription holds the object again.
+            // Inside a `[weak self]` closure that unwrapped it, a nested subscription holds the object again: through
+            // `self`, or through the name it was bound to.
+            Example("""
+                import RxSwift
+                final class TipViewController: UIViewController {
+                    func bind() {
+                        amount.bind { [weak self] value in
+                            guard let strongSelf = self else { return }
+                            strongSelf.rate.bind(onNext: 1️⃣{ current in self?.log(); strongSelf.render(current * value) }).disposed(by: strongSelf.disposeBag)
+                        }.disposed(by: disposeBag)
+                    }
+                }
+                """, messages: [
+                    "subscription closure captures `self` strongly; capture `[weak self]`",
+                ]),
             Example("""
                 import RxSwift
                 final class RateViewController: UIViewController {
@@ -118,20 +132,52 @@ public struct WeakSelfCaptureRule: Rule {
         // `self?` inside a closure nested in one that captures `[weak self]`: the enclosing closure's weak optional,
         // not the object, is what this one holds.
         let optionalOnly = selves.allSatisfy { $0.nextToken(viewMode: .sourceAccurate)?.tokenKind == .postfixQuestionMark }
-        return !(optionalOnly && enclosedByWeakSelf(closure))
+        guard optionalOnly, let outer = enclosingWeakSelfClosure(closure) else { return true }
+        // A name the enclosing closure bound to `self` (`guard let strongSelf = self`) holds the object again.
+        let strong = namesBoundToSelf(in: outer)
+        return closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            if case .identifier(let name) = token.tokenKind { return strong.contains(name) }
+            return false
+        }
     }
 
-    /// Whether a closure around `closure` (within its function) captures `self` weakly or unowned.
-    static func enclosedByWeakSelf(_ closure: ClosureExprSyntax) -> Bool {
+    /// The closure around `closure` (within its function) that captures `self` weakly or unowned.
+    static func enclosingWeakSelfClosure(_ closure: ClosureExprSyntax) -> ClosureExprSyntax? {
         var node = closure.parent
         while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) {
             if let outer = current.as(ClosureExprSyntax.self),
                 outer.signature?.capture?.items.contains(where: { $0.name.text == "self" && $0.specifier != nil }) == true
             {
-                return true
+                return outer
             }
             node = current.parent
         }
-        return false
+        return nil
+    }
+
+    /// The names `closure` binds to `self`: `guard let strongSelf = self`, `if let this = self`, `let me = self`.
+    static func namesBoundToSelf(in closure: ClosureExprSyntax) -> Set<String> {
+        final class Finder: SyntaxVisitor {
+            var names: Set<String> = []
+            override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+                if node.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+                    let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                {
+                    names.insert(name)
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if node.initializer?.value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+                    let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                {
+                    names.insert(name)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(closure.statements)
+        return finder.names
     }
 }

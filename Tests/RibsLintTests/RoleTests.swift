@@ -40,6 +40,7 @@ struct RoleTests {
             final class HistoryVC: FormViewController, HistoryViewControllable {}
             final class Form: FormViewController {}
             final class Local: BaseScreen, LocalPresentable, LocalViewControllable {}
+            final class CardModel: Identifiable, CardPresentable, CardViewControllable {}
             class BaseScreen {}
             """)
         #expect(found["WalletVC"] == .presenter)
@@ -48,6 +49,8 @@ struct RoleTests {
         #expect(found["Form"] == .some(nil))
         // A base class the project declares, reaching no view controller: not one.
         #expect(found["Local"] == .some(nil))
+        // A platform protocol listed first is no base class of another module.
+        #expect(found["CardModel"] == .some(nil))
     }
 
     @Test("a name makes a router only with something structural beside it: a service named …Router is none")

@@ -312,16 +312,38 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
     }
 
-    /// Whether the file's code hides the navigation bar (`isNavigationBarHidden = true`, `setNavigationBarHidden(true,
-    /// …)`) and whether it shows it (`… = false`, `(false, …)`).
+    /// Whether the file's code hides the bar of the screen's own navigation controller (`navigationController?
+    /// .isNavigationBarHidden = true`, `self.navigationController?.setNavigationBarHidden(true, …)`) — not another
+    /// container's — and whether it shows a bar (`… = false`, `(false, …)`, `navigationBar.isHidden = false`,
+    /// SwiftUI's `.navigationBarHidden(false)`).
     static func barVisibility(_ file: LintFile) -> (hides: Bool, shows: Bool) {
         var hides = false, shows = false
-        for name in ["isNavigationBarHidden", "setNavigationBarHidden"] where file.contains(name) {
+        /// `navigationController` right before the member, through `?`, `!` and the period.
+        func onOwnContainer(_ token: TokenSyntax) -> Bool {
+            var previous = token.previousToken(viewMode: .sourceAccurate)
+            guard previous?.tokenKind == .period else { return false }
+            previous = previous?.previousToken(viewMode: .sourceAccurate)
+            while let current = previous, current.tokenKind == .postfixQuestionMark || current.tokenKind == .exclamationMark {
+                previous = current.previousToken(viewMode: .sourceAccurate)
+            }
+            return previous?.tokenKind == .identifier("navigationController")
+        }
+        for name in ["isNavigationBarHidden", "setNavigationBarHidden", "isHidden", "navigationBarHidden"] where file.contains(name) {
             for token in file.tokens(spelled: name, in: file.tree) where token.tokenKind == .identifier(name) {
                 guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen,
                     let value = next.nextToken(viewMode: .sourceAccurate)
                 else { continue }
-                if value.tokenKind == .keyword(.true) { hides = true } else { shows = true }
+                if name == "isHidden" {
+                    // `navigationBar.isHidden = false` shows the bar; hiding it that way leaves the swipe back working.
+                    let owner = token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)
+                    if owner?.text == "navigationBar", value.tokenKind == .keyword(.false) { shows = true }
+                    continue
+                }
+                if value.tokenKind == .keyword(.true) {
+                    if name != "navigationBarHidden", onOwnContainer(token) { hides = true }
+                } else if value.tokenKind == .keyword(.false) {
+                    shows = true
+                }
             }
         }
         return (hides, shows)

@@ -285,7 +285,7 @@ public final class TypeResolver {
                 resolved.superclasses.removeLast()
             }
             guard let ancestor = primary(superclass) else {
-                resolved.reachesOutsideProject = !profile.isBaseClass(superclass)
+                resolved.reachesOutsideProject = !profile.isBaseClass(superclass) && !Self.platformProtocols.contains(superclass)
                 break
             }
             let added = extensionConformances(of: superclass)
@@ -306,6 +306,15 @@ public final class TypeResolver {
         resolved.conformances = conformances.filter { unique.insert($0).inserted }
         return resolved
     }
+
+    /// Protocols of the Swift standard library, Foundation, Combine and SwiftUI that a class lists first as often as a
+    /// superclass: not a base class of another module.
+    static let platformProtocols: Set<String> = [
+        "AnyObject", "Identifiable", "Sendable", "ObservableObject", "Equatable", "Hashable", "Comparable", "Codable", "Decodable",
+        "Encodable", "CustomStringConvertible", "CustomDebugStringConvertible", "NSObjectProtocol", "NSCopying", "NSCoding",
+        "NSSecureCoding", "Error", "CaseIterable", "View", "App", "Scene", "Publisher", "Subscriber",
+        "Cancellable", "UIApplicationDelegate", "UIWindowSceneDelegate",
+    ]
 
     /// Whether a class the project declares under a framework base class's name is the framework's own, vendored
     /// (`open class Interactor: Interactable`, `open class ViewableRouter<I, V>: Router<I>, ViewableRouting`): it
