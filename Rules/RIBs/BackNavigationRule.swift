@@ -197,6 +197,33 @@ public struct BackNavigationRule: ProjectRule {
                     "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                     "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // The parent's screen hides its own stack's bar, but the router pushes onto a container it made.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private let sheet = UINavigationController()
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        viewController.present(sheet)
+                        1️⃣sheet.pushViewController(article.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.isNavigationBarHidden = true
+                    }
+                }
+                // file: Article/ArticleViewController.swift
+                import RIBs
+                final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {}
+                """, messages: [
+                    "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
         ],
         nonTriggering: [
             // The parent's screen hides the bar of the stack its children are pushed on, and no child shows it.
@@ -343,7 +370,9 @@ public struct BackNavigationRule: ProjectRule {
         return project.pushes.compactMap { push in
             guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to) else { return nil }
             // The parent's presenter hides the bar of the stack it pushes on, and the child does not show it again.
-            if project.ribsHidingBar.contains(push.from), !project.ribsShowingBar.contains(push.from), !project.ribsShowingBar.contains(push.to) {
+            if project.ribsHidingBar.contains(push.from), !project.ribsShowingBar.contains(push.from), !project.ribsShowingBar.contains(push.to),
+                !project.pushesOntoMadeContainers.contains(push.point)
+            {
                 return nil
             }
             return ProjectViolation(

@@ -278,9 +278,12 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-10"
+    public static let id = "rib-navigation-11"
 
     public var pushes: [RIBFacts.Edge] = []
+    /// Pushes onto a navigation container the router made itself (`let modal = UINavigationController()`): not the
+    /// stack its own screen is in, whatever that screen does with its bar.
+    public var pushesOntoMadeContainers: [SourcePoint] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
     /// Classes whose file hides its navigation controller's bar, and never shows it: a parent presenter that does
@@ -296,7 +299,10 @@ public struct NavigationFacts: FileFacts, Equatable {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
                 guard !file.profile.isBaseClass(type.name) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
-                pushes += Self.pushedChildren(from: rib, in: type, file: file)
+                for (edge, ontoMade) in Self.pushedChildren(from: rib, in: type, file: file) {
+                    pushes.append(edge)
+                    if ontoMade { pushesOntoMadeContainers.append(edge.point) }
+                }
             }
         }
         // Only a presenter's file, or a base view controller's (a class with no role of its own), can say.
@@ -352,7 +358,8 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// `navigationController.push(detail.viewControllable…)` where `detail` came from `detailBuilder.build(…)`, directly
     /// or through a local (`let screen = detail.viewControllable`). The builder is known by its declared type where
     /// the router declares it (`private let catalog: ItemBuildable`), else by its name.
-    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> [RIBFacts.Edge] {
+    /// With each, whether it pushes onto a container the router made (a local or a stored property it constructs).
+    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> [(RIBFacts.Edge, Bool)] {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
             var pushes: [(String, FunctionCallExprSyntax)] = []
@@ -412,21 +419,30 @@ public struct NavigationFacts: FileFacts, Equatable {
         for part in file.model.types where part.name == type.name {
             for member in part.members.members { hiding.walk(member) }
         }
+        // Containers the router makes: stored properties it constructs or initializes with a call, and locals.
+        let declarations = file.model.types.filter { $0.name == type.name }
+        var made = ViewControllerReach(scanning: type).madeContainers
+        for declaration in declarations {
+            made.formUnion(ViewControllerReach.constructedProperties(of: declaration))
+            made.formUnion(declaration.storedProperties.filter { $0.initializer?.unwrapped.is(FunctionCallExprSyntax.self) == true }.map(\.name))
+        }
         // Locals are scoped to their function: three routing methods may each call theirs `router`.
-        return type.members.members.flatMap { member -> [RIBFacts.Edge] in
+        return type.members.members.flatMap { member -> [(RIBFacts.Edge, Bool)] in
             let finder = Finder()
             finder.walk(member)
             return finder.pushes.compactMap { local, call in
-                if let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName, hiding.hidingBars.contains(container) {
+                let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
+                if let container, hiding.hidingBars.contains(container) {
                     return nil
                 }
                 guard let name = finder.builtBy[local] else { return nil }
                 var child = declaredBuilders[name] ?? name
                 for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
                 guard !child.isEmpty else { return nil }
-                return RIBFacts.Edge(
+                let edge = RIBFacts.Edge(
                     from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file),
                     kind: .attaches)
+                return (edge, container.map(made.contains) ?? false)
             }
         }
     }

@@ -66,6 +66,8 @@ public struct RIBProject: ProjectModel {
     public let ribsHidingBar: Set<String>
     /// RIBs whose presenter shows the bar again.
     public let ribsShowingBar: Set<String>
+    /// Where a router pushes onto a container it made itself (`NavigationFacts.pushesOntoMadeContainers`).
+    public let pushesOntoMadeContainers: [SourcePoint]
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
 
@@ -184,6 +186,7 @@ public struct RIBProject: ProjectModel {
         ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack)))
         ribsHidingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHidingBar)))
         ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
+        pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
         filePaths = project.filePaths
     }
 
