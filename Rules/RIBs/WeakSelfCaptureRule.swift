@@ -122,12 +122,9 @@ public struct WeakSelfCaptureRule: Rule {
     }
 
     static func capturesSelfStrongly(_ closure: ClosureExprSyntax) -> Bool {
-        let captures = closure.signature?.capture?.items ?? []
-        let weakSelf = captures.contains { item in
-            item.name.text == "self" && item.specifier != nil
-        }
-        guard !weakSelf else { return false }
-        let selves = closure.statements.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.self) }
+        guard !capturesSelfWeakly(closure) else { return false }
+        let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
+        let selves = tokens.filter { $0.tokenKind == .keyword(.self) }
         guard !selves.isEmpty else { return false }
         // `self?` inside a closure nested in one that captures `[weak self]`: the enclosing closure's weak optional,
         // not the object, is what this one holds.
@@ -135,21 +132,22 @@ public struct WeakSelfCaptureRule: Rule {
         guard optionalOnly, let outer = enclosingWeakSelfClosure(closure) else { return true }
         // A name the enclosing closure bound to `self` (`guard let strongSelf = self`) holds the object again.
         let strong = namesBoundToSelf(in: outer)
-        return closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+        return tokens.contains { token in
             if case .identifier(let name) = token.tokenKind { return strong.contains(name) }
             return false
         }
+    }
+
+    /// `[weak self]`, `[unowned self]` in the closure's capture list.
+    static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {
+        closure.signature?.capture?.items.contains { $0.name.text == "self" && $0.specifier != nil } == true
     }
 
     /// The closure around `closure` (within its function) that captures `self` weakly or unowned.
     static func enclosingWeakSelfClosure(_ closure: ClosureExprSyntax) -> ClosureExprSyntax? {
         var node = closure.parent
         while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) {
-            if let outer = current.as(ClosureExprSyntax.self),
-                outer.signature?.capture?.items.contains(where: { $0.name.text == "self" && $0.specifier != nil }) == true
-            {
-                return outer
-            }
+            if let outer = current.as(ClosureExprSyntax.self), capturesSelfWeakly(outer) { return outer }
             node = current.parent
         }
         return nil

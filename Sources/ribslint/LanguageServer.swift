@@ -319,22 +319,14 @@ struct LanguageServer {
     {
         do {
             var linter = try linter(for: path)
-            // The cache answers for every other file as a pre-commit run's does; the buffer by its own bytes, or
-            // afresh when its fixes are wanted.
-            let cache = LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory)
+            // The buffer by its own bytes, or afresh when its fixes are wanted.
             linter.lintsGivenTextsAfresh = withFixes
-            linter.diskUnchangedSinceLastRun = disk.watched && disk.unchangedSinceLint
-            var result = try linter.lint(paths: [path], workingDirectory: root, cachePath: cache)
-            disk.unchangedSinceLint = disk.watched
+            let result = try lintAsReported(linter, paths: [path])
             let base = linter.reportBase(workingDirectory: root)
             let isHere = { (finding: Finding) in
                 (finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)) == path
             }
             let baseline = linter.configuration.baseline
-            if let baseline {
-                let covered = linter.covers(paths: [path], workingDirectory: root)
-                result = result.applying(try RibsLintKit.Baseline(contentsOf: baseline, knownRules: knownRuleIDs), covered: covered)
-            }
             let docs = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
             return (result.findings.filter(isHere), (result.baseline?.unchanged ?? []).filter(isHere), baseline, docs, result.unreadable.first)
         } catch let error as UsageError {
@@ -344,20 +336,28 @@ struct LanguageServer {
         }
     }
 
+    /// `paths` (the whole project when empty) linted as `lint` reports them: the cache answering for every file it
+    /// can, as a pre-commit run's does; the disk unasked while the client watches it and has reported no change; the
+    /// configuration's baseline applied.
+    private func lintAsReported(_ linter: Linter, paths: [String]) throws -> LintResult {
+        var linter = linter
+        linter.diskUnchangedSinceLastRun = disk.watched && disk.unchangedSinceLint
+        var result = try linter.lint(paths: paths, workingDirectory: root, cachePath: LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory))
+        disk.unchangedSinceLint = disk.watched
+        if let baseline = linter.configuration.baseline {
+            let covered = linter.covers(paths: paths, workingDirectory: root)
+            result = result.applying(try RibsLintKit.Baseline(contentsOf: baseline, knownRules: knownRuleIDs), covered: covered)
+        }
+        return result
+    }
+
     /// Each file's findings in the whole project (the open buffers as they are, the baseline applied) but the open
     /// files', as workspace diagnostic reports in path order; an empty one for a file `previouslyReported` now clear.
     private func workspaceReports(previouslyReported: [String]) -> (reports: [[String: Any]], problem: String?) {
         do {
             var linter = try makeLinter(config: config, workingDirectory: root)
             linter.lintInstead(documents)
-            linter.diskUnchangedSinceLastRun = disk.watched && disk.unchangedSinceLint
-            var result = try linter.lint(
-                paths: [], workingDirectory: root, cachePath: LintCache.defaultPath(rootDirectory: linter.configuration.rootDirectory))
-            disk.unchangedSinceLint = disk.watched
-            if let baseline = linter.configuration.baseline {
-                let covered = linter.covers(paths: [], workingDirectory: root)
-                result = result.applying(try RibsLintKit.Baseline(contentsOf: baseline, knownRules: knownRuleIDs), covered: covered)
-            }
+            let result = try lintAsReported(linter, paths: [])
             let base = linter.reportBase(workingDirectory: root)
             let docs = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
             var byFile: [String: [[String: Any]]] = [:]

@@ -406,33 +406,39 @@ public struct NavigationFacts: FileFacts, Equatable {
                 return .visitChildren
             }
         }
+        // The class and its extensions in the file: their stored properties and what they do serve each other.
+        let declarations = file.model.types.filter { $0.name == type.name }
         var declaredBuilders: [String: String] = [:]
-        // The class's stored properties serve its extensions in the file too.
-        for property in file.model.types.filter({ $0.name == type.name }).flatMap(\.storedProperties) {
+        for property in declarations.flatMap(\.storedProperties) {
             if let declared = property.type?.heldTypeNames.first, ["Buildable", "Builder"].contains(where: { declared.hasSuffix($0) && declared.count > $0.count }) {
                 declaredBuilders[property.name] = declared
             }
         }
+        // Each member walked once, on its own: locals are scoped to their function (three routing methods may each call
+        // theirs `router`).
+        let walked = type.members.members.map { member -> Finder in
+            let finder = Finder()
+            finder.walk(member)
+            return finder
+        }
         // The router hides the bar of the container it pushes onto, anywhere in its class or its extensions in the file
         // (the guide's first option: with the bar, the back button and the swipe back are gone).
-        let hiding = Finder()
-        for part in file.model.types where part.name == type.name {
-            for member in part.members.members { hiding.walk(member) }
+        var hidingBars = Set(walked.flatMap(\.hidingBars))
+        for other in declarations where other.members.id != type.members.id {
+            let finder = Finder()
+            for member in other.members.members { finder.walk(member) }
+            hidingBars.formUnion(finder.hidingBars)
         }
         // Containers the router makes: stored properties it constructs or initializes with a call, and locals.
-        let declarations = file.model.types.filter { $0.name == type.name }
         var made = ViewControllerReach(scanning: type).madeContainers
         for declaration in declarations {
             made.formUnion(ViewControllerReach.constructedProperties(of: declaration))
             made.formUnion(declaration.storedProperties.filter { $0.initializer?.unwrapped.is(FunctionCallExprSyntax.self) == true }.map(\.name))
         }
-        // Locals are scoped to their function: three routing methods may each call theirs `router`.
-        return type.members.members.flatMap { member -> [(RIBFacts.Edge, Bool)] in
-            let finder = Finder()
-            finder.walk(member)
-            return finder.pushes.compactMap { local, call in
+        return walked.flatMap { finder -> [(RIBFacts.Edge, Bool)] in
+            finder.pushes.compactMap { local, call in
                 let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
-                if let container, hiding.hidingBars.contains(container) {
+                if let container, hidingBars.contains(container) {
                     return nil
                 }
                 guard let name = finder.builtBy[local] else { return nil }

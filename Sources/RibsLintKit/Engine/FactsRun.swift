@@ -138,11 +138,13 @@ extension Linter {
         }
         // Each configuration's facts view, its key, and whether its rules, file and project ones, are all among the
         // view's (a nested configuration may turn on a rule of another profile).
-        let views = try scoping.linters.map { linter throws(UsageError) -> (key: String, covers: Bool) in
+        // And the severity of each file rule on here, which the findings taken at their defaults get.
+        let views = try scoping.linters.map { linter throws(UsageError) -> (key: String, covers: Bool, severities: [String: Severity]) in
             let view = try linter.factsView(scopes?.catalog)
             let ruleIDs = Set(view.ruleSet.entries.map(\.id) + view.ruleSet.projectEntries.map(\.id))
             let onHere = linter.ruleSet.entries.map(\.id) + linter.ruleSet.projectEntries.map(\.id)
-            return (LintCache.key(for: view, factKinds: false), onHere.allSatisfy(ruleIDs.contains))
+            let severities = Dictionary(uniqueKeysWithValues: linter.ruleSet.entries.map { ($0.id, $0.severity) })
+            return (LintCache.key(for: view, factKinds: false), onHere.allSatisfy(ruleIDs.contains), severities)
         }
         var outcomes: [FileOutcome] = []
         outcomes.reserveCapacity(sorted.count)
@@ -158,9 +160,8 @@ extension Linter {
             // A rule of another profile on here (a nested configuration's) may read facts its profile does not take.
             let lacksKinds = kinds.contains { entry.facts[$0.id] == nil }
             if entry.directives || !view.covers || lacksKinds { again.append(position) }
-            let severities = Dictionary(uniqueKeysWithValues: linter.ruleSet.entries.map { ($0.id, $0.severity) })
             let findings = entry.findings.compactMap { finding -> Finding? in
-                guard let severity = severities[finding.ruleID] else { return nil }
+                guard let severity = view.severities[finding.ruleID] else { return nil }
                 var finding = finding
                 finding.severity = severity
                 return finding
