@@ -52,7 +52,9 @@ public enum RuleRegistry {
     /// The profiles in the order `.ribslint.yml`'s error messages list them; `ribs` is the default.
     public static let profiles: [Profile] = [.ribs, .swiftUIRIB, .viper, .composableRIBs]
 
-    public static let catalog = Catalog(profiles: profiles, rules: rules, projectRules: projectRules)
+    public static let catalog = Catalog(
+        profiles: profiles, rules: rules, projectRules: projectRules,
+        roleModels: [Profile.viper.name: VIPERRoleModel(), Profile.composableRIBs.name: ComposableRoleModel()])
 
     /// Descriptions of every rule, the engine's `unused_suppression` included, sorted by id.
     public static var descriptions: [RuleDescription] { catalog.descriptions }

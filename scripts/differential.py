@@ -39,7 +39,21 @@ GRAPH_PROFILES = ("ribs", "swiftui-rib", "composable-ribs")
 
 # Nested configurations planted in a generated tree: a folder's own rules, an excluded folder, a severity.
 NESTED = {
-    "Modules/Module000": "disabled_rules: [weak_listener, interactor_dispose_bag]\n",
+    # Custom rules: one over roles read across files, one over imports; a folder below turns one off.
+    "Modules/Module000": (
+        "disabled_rules: [weak_listener, interactor_dispose_bag]\n"
+        "custom_rules:\n"
+        "  routes_pop:\n"
+        "    message: \"{{subject}} pops {{count}} times\"\n"
+        "    select: { member: { role: router, name: \"route*\" } }\n"
+        "    require: { call: { name: pop } }\n"
+        "  routers_import_no_foundation:\n"
+        "    severity: error\n"
+        "    message: \"{{match}} in {{subject}}\"\n"
+        "    select: { type: { role: router } }\n"
+        "    forbid: { import: { name: [Foundation, RIBs] } }\n"
+    ),
+    "Modules/Module000/Sources/M000Feature00003": "disabled_rules: [routes_pop]\n",
     "Modules/Module001": "excluded: ['Sources/M001Feature00030']\n",
     "Modules/Module002/Sources": "rules:\n  router_ui_access:\n    severity: error\n",
 }

@@ -10,7 +10,7 @@ struct RibsLint: ParsableCommand {
         version: ribslintVersion,
         subcommands: [
             Lint.self, Baseline.self, Rules.self, Docs.self, Reporters.self, Graph.self, Facts.self, FactsConfigurationCommand.self, Check.self, LanguageServerCommand.self,
-            VersionCommand.self,
+            TestRules.self, Explain.self, VersionCommand.self,
         ],
         defaultSubcommand: Lint.self)
 }
@@ -58,6 +58,9 @@ struct Lint: ParsableCommand {
     @Flag(help: "With --fix: print the fixes as a unified diff and change nothing.")
     var dryRun = false
 
+    @Flag(help: "With --fix: also make the fixes of custom rules marked `safety: unsafe`.")
+    var unsafeFixes = false
+
     func run() throws {
         let start = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
@@ -70,6 +73,8 @@ struct Lint: ParsableCommand {
         let configuration = linter.configuration
         let reporter = try report.chosenReporter(linter)
         if dryRun, !fix { throw UsageError("error: --dry-run goes with --fix") }
+        if unsafeFixes, !fix { throw UsageError("error: --unsafe-fixes goes with --fix") }
+        linter.unsafeFixes = unsafeFixes
         if stdinPath != nil, !paths.isEmpty || changedSince != nil || staged {
             throw UsageError("error: --stdin-path lints standard input alone; give no paths, --changed-since or --staged with it")
         }

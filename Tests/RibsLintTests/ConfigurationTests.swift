@@ -9,9 +9,11 @@ struct ConfigurationTests {
         try Configuration.parse(yaml: yaml, path: "cfg.yml", catalog: RuleRegistry.catalog, rootDirectory: "/root")
     }
 
+    /// The error a configuration stops a run with: when it is read, or when its rules are chosen (a rule id it names
+    /// that no configuration above it defines either).
     func failure(_ yaml: String) -> String {
         do {
-            _ = try parse(yaml)
+            _ = try RuleSet(configuration: try parse(yaml), catalog: RuleRegistry.catalog)
             return "no error"
         } catch {
             return error.message

@@ -28,7 +28,7 @@ struct SwiftLintUsersTests {
         let unrelated = try refusal("line_length: 120\n")
         #expect(unrelated.contains("unknown key 'line_length'; known keys: allow_zero_files, ") && unrelated.hasSuffix("(a rule's settings go under 'rules:')"))
         #expect(try refusal("opt_in_rules: [weak_listenr]\n").hasSuffix(
-            "1:16: error: unknown rule 'weak_listenr' in 'opt_in_rules' (did you mean 'weak_listener'?); `ribslint rules` lists them"))
+            "1:16: error: unknown rule 'weak_listenr' in 'opt_in_rules' (did you mean 'weak_listener'?); `ribslint rules` lists them, and 'custom_rules' defines a project's own"))
         #expect(try refusal("rules:\n  router_child_referense: {severity: warning}\n").hasSuffix(
             "2:3: error: unknown rule 'router_child_referense' in 'rules' (did you mean 'router_child_reference'?); `ribslint rules` lists them"))
     }

@@ -226,6 +226,7 @@ extension LintCache {
         var parts = [ruleSet.profile.fingerprint]
         parts += ruleSet.entries.map { "rule=\($0.id):\($0.severity.rawValue)" }
         parts += ruleSet.projectEntries.map { "project=\($0.id):\($0.severity.rawValue)" }
+        parts += ruleSet.customEntries.map { "custom=" + $0.rule.fingerprint }
         if factKinds { parts += ruleSet.factKinds.map { "facts=\($0.id)" } }
         parts.append("unused=\(ruleSet.unusedSuppressionSeverity?.rawValue ?? "off")")
         if let convention = ruleSet.convention { parts.append("conventions=\(convention.name)") }

@@ -51,6 +51,20 @@ public struct Configuration: Sendable {
     /// The project's adjustments to the profile's roles (`roles:`).
     public var roles = RoleOverrides()
     public var ruleSettings: [String: RuleSetting] = [:]
+    /// The project's own rules (`custom_rules:`), by id; a nested configuration's keys override rule by rule.
+    var customRules: [String: CustomRuleDraft] = [:]
+
+    /// Its custom rules marked as written under its own profile: a configuration given as every file's base.
+    func ownsItsCustomRules() -> Configuration {
+        var configuration = self
+        for id in customRules.keys where configuration.customRules[id]?.definedUnder == nil {
+            configuration.customRules[id]?.definedUnder = profile
+        }
+        return configuration
+    }
+    /// Rule ids that `disabled_rules`, `opt_in_rules` or `only_rules` name and neither ribslint nor this file's
+    /// `custom_rules` define, with the error to give if no configuration above defines them either.
+    var unresolvedRuleIDs: [(id: String, error: String)] = []
     /// `excluded` globs of nested configurations, each relative to the folder of the file that set it.
     var nestedExclusions: [(folder: String, patterns: [String])] = []
     /// The keys the file set, so that a nested configuration overrides only what it says.
@@ -68,6 +82,7 @@ public struct Configuration: Sendable {
         case disabledRules = "disabled_rules"
         case optInRules = "opt_in_rules"
         case onlyRules = "only_rules"
+        case customRules = "custom_rules"
     }
 
     /// The architecture profiles of RULES.md; a rule's `profiles` say where it runs.
@@ -104,7 +119,7 @@ public struct Configuration: Sendable {
     public static func parse(
         yaml: String, path: String, catalog: Catalog, rootDirectory: String
     ) throws(UsageError) -> Configuration {
-        let reader = ConfigReader(path: path, rules: catalog.descriptions, profiles: catalog.profiles)
+        var reader = ConfigReader(path: path, rules: catalog.descriptions, profiles: catalog.profiles)
         var configuration = Configuration(rootDirectory: rootDirectory)
         let document: Node?
         do {
@@ -121,6 +136,13 @@ public struct Configuration: Sendable {
             configuration.profile = try reader.choice(value, Key.profile.rawValue, from: catalog.profiles.map(\.name))
         }
         let profile = catalog.profile(named: configuration.profile)
+        // Custom rules first, so that the lists of rule ids below may name them.
+        if let value = top.first(where: { $0.key.string == Key.customRules.rawValue })?.value {
+            let chosen = top.contains { $0.key.string == Key.profile.rawValue } ? profile : nil
+            configuration.customRules = try reader.customRules(
+                value, roleNames: chosen.map { catalog.roleModel(of: $0).roleNames }, definedUnder: chosen?.name)
+        }
+        reader.customIDs = Set(configuration.customRules.keys)
         for (keyNode, value) in top {
             let name = keyNode.string ?? ""
             guard let key = Key(rawValue: name) else { throw reader.error(keyNode, Self.unknownKey(name, rules: catalog.descriptions)) }
@@ -137,9 +159,10 @@ public struct Configuration: Sendable {
             case .baseline:
                 let path = try reader.string(value, name)
                 configuration.baseline = path.hasPrefix("/") ? path : URL(fileURLWithPath: rootDirectory).appendingPathComponent(path).path
-            case .disabledRules: configuration.disabledRules = try reader.ruleIDs(value, name)
-            case .optInRules: configuration.optInRules = try reader.ruleIDs(value, name)
-            case .onlyRules: configuration.onlyRules = try reader.ruleIDs(value, name)
+            case .disabledRules: configuration.disabledRules = try reader.ruleIDs(value, name, unresolved: &configuration.unresolvedRuleIDs)
+            case .optInRules: configuration.optInRules = try reader.ruleIDs(value, name, unresolved: &configuration.unresolvedRuleIDs)
+            case .onlyRules: configuration.onlyRules = try reader.ruleIDs(value, name, unresolved: &configuration.unresolvedRuleIDs)
+            case .customRules: break
             case .roles: configuration.roles = try reader.roles(value, of: profile)
             case .allowZeroFiles: configuration.allowZeroFiles = try reader.bool(value, name)
             case .strict: configuration.strict = try reader.bool(value, name)
@@ -165,7 +188,6 @@ public struct Configuration: Sendable {
     /// SwiftLint's keys with no ribslint counterpart, and what to do instead.
     static let swiftLintOnlyKeys: [String: String] = [
         "analyzer_rules": "ribslint has no analyzer rules: every rule reads the syntax",
-        "custom_rules": "ribslint has no custom rules yet",
         "warning_threshold": "use `strict: true` to fail on warnings",
         "parent_config": "a `.ribslint.yml` in a folder applies on top of the one above it",
         "child_config": "a `.ribslint.yml` in a folder applies on top of the one above it",
@@ -199,8 +221,9 @@ public struct Configuration: Sendable {
         if nested.setKeys.contains(.profile), nested.profile != profile {
             merged.profile = nested.profile
             let rulesOfProfile = Set(catalog.descriptions.filter { $0.profiles.contains(nested.profile) }.map(\.id))
-            merged.optInRules = optInRules.filter(rulesOfProfile.contains)
-            merged.onlyRules = onlyRules.filter(rulesOfProfile.contains)
+            // A custom rule belongs to no profile: it stays chosen.
+            merged.optInRules = optInRules.filter { rulesOfProfile.contains($0) || customRules[$0] != nil }
+            merged.onlyRules = onlyRules.filter { rulesOfProfile.contains($0) || customRules[$0] != nil }
             merged.roles = RoleOverrides()
             merged.conventions = nil
         }
@@ -215,6 +238,13 @@ public struct Configuration: Sendable {
             merged.onlyRules += nested.optInRules.filter { !merged.onlyRules.contains($0) }
         }
         if nested.setKeys.contains(.roles) { merged.roles = nested.roles }
+        for (id, var draft) in nested.customRules {
+            // A file that chose no profile writes its rules for the one in force in its folder.
+            if draft.definedUnder == nil { draft.definedUnder = merged.profile }
+            merged.customRules[id] = merged.customRules[id].map { $0.layered(with: draft) } ?? draft
+        }
+        // An id a nested configuration names stays unknown only if no configuration of the chain defines it.
+        merged.unresolvedRuleIDs = (merged.unresolvedRuleIDs + nested.unresolvedRuleIDs).filter { merged.customRules[$0.id] == nil }
         if nested.setKeys.contains(.conventions) { merged.conventions = nested.conventions }
         for (id, setting) in nested.ruleSettings {
             var combined = merged.ruleSettings[id] ?? RuleSetting()
@@ -237,10 +267,12 @@ public struct Configuration: Sendable {
 }
 
 /// Reads YAML nodes into typed values, failing with the node's file:line:column.
-private struct ConfigReader {
+struct ConfigReader {
     let path: String
     let rules: [RuleDescription]
     let profiles: [Profile]
+    /// The ids of the file's own custom rules.
+    var customIDs = Set<String>()
 
     /// The line and column of the second line, from `line` on, that starts with `key:` at the indentation of the
     /// first (quoted or not).
@@ -333,11 +365,14 @@ private struct ConfigReader {
         return value
     }
 
-    func ruleIDs(_ node: Node, _ key: String) throws(UsageError) -> [String] {
+    /// An id neither ribslint nor this file defines may be a custom rule of a configuration above: `unresolved`
+    /// keeps it with its error, which the rule set gives if none defines it.
+    func ruleIDs(_ node: Node, _ key: String, unresolved: inout [(id: String, error: String)]) throws(UsageError) -> [String] {
         let ids = try strings(node, key)
         let items: [Node] = node.sequence.map(Array.init) ?? [node]
-        for (id, item) in zip(ids, items) where !rules.contains(where: { $0.id == id }) {
-            throw error(item, "unknown rule '\(id)' in '\(key)'\(DidYouMean.clause(for: id, in: rules.map(\.id))); `ribslint rules` lists them")
+        for (id, item) in zip(ids, items) where !rules.contains(where: { $0.id == id }) && !customIDs.contains(id) {
+            let known = rules.map(\.id) + customIDs
+            unresolved.append((id, error(item, "unknown rule '\(id)' in '\(key)'\(DidYouMean.clause(for: id, in: known)); `ribslint rules` lists them, and 'custom_rules' defines a project's own").message))
         }
         return ids
     }

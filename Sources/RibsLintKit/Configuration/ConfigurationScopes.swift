@@ -84,7 +84,7 @@ public struct ConfigurationScopes: Sendable {
 
     /// The configuration made of `chain`'s files on top of the base (or the defaults).
     func configuration(of chain: [String], loaded: inout [String: Configuration]) throws(UsageError) -> Configuration {
-        var merged = base ?? Configuration(rootDirectory: "/")
+        var merged = base?.ownsItsCustomRules() ?? Configuration(rootDirectory: "/")
         for path in chain {
             let nested: Configuration
             if let known = loaded[path] {

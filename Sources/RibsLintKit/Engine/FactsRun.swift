@@ -75,6 +75,7 @@ extension Linter {
         view.nestedExclusions = configuration.nestedExclusions
         view.conventions = configuration.conventions
         view.roles = configuration.roles
+        view.customRules = configuration.customRules
         view.ruleSettings = configuration.ruleSettings.compactMapValues { $0.options.isEmpty ? nil : RuleSetting(options: $0.options) }
         let rules = catalog.rules.map { $0.description } + catalog.projectRules.map { $0.description }
         view.optInRules = rules.filter { $0.profiles.contains(configuration.profile) }.map(\.id)
@@ -141,9 +142,10 @@ extension Linter {
         // And the severity of each file rule on here, which the findings taken at their defaults get.
         let views = try scoping.linters.map { linter throws(UsageError) -> (key: String, covers: Bool, severities: [String: Severity]) in
             let view = try linter.factsView(scopes?.catalog)
-            let ruleIDs = Set(view.ruleSet.entries.map(\.id) + view.ruleSet.projectEntries.map(\.id))
-            let onHere = linter.ruleSet.entries.map(\.id) + linter.ruleSet.projectEntries.map(\.id)
-            let severities = Dictionary(uniqueKeysWithValues: linter.ruleSet.entries.map { ($0.id, $0.severity) })
+            let ruleIDs = Set(view.ruleSet.entries.map(\.id) + view.ruleSet.projectEntries.map(\.id) + view.ruleSet.customEntries.map(\.id))
+            let onHere = linter.ruleSet.entries.map(\.id) + linter.ruleSet.projectEntries.map(\.id) + linter.ruleSet.customEntries.map(\.id)
+            let severities = Dictionary(
+                uniqueKeysWithValues: linter.ruleSet.entries.map { ($0.id, $0.severity) } + linter.ruleSet.customEntries.map { ($0.id, $0.severity) })
             return (LintCache.key(for: view, factKinds: false), onHere.allSatisfy(ruleIDs.contains), severities)
         }
         var outcomes: [FileOutcome] = []

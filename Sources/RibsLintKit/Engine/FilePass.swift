@@ -33,6 +33,10 @@ extension Linter {
             raw += entry.rule.violations(in: file).filter { violation in !disabled.contains { $0.contains(violation.position) } }
                 .map { finding(id, entry.severity, $0, file) }
         }
+        for entry in ruleSet.customEntries {
+            raw += entry.check.violations(in: file).filter { violation in !disabled.contains { $0.contains(violation.position) } }
+                .map { finding(entry.id, entry.severity, $0, file) }
+        }
         file.dropSharedModels()
         let suppressions = SuppressionMap(file: file, ignoring: disabled)
         var used = Set<String>()
@@ -72,7 +76,7 @@ extension Linter {
     private func unusedSuppressions(_ map: SuppressionMap, used: Set<String>, file: LintFile, severity: Severity) -> [Finding] {
         guard !map.directives.isEmpty else { return [] }
         var findings: [Finding] = []
-        let enabled = Set(ruleSet.entries.map(\.id))
+        let enabled = Set(ruleSet.entries.map(\.id) + ruleSet.customEntries.map(\.id))
         // The project pass judges suppressions of its own rules, and of `all` while it runs.
         var deferred = Set(ruleSet.projectEntries.map(\.id))
         if !deferred.isEmpty { deferred.insert("all") }
@@ -107,6 +111,7 @@ extension Linter {
         finding.fix = violation.fix
         finding.relocation = violation.relocation
         finding.whyNoFix = violation.whyNoFix
+        finding.fixIsUnsafe = violation.fixIsUnsafe
         return finding
     }
 

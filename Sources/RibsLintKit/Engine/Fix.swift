@@ -123,11 +123,14 @@ extension Linter {
         var pending: [(finding: Finding, source: PathKey, edits: [PathKey: [Edit]])] = []
         var destinations = RelocationDestinations()
         for finding in before.findings.sorted(by: Finding.ordered) {
-            guard !finding.fix.isEmpty else {
-                if let rule = fixing[finding.ruleID] {
+            guard !finding.fix.isEmpty, !finding.fixIsUnsafe || unsafeFixes else {
+                let where_ = "\(finding.path):\(finding.line): note: \(finding.ruleID) not fixed"
+                if finding.fixIsUnsafe {
+                    plan.skipped.append("\(where_): its fix is marked `safety: unsafe` in the configuration; --unsafe-fixes makes it")
+                } else if let rule = fixing[finding.ruleID] {
                     let why = finding.whyNoFix ?? rule.fixNeeds.map { "no fix is safe here: \($0)" } ?? "no fix is safe here"
-                    plan.skipped.append("\(finding.path):\(finding.line): note: \(finding.ruleID) not fixed: \(why); `ribslint rules \(finding.ruleID)` says how to fix it")
-                }
+                    plan.skipped.append("\(where_): \(why); `ribslint rules \(finding.ruleID)` says how to fix it")
+                } else if let why = finding.whyNoFix { plan.skipped.append("\(where_): \(why)") }
                 continue
             }
             if let first = twins[finding.path] {

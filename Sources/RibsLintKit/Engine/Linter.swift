@@ -39,6 +39,12 @@ public struct Linter: Sendable {
     /// carry their fixes (the cache keeps none): an editor's quick fixes.
     public var lintsGivenTextsAfresh = false
 
+    /// `--fix` also makes the fixes custom rules mark `safety: unsafe` (`--unsafe-fixes`).
+    public var unsafeFixes = false
+
+    /// The custom rules the run's configuration defines, on or off, in id order.
+    public var customRules: [CustomRule] { ruleSet.definedCustomRules }
+
     /// Lints these texts in place of the files at their absolute paths (the content a commit would hold).
     public mutating func lintInstead(_ texts: [String: String]) {
         for (path, text) in texts { overlay[PathKey(path)] = text }

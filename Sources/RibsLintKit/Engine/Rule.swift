@@ -30,6 +30,8 @@ public struct RuleDescription: Sendable {
     /// from what the code declares and wires, `medium` for those that also go by names or conventions.
     /// Code scanning shows it (SARIF `precision`).
     public let precision: Precision
+    /// Where its documentation is read when not among ribslint's rule pages: a custom rule's `docs`.
+    public var helpURL: String?
 
     public enum Precision: String, Sendable {
         case veryHigh = "very-high", high, medium, low

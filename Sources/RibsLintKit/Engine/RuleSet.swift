@@ -16,8 +16,20 @@ public struct RuleSet: Sendable {
         public var description: RuleDescription { type(of: rule).description }
     }
 
+    /// A rule of the project's configuration (`custom_rules:`).
+    public struct CustomEntry: Sendable {
+        let check: CustomRuleCheck
+        public var rule: CustomRule { check.rule }
+        public var severity: Severity { check.rule.severity }
+        public var id: String { check.rule.id }
+    }
+
     public let entries: [Entry]
     public let projectEntries: [ProjectEntry]
+    /// The custom rules that are on, in id order.
+    public let customEntries: [CustomEntry]
+    /// Every custom rule the configuration defines, on or off, in id order.
+    public let definedCustomRules: [CustomRule]
     /// The file facts the enabled project rules read, each kind once.
     public internal(set) var factKinds: [any FileFacts.Type]
     /// Severity of `unused_suppression`, nil when it is off.
@@ -35,8 +47,15 @@ public struct RuleSet: Sendable {
     public init(
         configuration: Configuration, catalog: Catalog, onlyRules: [String] = []
     ) throws(UsageError) {
+        if let unknown = configuration.unresolvedRuleIDs.first { throw UsageError(unknown.error) }
         let available = catalog.rules, project = catalog.projectRules
-        let all = available.map { $0.description } + project.map { $0.description } + [UnusedSuppression.description]
+        let profile = (catalog.profile(named: configuration.profile) ?? Profile(name: configuration.profile)).applying(configuration.roles)
+        let roleModel = catalog.roleModel(of: profile)
+        var custom: [CustomRule] = []
+        for draft in configuration.customRules.values.sorted(by: { $0.id < $1.id }) {
+            if let rule = try draft.rule(profile: profile, roleNames: roleModel.roleNames) { custom.append(rule) }
+        }
+        let all = available.map { $0.description } + project.map { $0.description } + [UnusedSuppression.description] + custom.map(\.ruleDescription)
         for id in onlyRules where !all.contains(where: { $0.id == id }) {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
@@ -48,9 +67,10 @@ public struct RuleSet: Sendable {
             // A nested configuration may disable one of the rules chosen above.
             enabled = Set(configuration.onlyRules).subtracting(configuration.disabledRules)
         } else {
+            // A custom rule is on wherever it is defined.
             let defaults = all.filter {
                 $0.profiles.contains(configuration.profile) && !$0.isOptIn && convention?.optInRules.contains($0.id) != true
-            }.map(\.id)
+            }.map(\.id) + custom.map(\.id)
             enabled = Set(defaults + configuration.optInRules).subtracting(configuration.disabledRules)
         }
         func severity(_ description: RuleDescription) -> Severity {
@@ -67,11 +87,13 @@ public struct RuleSet: Sendable {
         projectEntries = project.filter { enabled.contains($0.description.id) }.map {
             ProjectEntry(rule: $0.init(options: options($0.description)), severity: severity($0.description), id: $0.description.id)
         }
+        definedCustomRules = custom
+        customEntries = custom.filter { enabled.contains($0.id) }.map { CustomEntry(check: CustomRuleCheck(rule: $0, roles: roleModel)) }
         var factIDs = Set<String>()
         factKinds = projectEntries.flatMap { type(of: $0.rule).facts }.filter { factIDs.insert($0.id).inserted }
         unusedSuppressionSeverity = enabled.contains(UnusedSuppression.id) ? severity(UnusedSuppression.description) : nil
         knownIDs = Set(all.map(\.id))
-        profile = (catalog.profile(named: configuration.profile) ?? Profile(name: configuration.profile)).applying(configuration.roles)
+        self.profile = profile
         self.convention = convention
         enabledDescriptions = all.filter { enabled.contains($0.id) }.sorted { $0.id < $1.id }
     }

@@ -17,7 +17,8 @@ public struct FactsConfiguration: Sendable, Equatable {
     public var tool = ribslintVersion
 
     /// The top-level keys a file's facts depend on (of `rules`, the options, not the severities).
-    static let keys: Set<Configuration.Key> = [.profile, .included, .excluded, .roles, .conventions, .rules]
+    /// Custom rules whole, their severities included: they are the facts' (a change re-runs the facts actions).
+    static let keys: Set<Configuration.Key> = [.profile, .included, .excluded, .roles, .conventions, .rules, .customRules]
     /// The keys only a check reads: which rules are on, the report, the baseline. Every key is in one of the two.
     static let checkKeys: Set<Configuration.Key> = [
         .disabledRules, .optInRules, .onlyRules, .reporter, .baseline, .strict, .allowZeroFiles, .ribslintVersion, .docsURL,

@@ -19,6 +19,8 @@ public struct Violation: Sendable, Equatable {
     public var relocation: Relocation?
     /// For a rule that fixes, why this finding has no fix: `--fix` says so in its note.
     public var whyNoFix: String?
+    /// Its fix may change what the code means or stop it compiling: `--fix` makes it only with `--unsafe-fixes`.
+    public var fixIsUnsafe = false
 
     public init(at node: some SyntaxProtocol, _ message: String, fix: [Edit] = []) {
         self.position = node.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -101,6 +103,8 @@ public struct Finding: Sendable, Equatable {
     public var relocation: Relocation?
     /// Why a rule that fixes gave this finding no fix (kept only by runs that fix).
     public var whyNoFix: String?
+    /// Its fix is made only with `--unsafe-fixes` (kept only by runs that fix).
+    public var fixIsUnsafe = false
     /// Other files a project finding is about (see `ProjectViolation.concerns`); reports do not show them.
     public var concerns: [String] = []
 

@@ -35,7 +35,9 @@ public struct ReportContext: Sendable {
         readerFolders = readerDirectory.map { [folder($0), folder(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path)] } ?? []
     }
 
-    func page(_ ruleID: String) -> String { RuleDocumentation.page(ruleID, base: docsURL) }
+    func page(_ ruleID: String) -> String {
+        rules.first { $0.id == ruleID && $0.helpURL != nil }?.helpURL ?? RuleDocumentation.page(ruleID, base: docsURL)
+    }
 
     /// `path` (relative to `basePath`, or absolute) as the reader opens it (see `readerDirectory`).
     func readable(_ path: String) -> String {

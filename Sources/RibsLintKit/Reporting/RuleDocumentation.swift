@@ -7,6 +7,9 @@ public enum RuleDocumentation {
     public static let defaultBaseURL = "https://github.com/ribslint/ribslint/blob/"
         + (Version.current.isPreRelease ? "main" : "v\(ribslintVersion)") + "/Docs/rules/"
 
+    /// The page on writing custom rules, beside the rule pages: a custom rule without `docs` links there.
+    public static let customRulesPage = String(defaultBaseURL.dropLast("rules/".count)) + "custom-rules.md"
+
     /// The page of a rule under a base URL (or folder) of rule pages.
     public static func page(_ id: String, base: String) -> String {
         (base.isEmpty || base.hasSuffix("/") ? base : base + "/") + id + ".md"

@@ -1,0 +1,310 @@
+import Foundation
+
+/// A rule a team writes in `.ribslint.yml` under `custom_rules:`: it selects subjects (types, members, calls,
+/// references, imports or files) by what the code declares — the profile's roles included — and asserts one thing
+/// of each. It obeys suppressions, baselines, `only_rules`/`disabled_rules`, every reporter and the cache like a
+/// rule ribslint ships.
+public struct CustomRule: Sendable {
+    public let id: String
+    public let severity: Severity
+    /// The finding's message, with `{{subject}}`, `{{match}}`, `{{name}}`, `{{kind}}`, `{{type}}`, `{{count}}` and
+    /// the captures of `in:` patterns (`{{feature}}`) filled in.
+    public let message: String
+    public let why: String
+    public let docs: String?
+    public let select: Query
+    public let assertion: Assertion
+    public let fix: CustomFix?
+    public let examples: [CustomExample]
+    /// A rule that selects nothing in a project is a warning of `ribslint test-rules` unless this is set.
+    public let allowEmpty: Bool
+    /// Where the rule is defined: `path:line:column` of its id.
+    public let origin: String
+
+    /// What one selection asks: a subject kind and a filter over it.
+    public struct Query: Sendable, CustomStringConvertible {
+        public let kind: SubjectKind
+        public let filter: Filter
+
+        public var description: String { "\(kind.rawValue) \(filter)" }
+    }
+
+    public enum Assertion: Sendable, CustomStringConvertible {
+        /// Every match of the query inside the subject is a finding, reported at the match.
+        case forbid(Query)
+        /// The subject holds between `min` and `max` matches of the query (either may be open); a finding at the
+        /// subject's name otherwise.
+        case require(Query, min: Int?, max: Int?)
+        /// Every subject satisfies the filter; a finding at the subject's name otherwise.
+        case only(Filter)
+
+        public var description: String {
+            switch self {
+            case .forbid(let query): "forbid \(query)"
+            case .require(let query, let min, let max): "require \(query) count \(min.map(String.init) ?? "")...\(max.map(String.init) ?? "")"
+            case .only(let filter): "only \(filter)"
+            }
+        }
+    }
+
+    /// Text that every finding's fix of this id is fingerprinted by in the cache key: all that changes a finding.
+    var fingerprint: String {
+        [id, severity.rawValue, message, "\(select)", "\(assertion)", fix.map { "\($0)" } ?? "-"].joined(separator: "\u{1}")
+    }
+
+    /// What reporters and `ribslint rules` say of the rule.
+    public var ruleDescription: RuleDescription {
+        var description = RuleDescription(
+            id: id, name: id.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "),
+            summary: why.isEmpty ? Self.placeholderFree(message) : why,
+            rationale: why.isEmpty ? "A rule of this project's configuration (\(origin))." : why,
+            profiles: Configuration.profiles, defaultSeverity: severity, triggering: [], nonTriggering: [], precision: .high)
+        description.helpURL = docs ?? RuleDocumentation.customRulesPage
+        return description
+    }
+
+    /// The message with its placeholders read as words: what a rule's one-line summary says.
+    static func placeholderFree(_ message: String) -> String {
+        var text = message
+        while let open = text.range(of: "{{"), let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) {
+            text.replaceSubrange(open.lowerBound..<close.upperBound, with: String(text[open.upperBound..<close.lowerBound]))
+        }
+        return text
+    }
+}
+
+/// What a custom rule selects.
+public enum SubjectKind: String, Sendable, CaseIterable {
+    /// A class, struct, enum, actor, protocol or extension.
+    case type
+    /// A `func`, `var`, `let` or `init` of a type, or at the top level of a file.
+    case member
+    /// A call: `present(…)`, `ProfileViewController()`.
+    case call
+    /// A name the code uses: a type in an annotation, a value, a member.
+    case reference
+    /// An `import`.
+    case `import`
+    /// The file itself.
+    case file
+}
+
+/// A condition on a subject. A mapping of several keys holds when all of them hold.
+public indirect enum Filter: Sendable, CustomStringConvertible {
+    case all([Filter])
+    case any([Filter])
+    case not(Filter)
+    /// The role its profile gives the subject (a member, call or reference: the type it is in).
+    case role(String)
+    case name(NamePattern)
+    case kind(String)
+    /// The file's path, matched from any folder down; captures (`{feature}`) are the message's.
+    case path(PathPattern)
+    /// A superclass anywhere in the chain (`direct`: the declared clause's first name only).
+    case inherits(NamePattern, direct: Bool)
+    /// A protocol it conforms to, through the project's types and extensions (`direct`: its own clause only).
+    case conforms(NamePattern, direct: Bool)
+    /// An attribute (`MainActor` for `@MainActor`) or a declaration modifier (`weak`, `static`, `final`, `override`).
+    case attribute(NamePattern)
+    /// `private`, `fileprivate`, `internal` (also when none is written), `package`, `public` or `open`.
+    case access(String)
+    /// A call inside it (or the call itself) creates a type this filter accepts.
+    case constructs(Filter)
+
+    public var description: String {
+        switch self {
+        case .all(let filters): "all(" + filters.map(\.description).joined(separator: ", ") + ")"
+        case .any(let filters): "any(" + filters.map(\.description).joined(separator: ", ") + ")"
+        case .not(let filter): "not(\(filter))"
+        case .role(let role): "role=\(role)"
+        case .name(let pattern): "name=\(pattern)"
+        case .kind(let kind): "kind=\(kind)"
+        case .path(let pattern): "in=\(pattern)"
+        case .inherits(let pattern, let direct): "inherits\(direct ? "(direct)" : "")=\(pattern)"
+        case .conforms(let pattern, let direct): "conforms\(direct ? "(direct)" : "")=\(pattern)"
+        case .attribute(let pattern): "attribute=\(pattern)"
+        case .access(let access): "access=\(access)"
+        case .constructs(let filter): "constructs(\(filter))"
+        }
+    }
+
+    /// The roles it names, with every nested filter's.
+    var roles: [String] {
+        switch self {
+        case .all(let filters), .any(let filters): filters.flatMap(\.roles)
+        case .not(let filter), .constructs(let filter): filter.roles
+        case .role(let role): [role]
+        default: []
+        }
+    }
+
+    /// The names of the captures of its `in:` patterns.
+    var captureNames: [String] {
+        switch self {
+        case .all(let filters), .any(let filters): filters.flatMap(\.captureNames)
+        case .not(let filter): filter.captureNames
+        case .path(let pattern): pattern.captures
+        default: []
+        }
+    }
+}
+
+/// A name pattern: a glob (`*ViewController`, `?` one character) or a regular expression between slashes
+/// (`/^(UI|SwiftUI)$/`). Case matters.
+public struct NamePattern: Sendable, CustomStringConvertible {
+    public let text: String
+    private let regex: NSRegularExpression?
+
+    init(_ text: String) throws(CustomRuleError) {
+        self.text = text
+        if text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") {
+            do {
+                regex = try NSRegularExpression(pattern: String(text.dropFirst().dropLast()))
+            } catch {
+                throw CustomRuleError("'\(text)' is not a regular expression")
+            }
+        } else {
+            regex = nil
+        }
+    }
+
+    public var description: String { text }
+
+    public func matches(_ name: String) -> Bool {
+        if let regex {
+            return regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+        }
+        return Self.glob(Array(text.utf8)[...], Array(name.utf8)[...])
+    }
+
+    /// `*` any run, `?` one byte, the rest itself.
+    private static func glob(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        var p = pattern.startIndex, t = text.startIndex
+        var star: Int?, resume = t
+        while t < text.endIndex {
+            if p < pattern.endIndex, pattern[p] == UInt8(ascii: "?") || pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") {
+                star = p
+                resume = t
+                p += 1
+            } else if let at = star {
+                p = at + 1
+                resume += 1
+                t = resume
+            } else {
+                return false
+            }
+        }
+        while p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.endIndex
+    }
+}
+
+/// A path glob for `in:`: `**` any folders, `*` within a name, `?` one character, `{name}` one folder or file name
+/// captured for the message. It matches a file's path from any folder down (`Features/{feature}/Interface/**`
+/// matches `App/Features/Pay/Interface/PayBuildable.swift`), and a pattern naming a folder matches the files below it.
+public struct PathPattern: Sendable, CustomStringConvertible {
+    public let text: String
+    public let captures: [String]
+    private let regex: NSRegularExpression
+
+    init(_ text: String) throws(CustomRuleError) {
+        self.text = text
+        var pattern = "(?:^|/)"
+        var captures: [String] = []
+        var characters = Array(text.hasPrefix("./") ? String(text.dropFirst(2)) : text)
+        while characters.last == "/" { characters.removeLast() }
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            switch character {
+            case "*":
+                if index + 1 < characters.count, characters[index + 1] == "*" {
+                    let slash = index + 2 < characters.count && characters[index + 2] == "/"
+                    pattern += slash ? "(?:.*/)?" : ".*"
+                    index += slash ? 3 : 2
+                    continue
+                }
+                pattern += "[^/]*"
+            case "?":
+                pattern += "[^/]"
+            case "{":
+                guard let close = characters[index...].firstIndex(of: "}") else {
+                    throw CustomRuleError("'\(text)' opens a capture with '{' and never closes it")
+                }
+                let name = String(characters[(index + 1)..<close])
+                guard CustomRuleError.isIdentifier(name), !captures.contains(name) else {
+                    throw CustomRuleError("'\(text)': a capture is a name of letters, digits and '_', each once, such as {feature}")
+                }
+                captures.append(name)
+                pattern += "([^/]+)"
+                index = close + 1
+                continue
+            default:
+                pattern += NSRegularExpression.escapedPattern(for: String(character))
+            }
+            index += 1
+        }
+        pattern += "(?:/.*)?$"
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { throw CustomRuleError("'\(text)' is not a path pattern") }
+        self.regex = regex
+        self.captures = captures
+    }
+
+    public var description: String { text }
+
+    /// The captures by name when `path` matches; nil when it does not.
+    public func match(_ path: String) -> [String: String]? {
+        let range = NSRange(path.startIndex..., in: path)
+        // The shortest prefix skipped that matches: the rightmost start of the pattern would split captures otherwise.
+        guard let result = regex.firstMatch(in: path, range: range) else { return nil }
+        var values: [String: String] = [:]
+        for (offset, name) in captures.enumerated() {
+            if let capture = Range(result.range(at: offset + 1), in: path) { values[name] = String(path[capture]) }
+        }
+        return values
+    }
+}
+
+/// A mechanical fix: text inserted before or after what a finding reports, that text replaced, or it removed.
+public struct CustomFix: Sendable, CustomStringConvertible {
+    public enum Action: Sendable {
+        case remove
+        case insertBefore(String)
+        case insertAfter(String)
+        case replace(String)
+    }
+
+    public let action: Action
+    /// `--fix` applies a safe fix; an unsafe one only with `--unsafe-fixes`.
+    public let isSafe: Bool
+
+    public var description: String { "\(action) \(isSafe ? "safe" : "unsafe")" }
+}
+
+/// One of a custom rule's examples: `bad` marks with `↓` where each finding is reported; `good` has none.
+public struct CustomExample: Sendable {
+    public let bad: String?
+    public let good: String?
+    /// The file the example pretends to be (a rule with `in:` needs one under its folders).
+    public let path: String
+    /// Other files the rule needs to see, by path.
+    public let context: [(path: String, code: String)]
+    /// What `bad` becomes once fixed.
+    public let fixed: String?
+    /// Where it is written, `path:line:column`.
+    public let origin: String
+}
+
+/// A mistake in a custom rule, said at its place by the configuration's reader.
+public struct CustomRuleError: Error {
+    public let message: String
+
+    init(_ message: String) { self.message = message }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        !name.isEmpty && name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+}

@@ -1,0 +1,393 @@
+import Foundation
+import RibsLintKit
+import RibsLintRules
+import Testing
+
+/// Rules a team writes in `.ribslint.yml` under `custom_rules:`.
+@Suite("Custom rules")
+struct CustomRuleTests {
+    static let repository = SnapshotTests.repository
+
+    /// Findings of the custom rules `yaml` defines on `sources`, linted as one project under it.
+    func findings(_ yaml: String, _ sources: [(path: String, text: String)], profile: String? = nil) throws -> [Finding] {
+        var configuration = try Configuration.parse(yaml: yaml, path: "cfg.yml", catalog: RuleRegistry.catalog, rootDirectory: "/")
+        if let profile { configuration.profile = profile }
+        let ruleSet = try RuleSet(configuration: configuration, catalog: RuleRegistry.catalog)
+        let custom = Set(ruleSet.customEntries.map(\.id))
+        return Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1).lint(sources: sources, project: ProjectFacts()).findings
+            .filter { custom.contains($0.ruleID) }
+    }
+
+    /// `line:column message` of each finding.
+    func places(_ yaml: String, _ sources: [(path: String, text: String)], profile: String? = nil) throws -> [String] {
+        try findings(yaml, sources, profile: profile).map { "\($0.path):\($0.line):\($0.column) \($0.message)" }
+    }
+
+    func refusal(_ yaml: String) -> String {
+        do {
+            _ = try RuleSet(configuration: try Configuration.parse(yaml: yaml, path: "cfg.yml", catalog: RuleRegistry.catalog, rootDirectory: "/"),
+                            catalog: RuleRegistry.catalog)
+            return "no error"
+        } catch {
+            return error.message
+        }
+    }
+
+    static let ribsApp: [(path: String, text: String)] = [
+        ("Base/BaseRouter.swift", "import RIBs\nclass BaseRouter<I, V>: ViewableRouter<I, V> {}\n"),
+        ("Login/LoginRouter.swift", """
+            import RIBs
+            import UIKit
+
+            final class LoginRouter: BaseRouter<LoginInteractable, LoginViewControllable>, LoginRouting {
+                private let signUpBuilder: SignUpBuildable
+                func routeToSignUp() {
+                    let screen = SignUpViewController()
+                    viewController.uiviewController.present(screen, animated: true)
+                }
+            }
+            """),
+        ("Login/LoginInteractor.swift", """
+            import RIBs
+            #if canImport(UIKit)
+            import UIKit
+            #endif
+
+            protocol LoginListener: AnyObject {}
+            @MainActor
+            final class LoginInteractor: PresentableInteractor<LoginPresentable>, LoginInteractable {
+                var listener: LoginListener?
+                private(set) var attempts = 0
+                public func signIn() {}
+                fileprivate func reset() {}
+            }
+            """),
+        ("Login/LoginBuilder.swift", """
+            import RIBs
+            final class LoginBuilder: Builder<LoginDependency>, LoginBuildable {
+                func build(withListener listener: LoginListener) -> LoginRouting {
+                    let interactor = LoginInteractor(presenter: LoginViewController())
+                    return LoginRouter(interactor: interactor, viewController: LoginViewController())
+                }
+                func buildPreview() -> LoginRouting { build(withListener: PreviewListener()) }
+            }
+            """),
+    ]
+
+    @Test("select: each subject kind — type, member, call, reference, import, file")
+    func subjectKinds() throws {
+        func selected(_ select: String, _ filter: String = "{}") throws -> [String] {
+            let yaml = "custom_rules:\n  probe:\n    message: \"{{kind}} {{subject}}\"\n    select: { \(select): \(filter) }\n    only: { name: \"/^$/\" }\n"
+            return try findings(yaml, Self.ribsApp).filter { $0.path.hasPrefix("Login/LoginInteractor") }.map(\.message)
+        }
+        #expect(try selected("type") == ["protocol LoginListener", "class LoginInteractor"])
+        #expect(try selected("member") == ["var listener", "var attempts", "func signIn", "func reset"])
+        #expect(try selected("import") == ["import RIBs", "import UIKit"], "an import inside `#if canImport` counts")
+        #expect(try selected("file") == ["file LoginInteractor.swift"])
+        #expect(try selected("call", "{ name: \"*\" }").isEmpty)
+        let references = try selected("reference")
+        #expect(references.contains("reference PresentableInteractor") && references.contains("reference LoginListener"))
+        let calls = try findings(
+            "custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: { call: {} }\n    only: { name: \"/^$/\" }\n", Self.ribsApp
+        ).filter { $0.path == "Login/LoginRouter.swift" }.map(\.message)
+        #expect(calls == ["SignUpViewController", "present"], "a construction is named by the type it makes")
+    }
+
+    @Test("filters: role, name (glob, regex), kind, in with captures, inherits and conforms across files, attribute, access, constructs, not, any, all")
+    func filters() throws {
+        func names(_ select: String) throws -> [String] {
+            let yaml = "custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: \(select)\n    only: { name: \"/^$/\" }\n"
+            return try findings(yaml, Self.ribsApp).map(\.message)
+        }
+        // A role through an app's base class in another file.
+        #expect(try names("{ type: { role: router } }") == ["BaseRouter", "LoginRouter"])
+        #expect(try names("{ type: { role: router, inherits: BaseRouter } }") == ["LoginRouter"])
+        #expect(try names("{ type: { inherits: ViewableRouter } }") == ["BaseRouter", "LoginRouter"], "a superclass anywhere in the chain")
+        #expect(try names("{ type: { inherits: { name: ViewableRouter, direct: true } } }") == ["BaseRouter"])
+        #expect(try names("{ type: { conforms: LoginRouting } }") == ["LoginRouter"])
+        #expect(try names("{ type: { name: \"Login*\", kind: class, not: { role: builder } } }") == ["LoginInteractor", "LoginRouter"])
+        #expect(try names("{ type: { name: \"/^Log(in|out)Builder$/\" } }") == ["LoginBuilder"])
+        #expect(try names("{ type: { any: [{ role: builder }, { role: interactor }] } }") == ["LoginBuilder", "LoginInteractor"])
+        #expect(try names("{ type: { all: [{ role: interactor }, { attribute: MainActor }] } }") == ["LoginInteractor"])
+        #expect(try names("{ member: { role: interactor, access: internal } }") == ["listener", "attempts"], "`private(set)` keeps the getter internal")
+        #expect(try names("{ member: { role: interactor, access: [public, fileprivate] } }") == ["signIn", "reset"])
+        #expect(try names("{ member: { role: builder, kind: func, constructs: { role: router } } }") == ["build"])
+        #expect(try names("{ member: { role: router, kind: let } }") == ["signUpBuilder"])
+        #expect(try names("{ member: { access: private, kind: let } }") == ["signUpBuilder"])
+        #expect(try names("{ member: { attribute: \"@MainActor\" } }").isEmpty && (try names("{ type: { attribute: \"@MainActor\" } }")) == ["LoginInteractor"])
+        #expect(try names("{ file: { in: \"Login/**\", name: \"*Router.swift\" } }") == ["LoginRouter.swift"])
+        #expect(try names("{ import: { name: UIKit, in: \"Base\" } }").isEmpty)
+
+        let captured = try findings("""
+            custom_rules:
+              probe:
+                message: "{{subject}} of {{feature}} in {{layer}}"
+                select: { type: { in: "Features/{feature}/{layer}/**" } }
+                only: { kind: protocol }
+            """, [("App/Features/Pay/Interface/Pay.swift", "public final class PayService {}")])
+        #expect(captured.map(\.message) == ["PayService of Pay in Interface"], "a pattern matches from any folder down")
+    }
+
+    @Test("assertions: forbid at each match, require at the subject with the count, only at the subject's name")
+    func assertions() throws {
+        let forbid = try places("""
+            custom_rules:
+              no_concrete_screens:
+                message: "{{subject}} names {{match}}"
+                select: { type: { role: router } }
+                forbid: { reference: { name: "*ViewController", not: { name: "*ViewControllable" } } }
+            """, Self.ribsApp)
+        #expect(forbid == ["Login/LoginRouter.swift:7:22 LoginRouter names SignUpViewController"])
+        let require = try places("""
+            custom_rules:
+              one_router:
+                message: "{{subject}} makes {{count}} routers"
+                select: { member: { role: builder, name: "build*", kind: func } }
+                require: { call: { constructs: { role: router } } }
+                count: 1
+            """, Self.ribsApp)
+        #expect(require == ["Login/LoginBuilder.swift:7:10 buildPreview makes 0 routers"])
+        let bounded = try places("""
+            custom_rules:
+              few_members:
+                message: "{{subject}} has {{count}} members"
+                select: { type: { role: interactor } }
+                require: { member: {} }
+                count: { min: 1, max: 3 }
+            """, Self.ribsApp)
+        #expect(bounded == ["Login/LoginInteractor.swift:8:13 LoginInteractor has 4 members"])
+        let only = try places("""
+            custom_rules:
+              listener_is_weak:
+                message: "{{type}}.{{subject}} is strong"
+                select: { member: { role: interactor, name: listener } }
+                only: { attribute: weak }
+            """, Self.ribsApp)
+        #expect(only == ["Login/LoginInteractor.swift:9:9 LoginInteractor.listener is strong"])
+        let imports = try places("""
+            custom_rules:
+              no_ui:
+                message: "{{subject}}: {{match}}"
+                select: { type: { role: interactor } }
+                forbid: { import: { name: UIKit } }
+            """, Self.ribsApp)
+        #expect(imports == ["Login/LoginInteractor.swift:3:1 LoginInteractor: UIKit"], "an import is found in the subject's file")
+    }
+
+    @Test("roles of every profile: VIPER's module parts and ComposableRIBs' routers, builders, views and reducers")
+    func profileRoles() throws {
+        let viper = try findings("""
+            custom_rules:
+              probe:
+                message: "{{subject}}"
+                select: { type: { role: presenter } }
+                only: { name: "/^$/" }
+            """, [
+                ("Login/LoginContract.swift", "protocol LoginPresenterProtocol: AnyObject {}\nprotocol LoginViewProtocol: AnyObject {}"),
+                ("Login/LoginPresenter.swift", "final class LoginPresenter: LoginPresenterProtocol { weak var view: LoginViewProtocol? }"),
+            ], profile: "viper")
+        #expect(viper.map(\.message) == ["LoginPresenter"])
+        let composable = try findings("""
+            custom_rules:
+              probe:
+                message: "{{subject}}"
+                select: { type: { role: reducer } }
+                only: { name: "/^$/" }
+            """, [("Feature.swift", "import ComposableArchitecture\n@Reducer\nstruct Feature {}\nstruct Other {}")], profile: "composable-ribs")
+        #expect(composable.map(\.message) == ["Feature"])
+    }
+
+    @Test("a mistake in a custom rule stops the run at its line and column")
+    func mistakes() {
+        func rule(_ body: String) -> String { refusal("custom_rules:\n  probe:\n" + body) }
+        let base = "    message: m\n    select: { type: {} }\n"
+        #expect(rule(base + "    only: { kind: protocol }\n    colour: red\n").hasPrefix("cfg.yml:6:5: error: unknown key 'colour' in custom rule 'probe'"))
+        #expect(rule("    message: m\n    select: { type: { rol: router } }\n    only: {}\n").hasPrefix("cfg.yml:4:23: error: unknown key 'rol' in a type filter (did you mean 'role'?)"))
+        #expect(rule("    message: m\n    select: { import: { role: router } }\n    only: {}\n").contains("a import has no 'role'"))
+        #expect(rule("    message: m\n    select: { member: { kind: class } }\n    only: {}\n").contains("a member's kind is one of func, var, let, init, not 'class'"))
+        #expect(rule(base + "    only: { role: routr }\n").contains("error: custom rule 'probe' selects role 'routr', not a role of profile 'ribs'"))
+        #expect(rule(base + "    only: { name: \"/[/\" }\n").hasPrefix("cfg.yml:5:19: error: '/[/' is not a regular expression"))
+        #expect(rule(base + "    forbid: { call: {} }\n    only: {}\n").contains("asserts one thing"))
+        #expect(rule(base + "    only: {}\n    count: 2\n").contains("sets 'count', which only 'require' reads"))
+        #expect(rule(base + "    only: {}\n    fix: { insert_before: \"weak \" }\n").contains("'fix' needs 'safety: safe'"))
+        #expect(rule("    message: \"{{count}}\"\n    select: { type: {} }\n    only: {}\n").contains("writes '{{count}}', which it has no value for"))
+        #expect(rule("    select: { type: {} }\n    only: {}\n").contains("custom rule 'probe' has no 'message'"))
+        #expect(rule("    message: m\n    select: { type: {} }\n").contains("has no assertion"))
+        #expect(rule(base + "    forbid: { file: {} }\n").contains("a file holds no file"))
+        #expect(rule(base + "    only: {}\n    examples:\n      - bad: \"class A {}\"\n").contains("marks where each finding is reported with ↓"))
+        #expect(refusal("custom_rules:\n  ProbeRule: {}\n").hasPrefix("cfg.yml:2:3: error: a custom rule's id is snake_case"))
+        #expect(refusal("custom_rules:\n  weak_listener: {}\n").contains("'weak_listener' is a rule ribslint ships"))
+        #expect(refusal("disabled_rules: [probe]\n").contains("unknown rule 'probe' in 'disabled_rules'"), "an id no configuration defines")
+    }
+
+    @Test("nested configurations override a custom rule key by key and may turn it off; one naming another profile's roles stays behind")
+    func nested() throws {
+        let root = try makeProject([
+            ".ribslint.yml": """
+                custom_rules:
+                  strong_listener:
+                    severity: error
+                    message: "{{subject}} is strong"
+                    select: { member: { role: interactor, name: listener } }
+                    only: { attribute: weak }
+                  no_ui:
+                    message: "{{match}} imported"
+                    select: { file: {} }
+                    forbid: { import: { name: UIKit } }
+                only_rules: [strong_listener, no_ui]
+                """,
+            "A/AInteractor.swift": "import RIBs\nimport UIKit\nfinal class AInteractor: Interactor { var listener: AListener? }\n",
+            "B/.ribslint.yml": "custom_rules:\n  strong_listener: { severity: warning }\ndisabled_rules: [no_ui]\n",
+            "B/BInteractor.swift": "import RIBs\nimport UIKit\nfinal class BInteractor: Interactor { var listener: BListener? }\n",
+            "V/.ribslint.yml": "profile: viper\n",
+            "V/VInteractor.swift": "import UIKit\nfinal class VInteractor { var listener: AnyObject? }\n",
+        ])
+        let run = try runRibslint(["--no-cache"], in: root)
+        #expect(run.stdout.split(separator: "\n").sorted() == [
+            "A/AInteractor.swift:2:1: warning: UIKit imported (no_ui)",
+            "A/AInteractor.swift:3:43: error: listener is strong (strong_listener)",
+            "B/BInteractor.swift:3:43: warning: listener is strong (strong_listener)",
+            "V/VInteractor.swift:1:1: warning: UIKit imported (no_ui)",
+        ], "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test("custom findings obey suppressions, only_rules, baselines, every reporter and the cache")
+    func engine() throws {
+        let yaml = """
+            custom_rules:
+              no_ui:
+                message: "{{match}} imported"
+                why: "Interactors stay free of UI."
+                docs: https://example.com/no_ui
+                select: { file: {} }
+                forbid: { import: { name: UIKit } }
+            """
+        let root = try makeProject([
+            ".ribslint.yml": yaml,
+            "A.swift": "import UIKit\n",
+            "B.swift": "// ribslint:disable:next no_ui\nimport UIKit\n",
+            "C.swift": "import Foundation // ribslint:disable:this no_ui\n",
+        ])
+        let first = try runRibslint([], in: root)
+        #expect(first.stdout.split(separator: "\n") == [
+            "A.swift:1:1: warning: UIKit imported (no_ui)",
+            "C.swift:1:19: warning: suppression of 'no_ui' silences no finding; remove it (unused_suppression)",
+        ], "\(first.stdout)\(first.stderr)")
+        // A suppression of a custom rule is one of a known rule, even while that rule is off.
+        #expect(try runRibslint(["--only-rule", "unused_suppression"], in: root).stdout.isEmpty)
+        // The cache knows the rule: a new message is reported at once.
+        try Data(yaml.replacingOccurrences(of: "imported", with: "is UI").utf8).write(to: root.appendingPathComponent(".ribslint.yml"))
+        #expect(try runRibslint([], in: root).stdout.contains("A.swift:1:1: warning: UIKit is UI (no_ui)"))
+        // A baseline accepts it.
+        #expect(try runRibslint(["baseline"], in: root).status == 0)
+        #expect(try runRibslint(["--baseline", "ribslint-baseline.json", "--strict"], in: root).stdout.split(separator: "\n").allSatisfy { !$0.contains("(no_ui)") })
+        // SARIF describes it with its own words.
+        let sarif = try runRibslint(["--reporter", "sarif", "--no-cache"], in: root)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let rules = ((log["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any]).flatMap { ($0["driver"] as? [String: Any])?["rules"] as? [[String: Any]] } ?? []
+        let noUI = try #require(rules.first { $0["id"] as? String == "no_ui" })
+        #expect((noUI["fullDescription"] as? [String: Any])?["text"] as? String == "Interactors stay free of UI.")
+        #expect(noUI["helpUri"] as? String == "https://example.com/no_ui")
+    }
+
+    @Test("fixes: a safe one by --fix, an unsafe one only with --unsafe-fixes; each fixed file linted again")
+    func fixes() throws {
+        let root = try makeProject([
+            ".ribslint.yml": """
+                custom_rules:
+                  listener_is_weak:
+                    message: "{{subject}} is strong"
+                    select: { member: { role: interactor, name: listener } }
+                    only: { attribute: weak }
+                    fix: { insert_before: "weak ", safety: safe }
+                  no_ui:
+                    message: "{{match}} imported"
+                    select: { type: { role: interactor } }
+                    forbid: { import: { name: UIKit } }
+                    fix: { remove: true, safety: unsafe }
+                only_rules: [listener_is_weak, no_ui]
+                """,
+            "AInteractor.swift": "import RIBs\nimport UIKit\n\nfinal class AInteractor: Interactor {\n    private var listener: AListener?\n}\n",
+        ])
+        let safe = try runRibslint(["--fix", "--no-cache"], in: root)
+        #expect(safe.stderr.contains("no_ui not fixed: its fix is marked `safety: unsafe`"), "\(safe.stderr)")
+        let afterSafe = try String(contentsOf: root.appendingPathComponent("AInteractor.swift"), encoding: .utf8)
+        #expect(afterSafe == "import RIBs\nimport UIKit\n\nfinal class AInteractor: Interactor {\n    private weak var listener: AListener?\n}\n")
+        #expect(try runRibslint(["--unsafe-fixes", "--no-cache"], in: root).status == 2, "--unsafe-fixes goes with --fix")
+        _ = try runRibslint(["--fix", "--unsafe-fixes", "--no-cache"], in: root)
+        let afterUnsafe = try String(contentsOf: root.appendingPathComponent("AInteractor.swift"), encoding: .utf8)
+        #expect(afterUnsafe == "import RIBs\n\nfinal class AInteractor: Interactor {\n    private weak var listener: AListener?\n}\n")
+    }
+
+    @Test("test-rules passes on Examples' configuration and fails, exit 1, on missed, noisy, misplaced and wrongly fixed examples")
+    func testRules() throws {
+        let examples = try runRibslint(["test-rules"], in: Self.repository)
+        #expect(examples.status == 0, "\(examples.stdout)\(examples.stderr)")
+        #expect(examples.stdout.split(separator: "\n").count == 5 && !examples.stdout.contains("warning:"), "\(examples.stdout)")
+
+        let root = try makeProject([
+            ".ribslint.yml": """
+                custom_rules:
+                  listener_is_weak:
+                    message: "{{subject}} is strong"
+                    select: { member: { role: interactor, name: listener } }
+                    only: { attribute: weak }
+                    fix: { insert_before: "weak ", safety: safe }
+                    examples:
+                      - bad: "import RIBs\\nfinal class AI: Interactor { var ↓listener: L? }"
+                      - bad: "import RIBs\\nfinal class AI: Interactor { ↓var listener: L? }"
+                      - bad: "import RIBs\\n↓final class AI: Interactor { weak var listener: L? }"
+                      - bad: "import RIBs\\nfinal class AI: Interactor { var ↓listener: L? }"
+                        fixed: "import RIBs\\nfinal class AI: Interactor { var listener: L? }"
+                      - good: "import RIBs\\nfinal class AI: Interactor { var listener: L? }"
+                  unused_probe:
+                    message: m
+                    select: { type: { name: Nothing } }
+                    only: {}
+                """,
+        ])
+        let run = try runRibslint(["test-rules"], in: root)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix("listener_is_weak: validated") })
+        #expect(lines.contains { $0.contains("error: listener_is_weak: wrong position: bad: expected at 2:30, reported at 2:34") })
+        #expect(lines.contains { $0.contains("error: listener_is_weak: missed: bad: no finding at 2:1") })
+        #expect(lines.contains { $0.contains("error: listener_is_weak: wrong fix: 'fixed' expects") })
+        #expect(lines.contains { $0.contains("error: listener_is_weak: noisy: good: a finding at 2:34") })
+        #expect(lines.contains { $0.contains("warning: unused_probe: it has no examples") })
+        #expect(lines.contains { $0.contains("warning: unused_probe: it selects nothing in this project") })
+    }
+
+    @Test("the cookbook of Docs/custom-rules.md is a valid configuration whose examples all pass")
+    func cookbook() throws {
+        let page = try String(contentsOf: Self.repository.appendingPathComponent("Docs/custom-rules.md"), encoding: .utf8)
+        let cookbook = try #require(page.components(separatedBy: "## Cookbook").last?.components(separatedBy: "```yaml\n").dropFirst().first)
+        let yaml = String(try #require(cookbook.components(separatedBy: "```").first))
+        let root = try makeProject([".ribslint.yml": yaml])
+        let run = try runRibslint(["test-rules", "--examples-only"], in: root)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 10 && run.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix(": validated") })
+
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Custom rules").dropFirst().first?.components(separatedBy: "```yaml\n").dropFirst().first)
+        let example = try makeProject([".ribslint.yml": String(try #require(section.components(separatedBy: "```").first))])
+        let readmeRun = try runRibslint(["test-rules", "--examples-only"], in: example)
+        #expect(readmeRun.status == 0 && readmeRun.stdout.hasSuffix("interactor_listener_is_weak: validated\n"), "\(readmeRun.stdout)\(readmeRun.stderr)")
+    }
+
+    @Test("explain prints what a rule selects, with roles, and where it reports")
+    func explain() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "custom_rules:\n  listener_is_weak:\n    message: \"{{subject}} is strong\"\n    select: { member: { role: interactor, name: listener } }\n    only: { attribute: weak }\n",
+            "AInteractor.swift": "import RIBs\nfinal class AInteractor: Interactor {\n    var listener: AListener?\n}\n",
+            "BInteractor.swift": "import RIBs\nfinal class BInteractor: Interactor {\n    weak var listener: BListener?\n}\n",
+        ])
+        let run = try runRibslint(["explain", "listener_is_weak"], in: root)
+        #expect(run.stdout.split(separator: "\n").dropFirst() == [
+            "AInteractor.swift:3:9: selected var listener (role interactor)",
+            "BInteractor.swift:3:14: selected var listener (role interactor)",
+            "AInteractor.swift:3:9: reported: listener is strong",
+        ], "\(run.stdout)\(run.stderr)")
+        #expect(try runRibslint(["explain", "listener_is_weakk"], in: root).stderr.contains("did you mean 'listener_is_weak'?"))
+    }
+}
