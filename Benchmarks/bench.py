@@ -326,6 +326,34 @@ OPT_IN = {
 }
 
 
+# Twenty custom rules of the kinds teams write (Docs/custom-rules.md): each subject kind and assertion, over roles,
+# names, folders, imports and constructions. Timed beside the cold run: they must add at most 10% to it.
+CUSTOM_RULES = "custom_rules:\n" + "".join(
+    f"  custom_{number:02d}:\n    message: \"{{{{subject}}}} {{{{name}}}}\"\n    select: {select}\n    {assertion}\n"
+    for number, (select, assertion) in enumerate([
+        ("{ type: { role: router } }", "forbid: { reference: { name: \"*ViewController\", not: { name: \"*ViewControllable\" } } }"),
+        ("{ type: { role: interactor } }", "forbid: { import: { name: [UIKit, SwiftUI] } }"),
+        ("{ member: { role: builder, name: \"build*\", kind: func } }", "require: { call: { constructs: { role: router } } }\n    count: 1"),
+        ("{ member: { role: interactor, name: listener, kind: var } }", "only: { attribute: weak }"),
+        ("{ type: { in: \"Features/{feature}/Interface/**\", kind: { not: extension } } }", "only: { kind: protocol }"),
+        ("{ type: { role: interactor } }", "forbid: { reference: { name: [shared, default, standard] } }"),
+        ("{ type: { role: interactor } }", "forbid: { call: { constructs: { name: [\"*Service\", \"*Repository\"] } } }"),
+        ("{ type: { role: router, kind: class } }", "only: { attribute: final }"),
+        ("{ type: { role: router, kind: class } }", "only: { name: \"*Router\" }"),
+        ("{ file: { in: \"Modules/{module}/**\" } }", "forbid: { import: { name: \"*Impl\" } }"),
+        ("{ type: { role: presenter } }", "forbid: { reference: { name: \"*Routing\" } }"),
+        ("{ type: { role: builder } }", "forbid: { call: { name: [present, pushViewController] } }"),
+        ("{ member: { role: router, kind: let } }", "only: { access: private }"),
+        ("{ type: { role: component } }", "forbid: { call: { constructs: { role: router } } }"),
+        ("{ type: { conforms: \"*Listener\", kind: class } }", "only: { not: { role: router } }"),
+        ("{ call: { name: print } }", "only: { in: \"Tests/**\" }"),
+        ("{ type: { role: worker } }", "forbid: { import: { name: UIKit } }"),
+        ("{ type: { inherits: ViewableRouter } }", "require: { member: { name: \"route*\" } }\n    count: { max: 20 }"),
+        ("{ reference: { name: \"/^UI(Alert|Navigation)Controller$/\" } }", "only: { role: { not: interactor } }"),
+        ("{ import: { name: RxSwift } }", "only: { in: [\"**/Sources/**\", \"Modules/**\"] }"),
+    ]))
+
+
 def bench(folder, binaries, jobs, scratch, profile="ribs"):
     ribslint, floor = binaries
     # Every run starts at the tree's top, as a developer's and a pre-commit hook's do.
@@ -353,6 +381,12 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
     # interleaving spreads the drift over every kind of run alike.
     runs = {"ribslint cold": lint + ["--no-cache"], "parse+walk floor": [floor, "--jobs", str(jobs), folder],
             "ribslint warm": lint + ["--cache-path", cache]}
+    if profile == "ribs":
+        with_custom = os.path.join(scratch, "config", "custom-rules.yml")
+        with open(with_custom, "w") as handle:
+            handle.write(open(every_rule).read() + CUSTOM_RULES)
+        runs["ribslint cold, 20 custom rules"] = [ribslint, "lint", "--config", with_custom, "--reporter", "json", "--quiet", "--jobs", str(jobs),
+                                                  "--no-cache", folder]
     timed = {name: [] for name in runs}
     for _ in range(3):
         for name, command in runs.items():
@@ -375,7 +409,8 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
             handle.write(original)
     rows = {name: median(results) for name, results in timed.items()}
     *rows["swift-format lint"], batches = swift_format(folder, format_config)
-    rows = {name: rows[name] for name in ("ribslint cold", "parse+walk floor", "swift-format lint", "ribslint warm", "one changed file, warm")}
+    rows = {name: rows[name] for name in ("ribslint cold", "parse+walk floor", "swift-format lint", "ribslint warm", "one changed file, warm",
+                                          "ribslint cold, 20 custom rules") if name in rows}
     findings = len(json.loads(rows["ribslint cold"][2])["findings"])
     if rows["ribslint warm"][2] != rows["ribslint cold"][2]:
         sys.exit("the warm run's report differs from the cold run's")
@@ -390,6 +425,8 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
         "warm time over cold": round(runs["ribslint warm"]["seconds"] / runs["ribslint cold"]["seconds"], 3),
         "one changed file over warm": round(runs["one changed file, warm"]["seconds"] / runs["ribslint warm"]["seconds"], 3),
     }
+    if "ribslint cold, 20 custom rules" in runs:
+        result["ratios"]["twenty custom rules over cold"] = round(runs["ribslint cold, 20 custom rules"]["seconds"] / runs["ribslint cold"]["seconds"], 3)
     return result
 
 

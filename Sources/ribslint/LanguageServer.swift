@@ -274,8 +274,7 @@ struct LanguageServer {
     private func configurationProblems(of path: String) -> [[String: Any]] {
         guard let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) else { return [] }
         do {
-            _ = try Configuration.parse(
-                yaml: text, path: path, catalog: RuleRegistry.catalog, rootDirectory: (path as NSString).deletingLastPathComponent)
+            try Configuration.check(yaml: text, path: path, catalog: RuleRegistry.catalog)
             return []
         } catch {
             let located = Self.configurationError(error.message)
@@ -309,13 +308,13 @@ struct LanguageServer {
     /// The findings of the file at `path` — those not in the configuration's baseline, as `lint` reports them —
     /// where rule pages are read, and what kept ribslint from linting it. `withFixes`: linted afresh, so that each
     /// finding carries its fix (the cache keeps none). `baselined`: the file's findings the baseline holds.
-    private func findings(of path: String, withFixes: Bool = false) -> (findings: [Finding], docs: String, problem: String?) {
+    private func findings(of path: String, withFixes: Bool = false) -> (findings: [Finding], docs: RulePages, problem: String?) {
         let found = findingsAndBaseline(of: path, withFixes: withFixes)
         return (found.findings, found.docs, found.problem)
     }
 
     private func findingsAndBaseline(of path: String, withFixes: Bool = false)
-        -> (findings: [Finding], baselined: [Finding], baseline: String?, docs: String, problem: String?)
+        -> (findings: [Finding], baselined: [Finding], baseline: String?, docs: RulePages, problem: String?)
     {
         do {
             var linter = try linter(for: path)
@@ -327,12 +326,12 @@ struct LanguageServer {
                 (finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)) == path
             }
             let baseline = linter.configuration.baseline
-            let docs = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
+            let docs = RulePages(linter, result)
             return (result.findings.filter(isHere), (result.baseline?.unchanged ?? []).filter(isHere), baseline, docs, result.unreadable.first)
         } catch let error as UsageError {
-            return ([], [], nil, RuleDocumentation.defaultBaseURL, error.message)
+            return ([], [], nil, RulePages(), error.message)
         } catch {
-            return ([], [], nil, RuleDocumentation.defaultBaseURL, "\(error)")
+            return ([], [], nil, RulePages(), "\(error)")
         }
     }
 
@@ -359,7 +358,7 @@ struct LanguageServer {
             linter.lintInstead(documents)
             let result = try lintAsReported(linter, paths: [])
             let base = linter.reportBase(workingDirectory: root)
-            let docs = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
+            let docs = RulePages(linter, result)
             var byFile: [String: [[String: Any]]] = [:]
             for finding in result.findings {
                 let path = finding.path.hasPrefix("/") ? finding.path : (base as NSString).appendingPathComponent(finding.path)
@@ -402,10 +401,13 @@ struct LanguageServer {
         }
         let here = findings.filter(contains)
         if !here.isEmpty {
+            // A project's custom rules are described by its configuration.
+            let custom = (try? linter(for: path))?.customRules.map(\.ruleDescription) ?? []
             let text = here.map { finding -> String in
-                let description = RuleRegistry.catalog.descriptions.first { $0.id == finding.ruleID }
+                let description = (RuleRegistry.catalog.descriptions + custom).first { $0.id == finding.ruleID }
                 return ["**\(finding.ruleID)** — \(description?.summary ?? finding.message)", description?.rationale ?? "",
-                        "[The rule's page](\(RuleDocumentation.page(finding.ruleID, base: docs)))"].filter { !$0.isEmpty }.joined(separator: "\n\n")
+                        "[The rule's page](\(docs.page(finding.ruleID)))"]
+                    .filter { !$0.isEmpty }.joined(separator: "\n\n")
             }.joined(separator: "\n\n---\n\n")
             return ["contents": ["kind": "markdown", "value": text], "range": (Self.diagnostic(here[0], docs: docs)["range"] ?? NSNull())]
         }
@@ -419,7 +421,7 @@ struct LanguageServer {
 
     /// On a `// ribslint:` comment: what the rule under the cursor asks and why (every rule it names when the cursor
     /// is elsewhere on it), and where to read more; nil off such a comment. `line` and `column` are 1-based, UTF-16.
-    private func suppressionHover(path: String, line: Int, column: Int, docs: String) -> [String: Any]? {
+    private func suppressionHover(path: String, line: Int, column: Int, docs: RulePages) -> [String: Any]? {
         guard let text = documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) else { return nil }
         // LSP's lines end at `\n`, `\r\n` or `\r`, as Character's newlines do.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -454,7 +456,7 @@ struct LanguageServer {
                 return "**\(word.id)** — not a rule ribslint knows; `ribslint rules` lists them"
             }
             return ["**\(word.id)** — \(description.summary)", description.rationale,
-                    "[The rule's page](\(RuleDocumentation.page(word.id, base: docs)))"].filter { !$0.isEmpty }.joined(separator: "\n\n")
+                    "[The rule's page](\(docs.page(word.id)))"].filter { !$0.isEmpty }.joined(separator: "\n\n")
         }.joined(separator: "\n\n---\n\n")
         let (start, end) = pointed.first.map { ($0.start, $0.end) } ?? (unit(comment.lowerBound), lineText.utf16.count)
         return ["contents": ["kind": "markdown", "value": value],
@@ -544,7 +546,7 @@ struct LanguageServer {
     }
 
     /// A finding as an LSP diagnostic: 0-based lines, UTF-16 columns (as findings count them), the rule's page.
-    static func diagnostic(_ finding: Finding, docs: String, base: String? = nil) -> [String: Any] {
+    static func diagnostic(_ finding: Finding, docs: RulePages, base: String? = nil) -> [String: Any] {
         var diagnostic: [String: Any] = [
             "range": [
                 "start": ["line": finding.line - 1, "character": finding.column - 1],
@@ -552,7 +554,7 @@ struct LanguageServer {
             ],
             "severity": finding.severity == .error ? 1 : 2,
             "code": finding.ruleID,
-            "codeDescription": ["href": RuleDocumentation.page(finding.ruleID, base: docs)],
+            "codeDescription": ["href": docs.page(finding.ruleID)],
             "source": "ribslint",
             "message": finding.message,
         ]
@@ -592,6 +594,21 @@ struct LanguageServer {
 }
 
 /// JSON-RPC messages framed by `Content-Length` headers, read from standard input and written to standard output.
+/// Where the editor links each rule: ribslint's pages under the configuration's `docs_url`, a custom rule's `docs`.
+struct RulePages {
+    var base = RuleDocumentation.defaultBaseURL
+    var custom: [String: String] = [:]
+
+    init() {}
+
+    init(_ linter: Linter, _ result: LintResult) {
+        base = linter.configuration.docsURL ?? RuleDocumentation.defaultBaseURL
+        for rule in (result.rules ?? []) + linter.customRules.map(\.ruleDescription) { custom[rule.id] = rule.helpURL }
+    }
+
+    func page(_ id: String) -> String { custom[id] ?? RuleDocumentation.page(id, base: base) }
+}
+
 struct MessageChannel {
     private var buffer: [UInt8] = []
 

@@ -165,6 +165,17 @@ struct ConfigurationTests {
         #expect(failure("conventions: uber").hasPrefix("cfg.yml:1:14: error: 'conventions' must be one of uber-template"))
     }
 
+    @Test("Docs/ribslint-config.schema.json is the schema made from what the reader accepts (RIBSLINT_BLESS=1 swift test rewrites it)")
+    func schema() throws {
+        let file = SnapshotTests.repository.appendingPathComponent("Docs/ribslint-config.schema.json")
+        let made = ConfigurationSchema.json(catalog: RuleRegistry.catalog)
+        if ProcessInfo.processInfo.environment["RIBSLINT_BLESS"] == "1" { try Data(made.utf8).write(to: file) }
+        #expect(try String(contentsOf: file, encoding: .utf8) == made, "RIBSLINT_BLESS=1 swift test --filter Configuration rewrites it")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(made.utf8)) as? [String: Any])
+        let keys = Set((schema["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+        #expect(keys.isSuperset(of: ["profile", "rules", "custom_rules", "roles", "only_rules"]) && schema["additionalProperties"] as? Bool == false)
+    }
+
     @Test("the README's example .ribslint.yml is a valid configuration, every key of it")
     func readmeExample() throws {
         let readme = try String(

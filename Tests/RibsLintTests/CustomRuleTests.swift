@@ -251,6 +251,20 @@ struct CustomRuleTests {
         ], "\(run.stdout)\(run.stderr)")
     }
 
+    @Test("an editor's check of a nested configuration knows the custom rules above it")
+    func editorCheck() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "custom_rules:\n  no_ui:\n    message: m\n    select: { file: {} }\n    forbid: { import: { name: UIKit } }\n",
+            "A/.ribslint.yml": "disabled_rules: [no_ui]\n",
+        ])
+        let nested = root.appendingPathComponent("A/.ribslint.yml").path
+        try Configuration.check(yaml: "disabled_rules: [no_ui]\ncustom_rules:\n  no_ui: { severity: error }\n", path: nested, catalog: RuleRegistry.catalog)
+        #expect(throws: UsageError.self) { try Configuration.check(yaml: "disabled_rules: [no_uii]\n", path: nested, catalog: RuleRegistry.catalog) }
+        #expect(throws: UsageError.self) {
+            try Configuration.check(yaml: "custom_rules:\n  lone: { severity: error }\n", path: nested, catalog: RuleRegistry.catalog)
+        }
+    }
+
     @Test("custom findings obey suppressions, only_rules, baselines, every reporter and the cache")
     func engine() throws {
         let yaml = """

@@ -43,7 +43,8 @@ local responses = vim.lsp.buf_request_sync(buf, "textDocument/codeAction", param
 local applied = false
 for _, response in pairs(responses) do
   for _, action in ipairs(response.result or {}) do
-    if action.isPreferred and action.edit then
+    -- weak_listener's own fix (the repository's custom rule interactor_listener_is_weak offers the same edit).
+    if not applied and action.isPreferred and action.edit and action.title:find("(weak_listener)", 1, true) then
       vim.lsp.util.apply_workspace_edit(action.edit, "utf-16")
       applied = true
     end

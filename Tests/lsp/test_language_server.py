@@ -155,8 +155,12 @@ async def test_quick_fixes_fix_or_suppress_a_finding(client: LanguageClient):
         text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), range=weak.range,
         context=types.CodeActionContext(diagnostics=[weak])))
     titles = [action.title for action in actions]
-    fix = [action for action in actions if action.kind == types.CodeActionKind.QuickFix and action.is_preferred]
+    # The repository's custom rule `interactor_listener_is_weak` (its .ribslint.yml) reports the same line with its own fix.
+    fix = [action for action in actions if action.kind == types.CodeActionKind.QuickFix and action.is_preferred and action.title.endswith("(weak_listener)")]
     assert len(fix) == 1, titles
+    custom = [action for action in actions if action.is_preferred and action.title.endswith("(interactor_listener_is_weak)")]
+    assert len(custom) == 1 and apply(LOGGED_OUT.read_text(), custom[0].edit.changes[LOGGED_OUT.as_uri()]) == apply(
+        LOGGED_OUT.read_text(), fix[0].edit.changes[LOGGED_OUT.as_uri()]), titles
     fixed = apply(LOGGED_OUT.read_text(), fix[0].edit.changes[LOGGED_OUT.as_uri()])
     assert "    weak var listener: LoggedOutListener?" in fixed.split("\n")
     suppress = [action for action in actions if action.title == "Suppress weak_listener on this line"]
@@ -252,8 +256,11 @@ async def test_hover_says_why_a_type_has_its_role_and_what_a_finding_means(clien
     await open_document(client, LOGGED_OUT)
     on_finding = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=LOGGED_OUT.as_uri()), position=types.Position(line=24, character=10)))
-    assert on_finding.contents.value.startswith("**weak_listener** — "), on_finding.contents.value
+    assert "**weak_listener** — " in on_finding.contents.value, on_finding.contents.value
     assert "RIBs" in on_finding.contents.value and "weak_listener.md" in on_finding.contents.value
+    # A custom rule of the repository's .ribslint.yml on the same place: its own words, and the custom rules' page.
+    assert "**interactor_listener_is_weak** — A strong listener closes a cycle" in on_finding.contents.value, on_finding.contents.value
+    assert "custom-rules.md" in on_finding.contents.value
     # On a suppression comment: the rule under the cursor; elsewhere on the comment, every rule it names.
     lines = LOGGED_OUT.read_text().split("\n")
     lines.insert(24, "    // ribslint:disable:next weak_listener, rib_cycle - kept for the demo")

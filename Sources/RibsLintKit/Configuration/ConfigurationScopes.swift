@@ -105,6 +105,23 @@ public struct ConfigurationScopes: Sendable {
     }
 }
 
+extension Configuration {
+    /// Checks a configuration file's text as a run under it would: read, then its rules chosen on top of the
+    /// configuration files above it on disk (whose custom rules its lists may name and its own entries override).
+    /// An editor's buffer of a `.ribslint.yml`.
+    public static func check(yaml: String, path: String, catalog: Catalog) throws(UsageError) {
+        let folder = parentFolder(of: standardizedPath(path))
+        let own = try parse(yaml: yaml, path: path, catalog: catalog, rootDirectory: folder)
+        var merged = Configuration(rootDirectory: "/")
+        for above in foldersUp(from: parentFolder(of: folder)).reversed() where parentFolder(of: folder) != folder {
+            let candidate = (above.hasSuffix("/") ? above : above + "/") + fileName
+            guard entryExists(candidate), let loaded = try? load(path: candidate, catalog: catalog) else { continue }
+            merged = merged.layered(with: loaded, catalog: catalog)
+        }
+        _ = try RuleSet(configuration: merged.layered(with: own, catalog: catalog), catalog: catalog)
+    }
+}
+
 /// `path` made absolute against the working directory, without `.` and `..`.
 func standardizedPath(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
