@@ -331,7 +331,7 @@ OPT_IN = {
 CUSTOM_RULES = "custom_rules:\n" + "".join(
     f"  custom_{number:02d}:\n    message: \"{{{{subject}}}} {{{{name}}}}\"\n    select: {select}\n    {assertion}\n"
     for number, (select, assertion) in enumerate([
-        ("{ type: { role: router } }", "forbid: { reference: { name: \"*ViewController\", not: { name: \"*ViewControllable\" } } }"),
+        ("{ type: { role: router } }", "forbid: { reference: { kind: type, name: \"*ViewController\", not: { name: \"*ViewControllable\" } } }"),
         ("{ type: { role: interactor } }", "forbid: { import: { name: [UIKit, SwiftUI] } }"),
         ("{ member: { role: builder, name: \"build*\", kind: func } }", "require: { call: { constructs: { role: router } } }\n    count: 1"),
         ("{ member: { role: interactor, name: listener, kind: var } }", "only: { attribute: weak }"),

@@ -86,7 +86,11 @@ struct CustomRuleTests {
         #expect(try selected("file") == ["file LoginInteractor.swift"])
         #expect(try selected("call", "{ name: \"*\" }").isEmpty)
         let references = try selected("reference")
-        #expect(references.contains("reference PresentableInteractor") && references.contains("reference LoginListener"))
+        #expect(references.contains("type PresentableInteractor") && references.contains("type LoginListener"))
+        let kinds = try findings(
+            "custom_rules:\n  probe:\n    message: \"{{kind}} {{subject}}\"\n    select: { reference: { name: \"*creen\" } }\n    only: { name: \"/^$/\" }\n",
+            [("R.swift", "let screen = Screen()\nfunc go() { present(screen); _ = self.screen; let s: Screen = screen }\n")]).map(\.message)
+        #expect(kinds == ["type Screen", "value screen", "member screen", "type Screen", "value screen"], "a declaration is no reference")
         let calls = try findings(
             "custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: { call: {} }\n    only: { name: \"/^$/\" }\n", Self.ribsApp
         ).filter { $0.path == "Login/LoginRouter.swift" }.map(\.message)
@@ -135,7 +139,7 @@ struct CustomRuleTests {
               no_concrete_screens:
                 message: "{{subject}} names {{match}}"
                 select: { type: { role: router } }
-                forbid: { reference: { name: "*ViewController", not: { name: "*ViewControllable" } } }
+                forbid: { reference: { kind: type, name: "*ViewController", not: { name: "*ViewControllable" } } }
             """, Self.ribsApp)
         #expect(forbid == ["Login/LoginRouter.swift:7:22 LoginRouter names SignUpViewController"])
         let require = try places("""

@@ -156,24 +156,28 @@ struct CustomSubjects {
             return .visitChildren
         }
 
+        /// A name in an expression: a member after `.` (`viewController.present`), else a type when capitalized
+        /// (`ProfileViewController()`, `Theme.main`), else a value.
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-            reference(node.baseName)
+            let isMember = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+            let name = node.baseName.identifier?.name ?? node.baseName.text
+            reference(node.baseName, kind: isMember ? "member" : name.first?.isUppercase == true ? "type" : "value")
             return .visitChildren
         }
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-            reference(node.name)
+            reference(node.name, kind: "type")
             return .visitChildren
         }
 
         override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-            reference(node.name)
+            reference(node.name, kind: "type")
             return .visitChildren
         }
 
-        private func reference(_ token: TokenSyntax) {
+        private func reference(_ token: TokenSyntax, kind: String) {
             guard case .identifier = token.tokenKind else { return }
-            add(.reference, token.identifier?.name ?? token.text, "reference", Syntax(token), name: Syntax(token), declaration: nil)
+            add(.reference, token.identifier?.name ?? token.text, kind, Syntax(token), name: Syntax(token), declaration: nil)
         }
 
         /// A declaration of a type's member block or of the file's top level, not a local one.

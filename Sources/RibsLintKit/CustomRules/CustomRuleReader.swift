@@ -109,7 +109,7 @@ extension ConfigReader {
         .type: ["role", "name", "kind", "in", "inherits", "conforms", "attribute", "access", "constructs"],
         .member: ["role", "name", "kind", "in", "attribute", "access", "constructs"],
         .call: ["role", "name", "in", "constructs"],
-        .reference: ["role", "name", "in"],
+        .reference: ["role", "name", "kind", "in"],
         .import: ["name", "in"],
         .file: ["name", "in", "constructs"],
     ]
@@ -117,6 +117,7 @@ extension ConfigReader {
     static let subjectKinds: [SubjectKind: [String]] = [
         .type: ["class", "struct", "enum", "actor", "protocol", "extension"],
         .member: ["func", "var", "let", "init"],
+        .reference: ["type", "value", "member"],
     ]
     static let accessLevels = ["private", "fileprivate", "internal", "package", "public", "open"]
 
