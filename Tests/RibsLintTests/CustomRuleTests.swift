@@ -122,6 +122,19 @@ struct CustomRuleTests {
         #expect(try names("{ file: { in: \"Login/**\", name: \"*Router.swift\" } }") == ["LoginRouter.swift"])
         #expect(try names("{ import: { name: UIKit, in: \"Base\" } }").isEmpty)
 
+        // The module: a Swift package's target, a Tuist module's folder above `Sources`, else the first folder.
+        let modules = try findings(
+            "custom_rules:\n  probe:\n    message: \"{{module}} {{subject}}\"\n    select: { file: { module: [Pay, App] } }\n    only: { name: \"/^$/\" }\n", [
+                ("Projects/Pay/Sources/Views/PayView.swift", ""), ("App/AppDelegate.swift", ""), ("Projects/Home/Sources/HomeView.swift", ""),
+            ]).map(\.message)
+        #expect(modules == ["App AppDelegate.swift", "Pay PayView.swift"])
+        let package = try makeProject([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"PayKit\")])\n",
+            "Sources/PayKit/Views/PayView.swift": "import UIKit\n",
+            ".ribslint.yml": "custom_rules:\n  probe:\n    message: \"{{module}}\"\n    select: { file: { module: PayKit } }\n    forbid: { import: {} }\n",
+        ])
+        #expect(try runRibslint(["--no-cache", "--only-rule", "probe"], in: package).stdout == "Sources/PayKit/Views/PayView.swift:1:1: warning: PayKit (probe)\n")
+
         let captured = try findings("""
             custom_rules:
               probe:

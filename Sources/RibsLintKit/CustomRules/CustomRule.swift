@@ -100,6 +100,8 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
     case kind(String)
     /// The file's path, matched from any folder down; captures (`{feature}`) are the message's.
     case path(PathPattern)
+    /// The module the file is built in (`CustomRuleCheck.module(of:)`).
+    case module(NamePattern)
     /// A superclass anywhere in the chain (`direct`: the declared clause's first name only).
     case inherits(NamePattern, direct: Bool)
     /// A protocol it conforms to, through the project's types and extensions (`direct`: its own clause only).
@@ -120,6 +122,7 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         case .name(let pattern): "name=\(pattern)"
         case .kind(let kind): "kind=\(kind)"
         case .path(let pattern): "in=\(pattern)"
+        case .module(let pattern): "module=\(pattern)"
         case .inherits(let pattern, let direct): "inherits\(direct ? "(direct)" : "")=\(pattern)"
         case .conforms(let pattern, let direct): "conforms\(direct ? "(direct)" : "")=\(pattern)"
         case .attribute(let pattern): "attribute=\(pattern)"

@@ -281,6 +281,7 @@ struct CustomRuleCheck {
             values["subject"] = subject.name
             values["kind"] = subject.kindName
             values["type"] = subject.owner.map { all.subjects[$0].name } ?? ""
+            values["module"] = Self.module(of: file) ?? ""
             switch rule.assertion {
             case .forbid(let query):
                 for match in inside(index, query, all, file, answers) where reported.insert(all.subjects[match].nameSpan.lowerBound).inserted {
@@ -337,6 +338,7 @@ struct CustomRuleCheck {
             return pattern.matches(subject.name)
         case .kind(let kind): return subject.kindName == kind
         case .path(let pattern): return pattern.match(file.path) != nil
+        case .module(let pattern): return Self.module(of: file).map(pattern.matches) == true
         case .inherits(let pattern, let direct):
             if direct { return subject.kindName == "class" && subject.inherited.first.map(pattern.matches) == true }
             return inheritance(of: index, all, file, answers).superclasses.contains(where: pattern.matches)
@@ -417,6 +419,18 @@ struct CustomRuleCheck {
             }
         }
         return violation
+    }
+
+    /// The module a file is built in: the target of the Swift package whose `Sources/<target>/` (or `Tests/`) holds
+    /// it; else the folder that holds its path's last `Sources` or `Tests` folder (`Projects/Pay/Sources/…`, as
+    /// Tuist and XcodeGen projects lay modules out); else its path's first folder.
+    static func module(of file: LintFile) -> String? {
+        if let target = file.project.packageTarget { return target }
+        let folders = file.path.split(separator: "/").dropLast().filter { $0 != "." && $0 != ".." }
+        if let layer = folders.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), layer > folders.startIndex {
+            return String(folders[folders.index(before: layer)])
+        }
+        return folders.first.map(String.init)
     }
 
     /// `template` with each `{{name}}` replaced by its value.

@@ -64,7 +64,7 @@ struct CustomRuleDraft: Sendable {
             throw UsageError("\(origin): error: custom rule '\(id)' selects role '\(role)', not a role of profile '\(profile.name)': \(known)")
         }
         let captures = select.filter.captureNames
-        var placeholders = ["subject", "name", "kind", "type"] + captures
+        var placeholders = ["subject", "name", "kind", "type", "module"] + captures
         if case .forbid = assertion { placeholders.append("match") }
         if case .require = assertion { placeholders.append("count") }
         for template in [message] + (fix?.template.map { [$0] } ?? []) {
@@ -106,12 +106,12 @@ extension ConfigReader {
 
     /// Keys a filter of each subject kind may use, besides `not`, `any` and `all`.
     static let filterKeys: [SubjectKind: [String]] = [
-        .type: ["role", "name", "kind", "in", "inherits", "conforms", "attribute", "access", "constructs"],
-        .member: ["role", "name", "kind", "in", "attribute", "access", "constructs"],
-        .call: ["role", "name", "in", "constructs"],
-        .reference: ["role", "name", "kind", "in"],
-        .import: ["name", "in"],
-        .file: ["name", "in", "constructs"],
+        .type: ["role", "name", "kind", "in", "module", "inherits", "conforms", "attribute", "access", "constructs"],
+        .member: ["role", "name", "kind", "in", "module", "attribute", "access", "constructs"],
+        .call: ["role", "name", "in", "module", "constructs"],
+        .reference: ["role", "name", "kind", "in", "module"],
+        .import: ["name", "in", "module"],
+        .file: ["name", "in", "module", "constructs"],
     ]
     /// `kind:` values by subject kind.
     static let subjectKinds: [SubjectKind: [String]] = [
@@ -282,6 +282,7 @@ extension ConfigReader {
         case "in":
             do { return .path(try PathPattern(value)) } catch { throw self.error(node, error.message) }
         case "name": return .name(try pattern(node))
+        case "module": return .module(try pattern(node))
         case "inherits": return .inherits(try pattern(node), direct: false)
         case "conforms": return .conforms(try pattern(node), direct: false)
         case "attribute": return .attribute(try NamePattern(value.hasPrefix("@") ? String(value.dropFirst()) : value, at: node, self))

@@ -21,6 +21,9 @@ public struct ProjectFacts: Sendable {
     /// The folder of every package manifest found, with whether it isolates to the main actor (absolute, sorted):
     /// a file's nearest package decides.
     var packages: [(folder: String, isMainActor: Bool)] = []
+    /// The target of a Swift package the file is a source of (`Sources/<target>/…` or `Tests/<target>/…` below its
+    /// nearest `Package.swift`); nil for a file of no package's target.
+    var packageTarget: String?
 
     public init(usesSourcery: Bool = false, isMainActorByDefault: Bool = false) {
         self.usesSourcery = usesSourcery
@@ -44,6 +47,8 @@ public struct ProjectFacts: Sendable {
         // The nearest package: the deepest manifest folder above the file.
         if let nearest = packages.filter({ isBelow($0.folder) }).max(by: { $0.folder.count < $1.folder.count }) {
             facts.isMainActorByDefault = nearest.isMainActor
+            let parts = relativePath(absolutePath, to: nearest.folder)?.split(separator: "/") ?? []
+            if parts.count >= 3, parts[0] == "Sources" || parts[0] == "Tests" { facts.packageTarget = String(parts[1]) }
         }
         return facts
     }
