@@ -29,17 +29,22 @@ struct TestRules: ParsableCommand {
         if !examplesOnly {
             var project = linter
             project.folder = nil
-            let selected = Set(try project.customRuleSelections(paths: [], workingDirectory: workingDirectory).selections.map(\.rule))
-            for rule in linter.customRules where !rule.allowEmpty && !selected.contains(rule.id) {
+            let (selections, _, onInScopes) = try project.customRuleSelections(paths: [], workingDirectory: workingDirectory)
+            let on = onInScopes.union(linter.ruleSet.customEntries.map(\.id))
+            let selected = Set(selections.map(\.rule))
+            // A rule that is off everywhere selects nothing by choice.
+            for rule in linter.customRules where !rule.allowEmpty && on.contains(rule.id) && !selected.contains(rule.id) {
                 outcomes.append(.init(
                     rule: rule.id, origin: rule.origin, verdict: .warning,
                     detail: "it selects nothing in this project, which looks exactly like code without violations; check 'select', or set 'allow_empty: true'"))
             }
         }
         for outcome in outcomes.sorted(by: { ($0.rule, $0.origin) < ($1.rule, $1.origin) }) { Console.out(outcome.line + "\n") }
-        let failures = outcomes.filter(\.isFailure).count
+        // By example: one may fail in several ways.
+        let failures = Set(outcomes.filter(\.isFailure).map(\.origin)).count
         let passed = outcomes.filter { $0.verdict == .validated }.count
-        printError("\(passed) example\(passed == 1 ? "" : "s") validated, \(failures) failed, \(outcomes.count { $0.verdict == .warning }) warning(s)")
+        let warnings = outcomes.count { $0.verdict == .warning }
+        printError("\(passed) example\(passed == 1 ? "" : "s") validated, \(failures) failed, \(warnings) warning\(warnings == 1 ? "" : "s")")
         if failures > 0 { throw ExitCode(1) }
     }
 }
@@ -63,13 +68,14 @@ struct Explain: ParsableCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         var linter = try makeLinter(config: config, workingDirectory: workingDirectory)
         linter.folder = nil
-        let (selections, defined) = try linter.customRuleSelections(paths: paths, workingDirectory: workingDirectory, only: rule)
+        let (selections, defined, on) = try linter.customRuleSelections(paths: paths, workingDirectory: workingDirectory, only: rule)
         guard let custom = defined.first(where: { $0.id == rule }) else {
             let ids = defined.map(\.id)
             throw UsageError("error: '\(rule)' is no custom rule of the configurations here\(DidYouMean.clause(for: rule, in: ids))"
                 + (ids.isEmpty ? "; they define none" : "; they define \(ids.joined(separator: ", "))"))
         }
         Console.out("\(custom.id) (\(custom.origin)): select \(custom.select); \(custom.assertion)\n")
+        if !on.contains(rule) { Console.out("\(custom.id) is off here (disabled_rules, only_rules or --only-rule): it selects and reports nothing\n") }
         for selection in selections {
             Console.out("\(selection.path):\(selection.line):\(selection.column): selected \(selection.kind) \(selection.name)"
                 + (selection.role.map { " (role \($0))" } ?? "") + "\n")

@@ -345,7 +345,7 @@ struct LanguageServer {
         disk.unchangedSinceLint = disk.watched
         if let baseline = linter.configuration.baseline {
             let covered = linter.covers(paths: paths, workingDirectory: root)
-            result = result.applying(try RibsLintKit.Baseline(contentsOf: baseline, knownRules: knownRuleIDs), covered: covered)
+            result = result.applying(try RibsLintKit.Baseline(contentsOf: baseline, knownRules: knownRuleIDs(linter, result)), covered: covered)
         }
         return result
     }
@@ -449,7 +449,8 @@ struct LanguageServer {
         guard !ids.isEmpty else { return nil }
         let pointed = ids.filter { $0.start < column && column <= $0.end }
         let shown = pointed.isEmpty ? ids : pointed
-        let descriptions = RuleRegistry.catalog.descriptions + [UnusedSuppression.description]
+        let custom = (try? linter(for: path))?.customRules.map(\.ruleDescription) ?? []
+        let descriptions = RuleRegistry.catalog.descriptions + [UnusedSuppression.description] + custom
         let value = shown.map { word -> String in
             if word.id == "all" { return "**all** — every rule, for the lines this comment covers" }
             guard let description = descriptions.first(where: { $0.id == word.id }) else {
@@ -593,7 +594,6 @@ struct LanguageServer {
     }
 }
 
-/// JSON-RPC messages framed by `Content-Length` headers, read from standard input and written to standard output.
 /// Where the editor links each rule: ribslint's pages under the configuration's `docs_url`, a custom rule's `docs`.
 struct RulePages {
     var base = RuleDocumentation.defaultBaseURL
@@ -609,6 +609,7 @@ struct RulePages {
     func page(_ id: String) -> String { custom[id] ?? RuleDocumentation.page(id, base: base) }
 }
 
+/// JSON-RPC messages framed by `Content-Length` headers, read from standard input and written to standard output.
 struct MessageChannel {
     private var buffer: [UInt8] = []
 

@@ -101,7 +101,7 @@ extension ReportOptions {
         var result = result
         let configuration = linter.configuration
         if let path = baseline ?? configuration.baseline {
-            result = result.applying(try RibsLintKit.Baseline(contentsOf: path, knownRules: knownRuleIDs), showingBaselined: showBaselined, covered: covered())
+            result = result.applying(try RibsLintKit.Baseline(contentsOf: path, knownRules: knownRuleIDs(linter, result)), showingBaselined: showBaselined, covered: covered())
         } else if showBaselined {
             throw UsageError("error: --show-baselined needs a baseline (--baseline FILE or `baseline:` in .ribslint.yml)")
         }

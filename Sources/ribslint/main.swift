@@ -231,9 +231,10 @@ struct Baseline: ParsableCommand {
             // Entries of rules this ribslint no longer has (renamed or removed in an upgrade) are dropped, so that
             // `--update` repairs what `lint` refuses.
             let recorded = try RibsLintKit.Baseline(contentsOf: path)
-            let unknown = Set(recorded.entries.map(\.rule)).subtracting(knownRuleIDs).sorted()
+            let known = knownRuleIDs(linter, result)
+            let unknown = Set(recorded.entries.map(\.rule)).subtracting(known).sorted()
             if !unknown.isEmpty { printError("warning: dropping the baseline's entries of rules this ribslint does not have: \(unknown.joined(separator: ", "))") }
-            baseline = recorded.keeping { knownRuleIDs.contains($0.rule) }
+            baseline = recorded.keeping { known.contains($0.rule) }
                 .updating(with: result.findings, judged: result.judges(coveredBy: linter.covers(paths: paths, workingDirectory: workingDirectory)))
         }
         try baseline.write(to: path)
@@ -330,7 +331,14 @@ struct Rules: ParsableCommand {
             return
         }
         guard let rule = rules.first(where: { $0.id == id }) else {
-            throw UsageError("error: unknown rule '\(id)'\(DidYouMean.clause(for: id, in: rules.map(\.id))); `ribslint rules` lists them")
+            // A custom rule of the configuration here.
+            let workingDirectory = FileManager.default.currentDirectoryPath
+            let custom = (try? makeLinter(config: nil, workingDirectory: workingDirectory))?.customRules ?? []
+            if let rule = custom.first(where: { $0.id == id }) {
+                Console.out(RuleDocumentation.markdown(rule.ruleDescription) + "Defined at \(rule.origin); more: \(rule.ruleDescription.helpURL ?? "")\n")
+                return
+            }
+            throw UsageError("error: unknown rule '\(id)'\(DidYouMean.clause(for: id, in: rules.map(\.id) + custom.map(\.id))); `ribslint rules` lists them")
         }
         Console.out(RuleDocumentation.markdown(rule) + "Online: \(RuleDocumentation.page(rule.id, base: RuleDocumentation.defaultBaseURL))\n")
     }
@@ -453,13 +461,18 @@ func loadConfiguration(_ path: String?, workingDirectory: String) throws -> Conf
             guard next != folder else { break }
             folder = next
         }
-        return configuration
+        // Custom rules: those of every configuration above, as each file's chain of configurations has them.
+        return try configuration.withCustomRulesAbove(catalog: RuleRegistry.catalog)
     }
     return Configuration(rootDirectory: workingDirectory)
 }
 
 /// The rule ids a baseline may name.
-let knownRuleIDs = Set(RuleRegistry.descriptions.map(\.id) + [UnusedSuppression.id])
+/// The rule ids a baseline may name: ribslint's, and the custom rules of the configurations a run read (its result's
+/// rules, and those its configuration defines, on or off).
+func knownRuleIDs(_ linter: Linter, _ result: LintResult) -> Set<String> {
+    Set(RuleRegistry.descriptions.map(\.id) + [UnusedSuppression.id] + linter.customRules.map(\.id) + (result.rules ?? []).map(\.id))
+}
 
 func printError(_ message: String) {
     Console.error(message + "\n")

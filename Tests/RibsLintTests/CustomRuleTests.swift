@@ -222,19 +222,27 @@ struct CustomRuleTests {
         #expect(rule("    message: m\n    select: { type: { rol: router } }\n    only: {}\n").hasPrefix("cfg.yml:4:23: error: unknown key 'rol' in a type filter (did you mean 'role'?)"))
         #expect(rule("    message: m\n    select: { import: { role: router } }\n    only: {}\n").contains("a import has no 'role'"))
         #expect(rule("    message: m\n    select: { member: { kind: class } }\n    only: {}\n").contains("a member's kind is one of func, var, let, init, not 'class'"))
-        #expect(rule(base + "    only: { role: routr }\n").contains("error: custom rule 'probe' selects role 'routr', not a role of profile 'ribs'"))
+        #expect(rule(base + "    only: { role: reducer }\n").contains("error: custom rule 'probe' selects role 'reducer', not a role of profile 'ribs'"))
         #expect(rule(base + "    only: { name: \"/[/\" }\n").hasPrefix("cfg.yml:5:19: error: '/[/' is not a regular expression"))
         #expect(rule(base + "    forbid: { call: {} }\n    only: {}\n").contains("asserts one thing"))
-        #expect(rule(base + "    only: {}\n    count: 2\n").contains("sets 'count', which only 'require' reads"))
-        #expect(rule(base + "    only: {}\n    fix: { insert_before: \"weak \" }\n").contains("'fix' needs 'safety: safe'"))
-        #expect(rule("    message: \"{{count}}\"\n    select: { type: {} }\n    only: {}\n").contains("writes '{{count}}', which it has no value for"))
-        #expect(rule("    select: { type: {} }\n    only: {}\n").contains("custom rule 'probe' has no 'message'"))
+        #expect(rule(base + "    only: { name: x }\n    count: 2\n").contains("sets 'count', which only 'require' reads"))
+        #expect(rule(base + "    only: { name: x }\n    fix: { insert_before: \"weak \" }\n").contains("'fix' needs 'safety: safe'"))
+        #expect(rule("    message: \"{{count}}\"\n    select: { type: {} }\n    only: { name: x }\n").contains("writes '{{count}}', which it has no value for"))
+        #expect(rule("    select: { type: {} }\n    only: { name: x }\n").contains("custom rule 'probe' has no 'message'"))
         #expect(rule("    message: m\n    select: { type: {} }\n").contains("has no assertion"))
         #expect(rule(base + "    forbid: { file: {} }\n").contains("a file holds no file"))
-        #expect(rule(base + "    only: {}\n    examples:\n      - bad: \"class A {}\"\n").contains("marks where each finding is reported with ↓"))
+        #expect(rule(base + "    only: { name: x }\n    examples:\n      - bad: \"class A {}\"\n").contains("marks where each finding is reported with ↓"))
         #expect(refusal("custom_rules:\n  ProbeRule: {}\n").hasPrefix("cfg.yml:2:3: error: a custom rule's id is snake_case"))
         #expect(refusal("custom_rules:\n  weak_listener: {}\n").contains("'weak_listener' is a rule ribslint ships"))
         #expect(refusal("disabled_rules: [probe]\n").contains("unknown rule 'probe' in 'disabled_rules'"), "an id no configuration defines")
+        #expect(rule("    message: m\n    select: { type: { name: \"\" } }\n    only: { kind: class }\n").hasPrefix("cfg.yml:4:29: error: an empty pattern"))
+        #expect(rule("    message: m\n    select: { type: { in: \"\" } }\n    only: { kind: class }\n").contains("an empty pattern"))
+        #expect(rule(base + "    only: {}\n").hasPrefix("cfg.yml:5:11: error: 'only' needs a condition"))
+        #expect(rule(base + "    only: { any: [{}] }\n").contains("a condition"))
+        #expect(rule(base + "    only: { role: routr }\n").hasPrefix("cfg.yml:5:19: error: unknown role 'routr' (did you mean 'router'?)"))
+        #expect(rule(base + "    only: { name: x }\n    count: 2\n").hasPrefix("cfg.yml:6:5"))
+        #expect(refusal("custom_rules:\n  probe:\n    message: m\n    select: { file: {} }\n    only: { name: x }\nrules:\n  probe: { severity: error }\n")
+            .contains("'probe' is a custom rule: its severity goes under custom_rules"))
     }
 
     @Test("nested configurations override a custom rule key by key and may turn it off; one naming another profile's roles stays behind")
@@ -309,9 +317,12 @@ struct CustomRuleTests {
         // The cache knows the rule: a new message is reported at once.
         try Data(yaml.replacingOccurrences(of: "imported", with: "is UI").utf8).write(to: root.appendingPathComponent(".ribslint.yml"))
         #expect(try runRibslint([], in: root).stdout.contains("A.swift:1:1: warning: UIKit is UI (no_ui)"))
-        // A baseline accepts it.
+        // A baseline accepts it, and knows it as a rule when updated.
         #expect(try runRibslint(["baseline"], in: root).status == 0)
-        #expect(try runRibslint(["--baseline", "ribslint-baseline.json", "--strict"], in: root).stdout.split(separator: "\n").allSatisfy { !$0.contains("(no_ui)") })
+        let baselined = try runRibslint(["--baseline", "ribslint-baseline.json"], in: root)
+        #expect(baselined.status == 0 && !baselined.stdout.contains("(no_ui)"), "\(baselined.stdout)\(baselined.stderr)")
+        let updated = try runRibslint(["baseline", "--update"], in: root)
+        #expect(updated.status == 0 && !updated.stderr.contains("dropping"), "\(updated.stderr)")
         // SARIF describes it with its own words.
         let sarif = try runRibslint(["--reporter", "sarif", "--no-cache"], in: root)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
@@ -321,16 +332,53 @@ struct CustomRuleTests {
         #expect(noUI["helpUri"] as? String == "https://example.com/no_ui")
     }
 
-    @Test("fixes: a safe one by --fix, an unsafe one only with --unsafe-fixes; each fixed file linted again")
-    func fixes() throws {
+    /// A custom rule with a safe fix, as a `custom_rules:` entry.
+    static let listenerIsWeak = """
+          listener_is_weak:
+            message: "{{subject}} is strong"
+            select: { member: { role: interactor, name: listener } }
+            only: { attribute: weak }
+            fix: { insert_before: "weak ", safety: safe }
+
+        """
+
+    @Test("a run from any folder: `in:` reads paths from the configuration's folder; a nested file's overrides and ids resolve")
+    func fromAnyFolder() throws {
         let root = try makeProject([
             ".ribslint.yml": """
                 custom_rules:
-                  listener_is_weak:
-                    message: "{{subject}} is strong"
-                    select: { member: { role: interactor, name: listener } }
-                    only: { attribute: weak }
-                    fix: { insert_before: "weak ", safety: safe }
+                  interfaces:
+                    message: "{{subject}} in {{feature}}"
+                    select: { type: { in: "App/Features/{feature}/**" } }
+                    only: { kind: protocol }
+                  no_ui:
+                    message: m
+                    select: { file: {} }
+                    forbid: { import: { name: UIKit } }
+                  router_rule:
+                    message: r
+                    select: { type: { role: router } }
+                    only: { name: "/^$/" }
+                """,
+            "App/Features/Pay/PayService.swift": "final class PayService {}\n",
+            "App/.ribslint.yml": "custom_rules:\n  interfaces: { severity: error }\ndisabled_rules: [no_ui]\n",
+            "V/.ribslint.yml": "profile: viper\ncustom_rules:\n  router_rule: { severity: error }\n",
+            "V/VRouter.swift": "import RIBs\nfinal class VRouter: ViewableRouter<I, V> {}\n",
+        ])
+        let fromRoot = try runRibslint(["--no-cache", "--only-rule", "interfaces"], in: root)
+        #expect(fromRoot.stdout == "App/Features/Pay/PayService.swift:1:13: error: PayService in Pay (interfaces)\n", "\(fromRoot.stdout)\(fromRoot.stderr)")
+        let fromApp = try runRibslint(["--no-cache", "--only-rule", "interfaces", "."], in: root.appendingPathComponent("App"))
+        #expect(fromApp.status == 1 && fromApp.stdout.contains("PayService in Pay (interfaces)"), "\(fromApp.stdout)\(fromApp.stderr)")
+        // A rule over RIBs roles stays behind in the VIPER folder, even with a severity set there.
+        let routers = try runRibslint(["--no-cache", "--only-rule", "router_rule"], in: root)
+        #expect(routers.status == 0 && routers.stdout.isEmpty, "\(routers.stdout)\(routers.stderr)")
+        #expect(refusal("custom_rules:\n  probe:\n    message: m\n    select: { file: { in: \"/abs/**\" } }\n    only: { name: x }\n").contains("relative to the configuration's folder"))
+    }
+
+    @Test("fixes: a safe one by --fix, an unsafe one only with --unsafe-fixes; each fixed file linted again")
+    func fixes() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "custom_rules:\n" + Self.listenerIsWeak + """
                   no_ui:
                     message: "{{match}} imported"
                     select: { type: { role: interactor } }
@@ -350,6 +398,47 @@ struct CustomRuleTests {
         #expect(afterUnsafe == "import RIBs\n\nfinal class AInteractor: Interactor {\n    private weak var listener: AListener?\n}\n")
     }
 
+    @Test("fix edits on each kind: a module replaced in its import, a statement removed with its semicolon, no fix that would drop a neighbour")
+    func fixEdits() throws {
+        func fixed(_ rule: String, _ code: String) throws -> String {
+            let root = try makeProject([".ribslint.yml": "custom_rules:\n  probe:\n    message: m\n" + rule + "only_rules: [probe]\n", "A.swift": code])
+            _ = try runRibslint(["--fix", "--unsafe-fixes", "--no-cache"], in: root)
+            return try String(contentsOf: root.appendingPathComponent("A.swift"), encoding: .utf8)
+        }
+        let importRule = "    select: { file: {} }\n    forbid: { import: { name: UIKit } }\n    fix: { replace: SwiftUI, safety: unsafe }\n"
+        #expect(try fixed(importRule, "@testable import UIKit\n") == "@testable import SwiftUI\n")
+        let callRule = "    select: { call: { name: track } }\n    only: { name: x }\n    fix: { remove: true, safety: unsafe }\n"
+        #expect(try fixed(callRule, "func go() {\n    track(); foo()\n    track()\n}\n") == "func go() {\n    foo()\n}\n")
+        let memberRule = "    select: { member: { name: other } }\n    only: { name: x }\n    fix: { remove: true, safety: unsafe }\n"
+        #expect(try fixed(memberRule, "final class A {\n    var listener: L?, other: L?\n}\n") == "final class A {\n    var listener: L?, other: L?\n}\n")
+        let documented = "final class A {\n    /// The other.\n    // ribslint:disable:next probe\n    var other: L?\n    var kept = 1\n}\n"
+        let removeAll = "    select: { member: { name: kept } }\n    only: { name: x }\n    fix: { remove: true, safety: unsafe }\n"
+        #expect(try fixed(removeAll, documented.replacingOccurrences(of: "    // ribslint:disable:next probe\n", with: ""))
+            == "final class A {\n    /// The other.\n    var other: L?\n}\n")
+        let removeOther = "    select: { member: { name: other } }\n    only: { name: x }\n    fix: { remove: true, safety: unsafe }\n"
+        #expect(try fixed(removeOther, "final class A {\n    /// The other.\n    var other: L?\n    var kept = 1\n}\n") == "final class A {\n    var kept = 1\n}\n",
+                "its doc comment goes with it")
+    }
+
+    @Test("members, access and constructions as Swift reads them")
+    func swiftSemantics() throws {
+        func names(_ select: String, _ code: String) throws -> [String] {
+            try findings("custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: \(select)\n    only: { name: \"/^$/\" }\n", [("A.swift", code)]).map(\.message)
+        }
+        #expect(try names("{ member: {} }", "func go() {\n#if DEBUG\n    var local = 1\n#endif\n}\n#if DEBUG\nvar global = 1\n#endif\n") == ["go", "global"])
+        #expect(try names("{ member: { access: public } }", "public protocol Service { func fetch() }\nprotocol Other { func other() }\n") == ["fetch"])
+        #expect(try names("{ member: { access: fileprivate } }", "private extension A { func helper() {} }\n") == ["helper"])
+        let code = "import RIBs\nfinal class HomeRouter: Router<I> {}\nfunc build() {\n    let c: HomeRouter = .init(interactor: i)\n    _ = Module.HomeRouter(interactor: i)\n    _ = HomeRouter.init(interactor: i)\n}\n"
+        #expect(try findings("""
+            custom_rules:
+              probe:
+                message: "{{count}}"
+                select: { member: { name: build } }
+                require: { call: { constructs: { role: router } } }
+                count: 0
+            """, [("A.swift", code)]).map(\.message) == ["3"])
+    }
+
     @Test("test-rules passes on Examples' configuration and fails, exit 1, on missed, noisy, misplaced and wrongly fixed examples")
     func testRules() throws {
         let examples = try runRibslint(["test-rules"], in: Self.repository)
@@ -357,13 +446,7 @@ struct CustomRuleTests {
         #expect(examples.stdout.split(separator: "\n").count == 5 && !examples.stdout.contains("warning:"), "\(examples.stdout)")
 
         let root = try makeProject([
-            ".ribslint.yml": """
-                custom_rules:
-                  listener_is_weak:
-                    message: "{{subject}} is strong"
-                    select: { member: { role: interactor, name: listener } }
-                    only: { attribute: weak }
-                    fix: { insert_before: "weak ", safety: safe }
+            ".ribslint.yml": "custom_rules:\n" + Self.listenerIsWeak + """
                     examples:
                       - bad: "import RIBs\\nfinal class AI: Interactor { var ↓listener: L? }"
                       - bad: "import RIBs\\nfinal class AI: Interactor { ↓var listener: L? }"
@@ -374,7 +457,7 @@ struct CustomRuleTests {
                   unused_probe:
                     message: m
                     select: { type: { name: Nothing } }
-                    only: {}
+                    only: { kind: class }
                 """,
         ])
         let run = try runRibslint(["test-rules"], in: root)

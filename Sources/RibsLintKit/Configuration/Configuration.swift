@@ -55,7 +55,7 @@ public struct Configuration: Sendable {
     var customRules: [String: CustomRuleDraft] = [:]
 
     /// Its custom rules marked as written under its own profile: a configuration given as every file's base.
-    func ownsItsCustomRules() -> Configuration {
+    func withCustomRulesUnderItsProfile() -> Configuration {
         var configuration = self
         for id in customRules.keys where configuration.customRules[id]?.definedUnder == nil {
             configuration.customRules[id]?.definedUnder = profile
@@ -139,8 +139,8 @@ public struct Configuration: Sendable {
         // Custom rules first, so that the lists of rule ids below may name them.
         if let value = top.first(where: { $0.key.string == Key.customRules.rawValue })?.value {
             let chosen = top.contains { $0.key.string == Key.profile.rawValue } ? profile : nil
-            configuration.customRules = try reader.customRules(
-                value, roleNames: chosen.map { catalog.roleModel(of: $0).roleNames }, definedUnder: chosen?.name)
+            let roleNames = chosen.map { catalog.roleModel(of: $0).roleNames } ?? Array(Set(catalog.profiles.flatMap { catalog.roleModel(of: $0).roleNames })).sorted()
+            configuration.customRules = try reader.customRules(value, roleNames: roleNames, definedUnder: chosen?.name, folder: rootDirectory)
         }
         reader.customIDs = Set(configuration.customRules.keys)
         for (keyNode, value) in top {
@@ -382,6 +382,9 @@ struct ConfigReader {
         for (keyNode, value) in try mapping(node, "'rules'") {
             let id = keyNode.string ?? ""
             guard let rule = rules.first(where: { $0.id == id }) else {
+                if customIDs.contains(id) {
+                    throw error(keyNode, "'\(id)' is a custom rule: its severity goes under custom_rules (custom_rules: {\(id): {severity: error}})")
+                }
                 throw error(keyNode, "unknown rule '\(id)' in 'rules'\(DidYouMean.clause(for: id, in: rules.map(\.id))); `ribslint rules` lists them")
             }
             var setting = RuleSetting()

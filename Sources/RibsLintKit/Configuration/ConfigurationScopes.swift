@@ -84,7 +84,7 @@ public struct ConfigurationScopes: Sendable {
 
     /// The configuration made of `chain`'s files on top of the base (or the defaults).
     func configuration(of chain: [String], loaded: inout [String: Configuration]) throws(UsageError) -> Configuration {
-        var merged = base?.ownsItsCustomRules() ?? Configuration(rootDirectory: "/")
+        var merged = base?.withCustomRulesUnderItsProfile() ?? Configuration(rootDirectory: "/")
         for path in chain {
             let nested: Configuration
             if let known = loaded[path] {
@@ -112,13 +112,29 @@ extension Configuration {
     public static func check(yaml: String, path: String, catalog: Catalog) throws(UsageError) {
         let folder = parentFolder(of: standardizedPath(path))
         let own = try parse(yaml: yaml, path: path, catalog: catalog, rootDirectory: folder)
+        _ = try RuleSet(configuration: try above(folder, catalog: catalog).layered(with: own, catalog: catalog), catalog: catalog)
+    }
+
+    /// The configuration files in the folders above `folder`, layered outermost first, as a file's chain has them.
+    static func above(_ folder: String, catalog: Catalog) throws(UsageError) -> Configuration {
         var merged = Configuration(rootDirectory: "/")
-        for above in foldersUp(from: parentFolder(of: folder)).reversed() where parentFolder(of: folder) != folder {
+        let parent = parentFolder(of: folder)
+        guard parent != folder else { return merged }
+        for above in foldersUp(from: parent).reversed() {
             let candidate = (above.hasSuffix("/") ? above : above + "/") + fileName
-            guard entryExists(candidate), let loaded = try? load(path: candidate, catalog: catalog) else { continue }
-            merged = merged.layered(with: loaded, catalog: catalog)
+            if entryExists(candidate) { merged = merged.layered(with: try load(path: candidate, catalog: catalog), catalog: catalog) }
         }
-        _ = try RuleSet(configuration: merged.layered(with: own, catalog: catalog), catalog: catalog)
+        return merged
+    }
+
+    /// This configuration with the custom rules of the configuration files above its folder under its own: the run's
+    /// configuration found in a module's folder names and overrides the project's rules as each file's chain does.
+    public func withCustomRulesAbove(catalog: Catalog) throws(UsageError) -> Configuration {
+        let chain = try Self.above(rootDirectory, catalog: catalog).layered(with: self, catalog: catalog)
+        var configuration = self
+        configuration.customRules = chain.customRules
+        configuration.unresolvedRuleIDs = chain.unresolvedRuleIDs
+        return configuration
     }
 }
 

@@ -20,6 +20,10 @@ public struct CustomRule: Sendable {
     public let allowEmpty: Bool
     /// Where the rule is defined: `path:line:column` of its id.
     public let origin: String
+    /// The folder of the configuration that wrote its selection: what `in:` patterns are relative to.
+    public let folder: String
+    /// The profiles it runs under: the one whose roles it names, else every one.
+    public let profiles: [String]
 
     /// What one selection asks: a subject kind and a filter over it.
     public struct Query: Sendable, CustomStringConvertible {
@@ -47,9 +51,9 @@ public struct CustomRule: Sendable {
         }
     }
 
-    /// Text that every finding's fix of this id is fingerprinted by in the cache key: all that changes a finding.
+    /// Everything about the rule that changes its findings: its part of the cache key.
     var fingerprint: String {
-        [id, severity.rawValue, message, "\(select)", "\(assertion)", fix.map { "\($0)" } ?? "-"].joined(separator: "\u{1}")
+        [id, severity.rawValue, message, folder, "\(select)", "\(assertion)", fix.map { "\($0)" } ?? "-"].joined(separator: "\u{1}")
     }
 
     /// What reporters and `ribslint rules` say of the rule.
@@ -58,18 +62,26 @@ public struct CustomRule: Sendable {
             id: id, name: id.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "),
             summary: why.isEmpty ? Self.placeholderFree(message) : why,
             rationale: why.isEmpty ? "A rule of this project's configuration (\(origin))." : why,
-            profiles: Configuration.profiles, defaultSeverity: severity, triggering: [], nonTriggering: [], precision: .high)
+            profiles: profiles, defaultSeverity: severity,
+            triggering: examples.compactMap { example in example.bad.map { Example($0, path: example.path) } },
+            nonTriggering: examples.compactMap { example in example.good.map { Example($0, path: example.path) } }, precision: .high)
         description.helpURL = docs ?? RuleDocumentation.customRulesPage
         return description
     }
 
     /// The message with its placeholders read as words: what a rule's one-line summary says.
-    static func placeholderFree(_ message: String) -> String {
-        var text = message
-        while let open = text.range(of: "{{"), let close = text.range(of: "}}", range: open.upperBound..<text.endIndex) {
-            text.replaceSubrange(open.lowerBound..<close.upperBound, with: String(text[open.upperBound..<close.lowerBound]))
+    static func placeholderFree(_ message: String) -> String { filling(message) { $0 } }
+
+    /// `template` with each `{{name}}` replaced by `value(name)`: the one reading of placeholders.
+    static func filling(_ template: String, _ value: (String) -> String) -> String {
+        var text = ""
+        var rest = template[...]
+        while let open = rest.range(of: "{{"), let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) {
+            text += rest[..<open.lowerBound]
+            text += value(rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
+            rest = rest[close.upperBound...]
         }
-        return text
+        return text + rest
     }
 }
 
@@ -141,11 +153,38 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The names of the captures of its `in:` patterns.
+    /// The condition keys it uses, nested ones included (not those inside `constructs`, which are the made type's).
+    var conditionKeys: [String] {
+        switch self {
+        case .all(let filters), .any(let filters): filters.flatMap(\.conditionKeys)
+        case .not(let filter): filter.conditionKeys
+        case .role: ["role"]
+        case .name: ["name"]
+        case .kind: ["kind"]
+        case .path: ["in"]
+        case .module: ["module"]
+        case .inherits: ["inherits"]
+        case .conforms: ["conforms"]
+        case .attribute: ["attribute"]
+        case .access: ["access"]
+        case .constructs: ["constructs"]
+        }
+    }
+
+    /// The `kind:` values it asks for (not inside `constructs`).
+    var kindValues: [String] {
+        switch self {
+        case .all(let filters), .any(let filters): filters.flatMap(\.kindValues)
+        case .not(let filter): filter.kindValues
+        case .kind(let kind): [kind]
+        default: []
+        }
+    }
+
+    /// The names of the captures of its `in:` patterns (those under `not`, which match nothing to capture, aside).
     var captureNames: [String] {
         switch self {
         case .all(let filters), .any(let filters): filters.flatMap(\.captureNames)
-        case .not(let filter): filter.captureNames
         case .path(let pattern): pattern.captures
         default: []
         }
@@ -160,6 +199,7 @@ public struct NamePattern: Sendable, CustomStringConvertible {
 
     init(_ text: String) throws(CustomRuleError) {
         self.text = text
+        guard !text.isEmpty else { throw CustomRuleError("an empty pattern matches no name; write a glob such as \"*Router\" or a /regex/") }
         if text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") {
             do {
                 regex = try NSRegularExpression(pattern: String(text.dropFirst().dropLast()))
@@ -177,18 +217,18 @@ public struct NamePattern: Sendable, CustomStringConvertible {
         if let regex {
             return regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
         }
-        return Self.glob(Array(text.utf8)[...], Array(name.utf8)[...])
+        return Self.glob(Array(text.unicodeScalars)[...], Array(name.unicodeScalars)[...])
     }
 
-    /// `*` any run, `?` one byte, the rest itself.
-    private static func glob(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+    /// `*` any run, `?` one character (a Unicode scalar), the rest itself.
+    private static func glob(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
         var p = pattern.startIndex, t = text.startIndex
         var star: Int?, resume = t
         while t < text.endIndex {
-            if p < pattern.endIndex, pattern[p] == UInt8(ascii: "?") || pattern[p] == text[t] {
+            if p < pattern.endIndex, pattern[p] == "?" || pattern[p] == text[t] {
                 p += 1
                 t += 1
-            } else if p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") {
+            } else if p < pattern.endIndex, pattern[p] == "*" {
                 star = p
                 resume = t
                 p += 1
@@ -200,7 +240,7 @@ public struct NamePattern: Sendable, CustomStringConvertible {
                 return false
             }
         }
-        while p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") { p += 1 }
+        while p < pattern.endIndex, pattern[p] == "*" { p += 1 }
         return p == pattern.endIndex
     }
 }
@@ -215,6 +255,10 @@ public struct PathPattern: Sendable, CustomStringConvertible {
 
     init(_ text: String) throws(CustomRuleError) {
         self.text = text
+        guard !text.isEmpty else { throw CustomRuleError("an empty pattern matches no path; write a folder or a glob such as \"Features/**\"") }
+        guard !text.hasPrefix("/") else {
+            throw CustomRuleError("'\(text)': a path pattern is relative to the configuration's folder; leave out the leading '/'")
+        }
         var pattern = "(?:^|/)"
         var captures: [String] = []
         var characters = Array(text.hasPrefix("./") ? String(text.dropFirst(2)) : text)

@@ -143,9 +143,17 @@ struct CustomSubjects {
                 if reference.baseName.text.first?.isUppercase == true { constructed = reference.baseName.text }
             } else if let member = called.as(MemberAccessExprSyntax.self) {
                 nameNode = Syntax(member.declName.baseName)
-                if member.declName.baseName.tokenKind == .keyword(.`init`), var base = member.base {
-                    if let specialized = base.as(GenericSpecializationExprSyntax.self) { base = specialized.expression }
-                    constructed = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                if member.declName.baseName.tokenKind == .keyword(.`init`) {
+                    if var base = member.base {
+                        if let specialized = base.as(GenericSpecializationExprSyntax.self) { base = specialized.expression }
+                        constructed = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    } else {
+                        // `let router: HomeRouter = .init(…)`: the annotated type.
+                        constructed = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type.baseName
+                    }
+                } else if member.base != nil, member.declName.baseName.text.first?.isUppercase == true {
+                    // `Module.HomeRouter(…)`, `Outer.Inner(…)`: a qualified type.
+                    constructed = member.declName.baseName.text
                 }
             }
             if let nameNode {
@@ -180,12 +188,11 @@ struct CustomSubjects {
             add(.reference, token.identifier?.name ?? token.text, kind, Syntax(token), name: Syntax(token), declaration: nil)
         }
 
-        /// A declaration of a type's member block or of the file's top level, not a local one.
+        /// A declaration of a type's member block or of the file's top level (`#if` clauses included), not a local one.
         private func isMember(_ node: some SyntaxProtocol) -> Bool {
             var parent = node.parent
             while let current = parent {
-                if current.is(MemberBlockItemSyntax.self) { return true }
-                if current.is(CodeBlockItemSyntax.self) { return current.parent?.parent?.is(SourceFileSyntax.self) == true || current.parent?.parent?.is(IfConfigClauseSyntax.self) == true }
+                if current.is(MemberBlockItemSyntax.self) || current.is(SourceFileSyntax.self) { return true }
                 if current.is(CodeBlockSyntax.self) || current.is(AccessorBlockSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
                 parent = current.parent
             }
@@ -217,9 +224,10 @@ struct CustomSubjects {
                 }
             }
             if let declaration { read(declaration) }
-            // A member without an access level of its own has its extension's.
-            if access == nil, kind == .member, let owner = owners.last, subjects[owner].kindName == "extension" {
-                access = subjects[owner].access
+            // A member without an access level of its own has its protocol's, or its extension's (a `private extension`'s
+            // members are `fileprivate`).
+            if access == nil, kind == .member, let owner = owners.last, ["extension", "protocol"].contains(subjects[owner].kindName) {
+                access = subjects[owner].access == "private" ? "fileprivate" : subjects[owner].access
             }
             let start = nameNode.positionAfterSkippingLeadingTrivia.utf8Offset
             subjects.append(Subject(
@@ -269,10 +277,8 @@ struct CustomRuleCheck {
     func violations(in file: LintFile) -> [Violation] {
         let all = CustomSubjects.of(file)
         let answers = answers(file)
-        var captures: [String: String] = [:]
-        for case .path(let pattern) in Self.paths(in: rule.select.filter) {
-            captures.merge(pattern.match(file.path) ?? [:]) { first, _ in first }
-        }
+        let path = path(of: file)
+        let captures = Self.captures(of: rule.select.filter, in: path)
         var violations: [Violation] = []
         var reported = Set<Int>()
         for index in all.of(kind: rule.select.kind) where matches(rule.select.filter, index, all, file, answers) {
@@ -315,11 +321,19 @@ struct CustomRuleCheck {
         }
     }
 
-    private static func paths(in filter: Filter) -> [Filter] {
+    /// The file's path as `in:` reads it: from the folder of the configuration that wrote the rule, when the file has
+    /// a place on disk (an example's, or standard input's without one: as given).
+    func path(of file: LintFile) -> String {
+        file.project.absolutePath.flatMap { relativePath($0, to: rule.folder) } ?? file.path
+    }
+
+    /// The values of the captures of the `in:` patterns `path` matches (those under `not` have none).
+    static func captures(of filter: Filter, in path: String) -> [String: String] {
         switch filter {
-        case .path: [filter]
-        case .all(let filters): filters.flatMap(paths)
-        default: []
+        case .path(let pattern): return pattern.match(path) ?? [:]
+        case .all(let filters), .any(let filters):
+            return filters.reduce(into: [:]) { values, filter in values.merge(captures(of: filter, in: path)) { first, _ in first } }
+        default: return [:]
         }
     }
 
@@ -337,7 +351,7 @@ struct CustomRuleCheck {
             if subject.kind == .import { return pattern.matches(subject.name) || pattern.matches(String(subject.name.prefix { $0 != "." })) }
             return pattern.matches(subject.name)
         case .kind(let kind): return subject.kindName == kind
-        case .path(let pattern): return pattern.match(file.path) != nil
+        case .path(let pattern): return pattern.match(path(of: file)) != nil
         case .module(let pattern): return Self.module(of: file).map(pattern.matches) == true
         case .inherits(let pattern, let direct):
             if direct { return subject.kindName == "class" && subject.inherited.first.map(pattern.matches) == true }
@@ -434,15 +448,5 @@ struct CustomRuleCheck {
     }
 
     /// `template` with each `{{name}}` replaced by its value.
-    static func render(_ template: String, _ values: [String: String]) -> String {
-        var text = ""
-        var rest = template[...]
-        while let open = rest.range(of: "{{"), let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) {
-            text += rest[..<open.lowerBound]
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            text += values[name] ?? ""
-            rest = rest[close.upperBound...]
-        }
-        return text + rest
-    }
+    static func render(_ template: String, _ values: [String: String]) -> String { CustomRule.filling(template) { values[$0] ?? "" } }
 }

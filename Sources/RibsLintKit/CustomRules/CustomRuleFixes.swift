@@ -7,8 +7,10 @@ enum CustomRuleFixes {
         switch fix.action {
         case .remove:
             switch subject.kind {
+            case .member where (node.as(VariableDeclSyntax.self)?.bindings.count ?? 1) > 1:
+                return .failure(CustomRuleError("removing it would remove the other variables declared with it"))
             case .import, .member, .type:
-                return .success([Edit(start: 0, end: 0, replacement: "").with(lines(around: subject.span, in: file))])
+                return .success([Edit(start: 0, end: 0, replacement: "").with(lines(around: withComments(node, subject.span), in: file))])
             case .call where node.parent?.is(CodeBlockItemSyntax.self) == true:
                 return .success([Edit(start: 0, end: 0, replacement: "").with(lines(around: subject.span, in: file))])
             default:
@@ -32,7 +34,10 @@ enum CustomRuleFixes {
             return .success([Edit(start: at, end: at, replacement: CustomRuleCheck.render(template, values))])
         case .replace(let template):
             guard subject.kind != .file else { return .failure(CustomRuleError("a file is not replaced; insert into it")) }
-            let span = subject.kind == .call ? callName(subject) : subject.nameSpan
+            var span = subject.kind == .call ? callName(subject) : subject.nameSpan
+            if let path = node.as(ImportDeclSyntax.self)?.path {
+                span = path.positionAfterSkippingLeadingTrivia.utf8Offset..<path.endPositionBeforeTrailingTrivia.utf8Offset
+            }
             return .success([Edit(start: span.lowerBound, end: span.upperBound, replacement: CustomRuleCheck.render(template, values))])
         }
     }
@@ -67,7 +72,26 @@ enum CustomRuleFixes {
         }
     }
 
-    /// `span`'s whole lines when nothing else stands on them, else `span` alone.
+    /// A declaration's span from the comments right above it (its documentation, a `ribslint:` directive about it),
+    /// up to a blank line.
+    private static func withComments(_ node: Syntax, _ span: Range<Int>) -> Range<Int> {
+        guard let trivia = node.firstToken(viewMode: .sourceAccurate)?.leadingTrivia else { return span }
+        var start = span.lowerBound
+        var kept = 0
+        for piece in trivia.pieces.reversed() {
+            switch piece {
+            case .newlines(let count) where count > 1, .carriageReturnLineFeeds(let count) where count > 1: return start..<span.upperBound
+            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
+                kept += piece.sourceLength.utf8Length
+                start = span.lowerBound - kept
+            default:
+                kept += piece.sourceLength.utf8Length
+            }
+        }
+        return start..<span.upperBound
+    }
+
+    /// `span`'s whole lines when nothing else stands on them; else `span` with the `;` that ends it.
     private static func lines(around span: Range<Int>, in file: LintFile) -> Range<Int> {
         let bytes = Array(file.source.utf8)
         var start = span.lowerBound
@@ -75,7 +99,7 @@ enum CustomRuleFixes {
         var end = span.upperBound
         while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") || bytes[end] == UInt8(ascii: ";") { end += 1 }
         let alone = (start == 0 || bytes[start - 1] == UInt8(ascii: "\n")) && (end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r"))
-        guard alone else { return span }
+        guard alone else { return bytes[span.upperBound..<end].contains(UInt8(ascii: ";")) ? span.lowerBound..<end : span }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\r") { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\n") { end += 1 }
         return start..<end

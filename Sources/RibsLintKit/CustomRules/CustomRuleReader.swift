@@ -7,6 +7,8 @@ struct CustomRuleDraft: Sendable {
     var origin: String
     /// The profile the defining file chose with `profile:`, if it did: whose roles the rule names.
     var definedUnder: String?
+    /// The folder of the file that wrote its selection and assertion.
+    var folder: String
     var severity: Severity?
     var message: String?
     var why: String?
@@ -23,7 +25,11 @@ struct CustomRuleDraft: Sendable {
     func layered(with nested: CustomRuleDraft) -> CustomRuleDraft {
         var merged = self
         merged.origin = nested.origin
-        if let value = nested.definedUnder { merged.definedUnder = value }
+        // What the rule selects stays the file's that wrote it: its roles' profile, the folder its `in:` is read from.
+        if nested.select != nil || nested.assertion != nil {
+            merged.definedUnder = nested.definedUnder ?? merged.definedUnder
+            merged.folder = nested.folder
+        }
         if let value = nested.severity { merged.severity = value }
         if let value = nested.message { merged.message = value }
         if let value = nested.why { merged.why = value }
@@ -53,6 +59,16 @@ struct CustomRuleDraft: Sendable {
             }
             assertion = .require(query, min: count.min, max: count.max)
         }
+        if case .only(let filter) = assertion {
+            let allowed = Self.allowedKeys(select.kind)
+            if let key = filter.conditionKeys.first(where: { !allowed.contains($0) }) {
+                throw UsageError("\(origin): error: custom rule '\(id)': its 'only' asks for '\(key)', which a \(select.kind.rawValue) has not")
+            }
+            let kinds = ConfigReader.subjectKinds[select.kind] ?? []
+            if let kind = filter.kindValues.first(where: { !kinds.contains($0) }) {
+                throw UsageError("\(origin): error: custom rule '\(id)': its 'only' asks for kind '\(kind)', which no \(select.kind.rawValue) is")
+            }
+        }
         var roles = select.filter.roles
         switch assertion {
         case .forbid(let query), .require(let query, _, _): roles += query.filter.roles
@@ -77,15 +93,17 @@ struct CustomRuleDraft: Sendable {
         }
         return CustomRule(
             id: id, severity: severity ?? .warning, message: message, why: why ?? "", docs: docs, select: select, assertion: assertion,
-            fix: fix, examples: examples ?? [], allowEmpty: allowEmpty ?? false, origin: origin)
+            fix: fix, examples: examples ?? [], allowEmpty: allowEmpty ?? false, origin: origin, folder: folder,
+            profiles: roles.isEmpty ? Configuration.profiles : [profile.name])
     }
+
+    static func allowedKeys(_ kind: SubjectKind) -> Set<String> { Set((ConfigReader.filterKeys[kind] ?? []) + ["not", "any", "all"]) }
 
     static func placeholders(in template: String) -> [String] {
         var names: [String] = []
-        var rest = template[...]
-        while let open = rest.range(of: "{{"), let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) {
-            names.append(String(rest[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespaces))
-            rest = rest[close.upperBound...]
+        _ = CustomRule.filling(template) { name in
+            names.append(name)
+            return ""
         }
         return names
     }
@@ -121,10 +139,10 @@ extension ConfigReader {
     ]
     static let accessLevels = ["private", "fileprivate", "internal", "package", "public", "open"]
 
-    /// `roleNames`: the roles of the profile the file chose, to check `role:` values against at their line; nil when it
-    /// chose none (a nested file takes the profile above, and the rule set checks them then). `definedUnder`: that
-    /// profile.
-    func customRules(_ node: Node, roleNames: [String]?, definedUnder: String?) throws(UsageError) -> [String: CustomRuleDraft] {
+    /// `roleNames`: the roles `role:` values are checked against at their line — the profile's the file chose, else
+    /// every profile's (a nested file takes the profile above it, and the rule set checks them again there).
+    /// `definedUnder`: the profile the file chose.
+    func customRules(_ node: Node, roleNames: [String], definedUnder: String?, folder: String) throws(UsageError) -> [String: CustomRuleDraft] {
         var drafts: [String: CustomRuleDraft] = [:]
         for (keyNode, value) in try mapping(node, "'custom_rules'") {
             let id = keyNode.string ?? ""
@@ -134,7 +152,7 @@ extension ConfigReader {
             if rules.contains(where: { $0.id == id }) {
                 throw error(keyNode, "'\(id)' is a rule ribslint ships; give the custom rule another id")
             }
-            drafts[id] = try customRule(id, value, origin: location(keyNode), roleNames: roleNames)
+            drafts[id] = try customRule(id, value, origin: location(keyNode), folder: folder, roleNames: roleNames)
             drafts[id]?.definedUnder = definedUnder
         }
         return drafts
@@ -144,8 +162,8 @@ extension ConfigReader {
         "\(path):" + (node.mark.map { "\($0.line):\($0.column)" } ?? "1:1")
     }
 
-    private func customRule(_ id: String, _ node: Node, origin: String, roleNames: [String]?) throws(UsageError) -> CustomRuleDraft {
-        var draft = CustomRuleDraft(id: id, origin: origin)
+    private func customRule(_ id: String, _ node: Node, origin: String, folder: String, roleNames: [String]) throws(UsageError) -> CustomRuleDraft {
+        var draft = CustomRuleDraft(id: id, origin: origin, folder: folder)
         let fields = try mapping(node, "custom rule '\(id)'")
         let assertions = fields.filter { ["forbid", "require", "only"].contains($0.key.string ?? "") }
         if assertions.count > 1 {
@@ -170,16 +188,16 @@ extension ConfigReader {
             case "require": draft.assertion = .require(try query(value, "require", roleNames: roleNames), min: 1, max: nil)
             case "count": draft.count = try count(value)
             case "only":
-                guard let kind = draft.select?.kind else { throw error(keyNode, "'only' filters what 'select' picks: give 'select' too") }
-                draft.assertion = .only(try filter(value, kind, roleNames: roleNames))
+                // Without `select` here (a nested file's override), any subject kind's conditions; the rule checks them.
+                draft.assertion = .only(try filter(value, draft.select?.kind, roleNames: roleNames, requiringConditions: true, label: "'only'"))
             case "fix": draft.fix = try fix(value)
             case "examples": draft.examples = try examples(value)
             default:
                 throw error(keyNode, "unknown key '\(key)' in custom rule '\(id)'\(DidYouMean.clause(for: key, in: Self.customRuleKeys)); known: \(Self.customRuleKeys.joined(separator: ", "))")
             }
         }
-        if draft.count != nil, let assertion = draft.assertion {
-            guard case .require = assertion else { throw error(node, "custom rule '\(id)' sets 'count', which only 'require' reads") }
+        if let countNode = fields.first(where: { $0.key.string == "count" })?.key, let assertion = draft.assertion {
+            guard case .require = assertion else { throw error(countNode, "custom rule '\(id)' sets 'count', which only 'require' reads") }
         }
         if let fix = draft.fix, case .only = draft.assertion, case .remove = fix.action {
             // Removing what fails a filter deletes code that is wrong in place: allowed, but never safe.
@@ -189,7 +207,7 @@ extension ConfigReader {
     }
 
     /// `{ <kind>: <filter> }`: one subject kind, filtered.
-    private func query(_ node: Node, _ key: String, roleNames: [String]?) throws(UsageError) -> CustomRule.Query {
+    private func query(_ node: Node, _ key: String, roleNames: [String]) throws(UsageError) -> CustomRule.Query {
         let kinds = SubjectKind.allCases.map(\.rawValue)
         guard let map = node.mapping, map.count == 1, let (kindNode, value) = map.first, let kind = SubjectKind(rawValue: kindNode.string ?? "") else {
             throw error(node, "'\(key)' picks one kind of subject: { \(kinds.joined(separator: " | ")): { filters } }")
@@ -201,36 +219,47 @@ extension ConfigReader {
         return CustomRule.Query(kind: kind, filter: try filter(value, kind, roleNames: roleNames))
     }
 
-    /// A mapping of conditions that must all hold.
-    func filter(_ node: Node, _ kind: SubjectKind, roleNames: [String]?, constructed: Bool = false) throws(UsageError) -> Filter {
-        let known = constructed ? ["role", "name", "kind", "inherits", "conforms"] : (Self.filterKeys[kind] ?? [])
-        let where_ = constructed ? "'constructs'" : "a \(kind.rawValue) filter"
+    /// A mapping of conditions that must all hold, on subjects of `kind` (nil: of any kind). `requiringConditions`: an
+    /// empty mapping is refused (`only: {}` asserts nothing; `select: { type: {} }` selects every type).
+    func filter(
+        _ node: Node, _ kind: SubjectKind?, roleNames: [String], constructed: Bool = false, requiringConditions: Bool = false,
+        label: String? = nil
+    ) throws(UsageError) -> Filter {
+        let known = constructed ? Self.constructedKeys : kind.map { Self.filterKeys[$0] ?? [] } ?? Self.anyKindKeys
+        let where_ = label ?? (constructed ? "'constructs'" : kind.map { "a \($0.rawValue) filter" } ?? "'only'")
         guard let map = node.mapping else {
             throw error(node, "\(where_) is a mapping of conditions, such as { name: \"*Router\" }; known: \((known + ["not", "any", "all"]).joined(separator: ", "))")
         }
+        if requiringConditions, map.isEmpty { throw error(node, "\(where_) needs a condition, such as { name: \"*Router\" }") }
         var conditions: [Filter] = []
         for (keyNode, value) in map {
             let key = keyNode.string ?? ""
             switch key {
-            case "not": conditions.append(.not(try filter(value, kind, roleNames: roleNames, constructed: constructed)))
+            case "not": conditions.append(.not(try filter(value, kind, roleNames: roleNames, constructed: constructed, requiringConditions: true, label: "'not'")))
             case "any", "all":
                 guard let items = value.sequence, !items.isEmpty else { throw error(value, "'\(key)' takes a list of filters") }
                 var filters: [Filter] = []
-                for item in items { filters.append(try filter(item, kind, roleNames: roleNames, constructed: constructed)) }
+                for item in items {
+                    filters.append(try filter(item, kind, roleNames: roleNames, constructed: constructed, requiringConditions: true, label: "each of '\(key)'"))
+                }
                 conditions.append(key == "any" ? .any(filters) : .all(filters))
             case _ where known.contains(key):
                 conditions.append(try condition(key, value, kind, roleNames: roleNames, constructed: constructed))
             default:
-                let hint = Self.filterKeys.values.contains { $0.contains(key) }
-                    ? "; a \(kind.rawValue) has no '\(key)'" : DidYouMean.clause(for: key, in: known)
+                let hint = kind != nil && Self.filterKeys.values.contains { $0.contains(key) }
+                    ? "; a \(kind?.rawValue ?? "") has no '\(key)'" : DidYouMean.clause(for: key, in: known)
                 throw error(keyNode, "unknown key '\(key)' in \(where_)\(hint); known: \((known + ["not", "any", "all"]).joined(separator: ", "))")
             }
         }
         return conditions.count == 1 ? conditions[0] : .all(conditions)
     }
 
+    static let constructedKeys = ["role", "name", "kind", "inherits", "conforms"]
+    /// The conditions of every subject kind, for an `only` whose `select` another file writes.
+    static let anyKindKeys = Array(Set(filterKeys.values.flatMap { $0 })).sorted()
+
     /// One condition: a value, a list of values (any of them) or `{ not: value }`.
-    private func condition(_ key: String, _ node: Node, _ kind: SubjectKind, roleNames: [String]?, constructed: Bool) throws(UsageError) -> Filter {
+    private func condition(_ key: String, _ node: Node, _ kind: SubjectKind?, roleNames: [String], constructed: Bool) throws(UsageError) -> Filter {
         if key == "constructs" {
             if case .scalar = node { return .constructs(.name(try pattern(node))) }
             return .constructs(try filter(node, .type, roleNames: roleNames, constructed: true))
@@ -263,15 +292,15 @@ extension ConfigReader {
         let value = scalar.string
         switch key {
         case "role":
-            if let roleNames, !roleNames.contains(value) {
+            if !roleNames.contains(value) {
                 let known = roleNames.isEmpty ? "this profile has none a custom rule can select" : "known: " + roleNames.joined(separator: ", ")
                 throw error(node, "unknown role '\(value)'\(DidYouMean.clause(for: value, in: roleNames)); \(known)")
             }
             return .role(value)
         case "kind":
-            let kinds = constructed ? Self.subjectKinds[.type]! : (Self.subjectKinds[kind] ?? [])
+            let kinds = constructed ? Self.subjectKinds[.type]! : kind.map { Self.subjectKinds[$0] ?? [] } ?? Self.subjectKinds.values.flatMap { $0 }
             guard kinds.contains(value) else {
-                throw error(node, "a \(constructed ? "type" : kind.rawValue)'s kind is one of \(kinds.joined(separator: ", ")), not '\(value)'")
+                throw error(node, "a \(constructed ? "type" : kind?.rawValue ?? "subject")'s kind is one of \(kinds.joined(separator: ", ")), not '\(value)'")
             }
             return .kind(value)
         case "access":

@@ -17,7 +17,7 @@ extension Linter {
     /// the custom rules the configurations of those files define, on or off (nested ones' included).
     public func customRuleSelections(
         paths: [String], workingDirectory: String, only: String? = nil
-    ) throws(UsageError) -> (selections: [CustomRuleSelection], defined: [CustomRule]) {
+    ) throws(UsageError) -> (selections: [CustomRuleSelection], defined: [CustomRule], on: Set<String>) {
         let discovery = FileDiscovery(
             configuration: configuration, workingDirectory: workingDirectory, base: reportBase(workingDirectory: workingDirectory), jobs: jobs,
             givenTexts: Set(overlay.keys))
@@ -38,6 +38,9 @@ extension Linter {
         }
         var seen = Set<String>()
         let defined = scoping.linters.flatMap(\.customRules).filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
-        return (selections.flatMap { $0 }, defined)
+        let on = Set(scoping.linters.flatMap { $0.ruleSet.customEntries.map(\.id) })
+        // Listed files bring the project around them into view; only theirs are what was asked about.
+        let covered = covers(paths: paths, workingDirectory: workingDirectory)
+        return (selections.flatMap { $0 }.filter { covered($0.path) }, defined, on)
     }
 }

@@ -56,7 +56,8 @@ public struct RuleSet: Sendable {
             if let rule = try draft.rule(profile: profile, roleNames: roleModel.roleNames) { custom.append(rule) }
         }
         let all = available.map { $0.description } + project.map { $0.description } + [UnusedSuppression.description] + custom.map(\.ruleDescription)
-        for id in onlyRules where !all.contains(where: { $0.id == id }) {
+        // A custom rule left behind here (it selects another profile's roles) is still a rule.
+        for id in onlyRules where !all.contains(where: { $0.id == id }) && configuration.customRules[id] == nil {
             throw UsageError("error: unknown rule '\(id)'; `ribslint rules` lists them")
         }
         let convention = configuration.conventions.flatMap { catalog.profile(named: configuration.profile)?.convention(named: $0) }

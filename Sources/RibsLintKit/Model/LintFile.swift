@@ -24,6 +24,8 @@ public struct ProjectFacts: Sendable {
     /// The target of a Swift package the file is a source of (`Sources/<target>/…` or `Tests/<target>/…` below its
     /// nearest `Package.swift`); nil for a file of no package's target.
     var packageTarget: String?
+    /// The file's absolute path, when it has one: `custom_rules`' `in:` reads paths from their configuration's folder.
+    var absolutePath: String?
 
     public init(usesSourcery: Bool = false, isMainActorByDefault: Bool = false) {
         self.usesSourcery = usesSourcery
@@ -43,6 +45,7 @@ public struct ProjectFacts: Sendable {
     func forFile(at absolutePath: String) -> ProjectFacts {
         func isBelow(_ root: String) -> Bool { relativePath(absolutePath, to: root) != nil }
         var facts = self
+        facts.absolutePath = absolutePath
         if let roots = sourceryRoots { facts.usesSourcery = roots.contains(where: isBelow) }
         // The nearest package: the deepest manifest folder above the file.
         if let nearest = packages.filter({ isBelow($0.folder) }).max(by: { $0.folder.count < $1.folder.count }) {

@@ -45,8 +45,9 @@ public enum RuleDocumentation {
         out += rule.isOptIn ? "opt-in" : "on by default"
         out += " · precision: \(rule.precision.rawValue)"
         out += rule.fixes ? " · autofix: `ribslint --fix`\n\n" : "\n\n"
-        out += "## What it does\n\n\(rule.summary)\n\n## Why is this bad?\n\n\(rule.rationale)\n\n## Examples\n\n"
-        out += "Triggering (`↓` marks each finding):\n\n"
+        out += "## What it does\n\n\(rule.summary)\n\n## Why is this bad?\n\n\(rule.rationale)\n\n"
+        if !rule.triggering.isEmpty || !rule.nonTriggering.isEmpty { out += "## Examples\n\n" }
+        if !rule.triggering.isEmpty { out += "Triggering (`↓` marks each finding):\n\n" }
         for example in rule.triggering {
             out += swiftBlock(MarkedText.arrows(example.code), example)
             // What each `↓` reports, in order: the words a user sees.
@@ -54,7 +55,7 @@ public enum RuleDocumentation {
                 out += example.messages.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n") + "\n\n"
             }
         }
-        out += "Not triggering:\n\n"
+        if !rule.nonTriggering.isEmpty { out += "Not triggering:\n\n" }
         for example in rule.nonTriggering { out += swiftBlock(example.code, example) }
         if rule.fixes {
             out += "## Autofix\n\n`ribslint --fix` rewrites the code; `--fix --dry-run` shows the diff first.\n\n"
