@@ -27,7 +27,13 @@ func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         _ = baseline.judge(findings + findings, judged: { $0.count % 2 == 0 })
         _ = baseline.updating(with: findings, judged: { $0.path.hasPrefix("A") }).json
     case "config":
-        _ = try? Configuration.parse(yaml: text, path: "fuzz.yml", catalog: RuleRegistry.catalog, rootDirectory: "/")
+        // Read, and when it reads, its rules chosen and its custom rules run over a small RIB, their fixes applied.
+        guard let configuration = try? Configuration.parse(yaml: text, path: "fuzz.yml", catalog: RuleRegistry.catalog, rootDirectory: "/"),
+            let ruleSet = try? RuleSet(configuration: configuration, catalog: RuleRegistry.catalog), !ruleSet.customEntries.isEmpty
+        else { return }
+        let findings = Linter(configuration: configuration, ruleSet: ruleSet, jobs: 1)
+            .lint(source: customRuleSample, path: "Features/Pay/Sources/PayRouter.swift", project: ProjectFacts())
+        _ = Edit.apply(findings, to: customRuleSample)
     case "suppression":
         let source = text.split(separator: "\n", omittingEmptySubsequences: false).map { "// ribslint:" + $0 }.joined(separator: "\n")
             + "\nfinal class ARouter: Router<AInteractable> { var child: ChildRouting? }\n"
@@ -44,6 +50,23 @@ func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         }
     }
 }
+
+/// What the `config` target's custom rules look at: every subject kind, roles, a construction, a fixable member.
+let customRuleSample = """
+    import RIBs
+    #if canImport(UIKit)
+    import UIKit
+    #endif
+
+    /// The router.
+    final class PayRouter: ViewableRouter<PayInteractable, PayViewControllable>, PayRouting {
+        private var child: ViewableRouting?, other: Int = 0
+        func routeToCard() { let screen = CardViewController(); viewController.uiviewController.present(screen, animated: true); track(); done() }
+    }
+    final class PayInteractor: PresentableInteractor<PayPresentable> { var listener: PayListener? }
+    extension PayBuilder { func build() -> PayRouting { PayRouter(interactor: PayInteractor(presenter: p), viewController: v) } }
+
+    """
 
 /// Twelve or more `[` open at once: swift-syntax 603's lookahead takes exponential time on them (a 76-byte
 /// input with two runs of eleven took 4 s), which the command line bounds with its parse budget

@@ -276,6 +276,22 @@ struct CustomRuleTests {
         ], "\(run.stdout)\(run.stderr)")
     }
 
+    @Test("--staged: a custom rule's violation staged fails the commit, whatever the working tree holds")
+    func staged() throws {
+        let root = try makeProject([
+            ".ribslint.yml": "custom_rules:\n  no_ui:\n    severity: error\n    message: \"{{match}}\"\n    select: { file: {} }\n    forbid: { import: { name: UIKit } }\n",
+            "A.swift": "import Foundation\n",
+        ])
+        try git(["init", "-q"], in: root)
+        try git(["add", "-A"], in: root)
+        try git(["commit", "-qm", "start"], in: root)
+        try Data("import UIKit\n".utf8).write(to: root.appendingPathComponent("A.swift"))
+        try git(["add", "A.swift"], in: root)
+        try Data("import Foundation\n".utf8).write(to: root.appendingPathComponent("A.swift"))
+        let run = try runRibslint(["--staged"], in: root)
+        #expect(run.status == 1 && run.stdout == "A.swift:1:1: error: UIKit (no_ui)\n", "\(run.stdout)\(run.stderr)")
+    }
+
     @Test("an editor's check of a nested configuration knows the custom rules above it")
     func editorCheck() throws {
         let root = try makeProject([

@@ -153,6 +153,17 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether something spelt in `source` could satisfy it, judged by the names it requires alone (see
+    /// `NamePattern.mayOccur`): false only when none can.
+    func mayMatch(in source: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch self {
+        case .all(let filters): filters.allSatisfy { $0.mayMatch(in: source) }
+        case .any(let filters): filters.contains { $0.mayMatch(in: source) }
+        case .name(let pattern): pattern.mayOccur(in: source)
+        default: true
+        }
+    }
+
     /// The condition keys it uses, nested ones included (not those inside `constructs`, which are the made type's).
     var conditionKeys: [String] {
         switch self {
@@ -218,6 +229,68 @@ public struct NamePattern: Sendable, CustomStringConvertible {
             return regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
         }
         return Self.glob(Array(text.unicodeScalars)[...], Array(name.unicodeScalars)[...])
+    }
+
+    /// Whether a name it matches may be spelt in `source` (UTF-8): the longest literal run of a glob occurs there, at a
+    /// name's start or end where the glob is anchored. A regex may always match. A test costing a byte search, that
+    /// spares collecting a file's calls or references for a query none of them can match.
+    func mayOccur(in source: UnsafeBufferPointer<UInt8>) -> Bool {
+        if regex != nil {
+            guard let literal = Self.requiredLiteral(ofRegex: String(text.dropFirst().dropLast())) else { return true }
+            return firstUTF8Offset(of: literal, in: source) != nil
+        }
+        let runs = text.split(omittingEmptySubsequences: false) { $0 == "*" || $0 == "?" }
+        guard let longest = runs.indices.max(by: { runs[$0].utf8.count < runs[$1].utf8.count }), runs[longest].utf8.count >= 2 else { return true }
+        let literal = String(runs[longest])
+        let anchoredStart = longest == runs.startIndex, anchoredEnd = longest == runs.index(before: runs.endIndex)
+        func isNamePart(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        }
+        var from = 0
+        while from < source.count, let hit = firstUTF8Offset(of: literal, in: UnsafeBufferPointer(rebasing: source[from...])) {
+            let at = from + hit, end = at + literal.utf8.count
+            if (!anchoredStart || at == 0 || !isNamePart(source[at - 1])) && (!anchoredEnd || end == source.count || !isNamePart(source[end])) {
+                return true
+            }
+            from = at + 1
+        }
+        return false
+    }
+
+    /// A run of letters and digits every match of a regular expression holds (`Controller` of
+    /// `^UI(Alert|Navigation)Controller$`): the longest one outside groups and classes, of three characters or more,
+    /// in an expression without a top-level `|`, escapes or flags; nil when there is none to be sure of.
+    static func requiredLiteral(ofRegex pattern: String) -> String? {
+        guard !pattern.contains("(?"), !pattern.contains("\\") else { return nil }
+        let characters = Array(pattern)
+        var depth = 0, inClass = false
+        var runs: [String] = [], run = ""
+        func flush() {
+            if !run.isEmpty { runs.append(run) }
+            run = ""
+        }
+        for (offset, character) in characters.enumerated() {
+            if inClass {
+                if character == "]" { inClass = false }
+                continue
+            }
+            switch character {
+            case "[": inClass = true; flush()
+            case "(": depth += 1; flush()
+            case ")": depth -= 1; flush()
+            case "|": if depth == 0 { return nil }; flush()
+            default:
+                let next = offset + 1 < characters.count ? characters[offset + 1] : nil
+                if depth == 0, character.isLetter || character.isNumber || character == "_", next != "?", next != "*", next != "{" {
+                    run.append(character)
+                } else {
+                    flush()
+                }
+            }
+        }
+        flush()
+        return runs.max { $0.count < $1.count }.flatMap { $0.count >= 3 ? $0 : nil }
     }
 
     /// `*` any run, `?` one character (a Unicode scalar), the rest itself.

@@ -33,12 +33,15 @@ public struct DefinedRoles: RoleModel {
     }
 }
 
-/// What a custom rule looks at in a file: every type, member, call, reference and import, found in one walk.
-struct CustomSubjects {
-    struct Subject {
+/// What custom rules look at in a file. Declarations — types, members, imports — and the file itself are found in
+/// one walk that leaves bodies alone; calls and references, which are most of a file's nodes, only where a rule
+/// asks for them: inside the subjects it selected, or in the whole file when it selects them.
+final class CustomSubjects {
+    /// A class, so that rules pass it around without copying its parts.
+    final class Subject {
         let kind: SubjectKind
         let name: String
-        /// `class`, `func`, … for types and members; the subject kind otherwise.
+        /// `class`, `func`, … for types and members; `type`, `value` or `member` for references; else the subject kind.
         let kindName: String
         /// The whole node: what "inside the subject" means.
         let span: Range<Int>
@@ -53,84 +56,238 @@ struct CustomSubjects {
         let inherited: [String]
         /// A call's constructed type.
         let constructed: String?
+
+        init(
+            kind: SubjectKind, name: String, kindName: String, span: Range<Int>, nameSpan: Range<Int>, node: Syntax, owner: Int?,
+            attributes: [String], access: String, inherited: [String], constructed: String?
+        ) {
+            self.kind = kind
+            self.name = name
+            self.kindName = kindName
+            self.span = span
+            self.nameSpan = nameSpan
+            self.node = node
+            self.owner = owner
+            self.attributes = attributes
+            self.access = access
+            self.inherited = inherited
+            self.constructed = constructed
+        }
     }
 
-    let subjects: [Subject]
+    /// The model's declaration of each type subject, by the subject's index (nil: none, such as a protocol's).
+    private var declared: [Int: Int?] = [:]
+    private var declarationAt: [Int: Int]?
+    /// Each type subject's role, and the role of each type a call constructs, as the file's role model says.
+    var roles: [Int: String?] = [:]
+    var constructedRoles: [String: String?] = [:]
+    /// The model's type of each name the file declares (the declaration over its extensions).
+    private(set) lazy var typeIndexByName: [String: Int] = {
+        var byName: [String: Int] = [:]
+        for (index, type) in model.types.enumerated() where byName[type.name] == nil || type.kind != .extension { byName[type.name] = index }
+        return byName
+    }()
+    let model: FileModel
+
+    /// The model's declaration of the type subject at `index`.
+    func declaration(of index: Int) -> TypeDeclaration? {
+        if let known = declared[index] { return known.map { model.types[$0] } }
+        if declarationAt == nil {
+            declarationAt = Dictionary(model.types.enumerated().map { ($1.declaration.positionAfterSkippingLeadingTrivia.utf8Offset, $0) }) { first, _ in first }
+        }
+        let found = subjects[index].kind == .type ? declarationAt?[subjects[index].span.lowerBound] : nil
+        declared[index] = .some(found)
+        return found.map { model.types[$0] }
+    }
+
+    private(set) var subjects: [Subject]
+    /// Types, members, imports and the file, by kind, in source order.
+    private var declarations: [SubjectKind: [Int]] = [:]
+    /// Calls and references of the whole file, in source order, once a rule selects them.
+    private var fileWide: [SubjectKind: [Int]] = [:]
+    /// Calls and references inside one node, once a rule asks for them there.
+    private var insideNode: [NodeKey: [Int]] = [:]
+    private let tree: SourceFileSyntax
+
+    private struct NodeKey: Hashable {
+        let node: SyntaxIdentifier
+        let kind: SubjectKind
+    }
 
     static func of(_ file: LintFile) -> CustomSubjects { file.shared("custom-rule-subjects") { CustomSubjects(file) } }
 
     init(_ file: LintFile) {
-        let collector = Collector(viewMode: .sourceAccurate)
-        collector.walk(file.tree)
+        tree = file.tree
+        model = file.model
+        var reader = DeclarationReader()
+        reader.read(file.tree.statements, owner: nil)
         let start = file.hasByteOrderMark ? 3 : 0
-        subjects = collector.subjects + [Subject(
+        subjects = reader.subjects + [Subject(
             kind: .file, name: file.fileName, kindName: "file", span: start..<file.source.utf8.count, nameSpan: start..<start,
             node: Syntax(file.tree), owner: nil, attributes: [], access: "internal", inherited: [], constructed: nil)]
+        for index in subjects.indices { declarations[subjects[index].kind, default: []].append(index) }
     }
 
-    func of(kind: SubjectKind) -> [Int] { subjects.indices.filter { subjects[$0].kind == kind } }
+    /// Every subject of `kind` in the file, in source order.
+    func all(_ kind: SubjectKind) -> [Int] {
+        guard kind == .call || kind == .reference else { return declarations[kind] ?? [] }
+        if let known = fileWide[kind] { return known }
+        // Calls and references in one walk: a rule that asks for one kind in a file is likely followed by one asking for the other.
+        let (calls, references) = collect(in: Syntax(tree))
+        fileWide[.call] = calls
+        fileWide[.reference] = references
+        return kind == .call ? calls : references
+    }
 
-    private final class Collector: SyntaxVisitor {
+    /// The subjects of `kind` inside the subject at `index` (its descendants; for imports, the file's), itself aside.
+    func inside(_ index: Int, _ kind: SubjectKind) -> [Int] {
+        let subject = subjects[index]
+        if kind == .import || subject.kind == .file { return all(kind).filter { $0 != index } }
+        let candidates: [Int]
+        if kind == .call || kind == .reference, fileWide[kind] == nil {
+            let key = NodeKey(node: subject.node.id, kind: kind)
+            if let known = insideNode[key] { return known.filter { $0 != index } }
+            let (calls, references) = collect(in: subject.node)
+            insideNode[NodeKey(node: subject.node.id, kind: .call)] = calls
+            insideNode[NodeKey(node: subject.node.id, kind: .reference)] = references
+            candidates = kind == .call ? calls : references
+        } else {
+            candidates = within(subject.span, all(kind))
+        }
+        return candidates.filter { $0 != index }
+    }
+
+    /// Those of `sorted` (by start) that start inside `span`.
+    private func within(_ span: Range<Int>, _ sorted: [Int]) -> [Int] {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if subjects[sorted[middle]].span.lowerBound < span.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var found: [Int] = []
+        while low < sorted.count, span.contains(subjects[sorted[low]].span.lowerBound) {
+            found.append(sorted[low])
+            low += 1
+        }
+        return found
+    }
+
+    /// The calls and the references in `node`, each with the innermost type it is in.
+    private func collect(in node: Syntax) -> (calls: [Int], references: [Int]) {
+        let collector = ExpressionCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        let types = declarations[.type] ?? []
+        var calls: [Int] = [], references: [Int] = []
+        for subject in collector.subjects {
+            let at = subject.span.lowerBound
+            subject.owner = types.last { subjects[$0].span.contains(at) && subjects[$0].span.lowerBound < at }
+            if subject.kind == .call { calls.append(subjects.count) } else { references.append(subjects.count) }
+            subjects.append(subject)
+        }
+        return (calls, references)
+    }
+
+    /// Types, members, imports: declarations only, read through the file's top level, member blocks and `#if`
+    /// clauses (not `#if false`) — a body, a closure or an initial value is never entered.
+    private struct DeclarationReader {
         var subjects: [Subject] = []
-        var owners: [Int] = []
+
+        mutating func read(_ items: CodeBlockItemListSyntax, owner: Int?) {
+            for item in items { if case .decl(let declaration) = item.item { read(declaration, owner: owner) } }
+        }
+
+        mutating func read(_ members: MemberBlockItemListSyntax, owner: Int?) {
+            for member in members { read(member.decl, owner: owner) }
+        }
+
+        mutating func read(_ declaration: DeclSyntax, owner: Int?) {
+            switch declaration.as(DeclSyntaxEnum.self) {
+            case .importDecl(let node):
+                add(.import, node.path.map(\.name.text).joined(separator: "."), "import", Syntax(node), name: Syntax(node), declaration: nil, owner: owner)
+            case .classDecl(let node): type(node, "class", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
+            case .structDecl(let node): type(node, "struct", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
+            case .enumDecl(let node): type(node, "enum", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
+            case .actorDecl(let node): type(node, "actor", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
+            case .protocolDecl(let node): type(node, "protocol", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
+            case .extensionDecl(let node):
+                let index = add(
+                    .type, node.extendedType.baseName ?? node.extendedType.trimmedDescription, "extension", Syntax(node),
+                    name: Syntax(node.extendedType), declaration: node, owner: owner,
+                    inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [])
+                read(node.memberBlock.members, owner: index)
+            case .functionDecl(let node): add(.member, node.name.text, "func", Syntax(node), name: Syntax(node.name), declaration: node, owner: owner)
+            case .initializerDecl(let node): add(.member, "init", "init", Syntax(node), name: Syntax(node.initKeyword), declaration: node, owner: owner)
+            case .variableDecl(let node):
+                let kind = node.bindingSpecifier.tokenKind == .keyword(.let) ? "let" : "var"
+                for binding in node.bindings {
+                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                    add(.member, identifier.identifier.text, kind, Syntax(node), name: Syntax(identifier), declaration: node, owner: owner)
+                }
+            case .ifConfigDecl(let node):
+                for clause in node.clauses where !clause.isNeverCompiled {
+                    switch clause.elements {
+                    case .statements(let items): read(items, owner: owner)
+                    case .decls(let members): read(members, owner: owner)
+                    default: break
+                    }
+                }
+            default: break
+            }
+        }
+
+        private mutating func type(
+            _ node: some DeclSyntaxProtocol, _ kind: String, _ name: TokenSyntax, _ clause: InheritanceClauseSyntax?, _ members: MemberBlockSyntax,
+            owner: Int?
+        ) {
+            let index = add(
+                .type, name.text, kind, Syntax(node), name: Syntax(name), declaration: node, owner: owner,
+                inherited: clause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [])
+            read(members.members, owner: index)
+        }
+
+        @discardableResult
+        private mutating func add(
+            _ kind: SubjectKind, _ name: String, _ kindName: String, _ node: Syntax, name nameNode: Syntax, declaration: (any SyntaxProtocol)?,
+            owner: Int?, inherited: [String] = []
+        ) -> Int {
+            var attributes: [String] = []
+            var access: String?
+            if let attributed = declaration?.asProtocol(WithAttributesSyntax.self) {
+                for case .attribute(let attribute) in attributed.attributes { attributes.append(attribute.attributeName.trimmedDescription) }
+            }
+            if let modified = declaration?.asProtocol(WithModifiersSyntax.self) {
+                for modifier in modified.modifiers {
+                    let word = modifier.name.text
+                    if ConfigReader.accessLevels.contains(word) {
+                        if modifier.detail == nil { access = word }
+                    } else {
+                        attributes.append(word)
+                    }
+                }
+            }
+            // A member without an access level of its own has its protocol's, or its extension's (a `private extension`'s
+            // members are `fileprivate`).
+            if access == nil, kind == .member, let owner, ["extension", "protocol"].contains(subjects[owner].kindName) {
+                access = subjects[owner].access == "private" ? "fileprivate" : subjects[owner].access
+            }
+            subjects.append(Subject(
+                kind: kind, name: name, kindName: kindName,
+                span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
+                nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<nameNode.endPositionBeforeTrailingTrivia.utf8Offset,
+                node: node, owner: kind == .type ? subjects.count : owner, attributes: attributes, access: access ?? "internal",
+                inherited: inherited, constructed: nil))
+            return subjects.count - 1
+        }
+    }
+
+    /// The calls and the references of a node, in source order.
+    private final class ExpressionCollector: SyntaxVisitor {
+        var subjects: [Subject] = []
 
         /// A clause's code, not its condition (`canImport(UIKit)` is no call); none of `#if false`.
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
             if !node.isNeverCompiled, let elements = node.elements { walk(elements) }
             return .skipChildren
-        }
-
-        override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.path.map(\.name.text).joined(separator: ".")
-            add(.import, name, "import", Syntax(node), name: Syntax(node), declaration: nil)
-            return .skipChildren
-        }
-
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { type(node, "class", node.name, node.inheritanceClause) }
-        override func visitPost(_ node: ClassDeclSyntax) { owners.removeLast() }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { type(node, "struct", node.name, node.inheritanceClause) }
-        override func visitPost(_ node: StructDeclSyntax) { owners.removeLast() }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { type(node, "enum", node.name, node.inheritanceClause) }
-        override func visitPost(_ node: EnumDeclSyntax) { owners.removeLast() }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { type(node, "actor", node.name, node.inheritanceClause) }
-        override func visitPost(_ node: ActorDeclSyntax) { owners.removeLast() }
-        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { type(node, "protocol", node.name, node.inheritanceClause) }
-        override func visitPost(_ node: ProtocolDeclSyntax) { owners.removeLast() }
-        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            let index = add(
-                .type, node.extendedType.baseName ?? node.extendedType.trimmedDescription, "extension", Syntax(node), name: Syntax(node.extendedType),
-                declaration: node, inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [])
-            owners.append(index)
-            return .visitChildren
-        }
-        override func visitPost(_ node: ExtensionDeclSyntax) { owners.removeLast() }
-
-        private func type(_ node: some DeclSyntaxProtocol, _ kind: String, _ name: TokenSyntax, _ clause: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
-            let index = add(
-                .type, name.text, kind, Syntax(node), name: Syntax(name), declaration: node,
-                inherited: clause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [])
-            owners.append(index)
-            return .visitChildren
-        }
-
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            if isMember(node) { add(.member, node.name.text, "func", Syntax(node), name: Syntax(node.name), declaration: node) }
-            return .visitChildren
-        }
-
-        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-            if isMember(node) { add(.member, "init", "init", Syntax(node), name: Syntax(node.initKeyword), declaration: node) }
-            return .visitChildren
-        }
-
-        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            guard isMember(node) else { return .visitChildren }
-            let kind = node.bindingSpecifier.tokenKind == .keyword(.let) ? "let" : "var"
-            for binding in node.bindings {
-                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                add(.member, identifier.identifier.text, kind, Syntax(node), name: Syntax(identifier), declaration: node)
-            }
-            return .visitChildren
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -157,9 +314,11 @@ struct CustomSubjects {
                 }
             }
             if let nameNode {
-                let name = constructed ?? nameNode.trimmedDescription
-                add(.call, name, "call", Syntax(node), name: nameNode, end: node.endPositionBeforeTrailingTrivia.utf8Offset, declaration: nil,
-                    constructed: constructed)
+                subjects.append(Subject(
+                    kind: .call, name: constructed ?? nameNode.trimmedDescription, kindName: "call",
+                    span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
+                    nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
+                    node: Syntax(node), owner: nil, attributes: [], access: "internal", inherited: [], constructed: constructed))
             }
             return .visitChildren
         }
@@ -185,58 +344,10 @@ struct CustomSubjects {
 
         private func reference(_ token: TokenSyntax, kind: String) {
             guard case .identifier = token.tokenKind else { return }
-            add(.reference, token.identifier?.name ?? token.text, kind, Syntax(token), name: Syntax(token), declaration: nil)
-        }
-
-        /// A declaration of a type's member block or of the file's top level (`#if` clauses included), not a local one.
-        private func isMember(_ node: some SyntaxProtocol) -> Bool {
-            var parent = node.parent
-            while let current = parent {
-                if current.is(MemberBlockItemSyntax.self) || current.is(SourceFileSyntax.self) { return true }
-                if current.is(CodeBlockSyntax.self) || current.is(AccessorBlockSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
-                parent = current.parent
-            }
-            return false
-        }
-
-        @discardableResult
-        private func add(
-            _ kind: SubjectKind, _ name: String, _ kindName: String, _ node: Syntax, name nameNode: Syntax, end: Int? = nil,
-            declaration: (any SyntaxProtocol)?, inherited: [String] = [], constructed: String? = nil
-        ) -> Int {
-            var attributes: [String] = []
-            var access: String?
-            func read(_ declaration: any SyntaxProtocol) {
-                if let attributed = declaration.asProtocol(WithAttributesSyntax.self) {
-                    for case .attribute(let attribute) in attributed.attributes {
-                        attributes.append(attribute.attributeName.trimmedDescription)
-                    }
-                }
-                if let modified = declaration.asProtocol(WithModifiersSyntax.self) {
-                    for modifier in modified.modifiers {
-                        let word = modifier.name.text
-                        if ConfigReader.accessLevels.contains(word) {
-                            if modifier.detail == nil { access = word }
-                        } else {
-                            attributes.append(word)
-                        }
-                    }
-                }
-            }
-            if let declaration { read(declaration) }
-            // A member without an access level of its own has its protocol's, or its extension's (a `private extension`'s
-            // members are `fileprivate`).
-            if access == nil, kind == .member, let owner = owners.last, ["extension", "protocol"].contains(subjects[owner].kindName) {
-                access = subjects[owner].access == "private" ? "fileprivate" : subjects[owner].access
-            }
-            let start = nameNode.positionAfterSkippingLeadingTrivia.utf8Offset
+            let span = token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset
             subjects.append(Subject(
-                kind: kind, name: name, kindName: kindName,
-                span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
-                nameSpan: start..<(end ?? nameNode.endPositionBeforeTrailingTrivia.utf8Offset), node: node,
-                owner: kind == .type ? subjects.count : owners.last, attributes: attributes, access: access ?? "internal",
-                inherited: inherited, constructed: constructed))
-            return subjects.count - 1
+                kind: .reference, name: token.identifier?.name ?? token.text, kindName: kind, span: span, nameSpan: span, node: Syntax(token),
+                owner: nil, attributes: [], access: "internal", inherited: [], constructed: nil))
         }
     }
 }
@@ -246,18 +357,25 @@ struct CustomRuleCheck {
     let rule: CustomRule
     let roles: any RoleModel
 
-    /// What a subject's role, inheritance and conformances are, asked once per file and type.
+    /// What the rule learnt of a file: whether its text spells the names the rule's queries need.
     private final class Answers {
-        var roles: [Int: String?] = [:]
-        var typesByName: [String: TypeDeclaration] = [:]
-        var constructedRoles: [String: String?] = [:]
+        private var mayMatch: [Bool?] = [nil, nil]
+
+        /// Whether the file's text spells a name the query needs (its selection's, or its assertion's): asked once each.
+        func mayMatch(_ query: CustomRule.Query, _ file: LintFile, selection: Bool = false) -> Bool {
+            if let known = mayMatch[selection ? 0 : 1] { return known }
+            // A file's name is not in its text.
+            let may = query.kind == .file || file.source.utf8.withContiguousStorageIfAvailable { query.filter.mayMatch(in: $0) } ?? true
+            mayMatch[selection ? 0 : 1] = may
+            return may
+        }
     }
 
     /// The subjects the rule selects in `file`: its kind, name, where, and its role when it has one.
     func selections(in file: LintFile) -> [CustomRuleSelection] {
         let all = CustomSubjects.of(file)
         let answers = answers(file)
-        return all.of(kind: rule.select.kind).filter { matches(rule.select.filter, $0, all, file, answers) }.map { index in
+        return all.all(rule.select.kind).filter { matches(rule.select.filter, $0, all, file, answers) }.map { index in
             let subject = all.subjects[index]
             let (line, column) = file.location(of: subject.nameSpan.lowerBound)
             return CustomRuleSelection(
@@ -266,22 +384,17 @@ struct CustomRuleCheck {
         }
     }
 
-    private func answers(_ file: LintFile) -> Answers {
-        let answers = Answers()
-        for type in file.model.types where answers.typesByName[type.name] == nil || type.kind != .extension {
-            answers.typesByName[type.name] = type
-        }
-        return answers
-    }
+    private func answers(_ file: LintFile) -> Answers { Answers() }
 
     func violations(in file: LintFile) -> [Violation] {
-        let all = CustomSubjects.of(file)
         let answers = answers(file)
+        guard answers.mayMatch(rule.select, file, selection: true) else { return [] }
+        let all = CustomSubjects.of(file)
         let path = path(of: file)
         let captures = Self.captures(of: rule.select.filter, in: path)
         var violations: [Violation] = []
         var reported = Set<Int>()
-        for index in all.of(kind: rule.select.kind) where matches(rule.select.filter, index, all, file, answers) {
+        for index in all.all(rule.select.kind) where matches(rule.select.filter, index, all, file, answers) {
             let subject = all.subjects[index]
             var values = captures
             values["subject"] = subject.name
@@ -314,11 +427,8 @@ struct CustomRuleCheck {
 
     /// The subjects of `query` inside the subject at `index`: its descendants; for imports, the file's.
     private func inside(_ index: Int, _ query: CustomRule.Query, _ all: CustomSubjects, _ file: LintFile, _ answers: Answers) -> [Int] {
-        let span = all.subjects[index].span
-        return all.of(kind: query.kind).filter { candidate in
-            candidate != index && (query.kind == .import || all.subjects[index].kind == .file || span.contains(all.subjects[candidate].span.lowerBound))
-                && matches(query.filter, candidate, all, file, answers)
-        }
+        guard answers.mayMatch(query, file) else { return [] }
+        return all.inside(index, query.kind).filter { matches(query.filter, $0, all, file, answers) }
     }
 
     /// The file's path as `in:` reads it: from the folder of the configuration that wrote the rule, when the file has
@@ -363,9 +473,7 @@ struct CustomRuleCheck {
         case .attribute(let pattern): return subject.attributes.contains(where: pattern.matches)
         case .access(let access): return subject.access == access
         case .constructs(let inner):
-            let calls = subject.kind == .call ? [index] : all.of(kind: .call).filter {
-                subject.kind == .file || subject.span.contains(all.subjects[$0].span.lowerBound)
-            }
+            let calls = subject.kind == .call ? [index] : all.inside(index, .call)
             return calls.contains { call in
                 guard let name = all.subjects[call].constructed else { return false }
                 return constructedMatches(inner, name, file, answers)
@@ -381,13 +489,15 @@ struct CustomRuleCheck {
         case .not(let inner): return !constructedMatches(inner, name, file, answers)
         case .name(let pattern): return pattern.matches(name)
         case .role(let role):
-            if answers.constructedRoles[name] == nil {
-                let own = answers.typesByName[name].flatMap { roles.role(of: $0, in: file) }
-                answers.constructedRoles[name] = .some(own ?? roles.role(ofTypeNamed: name, in: file))
+            let all = CustomSubjects.of(file)
+            if all.constructedRoles[name] == nil {
+                let own = all.typeIndexByName[name].flatMap { roles.role(of: file.model.types[$0], in: file) }
+                all.constructedRoles[name] = .some(own ?? roles.role(ofTypeNamed: name, in: file))
             }
-            return answers.constructedRoles[name] == .some(role)
+            return all.constructedRoles[name] == .some(role)
         case .kind(let kind):
-            let declared = answers.typesByName[name]?.kind.rawValue ?? file.model.projectTypes.primary(name)?.kind.rawValue
+            let declared = CustomSubjects.of(file).typeIndexByName[name].map { file.model.types[$0].kind.rawValue }
+                ?? file.model.projectTypes.primary(name)?.kind.rawValue
             return declared == kind
         case .inherits(let pattern, let direct):
             guard let entry = file.model.projectTypes.primary(name), entry.kind == .class else { return false }
@@ -402,20 +512,16 @@ struct CustomRuleCheck {
     }
 
     private func role(of typeIndex: Int, _ all: CustomSubjects, _ file: LintFile, _ answers: Answers) -> String? {
-        if let known = answers.roles[typeIndex] { return known }
-        let subject = all.subjects[typeIndex]
-        let declared = file.model.types.first { $0.declaration.positionAfterSkippingLeadingTrivia.utf8Offset == subject.span.lowerBound }
-        let role = declared.flatMap { roles.role(of: $0, in: file) }
-        answers.roles[typeIndex] = .some(role)
+        if let known = all.roles[typeIndex] { return known }
+        let role = all.declaration(of: typeIndex).flatMap { roles.role(of: $0, in: file) }
+        all.roles[typeIndex] = .some(role)
         return role
     }
 
     private func inheritance(of index: Int, _ all: CustomSubjects, _ file: LintFile, _ answers: Answers) -> ResolvedInheritance {
         let subject = all.subjects[index]
         guard subject.kind == .type else { return ResolvedInheritance() }
-        if let declared = file.model.types.first(where: { $0.declaration.positionAfterSkippingLeadingTrivia.utf8Offset == subject.span.lowerBound }) {
-            return declared.inheritance
-        }
+        if let declared = all.declaration(of: index) { return declared.inheritance }
         if subject.kindName == "protocol" { return ResolvedInheritance(conformances: subject.inherited) }
         let kind = TypeDeclaration.Kind(rawValue: subject.kindName) ?? .class
         return file.model.projectTypes.resolve(subject.name, kind: kind, inherited: subject.inherited)
