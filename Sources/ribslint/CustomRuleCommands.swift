@@ -13,15 +13,23 @@ struct TestRules: ParsableCommand {
             `allow_empty: true`), is a warning. Exit codes: 0 every example passes; 1 one fails; 2 the configuration is wrong.
             """)
 
-    @Argument(help: "The configuration file; default: .ribslint.yml in the working directory or a folder above it.")
+    @Argument(help: "A .ribslint.yml (its rules with those of the configurations above it); default: the one in the working directory or a folder above it.")
     var config: String?
 
     @Flag(help: "Do not lint the project to find rules that select nothing.")
     var examplesOnly = false
 
     func run() throws {
-        let workingDirectory = FileManager.default.currentDirectoryPath
-        let linter = try makeLinter(config: config, workingDirectory: workingDirectory)
+        var workingDirectory = FileManager.default.currentDirectoryPath
+        // A configuration file given: tested as a run in its folder sees it, on top of the configurations above it.
+        if let config {
+            guard FileManager.default.fileExists(atPath: config), (config as NSString).lastPathComponent == Configuration.fileName else {
+                throw UsageError("error: \(config) is not a \(Configuration.fileName) file")
+            }
+            workingDirectory = URL(fileURLWithPath: config, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
+                .standardizedFileURL.deletingLastPathComponent().path
+        }
+        let linter = try makeLinter(config: nil, workingDirectory: workingDirectory)
         guard !linter.customRules.isEmpty else {
             throw UsageError("error: \(linter.configuration.configPath ?? "the configuration") defines no custom rules (`custom_rules:`)")
         }

@@ -385,6 +385,9 @@ struct CustomRuleTests {
         #expect(fromRoot.stdout == "App/Features/Pay/PayService.swift:1:13: error: PayService in Pay (interfaces)\n", "\(fromRoot.stdout)\(fromRoot.stderr)")
         let fromApp = try runRibslint(["--no-cache", "--only-rule", "interfaces", "."], in: root.appendingPathComponent("App"))
         #expect(fromApp.status == 1 && fromApp.stdout.contains("PayService in Pay (interfaces)"), "\(fromApp.stdout)\(fromApp.stderr)")
+        // test-rules of a nested file: its overrides on top of the rules above.
+        let nestedTests = try runRibslint(["test-rules", "App/.ribslint.yml", "--examples-only"], in: root)
+        #expect(nestedTests.status == 0 && nestedTests.stdout.contains("warning: interfaces: it has no examples"), "\(nestedTests.stdout)\(nestedTests.stderr)")
         // A rule over RIBs roles stays behind in the VIPER folder, even with a severity set there.
         let routers = try runRibslint(["--no-cache", "--only-rule", "router_rule"], in: root)
         #expect(routers.status == 0 && routers.stdout.isEmpty, "\(routers.stdout)\(routers.stderr)")
