@@ -377,7 +377,7 @@ struct CustomRuleTests {
                     only: { name: "/^$/" }
                 """,
             "App/Features/Pay/PayService.swift": "final class PayService {}\n",
-            "App/.ribslint.yml": "custom_rules:\n  interfaces: { severity: error }\ndisabled_rules: [no_ui]\n",
+            "App/.ribslint.yml": "custom_rules:\n  interfaces: { severity: error, only: { kind: [protocol, enum] } }\ndisabled_rules: [no_ui]\n",
             "V/.ribslint.yml": "profile: viper\ncustom_rules:\n  router_rule: { severity: error }\n",
             "V/VRouter.swift": "import RIBs\nfinal class VRouter: ViewableRouter<I, V> {}\n",
         ])
@@ -437,6 +437,14 @@ struct CustomRuleTests {
         let removeOther = "    select: { member: { name: other } }\n    only: { name: x }\n    fix: { remove: true, safety: unsafe }\n"
         #expect(try fixed(removeOther, "final class A {\n    /// The other.\n    var other: L?\n    var kept = 1\n}\n") == "final class A {\n    var kept = 1\n}\n",
                 "its doc comment goes with it")
+        #expect(try fixed(removeOther, "final class A {\n    // MARK: - State\n    \n    var other: L?\n}\n") == "final class A {\n    // MARK: - State\n    \n}\n",
+                "a MARK and a blank line of spaces stay")
+        let implicitReturn = "    select: { call: { name: track } }\n    only: { name: x }\n    fix: { remove: true, safety: unsafe }\n"
+        #expect(try fixed(implicitReturn, "func g() -> Bool { track() }\n") == "func g() -> Bool { track() }\n", "a body's only expression may be what it returns")
+        let scoped = "    select: { file: {} }\n    forbid: { import: { name: UIKit } }\n    fix: { replace: SwiftUI, safety: unsafe }\n"
+        #expect(try fixed(scoped, "import struct UIKit.UIColor\n") == "import struct SwiftUI.UIColor\n")
+        let renamed = "    select: { call: { name: HomeRouter } }\n    only: { name: x }\n    fix: { replace: MockRouter, safety: unsafe }\n"
+        #expect(try fixed(renamed, "let r: HomeRouter = .init(i: 1)\nlet s = HomeRouter(i: 2)\n") == "let r: HomeRouter = .init(i: 1)\nlet s = MockRouter(i: 2)\n")
     }
 
     @Test("members, access and constructions as Swift reads them")
@@ -447,7 +455,7 @@ struct CustomRuleTests {
         #expect(try names("{ member: {} }", "func go() {\n#if DEBUG\n    var local = 1\n#endif\n}\n#if DEBUG\nvar global = 1\n#endif\n") == ["go", "global"])
         #expect(try names("{ member: { access: public } }", "public protocol Service { func fetch() }\nprotocol Other { func other() }\n") == ["fetch"])
         #expect(try names("{ member: { access: fileprivate } }", "private extension A { func helper() {} }\n") == ["helper"])
-        let code = "import RIBs\nfinal class HomeRouter: Router<I> {}\nfunc build() {\n    let c: HomeRouter = .init(interactor: i)\n    _ = Module.HomeRouter(interactor: i)\n    _ = HomeRouter.init(interactor: i)\n}\n"
+        let code = "import RIBs\nfinal class HomeRouter: Router<I> {}\nfunc build() {\n    let c: HomeRouter = .init(interactor: i)\n    _ = Module.HomeRouter(interactor: i)\n    _ = HomeRouter.init(interactor: i)\n    let d: HomeRouter? = .init(interactor: i)\n}\n"
         #expect(try findings("""
             custom_rules:
               probe:
@@ -455,7 +463,8 @@ struct CustomRuleTests {
                 select: { member: { name: build } }
                 require: { call: { constructs: { role: router } } }
                 count: 0
-            """, [("A.swift", code)]).map(\.message) == ["3"])
+            """, [("A.swift", code)]).map(\.message) == ["4"])
+        #expect(try names("{ type: { name: Protocol } }", "final class `Protocol` {}\n") == ["Protocol"], "a name is read without its backticks")
     }
 
     @Test("test-rules passes on Examples' configuration and fails, exit 1, on missed, noisy, misplaced and wrongly fixed examples")

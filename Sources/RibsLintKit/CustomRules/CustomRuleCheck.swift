@@ -215,13 +215,15 @@ final class CustomSubjects {
                     name: Syntax(node.extendedType), declaration: node, owner: owner,
                     inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [])
                 read(node.memberBlock.members, owner: index)
-            case .functionDecl(let node): add(.member, node.name.text, "func", Syntax(node), name: Syntax(node.name), declaration: node, owner: owner)
+            case .functionDecl(let node):
+                add(.member, node.name.identifier?.name ?? node.name.text, "func", Syntax(node), name: Syntax(node.name), declaration: node, owner: owner)
             case .initializerDecl(let node): add(.member, "init", "init", Syntax(node), name: Syntax(node.initKeyword), declaration: node, owner: owner)
             case .variableDecl(let node):
                 let kind = node.bindingSpecifier.tokenKind == .keyword(.let) ? "let" : "var"
                 for binding in node.bindings {
                     guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                    add(.member, identifier.identifier.text, kind, Syntax(node), name: Syntax(identifier), declaration: node, owner: owner)
+                    add(.member, identifier.identifier.identifier?.name ?? identifier.identifier.text, kind, Syntax(node), name: Syntax(identifier),
+                        declaration: node, owner: owner)
                 }
             case .ifConfigDecl(let node):
                 for clause in node.clauses where !clause.isNeverCompiled {
@@ -240,7 +242,7 @@ final class CustomSubjects {
             owner: Int?
         ) {
             let index = add(
-                .type, name.text, kind, Syntax(node), name: Syntax(name), declaration: node, owner: owner,
+                .type, name.identifier?.name ?? name.text, kind, Syntax(node), name: Syntax(name), declaration: node, owner: owner,
                 inherited: clause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [])
             read(members.members, owner: index)
         }
@@ -306,7 +308,10 @@ final class CustomSubjects {
                         constructed = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     } else {
                         // `let router: HomeRouter = .init(…)`: the annotated type.
-                        constructed = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type.baseName
+                        var annotated = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
+                        annotated = annotated?.as(OptionalTypeSyntax.self)?.wrappedType
+                            ?? annotated?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? annotated
+                        constructed = annotated?.baseName
                     }
                 } else if member.base != nil, member.declName.baseName.text.first?.isUppercase == true {
                     // `Module.HomeRouter(…)`, `Outer.Inner(…)`: a qualified type.
@@ -400,7 +405,7 @@ struct CustomRuleCheck {
             values["subject"] = subject.name
             values["kind"] = subject.kindName
             values["type"] = subject.owner.map { all.subjects[$0].name } ?? ""
-            values["module"] = Self.module(of: file) ?? ""
+            values["module"] = module(of: file) ?? ""
             switch rule.assertion {
             case .forbid(let query):
                 for match in inside(index, query, all, file, answers) where reported.insert(all.subjects[match].nameSpan.lowerBound).inserted {
@@ -428,6 +433,14 @@ struct CustomRuleCheck {
     /// The subjects of `query` inside the subject at `index`: its descendants; for imports, the file's.
     private func inside(_ index: Int, _ query: CustomRule.Query, _ all: CustomSubjects, _ file: LintFile, _ answers: Answers) -> [Int] {
         guard answers.mayMatch(query, file) else { return [] }
+        // Calls and references are walked for: not when the subject's own text cannot spell what the query names.
+        if query.kind == .call || query.kind == .reference, all.subjects[index].kind != .file {
+            let span = all.subjects[index].span
+            let may = file.source.utf8.withContiguousStorageIfAvailable { bytes in
+                span.upperBound <= bytes.count ? query.filter.mayMatch(in: UnsafeBufferPointer(rebasing: bytes[span])) : true
+            } ?? true
+            guard may else { return [] }
+        }
         return all.inside(index, query.kind).filter { matches(query.filter, $0, all, file, answers) }
     }
 
@@ -462,7 +475,7 @@ struct CustomRuleCheck {
             return pattern.matches(subject.name)
         case .kind(let kind): return subject.kindName == kind
         case .path(let pattern): return pattern.match(path(of: file)) != nil
-        case .module(let pattern): return Self.module(of: file).map(pattern.matches) == true
+        case .module(let pattern): return module(of: file).map(pattern.matches) == true
         case .inherits(let pattern, let direct):
             if direct { return subject.kindName == "class" && subject.inherited.first.map(pattern.matches) == true }
             return inheritance(of: index, all, file, answers).superclasses.contains(where: pattern.matches)
@@ -544,9 +557,9 @@ struct CustomRuleCheck {
     /// The module a file is built in: the target of the Swift package whose `Sources/<target>/` (or `Tests/`) holds
     /// it; else the folder that holds its path's last `Sources` or `Tests` folder (`Projects/Pay/Sources/…`, as
     /// Tuist and XcodeGen projects lay modules out); else its path's first folder.
-    static func module(of file: LintFile) -> String? {
+    func module(of file: LintFile) -> String? {
         if let target = file.project.packageTarget { return target }
-        let folders = file.path.split(separator: "/").dropLast().filter { $0 != "." && $0 != ".." }
+        let folders = path(of: file).split(separator: "/").dropLast().filter { $0 != "." && $0 != ".." }
         if let layer = folders.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), layer > folders.startIndex {
             return String(folders[folders.index(before: layer)])
         }

@@ -11,6 +11,8 @@ enum CustomRuleFixes {
                 return .failure(CustomRuleError("removing it would remove the other variables declared with it"))
             case .import, .member, .type:
                 return .success([Edit(start: 0, end: 0, replacement: "").with(lines(around: withComments(node, subject.span), in: file))])
+            case .call where node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self).map({ $0.count == 1 }) == true:
+                return .failure(CustomRuleError("it is its body's only statement, which may be what the body returns"))
             case .call where node.parent?.is(CodeBlockItemSyntax.self) == true:
                 return .success([Edit(start: 0, end: 0, replacement: "").with(lines(around: subject.span, in: file))])
             default:
@@ -34,9 +36,13 @@ enum CustomRuleFixes {
             return .success([Edit(start: at, end: at, replacement: CustomRuleCheck.render(template, values))])
         case .replace(let template):
             guard subject.kind != .file else { return .failure(CustomRuleError("a file is not replaced; insert into it")) }
+            if let call = node.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
+                return .failure(CustomRuleError("`.\(member.declName.baseName.text)(…)` names its type elsewhere (an annotation, a parameter)"))
+            }
             var span = subject.kind == .call ? callName(subject) : subject.nameSpan
-            if let path = node.as(ImportDeclSyntax.self)?.path {
-                span = path.positionAfterSkippingLeadingTrivia.utf8Offset..<path.endPositionBeforeTrailingTrivia.utf8Offset
+            if let module = node.as(ImportDeclSyntax.self)?.path.first?.name {
+                // The module: `import struct UIKit.UIColor` keeps its kind and the declaration it imports.
+                span = module.positionAfterSkippingLeadingTrivia.utf8Offset..<module.endPositionBeforeTrailingTrivia.utf8Offset
             }
             return .success([Edit(start: span.lowerBound, end: span.upperBound, replacement: CustomRuleCheck.render(template, values))])
         }
@@ -72,21 +78,31 @@ enum CustomRuleFixes {
         }
     }
 
-    /// A declaration's span from the comments right above it (its documentation, a `ribslint:` directive about it),
-    /// up to a blank line.
+    /// A declaration's span from the comments right above it that are about it — its documentation, a `ribslint:`
+    /// directive — up to a blank line or any other comment (a `// MARK:`, a file's header stay).
     private static func withComments(_ node: Syntax, _ span: Range<Int>) -> Range<Int> {
-        guard let trivia = node.firstToken(viewMode: .sourceAccurate)?.leadingTrivia else { return span }
+        guard !node.is(ImportDeclSyntax.self), let trivia = node.firstToken(viewMode: .sourceAccurate)?.leadingTrivia else { return span }
         var start = span.lowerBound
         var kept = 0
+        var lineEnds = 0
         for piece in trivia.pieces.reversed() {
             switch piece {
-            case .newlines(let count) where count > 1, .carriageReturnLineFeeds(let count) where count > 1: return start..<span.upperBound
-            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                kept += piece.sourceLength.utf8Length
-                start = span.lowerBound - kept
+            case .newlines(let count), .carriageReturnLineFeeds(let count), .carriageReturns(let count):
+                lineEnds += count
+                // Two line ends with only spaces between: a blank line.
+                if lineEnds > 1 { return start..<span.upperBound }
+            case .spaces, .tabs:
+                break
+            case .docLineComment, .docBlockComment:
+                lineEnds = 0
+                start = span.lowerBound - kept - piece.sourceLength.utf8Length
+            case .lineComment(let text) where text.contains("ribslint:"):
+                lineEnds = 0
+                start = span.lowerBound - kept - piece.sourceLength.utf8Length
             default:
-                kept += piece.sourceLength.utf8Length
+                return start..<span.upperBound
             }
+            kept += piece.sourceLength.utf8Length
         }
         return start..<span.upperBound
     }

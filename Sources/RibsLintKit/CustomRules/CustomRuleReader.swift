@@ -25,8 +25,8 @@ struct CustomRuleDraft: Sendable {
     func layered(with nested: CustomRuleDraft) -> CustomRuleDraft {
         var merged = self
         merged.origin = nested.origin
-        // What the rule selects stays the file's that wrote it: its roles' profile, the folder its `in:` is read from.
-        if nested.select != nil || nested.assertion != nil {
+        // What the rule selects stays the file's that wrote `select`: its roles' profile, the folder its `in:` is read from.
+        if nested.select != nil {
             merged.definedUnder = nested.definedUnder ?? merged.definedUnder
             merged.folder = nested.folder
         }
