@@ -115,16 +115,14 @@ extension Configuration {
         _ = try RuleSet(configuration: try above(folder, catalog: catalog).layered(with: own, catalog: catalog), catalog: catalog)
     }
 
-    /// The configuration files in the folders above `folder`, layered outermost first, as a file's chain has them.
+    /// The configuration files in the folders above `folder`, layered outermost first: the chain of a file there.
     static func above(_ folder: String, catalog: Catalog) throws(UsageError) -> Configuration {
-        var merged = Configuration(rootDirectory: "/")
         let parent = parentFolder(of: folder)
-        guard parent != folder else { return merged }
-        for above in foldersUp(from: parent).reversed() {
-            let candidate = (above.hasSuffix("/") ? above : above + "/") + fileName
-            if entryExists(candidate) { merged = merged.layered(with: try load(path: candidate, catalog: catalog), catalog: catalog) }
-        }
-        return merged
+        guard parent != folder else { return Configuration(rootDirectory: "/") }
+        let scopes = ConfigurationScopes(catalog: catalog)
+        var memo: [PathKey: [String]] = [:]
+        var loaded: [String: Configuration] = [:]
+        return try scopes.configuration(of: scopes.chain(of: parent, memo: &memo), loaded: &loaded)
     }
 
     /// This configuration with the custom rules of the configuration files above its folder under its own: the run's

@@ -112,7 +112,7 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
     case kind(String)
     /// The file's path, matched from any folder down; captures (`{feature}`) are the message's.
     case path(PathPattern)
-    /// The module the file is built in (`CustomRuleCheck.module(of:)`).
+    /// The module the file is built in (see `CustomRuleCheck`'s `Answers.module(of:path:)`).
     case module(NamePattern)
     /// A superclass anywhere in the chain (`direct`: the declared clause's first name only).
     case inherits(NamePattern, direct: Bool)

@@ -33,8 +33,8 @@ public struct DefinedRoles: RoleModel {
     }
 }
 
-/// What custom rules look at in a file. Declarations — types, members, imports — and the file itself are found in
-/// one walk that leaves bodies alone; calls and references, which are most of a file's nodes, only where a rule
+/// What custom rules look at in a file. Declarations — types, members, imports — and the file itself are read
+/// without entering bodies; calls and references, which are most of a file's nodes, only where a rule
 /// asks for them: inside the subjects it selected, or in the whole file when it selects them.
 final class CustomSubjects {
     /// A class, so that rules pass it around without copying its parts.
@@ -75,9 +75,9 @@ final class CustomSubjects {
         }
     }
 
-    /// The model's declaration of each type subject, by the subject's index (nil: none, such as a protocol's).
-    private var declared: [Int: Int?] = [:]
-    private var declarationAt: [Int: Int]?
+    /// The model's types by where their declarations start.
+    private lazy var declarationAt: [Int: Int] = Dictionary(
+        model.types.enumerated().map { ($1.declaration.positionAfterSkippingLeadingTrivia.utf8Offset, $0) }) { first, _ in first }
     /// Each type subject's role, and the role of each type a call constructs, as the file's role model says.
     var roles: [Int: String?] = [:]
     var constructedRoles: [String: String?] = [:]
@@ -89,15 +89,10 @@ final class CustomSubjects {
     }()
     let model: FileModel
 
-    /// The model's declaration of the type subject at `index`.
+    /// The model's declaration of the type subject at `index` (nil for a protocol, or a test double the model leaves out).
     func declaration(of index: Int) -> TypeDeclaration? {
-        if let known = declared[index] { return known.map { model.types[$0] } }
-        if declarationAt == nil {
-            declarationAt = Dictionary(model.types.enumerated().map { ($1.declaration.positionAfterSkippingLeadingTrivia.utf8Offset, $0) }) { first, _ in first }
-        }
-        let found = subjects[index].kind == .type ? declarationAt?[subjects[index].span.lowerBound] : nil
-        declared[index] = .some(found)
-        return found.map { model.types[$0] }
+        guard subjects[index].kind == .type, let found = declarationAt[subjects[index].span.lowerBound] else { return nil }
+        return model.types[found]
     }
 
     private(set) var subjects: [Subject]
@@ -362,24 +357,52 @@ struct CustomRuleCheck {
     let rule: CustomRule
     let roles: any RoleModel
 
-    /// What the rule learnt of a file: whether its text spells the names the rule's queries need.
+    /// What the rule learns of a file once: its path and module as the rule reads them, and whether its text spells
+    /// the names the rule's queries need.
     private final class Answers {
+        let path: String
+        let module: String?
         private var mayMatch: [Bool?] = [nil, nil]
+
+        init(_ check: CustomRuleCheck, _ file: LintFile) {
+            path = check.path(of: file)
+            module = Self.module(of: file, path: path)
+        }
 
         /// Whether the file's text spells a name the query needs (its selection's, or its assertion's): asked once each.
         func mayMatch(_ query: CustomRule.Query, _ file: LintFile, selection: Bool = false) -> Bool {
             if let known = mayMatch[selection ? 0 : 1] { return known }
             // A file's name is not in its text.
-            let may = query.kind == .file || file.source.utf8.withContiguousStorageIfAvailable { query.filter.mayMatch(in: $0) } ?? true
+            let may = query.kind == .file || CustomRuleCheck.spells(query.filter, file)
             mayMatch[selection ? 0 : 1] = may
             return may
         }
+
+        /// The module a file is built in: the target of the Swift package whose `Sources/<target>/` (or `Tests/`) holds
+        /// it; else the folder that holds its path's last `Sources` or `Tests` folder (`Projects/Pay/Sources/…`, as
+        /// Tuist and XcodeGen projects lay modules out); else its path's first folder.
+        static func module(of file: LintFile, path: String) -> String? {
+            if let target = file.project.packageTarget { return target }
+            let folders = path.split(separator: "/").dropLast().filter { $0 != "." && $0 != ".." }
+            if let layer = folders.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), layer > folders.startIndex {
+                return String(folders[folders.index(before: layer)])
+            }
+            return folders.first.map(String.init)
+        }
+    }
+
+    /// Whether the file's text (within `span`, when given) spells what `filter` names (`Filter.mayMatch`).
+    static func spells(_ filter: Filter, _ file: LintFile, in span: Range<Int>? = nil) -> Bool {
+        file.source.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let span else { return filter.mayMatch(in: bytes) }
+            return span.upperBound <= bytes.count ? filter.mayMatch(in: UnsafeBufferPointer(rebasing: bytes[span])) : true
+        } ?? true
     }
 
     /// The subjects the rule selects in `file`: its kind, name, where, and its role when it has one.
     func selections(in file: LintFile) -> [CustomRuleSelection] {
         let all = CustomSubjects.of(file)
-        let answers = answers(file)
+        let answers = Answers(self, file)
         return all.all(rule.select.kind).filter { matches(rule.select.filter, $0, all, file, answers) }.map { index in
             let subject = all.subjects[index]
             let (line, column) = file.location(of: subject.nameSpan.lowerBound)
@@ -389,14 +412,12 @@ struct CustomRuleCheck {
         }
     }
 
-    private func answers(_ file: LintFile) -> Answers { Answers() }
-
     func violations(in file: LintFile) -> [Violation] {
-        let answers = answers(file)
+        let answers = Answers(self, file)
         guard answers.mayMatch(rule.select, file, selection: true) else { return [] }
         let all = CustomSubjects.of(file)
-        let path = path(of: file)
-        let captures = Self.captures(of: rule.select.filter, in: path)
+        var captures = Self.captures(of: rule.select.filter, in: answers.path)
+        captures["module"] = answers.module ?? ""
         var violations: [Violation] = []
         var reported = Set<Int>()
         for index in all.all(rule.select.kind) where matches(rule.select.filter, index, all, file, answers) {
@@ -405,7 +426,6 @@ struct CustomRuleCheck {
             values["subject"] = subject.name
             values["kind"] = subject.kindName
             values["type"] = subject.owner.map { all.subjects[$0].name } ?? ""
-            values["module"] = module(of: file) ?? ""
             switch rule.assertion {
             case .forbid(let query):
                 for match in inside(index, query, all, file, answers) where reported.insert(all.subjects[match].nameSpan.lowerBound).inserted {
@@ -434,12 +454,10 @@ struct CustomRuleCheck {
     private func inside(_ index: Int, _ query: CustomRule.Query, _ all: CustomSubjects, _ file: LintFile, _ answers: Answers) -> [Int] {
         guard answers.mayMatch(query, file) else { return [] }
         // Calls and references are walked for: not when the subject's own text cannot spell what the query names.
-        if query.kind == .call || query.kind == .reference, all.subjects[index].kind != .file {
-            let span = all.subjects[index].span
-            let may = file.source.utf8.withContiguousStorageIfAvailable { bytes in
-                span.upperBound <= bytes.count ? query.filter.mayMatch(in: UnsafeBufferPointer(rebasing: bytes[span])) : true
-            } ?? true
-            guard may else { return [] }
+        if query.kind == .call || query.kind == .reference, all.subjects[index].kind != .file,
+            !Self.spells(query.filter, file, in: all.subjects[index].span)
+        {
+            return []
         }
         return all.inside(index, query.kind).filter { matches(query.filter, $0, all, file, answers) }
     }
@@ -474,8 +492,8 @@ struct CustomRuleCheck {
             if subject.kind == .import { return pattern.matches(subject.name) || pattern.matches(String(subject.name.prefix { $0 != "." })) }
             return pattern.matches(subject.name)
         case .kind(let kind): return subject.kindName == kind
-        case .path(let pattern): return pattern.match(path(of: file)) != nil
-        case .module(let pattern): return module(of: file).map(pattern.matches) == true
+        case .path(let pattern): return pattern.match(answers.path) != nil
+        case .module(let pattern): return answers.module.map(pattern.matches) == true
         case .inherits(let pattern, let direct):
             if direct { return subject.kindName == "class" && subject.inherited.first.map(pattern.matches) == true }
             return inheritance(of: index, all, file, answers).superclasses.contains(where: pattern.matches)
@@ -552,18 +570,6 @@ struct CustomRuleCheck {
             }
         }
         return violation
-    }
-
-    /// The module a file is built in: the target of the Swift package whose `Sources/<target>/` (or `Tests/`) holds
-    /// it; else the folder that holds its path's last `Sources` or `Tests` folder (`Projects/Pay/Sources/…`, as
-    /// Tuist and XcodeGen projects lay modules out); else its path's first folder.
-    func module(of file: LintFile) -> String? {
-        if let target = file.project.packageTarget { return target }
-        let folders = path(of: file).split(separator: "/").dropLast().filter { $0 != "." && $0 != ".." }
-        if let layer = folders.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), layer > folders.startIndex {
-            return String(folders[folders.index(before: layer)])
-        }
-        return folders.first.map(String.init)
     }
 
     /// `template` with each `{{name}}` replaced by its value.
