@@ -160,7 +160,21 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         case .all(let filters): filters.allSatisfy { $0.mayMatch(in: source) }
         case .any(let filters): filters.contains { $0.mayMatch(in: source) }
         case .name(let pattern): pattern.mayOccur(in: source)
+        // The made type's name is spelt where it is made (or in the annotation of `let x: T = .init()`).
+        case .constructs(let filter): filter.mayMatch(in: source)
         default: true
+        }
+    }
+
+    /// Runs of which every name it accepts holds one (`NamePattern.literal`): nil when it may accept a name holding none.
+    var nameRuns: [NamePattern.Literal]? {
+        switch self {
+        case .name(let pattern): pattern.literal.map { [$0] }
+        // Any one condition's runs will do: the fewest.
+        case .all(let filters): filters.compactMap(\.nameRuns).min { $0.count < $1.count }
+        case .any(let filters):
+            filters.reduce([NamePattern.Literal]?.some([])) { runs, filter in runs.flatMap { runs in filter.nameRuns.map { runs + $0 } } }
+        default: nil
         }
     }
 
@@ -207,6 +221,23 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
 public struct NamePattern: Sendable, CustomStringConvertible {
     public let text: String
     private let regex: NSRegularExpression?
+    /// A run every name it matches holds (see `mayOccur`), with whether it starts or ends such a name.
+    let literal: Literal?
+    /// The glob, read once: the common shapes are answered without matching scalar by scalar.
+    private let shape: Shape
+
+    struct Literal: Sendable {
+        let text: String
+        let startsName: Bool
+        let endsName: Bool
+    }
+
+    private enum Shape: Sendable {
+        case exactly(String)
+        case prefix(String)
+        case suffix(String)
+        case glob([Unicode.Scalar])
+    }
 
     init(_ text: String) throws(CustomRuleError) {
         self.text = text
@@ -217,8 +248,26 @@ public struct NamePattern: Sendable, CustomStringConvertible {
             } catch {
                 throw CustomRuleError("'\(text)' is not a regular expression")
             }
+            literal = Self.requiredLiteral(ofRegex: String(text.dropFirst().dropLast())).map { Literal(text: $0, startsName: false, endsName: false) }
+            shape = .glob([])
+            return
+        }
+        regex = nil
+        let runs = text.split(omittingEmptySubsequences: false) { $0 == "*" || $0 == "?" }
+        if let longest = runs.indices.max(by: { runs[$0].utf8.count < runs[$1].utf8.count }), runs[longest].utf8.count >= 2 {
+            literal = Literal(text: String(runs[longest]), startsName: longest == runs.startIndex, endsName: longest == runs.index(before: runs.endIndex))
         } else {
-            regex = nil
+            literal = nil
+        }
+        let wildcards = text.filter { $0 == "*" || $0 == "?" }
+        if wildcards.isEmpty {
+            shape = .exactly(text)
+        } else if wildcards == "*", text.hasSuffix("*") {
+            shape = .prefix(String(text.dropLast()))
+        } else if wildcards == "*", text.hasPrefix("*") {
+            shape = .suffix(String(text.dropFirst()))
+        } else {
+            shape = .glob(Array(text.unicodeScalars))
         }
     }
 
@@ -226,33 +275,28 @@ public struct NamePattern: Sendable, CustomStringConvertible {
 
     public func matches(_ name: String) -> Bool {
         if let regex {
+            // A name without the run every match holds is no match: spared the expression.
+            if let literal, !name.holdsBytes(of: literal.text) { return false }
             return regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
         }
-        return Self.glob(Array(text.unicodeScalars)[...], Array(name.unicodeScalars)[...])
+        switch shape {
+        case .exactly(let text): return name == text
+        // By bytes, as the glob compares scalars: no Unicode equivalence either way.
+        case .prefix(let start): return name.utf8.starts(with: start.utf8)
+        case .suffix(let end): return name.utf8.count >= end.utf8.count && name.utf8.reversed().starts(with: end.utf8.reversed())
+        case .glob(let pattern): return Self.glob(pattern[...], Array(name.unicodeScalars)[...])
+        }
     }
 
     /// Whether a name it matches may be spelt in `source` (UTF-8): the longest literal run of a glob occurs there, at a
-    /// name's start or end where the glob is anchored. A regex may always match. A test costing a byte search, that
-    /// spares collecting a file's calls or references for a query none of them can match.
+    /// name's start or end where the glob is anchored; a regular expression's required run (`requiredLiteral`). A test
+    /// costing a byte search, that spares collecting a file's calls or references for a query none of them can match.
     func mayOccur(in source: UnsafeBufferPointer<UInt8>) -> Bool {
-        if regex != nil {
-            guard let literal = Self.requiredLiteral(ofRegex: String(text.dropFirst().dropLast())) else { return true }
-            return firstUTF8Offset(of: literal, in: source) != nil
-        }
-        let runs = text.split(omittingEmptySubsequences: false) { $0 == "*" || $0 == "?" }
-        guard let longest = runs.indices.max(by: { runs[$0].utf8.count < runs[$1].utf8.count }), runs[longest].utf8.count >= 2 else { return true }
-        let literal = String(runs[longest])
-        let anchoredStart = longest == runs.startIndex, anchoredEnd = longest == runs.index(before: runs.endIndex)
-        func isNamePart(_ byte: UInt8) -> Bool {
-            byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-        }
+        guard let literal else { return true }
         var from = 0
-        while from < source.count, let hit = firstUTF8Offset(of: literal, in: UnsafeBufferPointer(rebasing: source[from...])) {
-            let at = from + hit, end = at + literal.utf8.count
-            if (!anchoredStart || at == 0 || !isNamePart(source[at - 1])) && (!anchoredEnd || end == source.count || !isNamePart(source[end])) {
-                return true
-            }
+        while from < source.count, let hit = firstUTF8Offset(of: literal.text, in: UnsafeBufferPointer(rebasing: source[from...])) {
+            let at = from + hit
+            if literal.isWhole(at: at, in: source) { return true }
             from = at + 1
         }
         return false
@@ -426,5 +470,29 @@ public struct CustomRuleError: Error {
 
     static func isIdentifier(_ name: String) -> Bool {
         !name.isEmpty && name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+}
+
+extension NamePattern.Literal {
+    /// Whether the run at `offset` in `source` can be part of a name the pattern matches: it starts a name there
+    /// when the pattern starts with it, and ends one when the pattern ends with it.
+    func isWhole(at offset: Int, in source: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = offset + text.utf8.count
+        return (!startsName || offset == 0 || !isNamePart(source[offset - 1])) && (!endsName || end == source.count || !isNamePart(source[end]))
+    }
+}
+
+/// Whether `byte` (UTF-8) can be part of a Swift name: letters, digits, `_`, and every non-ASCII byte.
+func isNamePart(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+}
+
+extension String {
+    /// Whether `part`'s UTF-8 bytes occur in this string's: a comparison without Unicode equivalence, as a regular
+    /// expression's and a glob's.
+    func holdsBytes(of part: String) -> Bool {
+        var text = self
+        return text.withUTF8 { firstUTF8Offset(of: part, in: $0) != nil }
     }
 }

@@ -96,13 +96,20 @@ final class CustomSubjects {
     }
 
     private(set) var subjects: [Subject]
+    /// The file's own subject.
+    let file: Int
     /// Types, members, imports and the file, by kind, in source order.
     private var declarations: [SubjectKind: [Int]] = [:]
     /// Calls and references of the whole file, in source order, once a rule selects them.
     private var fileWide: [SubjectKind: [Int]] = [:]
     /// Calls and references inside one node, once a rule asks for them there.
     private var insideNode: [NodeKey: [Int]] = [:]
+    /// The references of the whole file whose names hold a run, in source order (`references(holding:inside:)`).
+    private var referencesHolding: [String: [Int]] = [:]
+    /// Each call and reference found so far, by its node: found twice, it is one subject.
+    private var expressionAt: [SyntaxIdentifier: Int] = [:]
     private let tree: SourceFileSyntax
+    private let source: String
 
     private struct NodeKey: Hashable {
         let node: SyntaxIdentifier
@@ -113,10 +120,12 @@ final class CustomSubjects {
 
     init(_ file: LintFile) {
         tree = file.tree
+        source = file.source
         model = file.model
         var reader = DeclarationReader()
         reader.read(file.tree.statements, owner: nil)
         let start = file.hasByteOrderMark ? 3 : 0
+        self.file = reader.subjects.count
         subjects = reader.subjects + [Subject(
             kind: .file, name: file.fileName, kindName: "file", span: start..<file.source.utf8.count, nameSpan: start..<start,
             node: Syntax(file.tree), owner: nil, attributes: [], access: "internal", inherited: [], constructed: nil)]
@@ -127,11 +136,9 @@ final class CustomSubjects {
     func all(_ kind: SubjectKind) -> [Int] {
         guard kind == .call || kind == .reference else { return declarations[kind] ?? [] }
         if let known = fileWide[kind] { return known }
-        // Calls and references in one walk: a rule that asks for one kind in a file is likely followed by one asking for the other.
-        let (calls, references) = collect(in: Syntax(tree))
-        fileWide[.call] = calls
-        fileWide[.reference] = references
-        return kind == .call ? calls : references
+        let found = collect(kind, in: Syntax(tree))
+        fileWide[kind] = found
+        return found
     }
 
     /// The subjects of `kind` inside the subject at `index` (its descendants; for imports, the file's), itself aside.
@@ -142,14 +149,63 @@ final class CustomSubjects {
         if kind == .call || kind == .reference, fileWide[kind] == nil {
             let key = NodeKey(node: subject.node.id, kind: kind)
             if let known = insideNode[key] { return known.filter { $0 != index } }
-            let (calls, references) = collect(in: subject.node)
-            insideNode[NodeKey(node: subject.node.id, kind: .call)] = calls
-            insideNode[NodeKey(node: subject.node.id, kind: .reference)] = references
-            candidates = kind == .call ? calls : references
+            candidates = collect(kind, in: subject.node)
+            insideNode[key] = candidates
         } else {
             candidates = within(subject.span, all(kind))
         }
         return candidates.filter { $0 != index }
+    }
+
+    /// The references inside the subject at `index` (the file: all of them) whose names may hold one of `runs`: a
+    /// superset of those a filter requiring one of them accepts, found from where the runs are spelt rather than by
+    /// walking every expression. In source order.
+    func references(holding runs: [NamePattern.Literal], inside index: Int) -> [Int] {
+        if fileWide[.reference] != nil { return subjects[index].kind == .file ? all(.reference) : inside(index, .reference) }
+        var found = Set<Int>()
+        for run in runs {
+            let holding = referencesHolding[run.text + (run.startsName ? "<" : "") + (run.endsName ? ">" : "")] ?? find(run)
+            found.formUnion(subjects[index].kind == .file ? holding : within(subjects[index].span, holding))
+        }
+        found.remove(index)
+        return found.sorted { subjects[$0].span.lowerBound < subjects[$1].span.lowerBound }
+    }
+
+    /// The file's references whose names hold `run` where it is spelt whole (`NamePattern.Literal.isWhole`).
+    private func find(_ run: NamePattern.Literal) -> [Int] {
+        var offsets: [Int] = []
+        var text = source
+        text.withUTF8 { bytes in
+            var from = 0
+            while from < bytes.count, let hit = firstUTF8Offset(of: run.text, in: UnsafeBufferPointer(rebasing: bytes[from...])) {
+                if run.isWhole(at: from + hit, in: bytes) { offsets.append(from + hit) }
+                from += hit + 1
+            }
+        }
+        var found: [Int] = []
+        for offset in offsets {
+            guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
+                offset + run.text.utf8.count <= token.endPositionBeforeTrailingTrivia.utf8Offset,
+                offset >= token.positionAfterSkippingLeadingTrivia.utf8Offset,
+                let reference = ExpressionCollector.reference(token), Self.isWalked(token)
+            else { continue }
+            let index = register(reference)
+            if found.last != index { found.append(index) }
+        }
+        referencesHolding[run.text + (run.startsName ? "<" : "") + (run.endsName ? ">" : "")] = found
+        return found
+    }
+
+    /// Whether a walk of the file reaches `token`: not in a `#if` condition, nor in a clause never compiled.
+    private static func isWalked(_ token: TokenSyntax) -> Bool {
+        var child = Syntax(token)
+        while let parent = child.parent {
+            if let clause = parent.as(IfConfigClauseSyntax.self) {
+                guard !clause.isNeverCompiled, let elements = clause.elements, elements.id == child.id else { return false }
+            }
+            child = parent
+        }
+        return true
     }
 
     /// Those of `sorted` (by start) that start inside `span`.
@@ -167,19 +223,21 @@ final class CustomSubjects {
         return found
     }
 
-    /// The calls and the references in `node`, each with the innermost type it is in.
-    private func collect(in node: Syntax) -> (calls: [Int], references: [Int]) {
-        let collector = ExpressionCollector(viewMode: .sourceAccurate)
+    /// The calls or the references in `node`, in source order.
+    private func collect(_ kind: SubjectKind, in node: Syntax) -> [Int] {
+        let collector = ExpressionCollector(kind, viewMode: .sourceAccurate)
         collector.walk(node)
-        let types = declarations[.type] ?? []
-        var calls: [Int] = [], references: [Int] = []
-        for subject in collector.subjects {
-            let at = subject.span.lowerBound
-            subject.owner = types.last { subjects[$0].span.contains(at) && subjects[$0].span.lowerBound < at }
-            if subject.kind == .call { calls.append(subjects.count) } else { references.append(subjects.count) }
-            subjects.append(subject)
-        }
-        return (calls, references)
+        return collector.subjects.map(register)
+    }
+
+    /// The index of a call or reference, added with the innermost type it is in when it is new.
+    private func register(_ subject: Subject) -> Int {
+        if let known = expressionAt[subject.node.id] { return known }
+        let at = subject.span.lowerBound
+        subject.owner = (declarations[.type] ?? []).last { subjects[$0].span.contains(at) && subjects[$0].span.lowerBound < at }
+        subjects.append(subject)
+        expressionAt[subject.node.id] = subjects.count - 1
+        return subjects.count - 1
     }
 
     /// Types, members, imports: declarations only, read through the file's top level, member blocks and `#if`
@@ -207,18 +265,18 @@ final class CustomSubjects {
             case .extensionDecl(let node):
                 let index = add(
                     .type, node.extendedType.baseName ?? node.extendedType.trimmedDescription, "extension", Syntax(node),
-                    name: Syntax(node.extendedType), declaration: node, owner: owner,
+                    name: Syntax(node.extendedType), declaration: (node.attributes, node.modifiers), owner: owner,
                     inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [])
                 read(node.memberBlock.members, owner: index)
             case .functionDecl(let node):
-                add(.member, node.name.identifier?.name ?? node.name.text, "func", Syntax(node), name: Syntax(node.name), declaration: node, owner: owner)
-            case .initializerDecl(let node): add(.member, "init", "init", Syntax(node), name: Syntax(node.initKeyword), declaration: node, owner: owner)
+                add(.member, node.name.identifier?.name ?? node.name.text, "func", Syntax(node), name: Syntax(node.name), declaration: (node.attributes, node.modifiers), owner: owner)
+            case .initializerDecl(let node): add(.member, "init", "init", Syntax(node), name: Syntax(node.initKeyword), declaration: (node.attributes, node.modifiers), owner: owner)
             case .variableDecl(let node):
                 let kind = node.bindingSpecifier.tokenKind == .keyword(.let) ? "let" : "var"
                 for binding in node.bindings {
                     guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
                     add(.member, identifier.identifier.identifier?.name ?? identifier.identifier.text, kind, Syntax(node), name: Syntax(identifier),
-                        declaration: node, owner: owner)
+                        declaration: (node.attributes, node.modifiers), owner: owner)
                 }
             case .ifConfigDecl(let node):
                 for clause in node.clauses where !clause.isNeverCompiled {
@@ -233,27 +291,36 @@ final class CustomSubjects {
         }
 
         private mutating func type(
-            _ node: some DeclSyntaxProtocol, _ kind: String, _ name: TokenSyntax, _ clause: InheritanceClauseSyntax?, _ members: MemberBlockSyntax,
-            owner: Int?
+            _ node: some DeclSyntaxProtocol & WithAttributesSyntax & WithModifiersSyntax, _ kind: String, _ name: TokenSyntax,
+            _ clause: InheritanceClauseSyntax?, _ members: MemberBlockSyntax, owner: Int?
         ) {
             let index = add(
-                .type, name.identifier?.name ?? name.text, kind, Syntax(node), name: Syntax(name), declaration: node, owner: owner,
+                .type, name.identifier?.name ?? name.text, kind, Syntax(node), name: Syntax(name), declaration: (node.attributes, node.modifiers), owner: owner,
                 inherited: clause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [])
             read(members.members, owner: index)
         }
 
         @discardableResult
         private mutating func add(
-            _ kind: SubjectKind, _ name: String, _ kindName: String, _ node: Syntax, name nameNode: Syntax, declaration: (any SyntaxProtocol)?,
+            _ kind: SubjectKind, _ name: String, _ kindName: String, _ node: Syntax, name nameNode: Syntax,
+            declaration: (attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax)?,
             owner: Int?, inherited: [String] = []
         ) -> Int {
             var attributes: [String] = []
             var access: String?
-            if let attributed = declaration?.asProtocol(WithAttributesSyntax.self) {
-                for case .attribute(let attribute) in attributed.attributes { attributes.append(attribute.attributeName.trimmedDescription) }
-            }
-            if let modified = declaration?.asProtocol(WithModifiersSyntax.self) {
-                for modifier in modified.modifiers {
+            if let (attributed, modifiers) = declaration {
+                for case .attribute(let attribute) in attributed {
+                    // `MainActor`, read from its token where the name is one: printing the node costs more.
+                    if let name = attribute.attributeName.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil,
+                        name.unexpectedBeforeName == nil, name.unexpectedBetweenNameAndGenericArgumentClause == nil,
+                        name.unexpectedAfterGenericArgumentClause == nil
+                    {
+                        attributes.append(name.name.text)
+                    } else {
+                        attributes.append(attribute.attributeName.trimmedDescription)
+                    }
+                }
+                for modifier in modifiers {
                     let word = modifier.name.text
                     if ConfigReader.accessLevels.contains(word) {
                         if modifier.detail == nil { access = word }
@@ -277,9 +344,15 @@ final class CustomSubjects {
         }
     }
 
-    /// The calls and the references of a node, in source order.
+    /// The calls or the references of a node, in source order.
     private final class ExpressionCollector: SyntaxVisitor {
         var subjects: [Subject] = []
+        private let kind: SubjectKind
+
+        init(_ kind: SubjectKind, viewMode: SyntaxTreeViewMode) {
+            self.kind = kind
+            super.init(viewMode: viewMode)
+        }
 
         /// A clause's code, not its condition (`canImport(UIKit)` is no call); none of `#if false`.
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
@@ -288,15 +361,16 @@ final class CustomSubjects {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard kind == .call else { return .visitChildren }
             var called = node.calledExpression
             if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
-            var nameNode: Syntax?
+            var nameNode: TokenSyntax?
             var constructed: String?
             if let reference = called.as(DeclReferenceExprSyntax.self) {
-                nameNode = Syntax(reference.baseName)
+                nameNode = reference.baseName
                 if reference.baseName.text.first?.isUppercase == true { constructed = reference.baseName.text }
             } else if let member = called.as(MemberAccessExprSyntax.self) {
-                nameNode = Syntax(member.declName.baseName)
+                nameNode = member.declName.baseName
                 if member.declName.baseName.tokenKind == .keyword(.`init`) {
                     if var base = member.base {
                         if let specialized = base.as(GenericSpecializationExprSyntax.self) { base = specialized.expression }
@@ -314,40 +388,39 @@ final class CustomSubjects {
                 }
             }
             if let nameNode {
+                let end = node.endPositionBeforeTrailingTrivia.utf8Offset
                 subjects.append(Subject(
-                    kind: .call, name: constructed ?? nameNode.trimmedDescription, kindName: "call",
-                    span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
-                    nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
+                    kind: .call, name: constructed ?? nameNode.text, kindName: "call",
+                    span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<end,
+                    nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<end,
                     node: Syntax(node), owner: nil, attributes: [], access: "internal", inherited: [], constructed: constructed))
             }
             return .visitChildren
         }
 
-        /// A name in an expression: a member after `.` (`viewController.present`), else a type when capitalized
-        /// (`ProfileViewController()`, `Theme.main`), else a value.
-        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let isMember = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-            let name = node.baseName.identifier?.name ?? node.baseName.text
-            reference(node.baseName, kind: isMember ? "member" : name.first?.isUppercase == true ? "type" : "value")
-            return .visitChildren
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            if kind == .reference, let reference = Self.reference(token) { subjects.append(reference) }
+            return .skipChildren
         }
 
-        override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-            reference(node.name, kind: "type")
-            return .visitChildren
-        }
-
-        override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-            reference(node.name, kind: "type")
-            return .visitChildren
-        }
-
-        private func reference(_ token: TokenSyntax, kind: String) {
-            guard case .identifier = token.tokenKind else { return }
+        /// A name in an expression or a type, as a reference: a member after `.` (`viewController.present`), a type
+        /// when capitalized (`ProfileViewController()`, `Theme.main`) or written as one, else a value; nil for any
+        /// other token.
+        static func reference(_ token: TokenSyntax) -> Subject? {
+            guard case .identifier = token.tokenKind, let parent = token.parent else { return nil }
+            let kind: String
+            if let expression = parent.as(DeclReferenceExprSyntax.self), expression.baseName.id == token.id {
+                let isMember = expression.parent?.as(MemberAccessExprSyntax.self)?.declName.id == expression.id
+                kind = isMember ? "member" : (token.identifier?.name ?? token.text).first?.isUppercase == true ? "type" : "value"
+            } else if parent.as(IdentifierTypeSyntax.self)?.name.id == token.id || parent.as(MemberTypeSyntax.self)?.name.id == token.id {
+                kind = "type"
+            } else {
+                return nil
+            }
             let span = token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset
-            subjects.append(Subject(
+            return Subject(
                 kind: .reference, name: token.identifier?.name ?? token.text, kindName: kind, span: span, nameSpan: span, node: Syntax(token),
-                owner: nil, attributes: [], access: "internal", inherited: [], constructed: nil))
+                owner: nil, attributes: [], access: "internal", inherited: [], constructed: nil)
         }
     }
 }
@@ -365,8 +438,20 @@ struct CustomRuleCheck {
         private var mayMatch: [Bool?] = [nil, nil]
 
         init(_ check: CustomRuleCheck, _ file: LintFile) {
-            path = check.path(of: file)
-            module = Self.module(of: file, path: path)
+            // Rules defined in one configuration read a file's path alike: once a file for them all.
+            let places = file.shared("custom-rule-places") { Places() }
+            if let known = places.byFolder[check.rule.folder] {
+                (path, module) = known
+            } else {
+                path = check.path(of: file)
+                module = Self.module(of: file, path: path)
+                places.byFolder[check.rule.folder] = (path, module)
+            }
+        }
+
+        /// A file's path and module as the rules of each configuration folder read them.
+        private final class Places {
+            var byFolder: [String: (path: String, module: String?)] = [:]
         }
 
         /// Whether the file's text spells a name the query needs (its selection's, or its assertion's): asked once each.
@@ -403,7 +488,7 @@ struct CustomRuleCheck {
     func selections(in file: LintFile) -> [CustomRuleSelection] {
         let all = CustomSubjects.of(file)
         let answers = Answers(self, file)
-        return all.all(rule.select.kind).filter { matches(rule.select.filter, $0, all, file, answers) }.map { index in
+        return candidates(of: rule.select, in: all.file, all).filter { matches(rule.select.filter, $0, all, file, answers) }.map { index in
             let subject = all.subjects[index]
             let (line, column) = file.location(of: subject.nameSpan.lowerBound)
             return CustomRuleSelection(
@@ -420,7 +505,7 @@ struct CustomRuleCheck {
         captures["module"] = answers.module ?? ""
         var violations: [Violation] = []
         var reported = Set<Int>()
-        for index in all.all(rule.select.kind) where matches(rule.select.filter, index, all, file, answers) {
+        for index in candidates(of: rule.select, in: all.file, all) where matches(rule.select.filter, index, all, file, answers) {
             let subject = all.subjects[index]
             var values = captures
             values["subject"] = subject.name
@@ -459,7 +544,14 @@ struct CustomRuleCheck {
         {
             return []
         }
-        return all.inside(index, query.kind).filter { matches(query.filter, $0, all, file, answers) }
+        return candidates(of: query, in: index, all).filter { matches(query.filter, $0, all, file, answers) }
+    }
+
+    /// The subjects of the query's kind inside the subject at `index` that its filter may accept: for references to
+    /// names it spells, those spelt so; else every one.
+    private func candidates(of query: CustomRule.Query, in index: Int, _ all: CustomSubjects) -> [Int] {
+        if query.kind == .reference, let runs = query.filter.nameRuns { return all.references(holding: runs, inside: index) }
+        return index == all.file ? all.all(query.kind) : all.inside(index, query.kind)
     }
 
     /// The file's path as `in:` reads it: from the folder of the configuration that wrote the rule, when the file has
