@@ -447,6 +447,83 @@ struct CustomRuleTests {
         #expect(try fixed(renamed, "let r: HomeRouter = .init(i: 1)\nlet s = HomeRouter(i: 2)\n") == "let r: HomeRouter = .init(i: 1)\nlet s = MockRouter(i: 2)\n")
     }
 
+    @Test("name globs of each shape and in: patterns whose ** stands for no folder select what they say")
+    func patternShapes() throws {
+        let types = [("App/Types.swift", "class Router {}\nclass LoginRouter {}\nclass RouterLogin {}\nclass Ro {}\nclass LoginRouterImpl {}\nclass Röuter {}\n")]
+        func named(_ pattern: String) throws -> [String] {
+            try findings("custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: { type: { name: \"\(pattern)\" } }\n    only: { name: \"/^$/\" }\n", types)
+                .map(\.message)
+        }
+        #expect(try named("Router") == ["Router"])
+        #expect(try named("Login*") == ["LoginRouter", "LoginRouterImpl"])
+        #expect(try named("*Router") == ["Router", "LoginRouter"])
+        #expect(try named("*Router*") == ["Router", "LoginRouter", "RouterLogin", "LoginRouterImpl"])
+        #expect(try named("L?gin*r") == ["LoginRouter"])
+        #expect(try named("R?uter") == ["Router", "Röuter"], "? is one character, however many bytes")
+        #expect(try named("/^R.?o/") == ["Router", "RouterLogin", "Ro"])
+        #expect(try named("/Router$/") == ["Router", "LoginRouter"])
+        let files = [("App/Features/Interface/A.swift", "class A {}\n"), ("App/Features/Pay/Interface/B.swift", "class B {}\n"),
+                     ("App/Features/Pay/C.swift", "class C {}\n")]
+        let placed = try findings(
+            "custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: { type: { in: \"Features/**/Interface/**\" } }\n    only: { name: \"/^$/\" }\n", files)
+        #expect(placed.map(\.message) == ["A", "B"])
+    }
+
+    @Test("a reference query that spells a name finds, from where it is spelt, what a walk of every expression finds")
+    func referencesFoundWhereSpelt() throws {
+        // `*Kit` has a run (`Kit`, ending a name): its references are looked up where `Kit` is spelt. `/^.*[K]it$/`
+        // accepts the same names and has no run of three letters outside a class: its references come from a walk.
+        let source = """
+            import UIKit
+            #if canImport(FooKit)
+            import FooKit
+            #endif
+            // FooKit in a comment, "FooKit" in a string
+            final class Screen: BaseKit<FooKit>, `BarKit` {
+                let kit: Outer.FooKit = FooKit()
+                var view: FooKitView?
+                func go() {
+                    _ = self.toolKit.value
+                    let local: [String: FooKit] = [:]
+                    #if DEBUG
+                    print(DebugKit.shared, local)
+                    #else
+                    print(ReleaseKit.shared)
+                    #endif
+                    #if false
+                    _ = NeverKit()
+                    #endif
+                }
+                struct Nested { let inner: InnerKit }
+            }
+            let top = `TopKit`.make(FooKit.self)
+            """
+        func found(_ pattern: String) throws -> [String] {
+            let yaml = """
+                custom_rules:
+                  everywhere:
+                    message: "{{kind}} {{subject}}"
+                    select: { reference: { name: "\(pattern)" } }
+                    only: { name: "/^$/" }
+                  in_classes:
+                    message: "{{match}} in {{subject}}"
+                    select: { type: { kind: class } }
+                    forbid: { reference: { name: "\(pattern)", not: { name: "Base*" } } }
+                """
+            return try places(yaml, [("App/Screen.swift", source)])
+        }
+        let spelt = try found("*Kit")
+        #expect(spelt == (try found("/^.*[K]it$/")))
+        #expect(spelt.contains("App/Screen.swift:13:15 type DebugKit") && spelt.contains("App/Screen.swift:15:15 ReleaseKit in Screen"))
+        #expect(spelt.contains("App/Screen.swift:7:20 FooKit in Screen") && spelt.contains("App/Screen.swift:10:18 member toolKit"))
+        #expect(spelt.contains("App/Screen.swift:6:38 BarKit in Screen") && spelt.contains("App/Screen.swift:23:11 type TopKit"),
+                "a name in backticks is the name")
+        #expect(!spelt.contains { $0.contains("BaseKit in") }, "the forbidden query's own conditions hold")
+        #expect(!spelt.contains { $0.contains("NeverKit") || $0.contains("FooKitView") || $0.contains(":2:") },
+                "nothing of a clause never compiled, of a condition, or of a longer name")
+        #expect(spelt.filter { $0.hasPrefix("App/Screen.swift:5:") }.isEmpty, "nothing in a comment or a string")
+    }
+
     @Test("members, access and constructions as Swift reads them")
     func swiftSemantics() throws {
         func names(_ select: String, _ code: String) throws -> [String] {

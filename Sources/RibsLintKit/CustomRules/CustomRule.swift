@@ -153,16 +153,42 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether something spelt in `source` could satisfy it, judged by the names it requires alone (see
-    /// `NamePattern.mayOccur`): false only when none can.
-    func mayMatch(in source: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether something spelt in a text could satisfy it, judged by the names it requires alone: false only when
+    /// none can. `spelt` tells whether the text spells a run where a name holding it would (`NamePattern.literal`).
+    func mayMatch(spelt: (NamePattern.Literal) -> Bool) -> Bool {
         switch self {
-        case .all(let filters): filters.allSatisfy { $0.mayMatch(in: source) }
-        case .any(let filters): filters.contains { $0.mayMatch(in: source) }
-        case .name(let pattern): pattern.mayOccur(in: source)
+        case .all(let filters): filters.allSatisfy { $0.mayMatch(spelt: spelt) }
+        case .any(let filters): filters.contains { $0.mayMatch(spelt: spelt) }
+        case .name(let pattern): pattern.literal.map(spelt) ?? true
         // The made type's name is spelt where it is made (or in the annotation of `let x: T = .init()`).
-        case .constructs(let filter): filter.mayMatch(in: source)
+        case .constructs(let filter): filter.mayMatch(spelt: spelt)
         default: true
+        }
+    }
+
+    /// The same filter with each list of conditions ordered by what judging them costs, cheapest first: a type's
+    /// kind before the project's inheritance chains, a name before the calls inside. Filters have no side effects, so
+    /// the answers are the same.
+    var cheapestFirst: Filter {
+        switch self {
+        case .all(let filters): .all(filters.map(\.cheapestFirst).enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element))
+        case .any(let filters): .any(filters.map(\.cheapestFirst).enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element))
+        case .not(let filter): .not(filter.cheapestFirst)
+        default: self
+        }
+    }
+
+    /// What judging it costs, roughly: 0 compares a word, 5 walks the calls inside.
+    private var cost: Int {
+        switch self {
+        case .all(let filters), .any(let filters): filters.map(\.cost).max() ?? 0
+        case .not(let filter): filter.cost
+        case .kind, .access: 0
+        case .name, .attribute: 1
+        case .role, .module: 2
+        case .path: 3
+        case .inherits(_, let direct), .conforms(_, let direct): direct ? 1 : 4
+        case .constructs: 5
         }
     }
 
@@ -221,15 +247,27 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
 public struct NamePattern: Sendable, CustomStringConvertible {
     public let text: String
     private let regex: NSRegularExpression?
-    /// A run every name it matches holds (see `mayOccur`), with whether it starts or ends such a name.
+    /// A run every name it matches holds, with whether it starts or ends such a name.
     let literal: Literal?
     /// The glob, read once: the common shapes are answered without matching scalar by scalar.
     private let shape: Shape
 
+    /// A run every name the pattern matches holds: a glob's longest literal run (of two characters or more), at a
+    /// name's start or end where the glob is anchored; a regular expression's required run (`requiredLiteral`). Where
+    /// a text does not spell it, nothing there has a name the pattern matches.
     struct Literal: Sendable {
         let text: String
         let startsName: Bool
         let endsName: Bool
+        /// The run and its anchors, as one key.
+        let key: String
+
+        init(text: String, startsName: Bool, endsName: Bool) {
+            self.text = text
+            self.startsName = startsName
+            self.endsName = endsName
+            key = (startsName ? "<" : "") + text + (endsName ? ">" : "")
+        }
     }
 
     private enum Shape: Sendable {
@@ -286,20 +324,6 @@ public struct NamePattern: Sendable, CustomStringConvertible {
         case .suffix(let end): return name.utf8.count >= end.utf8.count && name.utf8.reversed().starts(with: end.utf8.reversed())
         case .glob(let pattern): return Self.glob(pattern[...], Array(name.unicodeScalars)[...])
         }
-    }
-
-    /// Whether a name it matches may be spelt in `source` (UTF-8): the longest literal run of a glob occurs there, at a
-    /// name's start or end where the glob is anchored; a regular expression's required run (`requiredLiteral`). A test
-    /// costing a byte search, that spares collecting a file's calls or references for a query none of them can match.
-    func mayOccur(in source: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let literal else { return true }
-        var from = 0
-        while from < source.count, let hit = firstUTF8Offset(of: literal.text, in: UnsafeBufferPointer(rebasing: source[from...])) {
-            let at = from + hit
-            if literal.isWhole(at: at, in: source) { return true }
-            from = at + 1
-        }
-        return false
     }
 
     /// A run of letters and digits every match of a regular expression holds (`Controller` of
@@ -369,6 +393,8 @@ public struct PathPattern: Sendable, CustomStringConvertible {
     public let text: String
     public let captures: [String]
     private let regex: NSRegularExpression
+    /// The pattern's literal runs (`Features/`, `/Interface`): a path without one of them is no match.
+    private let pieces: [String]
 
     init(_ text: String) throws(CustomRuleError) {
         self.text = text
@@ -381,8 +407,15 @@ public struct PathPattern: Sendable, CustomStringConvertible {
         var characters = Array(text.hasPrefix("./") ? String(text.dropFirst(2)) : text)
         while characters.last == "/" { characters.removeLast() }
         var index = 0
+        var pieces: [String] = [], piece = ""
         while index < characters.count {
             let character = characters[index]
+            if "*?{".contains(character) {
+                if piece.count >= 2 { pieces.append(piece) }
+                piece = ""
+            } else {
+                piece.append(character)
+            }
             switch character {
             case "*":
                 if index + 1 < characters.count, characters[index + 1] == "*" {
@@ -411,6 +444,8 @@ public struct PathPattern: Sendable, CustomStringConvertible {
             }
             index += 1
         }
+        if piece.count >= 2 { pieces.append(piece) }
+        self.pieces = pieces
         pattern += "(?:/.*)?$"
         guard let regex = try? NSRegularExpression(pattern: pattern) else { throw CustomRuleError("'\(text)' is not a path pattern") }
         self.regex = regex
@@ -421,6 +456,7 @@ public struct PathPattern: Sendable, CustomStringConvertible {
 
     /// The captures by name when `path` matches; nil when it does not.
     public func match(_ path: String) -> [String: String]? {
+        guard pieces.allSatisfy(path.holdsBytes) else { return nil }
         let range = NSRange(path.startIndex..., in: path)
         // The shortest prefix skipped that matches: the rightmost start of the pattern would split captures otherwise.
         guard let result = regex.firstMatch(in: path, range: range) else { return nil }

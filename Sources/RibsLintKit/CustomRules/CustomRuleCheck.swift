@@ -33,6 +33,57 @@ public struct DefinedRoles: RoleModel {
     }
 }
 
+/// What the custom rules learn of one file, once for them all: its subjects (read when a rule first needs them), its
+/// path and module as each configuration folder's rules read them, where its text spells each name run, and what the
+/// `in:` patterns capture of its path.
+final class CustomRuleFile {
+    private let file: LintFile
+    private(set) lazy var subjects = CustomSubjects(file)
+    private var places: [String: (path: String, module: String?)] = [:]
+    /// The last folder asked for, and its answer: the rules of one configuration ask in turn.
+    private var lastPlace: (folder: String, place: (path: String, module: String?))?
+    private var offsets: [String: [Int]] = [:]
+    private var pathMatches: [String: [String: String]?] = [:]
+
+    private init(_ file: LintFile) { self.file = file }
+
+    static func of(_ file: LintFile) -> CustomRuleFile { file.shared("custom-rules") { CustomRuleFile(file) } }
+
+    /// The file's path and module as the rules of a configuration's `folder` read them, made once.
+    func place(for folder: String, _ make: () -> (String, String?)) -> (path: String, module: String?) {
+        if let lastPlace, lastPlace.folder == folder { return lastPlace.place }
+        let place = places[folder] ?? make()
+        places[folder] = place
+        lastPlace = (folder, place)
+        return place
+    }
+
+    /// Where the file's text spells `run` whole (`NamePattern.Literal.isWhole`), in order.
+    func offsets(of run: NamePattern.Literal) -> [Int] {
+        if let known = offsets[run.key] { return known }
+        var found: [Int] = []
+        var text = file.source
+        text.withUTF8 { bytes in
+            var from = 0
+            while from < bytes.count, let hit = firstUTF8Offset(of: run.text, in: UnsafeBufferPointer(rebasing: bytes[from...])) {
+                if run.isWhole(at: from + hit, in: bytes) { found.append(from + hit) }
+                from += hit + 1
+            }
+        }
+        offsets[run.key] = found
+        return found
+    }
+
+    /// What `pattern` captures of `path`, the file's path from `folder`; nil when it does not match.
+    func match(_ pattern: PathPattern, _ path: String, folder: String) -> [String: String]? {
+        let key = folder + "\u{1}" + pattern.text
+        if let known = pathMatches[key] { return known }
+        let match = pattern.match(path)
+        pathMatches[key] = .some(match)
+        return match
+    }
+}
+
 /// What custom rules look at in a file. Declarations — types, members, imports — and the file itself are read
 /// without entering bodies; calls and references, which are most of a file's nodes, only where a rule
 /// asks for them: inside the subjects it selected, or in the whole file when it selects them.
@@ -56,6 +107,8 @@ final class CustomSubjects {
         let inherited: [String]
         /// A call's constructed type.
         let constructed: String?
+        /// A type's role, once its role model was asked (`.some(nil)`: none).
+        var role: String??
 
         init(
             kind: SubjectKind, name: String, kindName: String, span: Range<Int>, nameSpan: Range<Int>, node: Syntax, owner: Int?,
@@ -78,8 +131,7 @@ final class CustomSubjects {
     /// The model's types by where their declarations start.
     private lazy var declarationAt: [Int: Int] = Dictionary(
         model.types.enumerated().map { ($1.declaration.positionAfterSkippingLeadingTrivia.utf8Offset, $0) }) { first, _ in first }
-    /// Each type subject's role, and the role of each type a call constructs, as the file's role model says.
-    var roles: [Int: String?] = [:]
+    /// The role of each type a call constructs, as the file's role model says.
     var constructedRoles: [String: String?] = [:]
     /// The model's type of each name the file declares (the declaration over its extensions).
     private(set) lazy var typeIndexByName: [String: Int] = {
@@ -109,18 +161,14 @@ final class CustomSubjects {
     /// Each call and reference found so far, by its node: found twice, it is one subject.
     private var expressionAt: [SyntaxIdentifier: Int] = [:]
     private let tree: SourceFileSyntax
-    private let source: String
 
     private struct NodeKey: Hashable {
         let node: SyntaxIdentifier
         let kind: SubjectKind
     }
 
-    static func of(_ file: LintFile) -> CustomSubjects { file.shared("custom-rule-subjects") { CustomSubjects(file) } }
-
     init(_ file: LintFile) {
         tree = file.tree
-        source = file.source
         model = file.model
         var reader = DeclarationReader()
         reader.read(file.tree.statements, owner: nil)
@@ -160,28 +208,19 @@ final class CustomSubjects {
     /// The references inside the subject at `index` (the file: all of them) whose names may hold one of `runs`: a
     /// superset of those a filter requiring one of them accepts, found from where the runs are spelt rather than by
     /// walking every expression. In source order.
-    func references(holding runs: [NamePattern.Literal], inside index: Int) -> [Int] {
+    func references(holding runs: [NamePattern.Literal], inside index: Int, spelt offsets: (NamePattern.Literal) -> [Int]) -> [Int] {
         if fileWide[.reference] != nil { return subjects[index].kind == .file ? all(.reference) : inside(index, .reference) }
         var found = Set<Int>()
         for run in runs {
-            let holding = referencesHolding[run.text + (run.startsName ? "<" : "") + (run.endsName ? ">" : "")] ?? find(run)
+            let holding = referencesHolding[run.key] ?? find(run, at: offsets(run))
             found.formUnion(subjects[index].kind == .file ? holding : within(subjects[index].span, holding))
         }
         found.remove(index)
         return found.sorted { subjects[$0].span.lowerBound < subjects[$1].span.lowerBound }
     }
 
-    /// The file's references whose names hold `run` where it is spelt whole (`NamePattern.Literal.isWhole`).
-    private func find(_ run: NamePattern.Literal) -> [Int] {
-        var offsets: [Int] = []
-        var text = source
-        text.withUTF8 { bytes in
-            var from = 0
-            while from < bytes.count, let hit = firstUTF8Offset(of: run.text, in: UnsafeBufferPointer(rebasing: bytes[from...])) {
-                if run.isWhole(at: from + hit, in: bytes) { offsets.append(from + hit) }
-                from += hit + 1
-            }
-        }
+    /// The file's references whose names hold `run` where it is spelt whole, at `offsets`.
+    private func find(_ run: NamePattern.Literal, at offsets: [Int]) -> [Int] {
         var found: [Int] = []
         for offset in offsets {
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
@@ -192,7 +231,7 @@ final class CustomSubjects {
             let index = register(reference)
             if found.last != index { found.append(index) }
         }
-        referencesHolding[run.text + (run.startsName ? "<" : "") + (run.endsName ? ">" : "")] = found
+        referencesHolding[run.key] = found
         return found
     }
 
@@ -429,39 +468,50 @@ final class CustomSubjects {
 struct CustomRuleCheck {
     let rule: CustomRule
     let roles: any RoleModel
+    /// The rule's selection and assertion with each condition list in the order it is cheapest to judge: the same answers.
+    private let select: CustomRule.Query
+    private let assertion: CustomRule.Assertion
 
-    /// What the rule learns of a file once: its path and module as the rule reads them, and whether its text spells
-    /// the names the rule's queries need.
-    private final class Answers {
+    init(rule: CustomRule, roles: any RoleModel) {
+        self.rule = rule
+        self.roles = roles
+        select = CustomRule.Query(kind: rule.select.kind, filter: rule.select.filter.cheapestFirst)
+        switch rule.assertion {
+        case .forbid(let query): assertion = .forbid(CustomRule.Query(kind: query.kind, filter: query.filter.cheapestFirst))
+        case .require(let query, let min, let max):
+            assertion = .require(CustomRule.Query(kind: query.kind, filter: query.filter.cheapestFirst), min: min, max: max)
+        case .only(let filter): assertion = .only(filter.cheapestFirst)
+        }
+    }
+
+    /// What the rule knows of a file: the file's custom-rule state, and its path and module as the rule reads them.
+    private struct Answers {
+        let state: CustomRuleFile
         let path: String
         let module: String?
-        private var mayMatch: [Bool?] = [nil, nil]
+        let folder: String
 
-        init(_ check: CustomRuleCheck, _ file: LintFile) {
-            // Rules defined in one configuration read a file's path alike: once a file for them all.
-            let places = file.shared("custom-rule-places") { Places() }
-            if let known = places.byFolder[check.rule.folder] {
-                (path, module) = known
-            } else {
-                path = check.path(of: file)
-                module = Self.module(of: file, path: path)
-                places.byFolder[check.rule.folder] = (path, module)
+        init(_ check: CustomRuleCheck, _ file: LintFile, _ state: CustomRuleFile) {
+            self.state = state
+            folder = check.rule.folder
+            (path, module) = state.place(for: folder) {
+                let path = check.path(of: file)
+                return (path, Self.module(of: file, path: path))
             }
         }
 
-        /// A file's path and module as the rules of each configuration folder read them.
-        private final class Places {
-            var byFolder: [String: (path: String, module: String?)] = [:]
+        /// Whether the file's text (within `span`, when given) spells a name the query needs.
+        func spells(_ query: CustomRule.Query, in span: Range<Int>? = nil) -> Bool {
+            // A file's name is not in its text.
+            query.kind == .file || query.filter.mayMatch { run in
+                let offsets = state.offsets(of: run)
+                guard let span else { return !offsets.isEmpty }
+                return offsets.contains { span.contains($0) }
+            }
         }
 
-        /// Whether the file's text spells a name the query needs (its selection's, or its assertion's): asked once each.
-        func mayMatch(_ query: CustomRule.Query, _ file: LintFile, selection: Bool = false) -> Bool {
-            if let known = mayMatch[selection ? 0 : 1] { return known }
-            // A file's name is not in its text.
-            let may = query.kind == .file || CustomRuleCheck.spells(query.filter, file)
-            mayMatch[selection ? 0 : 1] = may
-            return may
-        }
+        /// What an `in:` pattern captures of the file's path; nil when it does not match.
+        func match(_ pattern: PathPattern) -> [String: String]? { state.match(pattern, path, folder: folder) }
 
         /// The module a file is built in: the target of the Swift package whose `Sources/<target>/` (or `Tests/`) holds
         /// it; else the folder that holds its path's last `Sources` or `Tests` folder (`Projects/Pay/Sources/…`, as
@@ -476,44 +526,45 @@ struct CustomRuleCheck {
         }
     }
 
-    /// Whether the file's text (within `span`, when given) spells what `filter` names (`Filter.mayMatch`).
-    static func spells(_ filter: Filter, _ file: LintFile, in span: Range<Int>? = nil) -> Bool {
-        file.source.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let span else { return filter.mayMatch(in: bytes) }
-            return span.upperBound <= bytes.count ? filter.mayMatch(in: UnsafeBufferPointer(rebasing: bytes[span])) : true
-        } ?? true
-    }
-
     /// The subjects the rule selects in `file`: its kind, name, where, and its role when it has one.
     func selections(in file: LintFile) -> [CustomRuleSelection] {
-        let all = CustomSubjects.of(file)
-        let answers = Answers(self, file)
-        return candidates(of: rule.select, in: all.file, all).filter { matches(rule.select.filter, $0, all, file, answers) }.map { index in
+        let answers = Answers(self, file, CustomRuleFile.of(file))
+        let all = answers.state.subjects
+        return candidates(of: select, in: all.file, all, answers).filter { matches(select.filter, $0, all, file, answers) }.map { index in
             let subject = all.subjects[index]
             let (line, column) = file.location(of: subject.nameSpan.lowerBound)
             return CustomRuleSelection(
                 rule: rule.id, path: file.path, line: line, column: column, kind: subject.kindName, name: subject.name,
-                role: subject.owner.flatMap { role(of: $0, all, file, answers) })
+                role: subject.owner.flatMap { role(of: $0, all, file) })
         }
     }
 
-    func violations(in file: LintFile) -> [Violation] {
-        let answers = Answers(self, file)
-        guard answers.mayMatch(rule.select, file, selection: true) else { return [] }
-        let all = CustomSubjects.of(file)
-        var captures = Self.captures(of: rule.select.filter, in: answers.path)
-        captures["module"] = answers.module ?? ""
+    /// The rule's findings in `file`, whose custom-rule state is `state` (`CustomRuleFile.of(file)`).
+    func violations(in file: LintFile, _ state: CustomRuleFile) -> [Violation] {
+        let answers = Answers(self, file, state)
+        guard answers.spells(select) else { return [] }
+        let all = answers.state.subjects
         var violations: [Violation] = []
         var reported = Set<Int>()
-        for index in candidates(of: rule.select, in: all.file, all) where matches(rule.select.filter, index, all, file, answers) {
+        var captures: [String: String]?
+        for index in candidates(of: select, in: all.file, all, answers) where matches(select.filter, index, all, file, answers) {
             let subject = all.subjects[index]
-            var values = captures
-            values["subject"] = subject.name
-            values["kind"] = subject.kindName
-            values["type"] = subject.owner.map { all.subjects[$0].name } ?? ""
-            switch rule.assertion {
+            // The message's values, once a finding needs them.
+            func values() -> [String: String] {
+                if captures == nil {
+                    captures = Self.captures(of: rule.select.filter, answers)
+                    captures?["module"] = answers.module ?? ""
+                }
+                var values = captures ?? [:]
+                values["subject"] = subject.name
+                values["kind"] = subject.kindName
+                values["type"] = subject.owner.map { all.subjects[$0].name } ?? ""
+                return values
+            }
+            switch assertion {
             case .forbid(let query):
                 for match in inside(index, query, all, file, answers) where reported.insert(all.subjects[match].nameSpan.lowerBound).inserted {
+                    var values = values()
                     values["match"] = all.subjects[match].name
                     values["name"] = all.subjects[match].name
                     violations.append(violation(at: match, all, values, file))
@@ -521,12 +572,14 @@ struct CustomRuleCheck {
             case .require(let query, let min, let max):
                 let count = inside(index, query, all, file, answers).count
                 if count < (min ?? 0) || count > (max ?? .max) {
+                    var values = values()
                     values["count"] = "\(count)"
                     values["name"] = subject.name
                     violations.append(violation(at: index, all, values, file))
                 }
             case .only(let filter):
                 if !matches(filter, index, all, file, answers) {
+                    var values = values()
                     values["name"] = subject.name
                     violations.append(violation(at: index, all, values, file))
                 }
@@ -537,20 +590,18 @@ struct CustomRuleCheck {
 
     /// The subjects of `query` inside the subject at `index`: its descendants; for imports, the file's.
     private func inside(_ index: Int, _ query: CustomRule.Query, _ all: CustomSubjects, _ file: LintFile, _ answers: Answers) -> [Int] {
-        guard answers.mayMatch(query, file) else { return [] }
-        // Calls and references are walked for: not when the subject's own text cannot spell what the query names.
-        if query.kind == .call || query.kind == .reference, all.subjects[index].kind != .file,
-            !Self.spells(query.filter, file, in: all.subjects[index].span)
-        {
-            return []
-        }
-        return candidates(of: query, in: index, all).filter { matches(query.filter, $0, all, file, answers) }
+        // Calls and references are looked for only where the subject's own text spells what the query names.
+        let span = query.kind == .call || query.kind == .reference ? all.subjects[index].span : nil
+        guard answers.spells(query, in: span) else { return [] }
+        return candidates(of: query, in: index, all, answers).filter { matches(query.filter, $0, all, file, answers) }
     }
 
     /// The subjects of the query's kind inside the subject at `index` that its filter may accept: for references to
     /// names it spells, those spelt so; else every one.
-    private func candidates(of query: CustomRule.Query, in index: Int, _ all: CustomSubjects) -> [Int] {
-        if query.kind == .reference, let runs = query.filter.nameRuns { return all.references(holding: runs, inside: index) }
+    private func candidates(of query: CustomRule.Query, in index: Int, _ all: CustomSubjects, _ answers: Answers) -> [Int] {
+        if query.kind == .reference, let runs = query.filter.nameRuns {
+            return all.references(holding: runs, inside: index) { answers.state.offsets(of: $0) }
+        }
         return index == all.file ? all.all(query.kind) : all.inside(index, query.kind)
     }
 
@@ -560,12 +611,12 @@ struct CustomRuleCheck {
         file.project.absolutePath.flatMap { relativePath($0, to: rule.folder) } ?? file.path
     }
 
-    /// The values of the captures of the `in:` patterns `path` matches (those under `not` have none).
-    static func captures(of filter: Filter, in path: String) -> [String: String] {
+    /// The values of the captures of the `in:` patterns the file's path matches (those under `not` have none).
+    private static func captures(of filter: Filter, _ answers: Answers) -> [String: String] {
         switch filter {
-        case .path(let pattern): return pattern.match(path) ?? [:]
+        case .path(let pattern): return answers.match(pattern) ?? [:]
         case .all(let filters), .any(let filters):
-            return filters.reduce(into: [:]) { values, filter in values.merge(captures(of: filter, in: path)) { first, _ in first } }
+            return filters.reduce(into: [:]) { values, filter in values.merge(captures(of: filter, answers)) { first, _ in first } }
         default: return [:]
         }
     }
@@ -578,13 +629,13 @@ struct CustomRuleCheck {
         case .not(let inner): return !matches(inner, index, all, file, answers)
         case .role(let role):
             guard let owner = subject.owner else { return false }
-            return self.role(of: owner, all, file, answers) == role
+            return self.role(of: owner, all, file) == role
         case .name(let pattern):
             if subject.kind == .file { return pattern.matches(file.fileName) }
             if subject.kind == .import { return pattern.matches(subject.name) || pattern.matches(String(subject.name.prefix { $0 != "." })) }
             return pattern.matches(subject.name)
         case .kind(let kind): return subject.kindName == kind
-        case .path(let pattern): return pattern.match(answers.path) != nil
+        case .path(let pattern): return answers.match(pattern) != nil
         case .module(let pattern): return answers.module.map(pattern.matches) == true
         case .inherits(let pattern, let direct):
             if direct { return subject.kindName == "class" && subject.inherited.first.map(pattern.matches) == true }
@@ -612,14 +663,14 @@ struct CustomRuleCheck {
         case .not(let inner): return !constructedMatches(inner, name, file, answers)
         case .name(let pattern): return pattern.matches(name)
         case .role(let role):
-            let all = CustomSubjects.of(file)
+            let all = CustomRuleFile.of(file).subjects
             if all.constructedRoles[name] == nil {
                 let own = all.typeIndexByName[name].flatMap { roles.role(of: file.model.types[$0], in: file) }
                 all.constructedRoles[name] = .some(own ?? roles.role(ofTypeNamed: name, in: file))
             }
             return all.constructedRoles[name] == .some(role)
         case .kind(let kind):
-            let declared = CustomSubjects.of(file).typeIndexByName[name].map { file.model.types[$0].kind.rawValue }
+            let declared = CustomRuleFile.of(file).subjects.typeIndexByName[name].map { file.model.types[$0].kind.rawValue }
                 ?? file.model.projectTypes.primary(name)?.kind.rawValue
             return declared == kind
         case .inherits(let pattern, let direct):
@@ -634,10 +685,11 @@ struct CustomRuleCheck {
         }
     }
 
-    private func role(of typeIndex: Int, _ all: CustomSubjects, _ file: LintFile, _ answers: Answers) -> String? {
-        if let known = all.roles[typeIndex] { return known }
+    private func role(of typeIndex: Int, _ all: CustomSubjects, _ file: LintFile) -> String? {
+        let type = all.subjects[typeIndex]
+        if let known = type.role { return known }
         let role = all.declaration(of: typeIndex).flatMap { roles.role(of: $0, in: file) }
-        all.roles[typeIndex] = .some(role)
+        type.role = .some(role)
         return role
     }
 

@@ -33,9 +33,12 @@ extension Linter {
             raw += entry.rule.violations(in: file).filter { violation in !disabled.contains { $0.contains(violation.position) } }
                 .map { finding(id, entry.severity, $0, file) }
         }
-        for entry in ruleSet.customEntries {
-            raw += entry.check.violations(in: file).filter { violation in !disabled.contains { $0.contains(violation.position) } }
-                .map { finding(entry.id, entry.severity, $0, file) }
+        if !ruleSet.customEntries.isEmpty {
+            let state = CustomRuleFile.of(file)
+            for entry in ruleSet.customEntries {
+                raw += entry.check.violations(in: file, state).filter { violation in !disabled.contains { $0.contains(violation.position) } }
+                    .map { finding(entry.id, entry.severity, $0, file) }
+            }
         }
         file.dropSharedModels()
         let suppressions = SuppressionMap(file: file, ignoring: disabled)
