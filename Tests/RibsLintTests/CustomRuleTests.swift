@@ -447,6 +447,70 @@ struct CustomRuleTests {
         #expect(try fixed(renamed, "let r: HomeRouter = .init(i: 1)\nlet s = HomeRouter(i: 2)\n") == "let r: HomeRouter = .init(i: 1)\nlet s = MockRouter(i: 2)\n")
     }
 
+    @Test("a call query that spells a name finds, from where it is spelt, what a walk of every call finds")
+    func callsFoundWhereSpelt() throws {
+        // `*Service` has a run; `/^.*[S][e][r][v][i][c][e]$/` accepts the same names and has none, so its calls come from a walk.
+        let source = """
+            import Foundation
+            #if canImport(PayService)
+            import PayService
+            #endif
+            // PayService() in a comment, "PayService()" in a string
+            final class CheckoutInteractor {
+                let direct = PayService()
+                let generic = CacheService<Int>()
+                let qualified = Payments.CardService(key: 1)
+                let explicit = PayService.init()
+                let nested = Payments.CardService.init(key: 2)
+                let specialized = CacheService<Int>.init()
+                let annotated: PayService = .init()
+                let optional: LedgerService? = .init()
+                let wrapped: Box<AuditService> = .init()
+                func go() {
+                    makeService()
+                    self.sessionService.start()
+                    #if DEBUG
+                    _ = DebugService()
+                    #endif
+                    #if false
+                    _ = NeverService()
+                    #endif
+                    let closure = { TrailingService() }
+                    _ = closure
+                }
+            }
+            """
+        func found(_ pattern: String) throws -> [String] {
+            let yaml = """
+                custom_rules:
+                  named:
+                    message: "{{subject}}"
+                    select: { call: { name: "\(pattern)" } }
+                    only: { name: "/^$/" }
+                  made:
+                    message: "{{match}} in {{subject}}"
+                    select: { type: { kind: class } }
+                    forbid: { call: { constructs: { name: "\(pattern)" } } }
+                  counted:
+                    message: "{{subject}} makes {{count}}"
+                    select: { type: { kind: class } }
+                    require: { call: { constructs: { name: "\(pattern)" } } }
+                    count: { max: 0 }
+                """
+            return try places(yaml, [("App/Checkout.swift", source)])
+        }
+        let spelt = try found("*Service")
+        #expect(spelt == (try found("/^.*[S][e][r][v][i][c][e]$/")))
+        for made in ["PayService", "CacheService", "CardService", "LedgerService", "DebugService", "TrailingService"] {
+            #expect(spelt.contains { $0.hasSuffix(" \(made) in CheckoutInteractor") }, "\(made) is made")
+        }
+        #expect(spelt.contains("App/Checkout.swift:6:13 CheckoutInteractor makes 10"), "a count holds no call of a clause never compiled")
+        #expect(spelt.contains("App/Checkout.swift:17:9 makeService") && !spelt.contains { $0.contains("makeService in") },
+                "a call named so, which makes no type")
+        #expect(!spelt.contains { $0.contains("NeverService") || $0.contains("AuditService") || $0.contains(":2:") || $0.contains(":5:") },
+                "nothing of a clause never compiled, of a condition, a comment or a string; a generic argument is not what `.init` makes")
+    }
+
     @Test("name globs of each shape and in: patterns whose ** stands for no folder select what they say")
     func patternShapes() throws {
         let types = [("App/Types.swift", "class Router {}\nclass LoginRouter {}\nclass RouterLogin {}\nclass Ro {}\nclass LoginRouterImpl {}\nclass Röuter {}\n")]

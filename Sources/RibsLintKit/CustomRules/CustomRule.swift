@@ -192,14 +192,18 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Runs of which every name it accepts holds one (`NamePattern.literal`): nil when it may accept a name holding none.
-    var nameRuns: [NamePattern.Literal]? {
+    /// Runs of which every name it accepts holds one (`NamePattern.literal`): nil when it may accept a name holding
+    /// none. With `madeTypes`, of a call: the name of the type it makes counts, as `constructs:` reads it.
+    func nameRuns(madeTypes: Bool = false) -> [NamePattern.Literal]? {
         switch self {
         case .name(let pattern): pattern.literal.map { [$0] }
+        case .constructs(let filter): madeTypes ? filter.nameRuns() : nil
         // Any one condition's runs will do: the fewest.
-        case .all(let filters): filters.compactMap(\.nameRuns).min { $0.count < $1.count }
+        case .all(let filters): filters.compactMap { $0.nameRuns(madeTypes: madeTypes) }.min { $0.count < $1.count }
         case .any(let filters):
-            filters.reduce([NamePattern.Literal]?.some([])) { runs, filter in runs.flatMap { runs in filter.nameRuns.map { runs + $0 } } }
+            filters.reduce([NamePattern.Literal]?.some([])) { runs, filter in
+                runs.flatMap { runs in filter.nameRuns(madeTypes: madeTypes).map { runs + $0 } }
+            }
         default: nil
         }
     }

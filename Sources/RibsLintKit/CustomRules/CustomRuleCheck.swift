@@ -156,8 +156,8 @@ final class CustomSubjects {
     private var fileWide: [SubjectKind: [Int]] = [:]
     /// Calls and references inside one node, once a rule asks for them there.
     private var insideNode: [NodeKey: [Int]] = [:]
-    /// The references of the whole file whose names hold a run, in source order (`references(holding:inside:)`).
-    private var referencesHolding: [String: [Int]] = [:]
+    /// The calls or references of the whole file whose names hold a run, in source order (`holding(_:_:inside:spelt:)`).
+    private var expressionsHolding: [NodeKey: [Int]] = [:]
     /// Each call and reference found so far, by its node: found twice, it is one subject.
     private var expressionAt: [SyntaxIdentifier: Int] = [:]
     private let tree: SourceFileSyntax
@@ -165,6 +165,8 @@ final class CustomSubjects {
     private struct NodeKey: Hashable {
         let node: SyntaxIdentifier
         let kind: SubjectKind
+        /// The run their names hold (`NamePattern.Literal.key`), when only those are kept.
+        var run = ""
     }
 
     init(_ file: LintFile) {
@@ -205,39 +207,51 @@ final class CustomSubjects {
         return candidates.filter { $0 != index }
     }
 
-    /// The references inside the subject at `index` (the file: all of them) whose names may hold one of `runs`: a
-    /// superset of those a filter requiring one of them accepts, found from where the runs are spelt rather than by
-    /// walking every expression. In source order.
-    func references(holding runs: [NamePattern.Literal], inside index: Int, spelt offsets: (NamePattern.Literal) -> [Int]) -> [Int] {
-        if fileWide[.reference] != nil { return subjects[index].kind == .file ? all(.reference) : inside(index, .reference) }
+    /// The calls or references inside the subject at `index` (the file: all of them) whose names may hold one of
+    /// `runs` (a call's name, or the name of the type it makes): a superset of those a filter requiring one of them
+    /// accepts, found from where the runs are spelt rather than by walking every expression. In source order.
+    func expressions(
+        _ kind: SubjectKind, holding runs: [NamePattern.Literal], inside index: Int, spelt offsets: (NamePattern.Literal) -> [Int]
+    ) -> [Int] {
+        if fileWide[kind] != nil { return subjects[index].kind == .file ? all(kind) : inside(index, kind) }
         var found = Set<Int>()
         for run in runs {
-            let holding = referencesHolding[run.key] ?? find(run, at: offsets(run))
+            let holding = find(kind, run, at: offsets(run))
             found.formUnion(subjects[index].kind == .file ? holding : within(subjects[index].span, holding))
         }
         found.remove(index)
         return found.sorted { subjects[$0].span.lowerBound < subjects[$1].span.lowerBound }
     }
 
-    /// The file's references whose names hold `run` where it is spelt whole, at `offsets`.
-    private func find(_ run: NamePattern.Literal, at offsets: [Int]) -> [Int] {
+    /// The file's calls or references whose names hold `run` where it is spelt whole, at `offsets`: the token at each
+    /// one, read as a walk would read it.
+    private func find(_ kind: SubjectKind, _ run: NamePattern.Literal, at offsets: [Int]) -> [Int] {
+        let key = NodeKey(node: Syntax(tree).id, kind: kind, run: run.key)
+        if let known = expressionsHolding[key] { return known }
         var found: [Int] = []
         for offset in offsets {
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
                 offset + run.text.utf8.count <= token.endPositionBeforeTrailingTrivia.utf8Offset,
-                offset >= token.positionAfterSkippingLeadingTrivia.utf8Offset,
-                let reference = ExpressionCollector.reference(token), Self.isWalked(token)
+                offset >= token.positionAfterSkippingLeadingTrivia.utf8Offset
             else { continue }
-            let index = register(reference)
-            if found.last != index { found.append(index) }
+            let subject: Subject?
+            if kind == .call {
+                subject = ExpressionCollector.call(namedBy: token).flatMap { Self.isWalked(Syntax($0)) ? ExpressionCollector.call($0) : nil }
+            } else {
+                subject = Self.isWalked(Syntax(token)) ? ExpressionCollector.reference(token) : nil
+            }
+            guard let subject else { continue }
+            let index = register(subject)
+            if !found.contains(index) { found.append(index) }
         }
-        referencesHolding[run.key] = found
+        found.sort { subjects[$0].span.lowerBound < subjects[$1].span.lowerBound }
+        expressionsHolding[key] = found
         return found
     }
 
-    /// Whether a walk of the file reaches `token`: not in a `#if` condition, nor in a clause never compiled.
-    private static func isWalked(_ token: TokenSyntax) -> Bool {
-        var child = Syntax(token)
+    /// Whether a walk of the file reaches `node`: not in a `#if` condition, nor in a clause never compiled.
+    private static func isWalked(_ node: Syntax) -> Bool {
+        var child = node
         while let parent = child.parent {
             if let clause = parent.as(IfConfigClauseSyntax.self) {
                 guard !clause.isNeverCompiled, let elements = clause.elements, elements.id == child.id else { return false }
@@ -400,7 +414,12 @@ final class CustomSubjects {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            guard kind == .call else { return .visitChildren }
+            if kind == .call, let call = Self.call(node) { subjects.append(call) }
+            return .visitChildren
+        }
+
+        /// A call, named by what it calls, or by the type it makes (`constructed`); nil for a call of a closure.
+        static func call(_ node: FunctionCallExprSyntax) -> Subject? {
             var called = node.calledExpression
             if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
             var nameNode: TokenSyntax?
@@ -426,15 +445,53 @@ final class CustomSubjects {
                     constructed = member.declName.baseName.text
                 }
             }
-            if let nameNode {
-                let end = node.endPositionBeforeTrailingTrivia.utf8Offset
-                subjects.append(Subject(
-                    kind: .call, name: constructed ?? nameNode.text, kindName: "call",
-                    span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<end,
-                    nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<end,
-                    node: Syntax(node), owner: nil, attributes: [], access: "internal", inherited: [], constructed: constructed))
+            guard let nameNode else { return nil }
+            let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+            return Subject(
+                kind: .call, name: constructed ?? nameNode.text, kindName: "call",
+                span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<end,
+                nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<end,
+                node: Syntax(node), owner: nil, attributes: [], access: "internal", inherited: [], constructed: constructed)
+        }
+
+        /// The call whose name, or whose made type's name, `token` may be (`call(_:)` reads both from tokens): what it
+        /// calls (`present`, `HomeRouter`, `Module.HomeRouter`), the type of `HomeRouter.init` and
+        /// `Outer.HomeRouter.init`, or a type in the annotation of `let router: HomeRouter = .init(…)`.
+        static func call(namedBy token: TokenSyntax) -> FunctionCallExprSyntax? {
+            /// The call that calls `expression`, looked for through a generic specialization (`make<T>(…)`).
+            func calling(_ expression: Syntax) -> FunctionCallExprSyntax? {
+                var called = expression
+                if let specialized = called.parent?.as(GenericSpecializationExprSyntax.self), specialized.expression.id == called.id {
+                    called = Syntax(specialized)
+                }
+                guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
+                return call
             }
-            return .visitChildren
+            /// The call of `base.init(…)`, `base` looked at through a generic specialization (`Box<T>.init(…)`).
+            func initializing(_ base: Syntax) -> FunctionCallExprSyntax? {
+                var base = base
+                if let specialized = base.parent?.as(GenericSpecializationExprSyntax.self), specialized.expression.id == base.id { base = Syntax(specialized) }
+                guard let member = base.parent?.as(MemberAccessExprSyntax.self), member.base?.id == base.id,
+                    member.declName.baseName.tokenKind == .keyword(.`init`)
+                else { return nil }
+                return calling(Syntax(member))
+            }
+            guard let parent = token.parent else { return nil }
+            if let reference = parent.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id {
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                    return calling(Syntax(member)) ?? initializing(Syntax(member))
+                }
+                return calling(Syntax(reference)) ?? initializing(Syntax(reference))
+            }
+            // A name in a type annotation: the call that initializes the binding, if any.
+            var node = parent
+            while node.is(TypeSyntax.self) || node.is(GenericArgumentSyntax.self) || node.is(GenericArgumentListSyntax.self)
+                || node.is(GenericArgumentClauseSyntax.self) || node.is(TypeAnnotationSyntax.self)
+            {
+                guard let above = node.parent else { return nil }
+                node = above
+            }
+            return node.as(PatternBindingSyntax.self)?.initializer?.value.as(FunctionCallExprSyntax.self)
         }
 
         override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
@@ -596,11 +653,11 @@ struct CustomRuleCheck {
         return candidates(of: query, in: index, all, answers).filter { matches(query.filter, $0, all, file, answers) }
     }
 
-    /// The subjects of the query's kind inside the subject at `index` that its filter may accept: for references to
-    /// names it spells, those spelt so; else every one.
+    /// The subjects of the query's kind inside the subject at `index` that its filter may accept: for calls and
+    /// references of names it spells, those spelt so; else every one.
     private func candidates(of query: CustomRule.Query, in index: Int, _ all: CustomSubjects, _ answers: Answers) -> [Int] {
-        if query.kind == .reference, let runs = query.filter.nameRuns {
-            return all.references(holding: runs, inside: index) { answers.state.offsets(of: $0) }
+        if query.kind == .reference || query.kind == .call, let runs = query.filter.nameRuns(madeTypes: query.kind == .call) {
+            return all.expressions(query.kind, holding: runs, inside: index) { answers.state.offsets(of: $0) }
         }
         return index == all.file ? all.all(query.kind) : all.inside(index, query.kind)
     }
