@@ -511,6 +511,66 @@ struct CustomRuleTests {
                 "nothing of a clause never compiled, of a condition, a comment or a string; a generic argument is not what `.init` makes")
     }
 
+    @Test("what a name run may not claim: quantifier bounds, nested sets, operators beside a name, equivalent spellings, shared runs")
+    func nameRunEdges() throws {
+        func messages(_ rules: String, _ source: String) throws -> [String] {
+            try findings("custom_rules:\n" + rules, [("App/Edges.swift", source)]).map(\.message).sorted()
+        }
+        // `{2,100}` bounds a quantifier and `abcdefgh` sits in a nested set: neither is text every match holds.
+        let bounded = "  probe:\n    message: \"{{subject}}\"\n    select: { type: { kind: class } }\n    only: { name: \"/^[A-Z][A-Za-z0-9]{2,100}$/\" }\n"
+        #expect(try messages(bounded, "class HomeRouter {}\nclass x {}\n") == ["x"])
+        let nested = "  probe:\n    message: \"{{subject}}\"\n    select: { type: { name: \"/^[[a-z]abcdefgh]+$/\" } }\n    only: { name: \"/^$/\" }\n"
+        #expect(try messages(nested, "class abc {}\nclass Q {}\n") == ["abc"])
+        // An operator character beside a name does not extend it.
+        let operators = "  probe:\n    message: \"{{subject}}\"\n    select: { reference: { name: ProfileViewController } }\n    only: { name: \"/^$/\" }\n"
+        #expect(try messages(operators, "infix operator ×\nlet a = ProfileViewController.count\nlet b = 2×ProfileViewController.count\n").count == 2)
+        // Names compare by their scalars, as a glob does: a composed é is not an e and a combining accent.
+        let spelt = "  probe:\n    message: \"{{subject}}\"\n    select: { type: { name: \"Caf\u{E9}\" } }\n    only: { name: \"/^$/\" }\n"
+        #expect(try messages(spelt, "class Caf\u{E9} {}\nclass Cafe\u{301} {}\n") == ["Caf\u{E9}"])
+        // A run holding `<` and `>` is its own (the first rule's `<Int>` is not the second's `Int`, anchored at both
+        // ends): two runs never share a search.
+        let shared = """
+              a_generic:
+                message: "{{subject}}"
+                select: { type: { name: "*<Int>*" } }
+                only: { name: "/^$/" }
+              b_counts:
+                message: "{{match}}"
+                select: { type: { kind: class } }
+                forbid: { reference: { name: Int } }
+
+            """
+        #expect(try messages(shared, "class A { let n: Int = 0 }\n") == ["Int"])
+    }
+
+    @Test("a call or reference inside another is a descendant, and of two starting together the enclosing one comes first")
+    func expressionsInsideExpressions() throws {
+        func messages(_ pattern: String, _ rules: String, _ source: String) throws -> [String] {
+            try findings("custom_rules:\n" + rules.replacingOccurrences(of: "PATTERN", with: pattern), [("App/Calls.swift", source)]).map(\.message)
+        }
+        let count = """
+              probe:
+                message: "{{subject}} holds {{count}}"
+                select: { reference: { name: makeBuilder } }
+                require: { call: { name: "PATTERN" } }
+                count: { max: 0 }
+
+            """
+        for pattern in ["makeBuilder", "/^(makeBuilder)$/"] {
+            #expect(try messages(pattern, count, "let b = makeBuilder()\n").isEmpty, "a reference holds no call (\(pattern))")
+        }
+        let chained = """
+              probe:
+                message: "{{match}} made in {{subject}}"
+                select: { call: { name: "make*" } }
+                forbid: { call: { constructs: { name: "PATTERN" } } }
+
+            """
+        for pattern in ["*Router", "/^.*[R][o][u][t][e][r]$/"] {
+            #expect(try messages(pattern, chained, "let x = makeA(HomeRouter()).makeB()\n") == ["HomeRouter made in makeB"], "\(pattern)")
+        }
+    }
+
     @Test("name globs of each shape and in: patterns whose ** stands for no folder select what they say")
     func patternShapes() throws {
         let types = [("App/Types.swift", "class Router {}\nclass LoginRouter {}\nclass RouterLogin {}\nclass Ro {}\nclass LoginRouterImpl {}\nclass Röuter {}\n")]

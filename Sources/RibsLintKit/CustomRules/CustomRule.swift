@@ -167,8 +167,8 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
     }
 
     /// The same filter with each list of conditions ordered by what judging them costs, cheapest first: a type's
-    /// kind before the project's inheritance chains, a name before the calls inside. Filters have no side effects, so
-    /// the answers are the same.
+    /// kind before the project's inheritance chains, a name before the calls inside. Judging a condition changes no
+    /// other's answer, so the answers are the same.
     var cheapestFirst: Filter {
         switch self {
         case .all(let filters): .all(filters.map(\.cheapestFirst).enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element))
@@ -256,21 +256,21 @@ public struct NamePattern: Sendable, CustomStringConvertible {
     /// The glob, read once: the common shapes are answered without matching scalar by scalar.
     private let shape: Shape
 
-    /// A run every name the pattern matches holds: a glob's longest literal run (of two characters or more), at a
+    /// A run every name the pattern matches holds: a glob's longest literal run (of two UTF-8 bytes or more), at a
     /// name's start or end where the glob is anchored; a regular expression's required run (`requiredLiteral`). Where
     /// a text does not spell it, nothing there has a name the pattern matches.
     struct Literal: Sendable {
         let text: String
         let startsName: Bool
         let endsName: Bool
-        /// The run and its anchors, as one key.
+        /// The run and its anchors, as one key: two flags, then the run.
         let key: String
 
         init(text: String, startsName: Bool, endsName: Bool) {
             self.text = text
             self.startsName = startsName
             self.endsName = endsName
-            key = (startsName ? "<" : "") + text + (endsName ? ">" : "")
+            key = (startsName ? "1" : "0") + (endsName ? "1" : "0") + text
         }
     }
 
@@ -295,21 +295,23 @@ public struct NamePattern: Sendable, CustomStringConvertible {
             return
         }
         regex = nil
-        let runs = text.split(omittingEmptySubsequences: false) { $0 == "*" || $0 == "?" }
+        // Scalar by scalar, as the glob matches: a `*` followed by a combining mark is still a wildcard.
+        let scalars = Array(text.unicodeScalars)
+        let runs = scalars.split(omittingEmptySubsequences: false) { $0 == "*" || $0 == "?" }.map { String(String.UnicodeScalarView($0)) }
         if let longest = runs.indices.max(by: { runs[$0].utf8.count < runs[$1].utf8.count }), runs[longest].utf8.count >= 2 {
-            literal = Literal(text: String(runs[longest]), startsName: longest == runs.startIndex, endsName: longest == runs.index(before: runs.endIndex))
+            literal = Literal(text: runs[longest], startsName: longest == runs.startIndex, endsName: longest == runs.index(before: runs.endIndex))
         } else {
             literal = nil
         }
-        let wildcards = text.filter { $0 == "*" || $0 == "?" }
+        let wildcards = scalars.filter { $0 == "*" || $0 == "?" }
         if wildcards.isEmpty {
             shape = .exactly(text)
-        } else if wildcards == "*", text.hasSuffix("*") {
-            shape = .prefix(String(text.dropLast()))
-        } else if wildcards == "*", text.hasPrefix("*") {
-            shape = .suffix(String(text.dropFirst()))
+        } else if wildcards == ["*"], scalars.last == "*" {
+            shape = .prefix(String(String.UnicodeScalarView(scalars.dropLast())))
+        } else if wildcards == ["*"], scalars.first == "*" {
+            shape = .suffix(String(String.UnicodeScalarView(scalars.dropFirst())))
         } else {
-            shape = .glob(Array(text.unicodeScalars))
+            shape = .glob(scalars)
         }
     }
 
@@ -321,41 +323,56 @@ public struct NamePattern: Sendable, CustomStringConvertible {
             if let literal, !name.holdsBytes(of: literal.text) { return false }
             return regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
         }
+        // By bytes, as the glob compares scalars: no Unicode equivalence.
         switch shape {
-        case .exactly(let text): return name == text
-        // By bytes, as the glob compares scalars: no Unicode equivalence either way.
+        case .exactly(let text): return name.utf8.elementsEqual(text.utf8)
         case .prefix(let start): return name.utf8.starts(with: start.utf8)
         case .suffix(let end): return name.utf8.count >= end.utf8.count && name.utf8.reversed().starts(with: end.utf8.reversed())
         case .glob(let pattern): return Self.glob(pattern[...], Array(name.unicodeScalars)[...])
         }
     }
 
-    /// A run of letters and digits every match of a regular expression holds (`Controller` of
-    /// `^UI(Alert|Navigation)Controller$`): the longest one outside groups and classes, of three characters or more,
-    /// in an expression without a top-level `|`, escapes or flags; nil when there is none to be sure of.
+    /// A run of ASCII letters, digits and `_` every match of a regular expression holds (`Controller` of
+    /// `^UI(Alert|Navigation)Controller$`): the longest one outside groups, sets and quantifier bounds, of three
+    /// characters or more, none of them optional, in an expression without a top-level `|`, escapes or flags; nil
+    /// when there is none to be sure of.
     static func requiredLiteral(ofRegex pattern: String) -> String? {
         guard !pattern.contains("(?"), !pattern.contains("\\") else { return nil }
-        let characters = Array(pattern)
-        var depth = 0, inClass = false
+        let characters = Array(pattern.unicodeScalars)
+        var depth = 0, classDepth = 0
         var runs: [String] = [], run = ""
         func flush() {
             if !run.isEmpty { runs.append(run) }
             run = ""
         }
-        for (offset, character) in characters.enumerated() {
-            if inClass {
-                if character == "]" { inClass = false }
+        var offset = 0
+        while offset < characters.count {
+            let character = characters[offset]
+            offset += 1
+            if classDepth > 0 {
+                // ICU nests sets (`[[a-z]xyz]`); a `]` first in a set is ambiguous between engines: no run then.
+                if character == "[" { classDepth += 1 } else if character == "]" { classDepth -= 1 }
                 continue
             }
             switch character {
-            case "[": inClass = true; flush()
+            case "[":
+                flush()
+                classDepth = 1
+                if offset < characters.count, characters[offset] == "^" { offset += 1 }
+                if offset < characters.count, characters[offset] == "]" { return nil }
+            case "{":
+                // A quantifier's bounds (`{2,100}`) are no text.
+                flush()
+                while offset < characters.count, characters[offset] != "}" { offset += 1 }
+                offset += 1
             case "(": depth += 1; flush()
             case ")": depth -= 1; flush()
             case "|": if depth == 0 { return nil }; flush()
             default:
-                let next = offset + 1 < characters.count ? characters[offset + 1] : nil
-                if depth == 0, character.isLetter || character.isNumber || character == "_", next != "?", next != "*", next != "{" {
-                    run.append(character)
+                let next = offset < characters.count ? characters[offset] : nil
+                let isWord = character.isASCII && (character.properties.isAlphabetic || ("0"..."9").contains(character) || character == "_")
+                if depth == 0, isWord, next != "?", next != "*", next != "{" {
+                    run.unicodeScalars.append(character)
                 } else {
                     flush()
                 }
@@ -515,17 +532,18 @@ public struct CustomRuleError: Error {
 
 extension NamePattern.Literal {
     /// Whether the run at `offset` in `source` can be part of a name the pattern matches: it starts a name there
-    /// when the pattern starts with it, and ends one when the pattern ends with it.
+    /// when the pattern starts with it, and ends one when the pattern ends with it. Only an ASCII letter, digit or
+    /// `_` beside it says the name goes on: a non-ASCII neighbour may be an operator (`2×Value`), so it says nothing.
     func isWhole(at offset: Int, in source: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = offset + text.utf8.count
-        return (!startsName || offset == 0 || !isNamePart(source[offset - 1])) && (!endsName || end == source.count || !isNamePart(source[end]))
+        return (!startsName || offset == 0 || !Self.continuesName(source[offset - 1]))
+            && (!endsName || end == source.count || !Self.continuesName(source[end]))
     }
-}
 
-/// Whether `byte` (UTF-8) can be part of a Swift name: letters, digits, `_`, and every non-ASCII byte.
-func isNamePart(_ byte: UInt8) -> Bool {
-    byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    private static func continuesName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    }
 }
 
 extension String {

@@ -220,7 +220,7 @@ final class CustomSubjects {
             found.formUnion(subjects[index].kind == .file ? holding : within(subjects[index].span, holding))
         }
         found.remove(index)
-        return found.sorted { subjects[$0].span.lowerBound < subjects[$1].span.lowerBound }
+        return found.sorted(by: inWalkOrder)
     }
 
     /// The file's calls or references whose names hold `run` where it is spelt whole, at `offsets`: the token at each
@@ -244,7 +244,7 @@ final class CustomSubjects {
             let index = register(subject)
             if !found.contains(index) { found.append(index) }
         }
-        found.sort { subjects[$0].span.lowerBound < subjects[$1].span.lowerBound }
+        found.sort(by: inWalkOrder)
         expressionsHolding[key] = found
         return found
     }
@@ -261,7 +261,15 @@ final class CustomSubjects {
         return true
     }
 
-    /// Those of `sorted` (by start) that start inside `span`.
+    /// Whether the subject at `first` comes before the one at `second` in a walk: by where each starts, and of two
+    /// starting together (`make(a)` and the `make(a).run()` around it) the enclosing one first.
+    private func inWalkOrder(_ first: Int, _ second: Int) -> Bool {
+        let (one, other) = (subjects[first].span, subjects[second].span)
+        return one.lowerBound != other.lowerBound ? one.lowerBound < other.lowerBound : one.upperBound > other.upperBound
+    }
+
+    /// Those of `sorted` (by start) that lie inside `span`: a node's descendants, as a walk of it finds them (a call
+    /// starting with a reference is not inside it).
     private func within(_ span: Range<Int>, _ sorted: [Int]) -> [Int] {
         var low = 0, high = sorted.count
         while low < high {
@@ -270,7 +278,7 @@ final class CustomSubjects {
         }
         var found: [Int] = []
         while low < sorted.count, span.contains(subjects[sorted[low]].span.lowerBound) {
-            found.append(sorted[low])
+            if subjects[sorted[low]].span.upperBound <= span.upperBound { found.append(sorted[low]) }
             low += 1
         }
         return found
