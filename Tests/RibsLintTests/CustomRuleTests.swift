@@ -521,6 +521,11 @@ struct CustomRuleTests {
         #expect(try messages(bounded, "class HomeRouter {}\nclass x {}\n") == ["x"])
         let nested = "  probe:\n    message: \"{{subject}}\"\n    select: { type: { name: \"/^[[a-z]abcdefgh]+$/\" } }\n    only: { name: \"/^$/\" }\n"
         #expect(try messages(nested, "class abc {}\nclass Q {}\n") == ["abc"])
+        let bracketFirst = "  probe:\n    message: \"{{subject}}\"\n    select: { type: { name: \"/^[[]x]abc]$/\" } }\n    only: { name: \"/^$/\" }\n"
+        #expect(try messages(bracketFirst, "class x {}\nclass y {}\n") == ["x"], "a `]` first in a nested set is itself")
+        // An operator's name may touch a word.
+        let equality = "  probe:\n    message: \"{{subject}}\"\n    select: { member: { name: \"==\" } }\n    only: { name: \"/^$/\" }\n"
+        #expect(try messages(equality, "struct A { static func==(l: A, r: A) -> Bool { true } }\n") == ["=="])
         // An operator character beside a name does not extend it.
         let operators = "  probe:\n    message: \"{{subject}}\"\n    select: { reference: { name: ProfileViewController } }\n    only: { name: \"/^$/\" }\n"
         #expect(try messages(operators, "infix operator ×\nlet a = ProfileViewController.count\nlet b = 2×ProfileViewController.count\n").count == 2)

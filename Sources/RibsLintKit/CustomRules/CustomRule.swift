@@ -349,17 +349,19 @@ public struct NamePattern: Sendable, CustomStringConvertible {
         while offset < characters.count {
             let character = characters[offset]
             offset += 1
+            // ICU nests sets (`[[a-z]xyz]`) and reads a `]` first in a set, nested or not, as itself: no run then.
+            if character == "[" {
+                if classDepth == 0 { flush() }
+                classDepth += 1
+                if offset < characters.count, characters[offset] == "^" { offset += 1 }
+                if offset < characters.count, characters[offset] == "]" { return nil }
+                continue
+            }
             if classDepth > 0 {
-                // ICU nests sets (`[[a-z]xyz]`); a `]` first in a set is ambiguous between engines: no run then.
-                if character == "[" { classDepth += 1 } else if character == "]" { classDepth -= 1 }
+                if character == "]" { classDepth -= 1 }
                 continue
             }
             switch character {
-            case "[":
-                flush()
-                classDepth = 1
-                if offset < characters.count, characters[offset] == "^" { offset += 1 }
-                if offset < characters.count, characters[offset] == "]" { return nil }
             case "{":
                 // A quantifier's bounds (`{2,100}`) are no text.
                 flush()
@@ -533,11 +535,13 @@ public struct CustomRuleError: Error {
 extension NamePattern.Literal {
     /// Whether the run at `offset` in `source` can be part of a name the pattern matches: it starts a name there
     /// when the pattern starts with it, and ends one when the pattern ends with it. Only an ASCII letter, digit or
-    /// `_` beside it says the name goes on: a non-ASCII neighbour may be an operator (`2×Value`), so it says nothing.
+    /// `_` beside a run that begins (or ends) with one says the name goes on: a non-ASCII neighbour may be an
+    /// operator (`2×Value`), and an operator's name may touch a word (`func==`).
     func isWhole(at offset: Int, in source: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = offset + text.utf8.count
-        return (!startsName || offset == 0 || !Self.continuesName(source[offset - 1]))
-            && (!endsName || end == source.count || !Self.continuesName(source[end]))
+        let goesOnBefore = offset > 0 && Self.continuesName(source[offset - 1]) && Self.continuesName(source[offset])
+        let goesOnAfter = end < source.count && Self.continuesName(source[end]) && Self.continuesName(source[end - 1])
+        return (!startsName || !goesOnBefore) && (!endsName || !goesOnAfter)
     }
 
     private static func continuesName(_ byte: UInt8) -> Bool {
