@@ -171,11 +171,16 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
     /// other's answer, so the answers are the same.
     var cheapestFirst: Filter {
         switch self {
-        case .all(let filters): .all(filters.map(\.cheapestFirst).enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element))
-        case .any(let filters): .any(filters.map(\.cheapestFirst).enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element))
+        case .all(let filters): .all(Self.cheapestFirst(filters))
+        case .any(let filters): .any(Self.cheapestFirst(filters))
         case .not(let filter): .not(filter.cheapestFirst)
         default: self
         }
+    }
+
+    /// `filters`, each ordered within, by cost; of two costing alike, the one written first first.
+    private static func cheapestFirst(_ filters: [Filter]) -> [Filter] {
+        filters.map(\.cheapestFirst).enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
     }
 
     /// What judging it costs, roughly: 0 compares a word, 5 walks the calls inside.
@@ -320,7 +325,7 @@ public struct NamePattern: Sendable, CustomStringConvertible {
     public func matches(_ name: String) -> Bool {
         if let regex {
             // A name without the run every match holds is no match: spared the expression.
-            if let literal, !name.holdsBytes(of: literal.text) { return false }
+            if let literal, name[...].firstIndex(ofBytes: literal.text) == nil { return false }
             return regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
         }
         // By bytes, as the glob compares scalars: no Unicode equivalence.
@@ -479,7 +484,7 @@ public struct PathPattern: Sendable, CustomStringConvertible {
 
     /// The captures by name when `path` matches; nil when it does not.
     public func match(_ path: String) -> [String: String]? {
-        guard pieces.allSatisfy(path.holdsBytes) else { return nil }
+        guard pieces.allSatisfy({ path[...].firstIndex(ofBytes: $0) != nil }) else { return nil }
         let range = NSRange(path.startIndex..., in: path)
         // The shortest prefix skipped that matches: the rightmost start of the pattern would split captures otherwise.
         guard let result = regex.firstMatch(in: path, range: range) else { return nil }
@@ -547,14 +552,5 @@ extension NamePattern.Literal {
     private static func continuesName(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-    }
-}
-
-extension String {
-    /// Whether `part`'s UTF-8 bytes occur in this string's: a comparison without Unicode equivalence, as a regular
-    /// expression's and a glob's.
-    func holdsBytes(of part: String) -> Bool {
-        var text = self
-        return text.withUTF8 { firstUTF8Offset(of: part, in: $0) != nil }
     }
 }

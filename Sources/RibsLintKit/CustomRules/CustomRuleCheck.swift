@@ -40,8 +40,6 @@ final class CustomRuleFile {
     private let file: LintFile
     private(set) lazy var subjects = CustomSubjects(file)
     private var places: [String: (path: String, module: String?)] = [:]
-    /// The last folder asked for, and its answer: the rules of one configuration ask in turn.
-    private var lastPlace: (folder: String, place: (path: String, module: String?))?
     private var offsets: [String: [Int]] = [:]
     private var pathMatches: [String: [String: String]?] = [:]
 
@@ -51,10 +49,9 @@ final class CustomRuleFile {
 
     /// The file's path and module as the rules of a configuration's `folder` read them, made once.
     func place(for folder: String, _ make: () -> (String, String?)) -> (path: String, module: String?) {
-        if let lastPlace, lastPlace.folder == folder { return lastPlace.place }
-        let place = places[folder] ?? make()
+        if let known = places[folder] { return known }
+        let place = make()
         places[folder] = place
-        lastPlace = (folder, place)
         return place
     }
 
@@ -156,8 +153,8 @@ final class CustomSubjects {
     private var fileWide: [SubjectKind: [Int]] = [:]
     /// Calls and references inside one node, once a rule asks for them there.
     private var insideNode: [NodeKey: [Int]] = [:]
-    /// The calls or references of the whole file whose names hold a run, in source order (`holding(_:_:inside:spelt:)`).
-    private var expressionsHolding: [NodeKey: [Int]] = [:]
+    /// The calls or references of the whole file whose names hold a run, in walk order (`expressions(_:holding:inside:spelt:)`).
+    private var expressionsHolding: [RunKey: [Int]] = [:]
     /// Each call and reference found so far, by its node: found twice, it is one subject.
     private var expressionAt: [SyntaxIdentifier: Int] = [:]
     private let tree: SourceFileSyntax
@@ -165,8 +162,12 @@ final class CustomSubjects {
     private struct NodeKey: Hashable {
         let node: SyntaxIdentifier
         let kind: SubjectKind
-        /// The run their names hold (`NamePattern.Literal.key`), when only those are kept.
-        var run = ""
+    }
+
+    private struct RunKey: Hashable {
+        let kind: SubjectKind
+        /// `NamePattern.Literal.key`.
+        let run: String
     }
 
     init(_ file: LintFile) {
@@ -226,7 +227,7 @@ final class CustomSubjects {
     /// The file's calls or references whose names hold `run` where it is spelt whole, at `offsets`: the token at each
     /// one, read as a walk would read it.
     private func find(_ kind: SubjectKind, _ run: NamePattern.Literal, at offsets: [Int]) -> [Int] {
-        let key = NodeKey(node: Syntax(tree).id, kind: kind, run: run.key)
+        let key = RunKey(kind: kind, run: run.key)
         if let known = expressionsHolding[key] { return known }
         var found: [Int] = []
         for offset in offsets {
