@@ -74,7 +74,8 @@ extension Linter {
             guard round == 0 || asked.count > before else { break }
             let index = round < 8
                 ? Self.typeIndex(of: outcomes, answering: asked, jobs: jobs, known: known) : Self.typeIndex(of: outcomes, answering: nil, known: known)
-            let stale = pending.filter { index.answersDiffer(from: outcomes[$0].lookups) }
+            var answers: [String: String] = [:]
+            let stale = pending.filter { index.answersDiffer(from: outcomes[$0].lookups, answers: &answers) }
             let current = outcomes
             let relints = ParallelMap.map(stale, jobs: jobs) { position in
                 again?(position, current[position], index)

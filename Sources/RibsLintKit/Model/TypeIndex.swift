@@ -149,9 +149,19 @@ public struct TypeIndex: Sendable {
 
     /// Whether a file that recorded these lookups would get other answers from this index.
     func answersDiffer(from lookups: [String: String]) -> Bool {
+        var answers: [String: String] = [:]
+        return answersDiffer(from: lookups, answers: &answers)
+    }
+
+    /// The same, with `answers` holding this index's answer to each question already asked: files of one RIB, and
+    /// most of a project, ask about the same names.
+    func answersDiffer(from lookups: [String: String], answers: inout [String: String]) -> Bool {
         lookups.contains { key, answer in
+            if let known = answers[key] { return known != answer }
             guard let question = Question(key: key) else { return true }
-            return fingerprint(question, String(key.dropFirst())) != answer
+            let current = fingerprint(question, String(key.dropFirst()))
+            answers[key] = current
+            return current != answer
         }
     }
 }
