@@ -1,5 +1,5 @@
 import Foundation
-import RibsLintKit
+@testable import RibsLintKit
 import RibsLintRules
 import Testing
 
@@ -596,6 +596,63 @@ struct CustomRuleTests {
         let placed = try findings(
             "custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: { type: { in: \"Features/**/Interface/**\" } }\n    only: { name: \"/^$/\" }\n", files)
         #expect(placed.map(\.message) == ["A", "B"])
+    }
+
+    @Test("in: patterns match and capture as the regular expression they stand for: leftmost start, longest pieces first")
+    func pathPatternsAsRegularExpressions() throws {
+        // The regular expression a pattern stands for (`PathPattern.match`'s documentation): the oracle.
+        func expression(_ pattern: String) -> NSRegularExpression {
+            var text = "(?:^|/)"
+            var characters = Array(pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern)
+            while characters.last == "/" { characters.removeLast() }
+            var index = 0
+            while index < characters.count {
+                switch characters[index] {
+                case "*" where index + 1 < characters.count && characters[index + 1] == "*":
+                    let slash = index + 2 < characters.count && characters[index + 2] == "/"
+                    text += slash ? "(?:.*/)?" : ".*"
+                    index += slash ? 3 : 2
+                    continue
+                case "*": text += "[^/]*"
+                case "?": text += "[^/]"
+                case "{":
+                    text += "([^/]+)"
+                    index = characters[index...].firstIndex(of: "}")! + 1
+                    continue
+                default: text += NSRegularExpression.escapedPattern(for: String(characters[index]))
+                }
+                index += 1
+            }
+            return try! NSRegularExpression(pattern: text + "(?:/.*)?$")
+        }
+        func oracle(_ pattern: String, _ names: [String], _ path: String) -> [String: String]? {
+            guard let result = expression(pattern).firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) else { return nil }
+            var values: [String: String] = [:]
+            for (offset, name) in names.enumerated() {
+                // By UTF-16 offsets: a capture may end inside a character (`e` of a decomposed `é`, `\r` of `\r\n`).
+                let capture = result.range(at: offset + 1)
+                if capture.location != NSNotFound { values[name] = (path as NSString).substring(with: capture) }
+            }
+            return values
+        }
+        let patterns = [
+            "Features/{feature}/Interface/**", "Modules/{module}/**", "**/Sources/**", "Tests/**", "**/{a}/{b}", "{a}*{b}", "{a}{b}",
+            "Features/**/Interface", "**", "*", "?", "{name}", "A?c/**/d*", "./App/", "**/x/**/y", "a**b", "{a}/**/{b}.swift",
+            "Pay*/{x}", "Résumé/**", "x?/y", "R?sum?/{a}", "{a}é/**", "x/**", "**/y",
+        ]
+        let paths = [
+            "Features/Pay/Interface/A.swift", "App/Features/Pay/Interface/B.swift", "Features/Pay/Impl/C.swift",
+            "Modules/Core/Sources/Core/X.swift", "Modules/Core", "Modules/", "/Modules/Core/Y.swift", "Tests/ATests.swift",
+            "App/Tests/ATests.swift", "a/b/c/d/e", "abc", "a//b", "Abc/d/e/dz", "App/x.swift", "./App/x.swift", "x/y", "q/x/m/n/y/z",
+            "ab", "a/b", "axxb", "a/x/b.swift", "Payments/one", "Résumé/a.swift", "Re\u{301}sume\u{301}/a.swift", "x😀/y", "x/y\n",
+            "x/y\r\n", "x\ny/z", "", "/", "Features/Pay/Interface", "x\u{2028}q/y", "x/y\u{85}", "Résumé/é/a", "x/😀😀/y", "x/\u{2029}",
+        ]
+        for pattern in patterns {
+            let compiled = try PathPattern(pattern)
+            for path in paths {
+                #expect(compiled.match(path) == oracle(pattern, compiled.captures, path), "\(pattern) on \(path.debugDescription)")
+            }
+        }
     }
 
     @Test("a reference query that spells a name finds, from where it is spelt, what a walk of every expression finds")

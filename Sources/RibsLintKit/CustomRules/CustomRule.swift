@@ -29,6 +29,15 @@ public struct CustomRule: Sendable {
     public struct Query: Sendable, CustomStringConvertible {
         public let kind: SubjectKind
         public let filter: Filter
+        /// For calls and references: runs of which every name the filter accepts holds one (`Filter.nameRuns`), read
+        /// once.
+        let nameRuns: [NamePattern.Literal]?
+
+        init(kind: SubjectKind, filter: Filter) {
+            self.kind = kind
+            self.filter = filter
+            nameRuns = kind == .call || kind == .reference ? filter.nameRuns(madeTypes: kind == .call) : nil
+        }
 
         public var description: String { "\(kind.rawValue) \(filter)" }
     }
@@ -112,7 +121,7 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
     case kind(String)
     /// The file's path, matched from any folder down; captures (`{feature}`) are the message's.
     case path(PathPattern)
-    /// The module the file is built in (see `CustomRuleCheck`'s `Answers.module(of:path:)`).
+    /// The module the file is built in (see `CustomRuleFile.module(of:path:)`).
     case module(NamePattern)
     /// A superclass anywhere in the chain (`direct`: the declared clause's first name only).
     case inherits(NamePattern, direct: Bool)
@@ -268,14 +277,30 @@ public struct NamePattern: Sendable, CustomStringConvertible {
         let text: String
         let startsName: Bool
         let endsName: Bool
-        /// The run and its anchors, as one key: two flags, then the run.
-        let key: String
+        /// The run and its anchors, as one number: equal for equal runs and anchors, whichever rules spell them.
+        let key: Int
 
         init(text: String, startsName: Bool, endsName: Bool) {
             self.text = text
             self.startsName = startsName
             self.endsName = endsName
-            key = (startsName ? "1" : "0") + (endsName ? "1" : "0") + text
+            key = Self.keys.number((startsName ? "1" : "0") + (endsName ? "1" : "0") + text)
+        }
+
+        /// The numbers given to runs, for the run's life: read when configurations are.
+        private static let keys = Numbering()
+
+        private final class Numbering: @unchecked Sendable {
+            private let lock = NSLock()
+            private var numbers: [String: Int] = [:]
+
+            func number(_ key: String) -> Int {
+                lock.lock()
+                defer { lock.unlock() }
+                if let known = numbers[key] { return known }
+                numbers[key] = numbers.count
+                return numbers.count - 1
+            }
         }
     }
 
@@ -420,9 +445,21 @@ public struct NamePattern: Sendable, CustomStringConvertible {
 public struct PathPattern: Sendable, CustomStringConvertible {
     public let text: String
     public let captures: [String]
-    private let regex: NSRegularExpression
+    /// The pattern, piece by piece.
+    private let tokens: [Token]
     /// The pattern's literal runs (`Features/`, `/Interface`): a path without one of them is no match.
     private let pieces: [String]
+
+    /// A piece of a pattern and what it matches of a path: `*` any characters but `/`, `?` one, `{name}` one or more
+    /// (captured), `**/` any folders or none, `**` anything.
+    private enum Token: Sendable {
+        case literal([UInt8])
+        case star
+        case one
+        case capture(Int)
+        case folders
+        case anything
+    }
 
     init(_ text: String) throws(CustomRuleError) {
         self.text = text
@@ -430,12 +467,19 @@ public struct PathPattern: Sendable, CustomStringConvertible {
         guard !text.hasPrefix("/") else {
             throw CustomRuleError("'\(text)': a path pattern is relative to the configuration's folder; leave out the leading '/'")
         }
-        var pattern = "(?:^|/)"
+        var tokens: [Token] = []
         var captures: [String] = []
         var characters = Array(text.hasPrefix("./") ? String(text.dropFirst(2)) : text)
         while characters.last == "/" { characters.removeLast() }
         var index = 0
         var pieces: [String] = [], piece = ""
+        func literal(_ character: Character) {
+            if case .literal(let bytes) = tokens.last {
+                tokens[tokens.count - 1] = .literal(bytes + character.utf8)
+            } else {
+                tokens.append(.literal(Array(character.utf8)))
+            }
+        }
         while index < characters.count {
             let character = characters[index]
             if "*?{".contains(character) {
@@ -448,13 +492,13 @@ public struct PathPattern: Sendable, CustomStringConvertible {
             case "*":
                 if index + 1 < characters.count, characters[index + 1] == "*" {
                     let slash = index + 2 < characters.count && characters[index + 2] == "/"
-                    pattern += slash ? "(?:.*/)?" : ".*"
+                    tokens.append(slash ? .folders : .anything)
                     index += slash ? 3 : 2
                     continue
                 }
-                pattern += "[^/]*"
+                tokens.append(.star)
             case "?":
-                pattern += "[^/]"
+                tokens.append(.one)
             case "{":
                 guard let close = characters[index...].firstIndex(of: "}") else {
                     throw CustomRuleError("'\(text)' opens a capture with '{' and never closes it")
@@ -463,36 +507,146 @@ public struct PathPattern: Sendable, CustomStringConvertible {
                 guard CustomRuleError.isIdentifier(name), !captures.contains(name) else {
                     throw CustomRuleError("'\(text)': a capture is a name of letters, digits and '_', each once, such as {feature}")
                 }
+                tokens.append(.capture(captures.count))
                 captures.append(name)
-                pattern += "([^/]+)"
                 index = close + 1
                 continue
             default:
-                pattern += NSRegularExpression.escapedPattern(for: String(character))
+                literal(character)
             }
             index += 1
         }
         if piece.count >= 2 { pieces.append(piece) }
         self.pieces = pieces
-        pattern += "(?:/.*)?$"
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { throw CustomRuleError("'\(text)' is not a path pattern") }
-        self.regex = regex
+        self.tokens = tokens
         self.captures = captures
     }
 
     public var description: String { text }
 
     /// The captures by name when `path` matches; nil when it does not.
+    ///
+    /// The pattern matches whole folders and names, starting at the path's start or after any `/`, and what follows a
+    /// match from a `/` on (a folder's files) matches with it. Of several starts the leftmost wins; at one start each
+    /// `*`, `**` and capture takes as many characters (Unicode scalars) as it can while the rest still matches, as the
+    /// regular expression `(?:^|/)…(?:/.*)?$` would with `[^/]*`, `[^/]`, `([^/]+)`, `(?:.*/)?` and `.*` for the pieces.
     public func match(_ path: String) -> [String: String]? {
         guard pieces.allSatisfy({ path[...].firstIndex(ofBytes: $0) != nil }) else { return nil }
-        let range = NSRange(path.startIndex..., in: path)
-        // The shortest prefix skipped that matches: the rightmost start of the pattern would split captures otherwise.
-        guard let result = regex.firstMatch(in: path, range: range) else { return nil }
+        let bytes = Array(path.utf8)
+        var spans = [Range<Int>?](repeating: nil, count: captures.count)
+        var matched = matches(0, 0, bytes, &spans)
+        var start = 0
+        while !matched, start < bytes.count {
+            if bytes[start] == slash { matched = matches(0, start + 1, bytes, &spans) }
+            start += 1
+        }
+        guard matched else { return nil }
         var values: [String: String] = [:]
-        for (offset, name) in captures.enumerated() {
-            if let capture = Range(result.range(at: offset + 1), in: path) { values[name] = String(path[capture]) }
+        for (index, name) in captures.enumerated() {
+            if let span = spans[index] { values[name] = String(decoding: bytes[span], as: UTF8.self) }
         }
         return values
+    }
+
+    private var slash: UInt8 { UInt8(ascii: "/") }
+
+    /// Whether the tokens from `token` on match `path` (UTF-8) from `at`, the captures in `spans`; tried in the order a
+    /// backtracking regular expression tries them, longest first, a scalar at a time.
+    private func matches(_ token: Int, _ at: Int, _ path: [UInt8], _ spans: inout [Range<Int>?]) -> Bool {
+        guard token < tokens.count else {
+            // What follows: a `/` and anything, or the end.
+            if at < path.count, path[at] == slash {
+                var end = Self.lineEnd(after: at + 1, path)
+                while end > at {
+                    if Self.isEnd(end, path) { return true }
+                    end = Self.scalarStart(before: end, path)
+                }
+            }
+            return Self.isEnd(at, path)
+        }
+        switch tokens[token] {
+        case .literal(let bytes):
+            guard at + bytes.count <= path.count, path[at..<(at + bytes.count)].elementsEqual(bytes) else { return false }
+            return matches(token + 1, at + bytes.count, path, &spans)
+        case .one:
+            return at < path.count && path[at] != slash && matches(token + 1, Self.scalarEnd(at, path), path, &spans)
+        case .star, .capture:
+            var end = at
+            while end < path.count, path[end] != slash { end += 1 }
+            var least = at
+            if case .capture = tokens[token] {
+                guard at < path.count, path[at] != slash else { return false }
+                least = Self.scalarEnd(at, path)
+            }
+            while end >= least {
+                if case .capture(let index) = tokens[token] {
+                    let before = spans[index]
+                    spans[index] = at..<end
+                    if matches(token + 1, end, path, &spans) { return true }
+                    spans[index] = before
+                } else if matches(token + 1, end, path, &spans) {
+                    return true
+                }
+                guard end > at else { break }
+                end = Self.scalarStart(before: end, path)
+            }
+            return false
+        case .anything:
+            var end = Self.lineEnd(after: at, path)
+            while true {
+                if matches(token + 1, end, path, &spans) { return true }
+                guard end > at else { return false }
+                end = Self.scalarStart(before: end, path)
+            }
+        case .folders:
+            var end = Self.lineEnd(after: at, path)
+            // Folders first, the most that lets the rest match; then none.
+            while end > at {
+                end = Self.scalarStart(before: end, path)
+                if path[end] == slash, matches(token + 1, end + 1, path, &spans) { return true }
+            }
+            return matches(token + 1, at, path, &spans)
+        }
+    }
+
+    /// Where the scalar starting at `at` ends.
+    private static func scalarEnd(_ at: Int, _ path: [UInt8]) -> Int {
+        var end = at + 1
+        while end < path.count, path[end] & 0xC0 == 0x80 { end += 1 }
+        return end
+    }
+
+    /// Where the scalar ending at `end` starts.
+    private static func scalarStart(before end: Int, _ path: [UInt8]) -> Int {
+        var start = end - 1
+        while start > 0, path[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
+    }
+
+    /// The bytes of the line's end (which a regular expression's `.` does not match) starting at `at`, else 0:
+    /// U+000A–U+000D, U+0085, U+2028, U+2029.
+    private static func lineEndLength(at: Int, _ path: [UInt8]) -> Int {
+        switch path[at] {
+        case 0x0A...0x0D: return 1
+        case 0xC2 where at + 1 < path.count && path[at + 1] == 0x85: return 2
+        case 0xE2 where at + 2 < path.count && path[at + 1] == 0x80 && (path[at + 2] == 0xA8 || path[at + 2] == 0xA9): return 3
+        default: return 0
+        }
+    }
+
+    /// The first line's end from `at` on, else the path's end.
+    private static func lineEnd(after at: Int, _ path: [UInt8]) -> Int {
+        var end = at
+        while end < path.count, lineEndLength(at: end, path) == 0 { end = scalarEnd(end, path) }
+        return end
+    }
+
+    /// Where a regular expression's `$` matches: the end, or before a line's end that ends the path (`\r\n` too).
+    private static func isEnd(_ at: Int, _ path: [UInt8]) -> Bool {
+        if at == path.count { return true }
+        let length = lineEndLength(at: at, path)
+        if length > 0, at + length == path.count { return true }
+        return at + 2 == path.count && path[at] == 0x0D && path[at + 1] == 0x0A
     }
 }
 

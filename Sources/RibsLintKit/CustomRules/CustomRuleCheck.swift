@@ -39,20 +39,42 @@ public struct DefinedRoles: RoleModel {
 final class CustomRuleFile {
     private let file: LintFile
     private(set) lazy var subjects = CustomSubjects(file)
-    private var places: [String: (path: String, module: String?)] = [:]
-    private var offsets: [String: [Int]] = [:]
-    private var pathMatches: [String: [String: String]?] = [:]
+    private var paths: [String: String] = [:]
+    private var modules: [String: String?] = [:]
+    private var offsets: [Int: [Int]] = [:]
+    private var pathMatches: [PatternKey: [String: String]?] = [:]
 
     private init(_ file: LintFile) { self.file = file }
 
     static func of(_ file: LintFile) -> CustomRuleFile { file.shared("custom-rules") { CustomRuleFile(file) } }
 
-    /// The file's path and module as the rules of a configuration's `folder` read them, made once.
-    func place(for folder: String, _ make: () -> (String, String?)) -> (path: String, module: String?) {
-        if let known = places[folder] { return known }
-        let place = make()
-        places[folder] = place
-        return place
+    /// The file's path as the rules of a configuration's `folder` read it, made once: from the folder, when the file
+    /// has a place on disk (an example's, or standard input's without one: as given).
+    func path(from folder: String) -> String {
+        if let known = paths[folder] { return known }
+        let path = file.project.absolutePath.flatMap { relativePath($0, to: folder) } ?? file.path
+        paths[folder] = path
+        return path
+    }
+
+    /// The file's module as the rules of a configuration's `folder` read it, made once.
+    func module(from folder: String) -> String? {
+        if let known = modules[folder] { return known }
+        let module = Self.module(of: file, path: path(from: folder))
+        modules[folder] = .some(module)
+        return module
+    }
+
+    /// The module a file is built in: the target of the Swift package whose `Sources/<target>/` (or `Tests/`) holds
+    /// it; else the folder that holds its path's last `Sources` or `Tests` folder (`Projects/Pay/Sources/…`, as
+    /// Tuist and XcodeGen projects lay modules out); else its path's first folder.
+    private static func module(of file: LintFile, path: String) -> String? {
+        if let target = file.project.packageTarget { return target }
+        let folders = path.split(separator: "/").dropLast().filter { $0 != "." && $0 != ".." }
+        if let layer = folders.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), layer > folders.startIndex {
+            return String(folders[folders.index(before: layer)])
+        }
+        return folders.first.map(String.init)
     }
 
     /// Where the file's text spells `run` whole (`NamePattern.Literal.isWhole`), in order.
@@ -71,13 +93,18 @@ final class CustomRuleFile {
         return found
     }
 
-    /// What `pattern` captures of `path`, the file's path from `folder`; nil when it does not match.
-    func match(_ pattern: PathPattern, _ path: String, folder: String) -> [String: String]? {
-        let key = folder + "\u{1}" + pattern.text
+    /// What `pattern` captures of the file's path from `folder`; nil when it does not match.
+    func match(_ pattern: PathPattern, from folder: String) -> [String: String]? {
+        let key = PatternKey(folder: folder, pattern: pattern.text)
         if let known = pathMatches[key] { return known }
-        let match = pattern.match(path)
+        let match = pattern.match(path(from: folder))
         pathMatches[key] = .some(match)
         return match
+    }
+
+    private struct PatternKey: Hashable {
+        let folder: String
+        let pattern: String
     }
 }
 
@@ -167,7 +194,7 @@ final class CustomSubjects {
     private struct RunKey: Hashable {
         let kind: SubjectKind
         /// `NamePattern.Literal.key`.
-        let run: String
+        let run: Int
     }
 
     init(_ file: LintFile) {
@@ -319,11 +346,16 @@ final class CustomSubjects {
             switch declaration.as(DeclSyntaxEnum.self) {
             case .importDecl(let node):
                 add(.import, node.path.map(\.name.text).joined(separator: "."), "import", Syntax(node), name: Syntax(node), declaration: nil, owner: owner)
-            case .classDecl(let node): type(node, "class", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
-            case .structDecl(let node): type(node, "struct", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
-            case .enumDecl(let node): type(node, "enum", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
-            case .actorDecl(let node): type(node, "actor", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
-            case .protocolDecl(let node): type(node, "protocol", node.name, node.inheritanceClause, node.memberBlock, owner: owner)
+            case .classDecl(let node):
+                type(Syntax(node), "class", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+            case .structDecl(let node):
+                type(Syntax(node), "struct", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+            case .enumDecl(let node):
+                type(Syntax(node), "enum", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+            case .actorDecl(let node):
+                type(Syntax(node), "actor", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+            case .protocolDecl(let node):
+                type(Syntax(node), "protocol", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
             case .extensionDecl(let node):
                 let index = add(
                     .type, node.extendedType.baseName ?? node.extendedType.trimmedDescription, "extension", Syntax(node),
@@ -331,13 +363,13 @@ final class CustomSubjects {
                     inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [])
                 read(node.memberBlock.members, owner: index)
             case .functionDecl(let node):
-                add(.member, node.name.identifier?.name ?? node.name.text, "func", Syntax(node), name: Syntax(node.name), declaration: (node.attributes, node.modifiers), owner: owner)
+                add(.member, Self.spelt(node.name), "func", Syntax(node), name: Syntax(node.name), declaration: (node.attributes, node.modifiers), owner: owner)
             case .initializerDecl(let node): add(.member, "init", "init", Syntax(node), name: Syntax(node.initKeyword), declaration: (node.attributes, node.modifiers), owner: owner)
             case .variableDecl(let node):
                 let kind = node.bindingSpecifier.tokenKind == .keyword(.let) ? "let" : "var"
                 for binding in node.bindings {
                     guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                    add(.member, identifier.identifier.identifier?.name ?? identifier.identifier.text, kind, Syntax(node), name: Syntax(identifier),
+                    add(.member, Self.spelt(identifier.identifier), kind, Syntax(node), name: Syntax(identifier),
                         declaration: (node.attributes, node.modifiers), owner: owner)
                 }
             case .ifConfigDecl(let node):
@@ -352,12 +384,18 @@ final class CustomSubjects {
             }
         }
 
+        /// A declared name as written, without backticks (what `TokenSyntax.identifier` gives, made only for those).
+        private static func spelt(_ token: TokenSyntax) -> String {
+            let text = token.text
+            return text.hasPrefix("`") ? token.identifier?.name ?? text : text
+        }
+
         private mutating func type(
-            _ node: some DeclSyntaxProtocol & WithAttributesSyntax & WithModifiersSyntax, _ kind: String, _ name: TokenSyntax,
+            _ node: Syntax, _ kind: String, _ name: TokenSyntax, _ declaration: (AttributeListSyntax, DeclModifierListSyntax),
             _ clause: InheritanceClauseSyntax?, _ members: MemberBlockSyntax, owner: Int?
         ) {
             let index = add(
-                .type, name.identifier?.name ?? name.text, kind, Syntax(node), name: Syntax(name), declaration: (node.attributes, node.modifiers), owner: owner,
+                .type, Self.spelt(name), kind, node, name: Syntax(name), declaration: declaration, owner: owner,
                 inherited: clause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [])
             read(members.members, owner: index)
         }
@@ -371,29 +409,34 @@ final class CustomSubjects {
             var attributes: [String] = []
             var access: String?
             if let (attributed, modifiers) = declaration {
-                for case .attribute(let attribute) in attributed {
-                    // `MainActor`, read from its token where the name is one: printing the node costs more.
-                    if let name = attribute.attributeName.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil,
-                        name.unexpectedBeforeName == nil, name.unexpectedBetweenNameAndGenericArgumentClause == nil,
-                        name.unexpectedAfterGenericArgumentClause == nil
-                    {
-                        attributes.append(name.name.text)
-                    } else {
-                        attributes.append(attribute.attributeName.trimmedDescription)
+                // Most declarations have neither: an empty list is not walked.
+                if !attributed.isEmpty {
+                    for case .attribute(let attribute) in attributed {
+                        // `MainActor`, read from its token where the name is one: printing the node costs more.
+                        if let name = attribute.attributeName.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil,
+                            name.unexpectedBeforeName == nil, name.unexpectedBetweenNameAndGenericArgumentClause == nil,
+                            name.unexpectedAfterGenericArgumentClause == nil
+                        {
+                            attributes.append(name.name.text)
+                        } else {
+                            attributes.append(attribute.attributeName.trimmedDescription)
+                        }
                     }
                 }
-                for modifier in modifiers {
-                    let word = modifier.name.text
-                    if ConfigReader.accessLevels.contains(word) {
-                        if modifier.detail == nil { access = word }
-                    } else {
-                        attributes.append(word)
+                if !modifiers.isEmpty {
+                    for modifier in modifiers {
+                        let word = modifier.name.text
+                        if ConfigReader.accessLevels.contains(word) {
+                            if modifier.detail == nil { access = word }
+                        } else {
+                            attributes.append(word)
+                        }
                     }
                 }
             }
             // A member without an access level of its own has its protocol's, or its extension's (a `private extension`'s
             // members are `fileprivate`).
-            if access == nil, kind == .member, let owner, ["extension", "protocol"].contains(subjects[owner].kindName) {
+            if access == nil, kind == .member, let owner, subjects[owner].kindName == "extension" || subjects[owner].kindName == "protocol" {
                 access = subjects[owner].access == "private" ? "fileprivate" : subjects[owner].access
             }
             subjects.append(Subject(
@@ -530,8 +573,8 @@ final class CustomSubjects {
     }
 }
 
-/// A custom rule at work on one file.
-struct CustomRuleCheck {
+/// A custom rule at work on one file. A class: the file pass hands it to every file without copying the rule.
+final class CustomRuleCheck: Sendable {
     let rule: CustomRule
     let roles: any RoleModel
     /// The rule's selection and assertion with each condition list in the order it is cheapest to judge: the same answers.
@@ -550,21 +593,18 @@ struct CustomRuleCheck {
         }
     }
 
-    /// What the rule knows of a file: the file's custom-rule state, and its path and module as the rule reads them.
+    /// What the rule knows of a file: the file's custom-rule state, and its path and module as the rule reads them
+    /// (made when a filter or a message first needs them).
     private struct Answers {
         let state: CustomRuleFile
-        let path: String
-        let module: String?
         let folder: String
 
-        init(_ check: CustomRuleCheck, _ file: LintFile, _ state: CustomRuleFile) {
+        init(_ check: CustomRuleCheck, _ state: CustomRuleFile) {
             self.state = state
             folder = check.rule.folder
-            (path, module) = state.place(for: folder) {
-                let path = check.path(of: file)
-                return (path, Self.module(of: file, path: path))
-            }
         }
+
+        var module: String? { state.module(from: folder) }
 
         /// Whether the file's text (within `span`, when given) spells a name the query needs.
         func spells(_ query: CustomRule.Query, in span: Range<Int>? = nil) -> Bool {
@@ -577,24 +617,13 @@ struct CustomRuleCheck {
         }
 
         /// What an `in:` pattern captures of the file's path; nil when it does not match.
-        func match(_ pattern: PathPattern) -> [String: String]? { state.match(pattern, path, folder: folder) }
+        func match(_ pattern: PathPattern) -> [String: String]? { state.match(pattern, from: folder) }
 
-        /// The module a file is built in: the target of the Swift package whose `Sources/<target>/` (or `Tests/`) holds
-        /// it; else the folder that holds its path's last `Sources` or `Tests` folder (`Projects/Pay/Sources/…`, as
-        /// Tuist and XcodeGen projects lay modules out); else its path's first folder.
-        static func module(of file: LintFile, path: String) -> String? {
-            if let target = file.project.packageTarget { return target }
-            let folders = path.split(separator: "/").dropLast().filter { $0 != "." && $0 != ".." }
-            if let layer = folders.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), layer > folders.startIndex {
-                return String(folders[folders.index(before: layer)])
-            }
-            return folders.first.map(String.init)
-        }
     }
 
     /// The subjects the rule selects in `file`: its kind, name, where, and its role when it has one.
     func selections(in file: LintFile) -> [CustomRuleSelection] {
-        let answers = Answers(self, file, CustomRuleFile.of(file))
+        let answers = Answers(self, CustomRuleFile.of(file))
         let all = answers.state.subjects
         return candidates(of: select, in: all.file, all, answers).filter { matches(select.filter, $0, all, file, answers) }.map { index in
             let subject = all.subjects[index]
@@ -607,7 +636,7 @@ struct CustomRuleCheck {
 
     /// The rule's findings in `file`, whose custom-rule state is `state` (`CustomRuleFile.of(file)`).
     func violations(in file: LintFile, _ state: CustomRuleFile) -> [Violation] {
-        let answers = Answers(self, file, state)
+        let answers = Answers(self, state)
         guard answers.spells(select) else { return [] }
         let all = answers.state.subjects
         var violations: [Violation] = []
@@ -665,16 +694,10 @@ struct CustomRuleCheck {
     /// The subjects of the query's kind inside the subject at `index` that its filter may accept: for calls and
     /// references of names it spells, those spelt so; else every one.
     private func candidates(of query: CustomRule.Query, in index: Int, _ all: CustomSubjects, _ answers: Answers) -> [Int] {
-        if query.kind == .reference || query.kind == .call, let runs = query.filter.nameRuns(madeTypes: query.kind == .call) {
+        if let runs = query.nameRuns {
             return all.expressions(query.kind, holding: runs, inside: index) { answers.state.offsets(of: $0) }
         }
         return index == all.file ? all.all(query.kind) : all.inside(index, query.kind)
-    }
-
-    /// The file's path as `in:` reads it: from the folder of the configuration that wrote the rule, when the file has
-    /// a place on disk (an example's, or standard input's without one: as given).
-    func path(of file: LintFile) -> String {
-        file.project.absolutePath.flatMap { relativePath($0, to: rule.folder) } ?? file.path
     }
 
     /// The values of the captures of the `in:` patterns the file's path matches (those under `not` have none).
