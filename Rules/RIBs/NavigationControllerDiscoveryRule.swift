@@ -123,6 +123,10 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         if self.navigationController != nil { layOutForStack() } else { layOutForSheet() }
                         guard nil != navigationController else { return }
                         if let _ = navigationController { showsBackArrow = true }
+                        // Inside a condition, a choice or an assignment too.
+                        if navigationController != nil && traitCollection.horizontalSizeClass == .compact { layOutForStack() }
+                        closeButton.isHidden = nil == self.navigationController || isBeingPresented
+                        title = navigationController == nil ? nil : "Feed"
                     }
                 }
                 """),
@@ -274,8 +278,9 @@ public struct NavigationControllerDiscoveryRule: Rule {
             return appearance.contains(name) || isAssigned(member) && !["viewControllers", "delegate"].contains(name)
         }
 
-        /// `navigationController != nil`, `nil == navigationController`, `if let _ = navigationController`: whether the
-        /// screen sits in a stack (to lay itself out), which pushes and pops nothing.
+        /// `navigationController != nil`, `nil == navigationController`, `if let _ = navigationController`, alone or as a
+        /// part of `&&`, `||`, `? :` or an assignment: whether the screen sits in a stack (to lay itself out), which pushes
+        /// and pops nothing.
         static func testsPresence(_ access: some ExprSyntaxProtocol) -> Bool {
             var node = Syntax(access)
             while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
@@ -288,10 +293,23 @@ public struct NavigationControllerDiscoveryRule: Rule {
             }
             guard let list = node.parent?.as(ExprListSyntax.self) else { return false }
             let elements = Array(list)
-            guard elements.count == 3, let position = elements.firstIndex(where: { $0.id == node.id }),
-                let comparison = elements[1].as(BinaryOperatorExprSyntax.self), ["==", "!="].contains(comparison.operator.text)
-            else { return false }
-            return elements[position == 0 ? 2 : 0].is(NilLiteralExprSyntax.self)
+            guard let position = elements.firstIndex(where: { $0.id == node.id }) else { return false }
+            // The comparison's three elements, `access == nil` or `nil == access`; what is beside them binds less tightly.
+            for start in [position, position - 2] where start >= 0 && start + 2 < elements.count {
+                guard let comparison = elements[start + 1].as(BinaryOperatorExprSyntax.self), ["==", "!="].contains(comparison.operator.text),
+                    elements[start == position ? start + 2 : start].is(NilLiteralExprSyntax.self),
+                    start == 0 || bindsLessTightly(elements[start - 1]),
+                    start + 3 == elements.count || bindsLessTightly(elements[start + 3])
+                else { continue }
+                return true
+            }
+            return false
+        }
+
+        /// `&&`, `||`, the ternary's `? :` and `=`: operators a comparison's operands do not reach past.
+        static func bindsLessTightly(_ element: ExprSyntax) -> Bool {
+            if element.is(UnresolvedTernaryExprSyntax.self) || element.is(AssignmentExprSyntax.self) { return true }
+            return element.as(BinaryOperatorExprSyntax.self).map { ["&&", "||"].contains($0.operator.text) } ?? false
         }
 
         /// `navigationController?.barColor = …`: a value set on the container (an app's own property among them),
