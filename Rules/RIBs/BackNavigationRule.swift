@@ -54,6 +54,75 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // Through a method of the router's own screen that pushes (in an extension of the screen's class, or its base
+            // view controller's), whatever it is called.
+            Example("""
+                // file: List/ListRouter.swift
+                import RIBs
+                final class ListRouter: ViewableRouter<ListInteractable, ListViewControllable>, ListRouting {
+                    func routeToItem() {
+                        let item = itemBuilder.build(withListener: interactor)
+                        attachChild(item)
+                        1️⃣viewController.present(view: item.viewControllable)
+                    }
+                    func routeToHelp() {
+                        let help = helpBuilder.build(withListener: interactor)
+                        attachChild(help)
+                        2️⃣viewController.show(screen: help.viewControllable)
+                    }
+                }
+                // file: List/ListViewController.swift
+                import RIBs
+                final class ListViewController: BaseListViewController, ListPresentable {}
+                extension ListViewController: ListViewControllable {
+                    func present(view: ViewControllable) {
+                        navigationController?.pushViewController(view.uiviewController, animated: true)
+                    }
+                }
+                // file: Common/BaseListViewController.swift
+                import UIKit
+                class BaseListViewController: UIViewController {
+                    func show(screen: ViewControllable) {
+                        self.navigationController!.pushViewController(screen.uiviewController, animated: true)
+                    }
+                }
+                // file: Item/ItemViewController.swift
+                import RIBs
+                final class ItemViewController: UIViewController, ItemPresentable, ItemViewControllable {}
+                // file: Help/HelpViewController.swift
+                import RIBs
+                final class HelpViewController: UIViewController, HelpPresentable, HelpViewControllable {}
+                """, messages: [
+                    "child 'Item' is pushed but 'ItemViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Help' is pushed but 'HelpViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
+            // A builder made where it is used.
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let detail = DetailBuilder(dependency: EmptyComponent()).build(withListener: interactor)
+                        attachChild(detail)
+                        1️⃣navigationController.push(detail.viewControllable, animated: true)
+                    }
+                    func routeToEdit() {
+                        let builder = EditBuilder(dependency: EmptyComponent())
+                        let edit = builder.build(withListener: interactor)
+                        attachChild(edit)
+                        2️⃣navigationController.push(edit.viewControllable, animated: true)
+                    }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
+                // file: Edit/EditViewController.swift
+                import RIBs
+                final class EditViewController: UIViewController, EditPresentable, EditViewControllable {}
+                """, messages: [
+                    "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Edit' is pushed but 'EditViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // A routing method in an extension of the router.
             Example("""
                 // file: Note/NoteRouter.swift
@@ -226,6 +295,83 @@ public struct BackNavigationRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
+            // The first screen of a stack: the router's own screen is the navigation controller, and it pushes the
+            // child as it loads.
+            Example("""
+                // file: Root/RootRouter.swift
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    override func didLoad() {
+                        super.didLoad()
+                        let login = loginBuilder.build(withListener: interactor)
+                        attachChild(login)
+                        viewController.push(login.viewControllable)
+                    }
+                }
+                // file: Root/RootNavigationController.swift
+                import RIBs
+                final class RootNavigationController: UINavigationController, RootViewControllable {
+                    func push(_ child: ViewControllable) { pushViewController(child.uiviewController, animated: true) }
+                }
+                // file: Root/RootBuilder.swift
+                import RIBs
+                final class RootBuilder: Builder<RootDependency>, RootBuildable {
+                    func build() -> LaunchRouting {
+                        let interactor = RootInteractor()
+                        return RootRouter(interactor: interactor, viewController: RootNavigationController())
+                    }
+                }
+                // file: Login/LoginViewController.swift
+                import RIBs
+                final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}
+                """),
+            // A method of the router's screen that presents modally, or pushes on a container it is handed: no push on
+            // the screen's own stack.
+            Example("""
+                // file: List/ListRouter.swift
+                import RIBs
+                final class ListRouter: ViewableRouter<ListInteractable, ListViewControllable>, ListRouting {
+                    func routeToItem() {
+                        let item = itemBuilder.build(withListener: interactor)
+                        attachChild(item)
+                        viewController.present(view: item.viewControllable)
+                        let help = helpBuilder.build(withListener: interactor)
+                        attachChild(help)
+                        viewController.show(screen: help.viewControllable)
+                        let sheet = sheetBuilder.build(withListener: interactor)
+                        attachChild(sheet)
+                        viewController.replace(with: sheet.viewControllable, modally: true)
+                    }
+                }
+                // file: List/ListViewController.swift
+                import RIBs
+                final class ListViewController: UIViewController, ListPresentable, ListViewControllable {
+                    let sheet = UINavigationController()
+                    func present(view: ViewControllable) {
+                        present(view.uiviewController, animated: true)
+                    }
+                    func show(screen: ViewControllable) {
+                        sheet.pushViewController(screen.uiviewController, animated: true)
+                    }
+                    // Pushes or presents, as the caller says.
+                    func replace(with view: ViewControllable, modally: Bool) {
+                        if modally {
+                            present(view.uiviewController, animated: false)
+                        } else {
+                            navigationController?.pushViewController(view.uiviewController, animated: true)
+                        }
+                    }
+                }
+                // file: Item/ItemViewController.swift
+                import RIBs
+                final class ItemViewController: UIViewController, ItemPresentable, ItemViewControllable {}
+                // file: Help/HelpViewController.swift
+                import RIBs
+                final class HelpViewController: UIViewController, HelpPresentable, HelpViewControllable {}
+                // file: Sheet/SheetViewController.swift
+                import RIBs
+                final class SheetViewController: UIViewController, SheetPresentable, SheetViewControllable {}
+                """),
             // The parent's screen hides the bar of the stack its children are pushed on, and no child shows it.
             Example("""
                 // file: Home/HomeRouter.swift
@@ -369,6 +515,12 @@ public struct BackNavigationRule: ProjectRule {
         let project = project.model(RIBProject.self)
         return project.pushes.compactMap { push in
             guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to) else { return nil }
+            // The first screen of a stack: a router whose own screen is the navigation controller pushes it as it loads.
+            if project.pushesStartingStacks.contains(push.point), let screen = project.ribs[push.from]?.parts[.presenter],
+                ([screen.typeName] + screen.superclasses).contains("UINavigationController")
+            {
+                return nil
+            }
             // The parent's presenter hides the bar of the stack it pushes on, and the child does not show it again.
             if project.ribsHidingBar.contains(push.from), !project.ribsShowingBar.contains(push.from), !project.ribsShowingBar.contains(push.to),
                 !project.pushesOntoMadeContainers.contains(push.point)

@@ -278,12 +278,21 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-11"
+    public static let id = "rib-navigation-12"
 
     public var pushes: [RIBFacts.Edge] = []
+    /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
+    /// detail.viewControllable)`): pushes where the screen's class has that method push (`pushingMethods`).
+    public var shows: [Show] = []
+    /// The methods of view controller classes (and their extensions) that push on their own navigation controller,
+    /// as `Type.method`.
+    public var pushingMethods: [String] = []
     /// Pushes onto a navigation container the router made itself (`let modal = UINavigationController()`): not the
     /// stack its own screen is in, whatever that screen does with its bar.
     public var pushesOntoMadeContainers: [SourcePoint] = []
+    /// Pushes a router makes on its own screen when it loads (`didLoad`): where that screen is a navigation controller,
+    /// the first screen of its stack, which has no back button.
+    public var pushesStartingStacks: [SourcePoint] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
     /// Classes whose file hides its navigation controller's bar, and never shows it: a parent presenter that does
@@ -293,16 +302,31 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// button back.
     public var typesShowingBar: [String] = []
 
+    /// A child shown through a method of the router's screen, named `method`.
+    public struct Show: Codable, Sendable, Equatable {
+        public let edge: RIBFacts.Edge
+        public let method: String
+    }
+
     public init(file: LintFile) {
         // A router's class and its extensions (`extension FeedRouter: FeedRouting { func routeToDetail() … }`).
-        if file.contains("push"), !file.isTestFile {
+        if !file.isTestFile {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
                 guard !file.profile.isBaseClass(type.name) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
-                for (edge, ontoMade) in Self.pushedChildren(from: rib, in: type, file: file) {
+                let (pushed, shown) = Self.pushedChildren(from: rib, in: type, file: file)
+                for (edge, ontoMade, startsStack) in pushed {
                     pushes.append(edge)
                     if ontoMade { pushesOntoMadeContainers.append(edge.point) }
+                    if startsStack { pushesStartingStacks.append(edge.point) }
                 }
+                shows += shown
+            }
+        }
+        // A screen's own methods that push: what a router's `viewController.present(view:)` does.
+        if file.contains("push"), !file.isTestFile {
+            for type in file.model.types where (type.kind == .class || type.kind == .extension) && (type.role == .presenter || type.role == nil) {
+                pushingMethods += Self.pushingMethods(of: type).map { "\(type.name).\($0)" }
             }
         }
         // Only a presenter's file, or a base view controller's (a class with no role of its own), can say.
@@ -359,23 +383,64 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// or through a local (`let screen = detail.viewControllable`). The builder is known by its declared type where
     /// the router declares it (`private let catalog: ItemBuildable`), else by its name.
     /// With each, whether it pushes onto a container the router made (a local or a stored property it constructs).
-    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> [(RIBFacts.Edge, Bool)] {
+    /// The names of the type's methods that push on its own navigation controller (`navigationController?
+    /// .pushViewController(…)`, `self.navigationController!.push…`) and present nothing modally: a method that does
+    /// either, as an argument says (`replace(vc:isPresent:)`), is not known to push.
+    static func pushingMethods(of type: TypeDeclaration) -> [String] {
+        final class Finder: SyntaxVisitor {
+            var pushes = false
+            var presents = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if called == "present", node.arguments.contains(where: { $0.label?.text == "animated" }) { presents = true }
+                if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
+                    let base = member.base?.unwrapped
+                {
+                    let container = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+                        ?? base.as(MemberAccessExprSyntax.self).flatMap { access in
+                            access.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? access.declName.baseName.text : nil
+                        }
+                    if container == "navigationController" { pushes = true }
+                }
+                return .visitChildren
+            }
+        }
+        return type.functions.compactMap { function in
+            guard let body = function.body else { return nil }
+            let finder = Finder(viewMode: .sourceAccurate)
+            finder.walk(body)
+            return finder.pushes && !finder.presents ? function.name.text : nil
+        }
+    }
+
+    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (pushed: [(RIBFacts.Edge, ontoMade: Bool, startsStack: Bool)], shown: [Show]) {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
             var pushes: [(String, FunctionCallExprSyntax)] = []
+            /// Children handed to the router's screen through one of its methods (`viewController.present(view: child…)`).
+            var shows: [(String, FunctionCallExprSyntax, String)] = []
             override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
                 guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value.unwrapped
                 else { return .visitChildren }
                 if let call = value.as(FunctionCallExprSyntax.self),
                     let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
-                    let builder = member.base?.lastName
+                    let base = member.base?.unwrapped,
+                    // `detailBuilder.build(…)`, `DetailBuilder(dependency: …).build(…)`, a local made so.
+                    let builder = base.as(FunctionCallExprSyntax.self)?.calledExpression.lastName ?? base.lastName.map({ madeBuilders[$0] ?? $0 })
                 {
                     builtBy[name] = builder
+                } else if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.lastName,
+                    type.first?.isUppercase == true, type.hasSuffix("Builder")
+                {
+                    madeBuilders[name] = type
                 } else if let root = value.rootName, let builder = builtBy[root] {
                     builtBy[name] = builder
                 }
                 return .visitChildren
             }
+            /// Locals holding a builder the method made (`let builder = DetailBuilder(dependency: component)`), by type.
+            var madeBuilders: [String: String] = [:]
             /// The containers whose bar the router hides (`navigationController.setNavigationBarHidden(true, …)`,
             /// `.isNavigationBarHidden = true`), by the name they end in.
             var hidingBars: Set<String> = []
@@ -386,6 +451,10 @@ public struct NavigationFacts: FileFacts, Equatable {
                         let root = argument.rootName
                     {
                         pushes.append((root, node))
+                    } else if member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == "viewController",
+                        let root = node.arguments.first?.expression.rootName
+                    {
+                        shows.append((root, node, name))
                     } else if name == "setNavigationBarHidden", node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
                         let container = member.base?.lastName
                     {
@@ -435,22 +504,30 @@ public struct NavigationFacts: FileFacts, Equatable {
             made.formUnion(ViewControllerReach.constructedProperties(of: declaration))
             made.formUnion(declaration.storedProperties.filter { $0.initializer?.unwrapped.is(FunctionCallExprSyntax.self) == true }.map(\.name))
         }
-        return walked.flatMap { finder -> [(RIBFacts.Edge, Bool)] in
-            finder.pushes.compactMap { local, call in
+        /// The edge to the child a local built by a builder names, pushed or shown by `call`.
+        func edge(_ local: String, _ call: FunctionCallExprSyntax, _ finder: Finder) -> RIBFacts.Edge? {
+            guard let name = finder.builtBy[local] else { return nil }
+            var child = declaredBuilders[name] ?? name
+            for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
+            guard !child.isEmpty else { return nil }
+            return RIBFacts.Edge(
+                from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file),
+                kind: .attaches)
+        }
+        let pushed = zip(type.members.members, walked).flatMap { member, finder -> [(RIBFacts.Edge, ontoMade: Bool, startsStack: Bool)] in
+            let loads = member.decl.as(FunctionDeclSyntax.self).map { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty } ?? false
+            return finder.pushes.compactMap { local, call in
                 let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
                 if let container, hidingBars.contains(container) {
                     return nil
                 }
-                guard let name = finder.builtBy[local] else { return nil }
-                var child = declaredBuilders[name] ?? name
-                for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
-                guard !child.isEmpty else { return nil }
-                let edge = RIBFacts.Edge(
-                    from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file),
-                    kind: .attaches)
-                return (edge, container.map(made.contains) ?? false)
+                return edge(local, call, finder).map { ($0, container.map(made.contains) ?? false, loads && container == "viewController") }
             }
         }
+        let shown = walked.flatMap { finder in
+            finder.shows.compactMap { local, call, method in edge(local, call, finder).map { Show(edge: $0, method: method) } }
+        }
+        return (pushed, shown)
     }
 
     /// Code of the presenter's file (or its base class's), not comments or strings: `isMovingFromParent`, an
@@ -497,6 +574,9 @@ extension NavigationFacts {
     /// A push belongs to the pushing RIB and refers to the child; a class handling back navigation meets the
     /// presenters it is, or is a base class of.
     public var links: FactLinks? {
-        FactLinks(joins: typesHandlingBack + typesHidingBar + typesShowingBar + pushes.flatMap { [$0.from, $0.fromType] }, refers: pushes.map(\.to))
+        FactLinks(
+            joins: typesHandlingBack + typesHidingBar + typesShowingBar + pushes.flatMap { [$0.from, $0.fromType] }
+                + shows.flatMap { [$0.edge.from, $0.edge.fromType] } + pushingMethods.map { String($0.prefix { $0 != "." }) },
+            refers: pushes.map(\.to) + shows.map(\.edge.to))
     }
 }

@@ -68,6 +68,8 @@ public struct RIBProject: ProjectModel {
     public let ribsShowingBar: Set<String>
     /// Where a router pushes onto a container it made itself (`NavigationFacts.pushesOntoMadeContainers`).
     public let pushesOntoMadeContainers: [SourcePoint]
+    /// Where a router pushes on its own screen when it loads (`NavigationFacts.pushesStartingStacks`).
+    public let pushesStartingStacks: [SourcePoint]
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
 
@@ -175,7 +177,14 @@ public struct RIBProject: ProjectModel {
         }
         edges = links
         let navigation = project.facts(NavigationFacts.self)
-        pushes = navigation.flatMap(\.pushes).map(link)
+        // A child handed to the router's screen through a method that pushes it (the screen's class, an extension of
+        // it, or a base view controller's) is pushed.
+        let pushingMethods = Set(navigation.flatMap(\.pushingMethods))
+        let shownAndPushed = navigation.flatMap(\.shows).map { ($0.method, link($0.edge)) }.filter { method, link in
+            guard let presenter = ribs[link.from]?.parts[.presenter] else { return false }
+            return ([presenter.typeName] + presenter.superclasses).contains { pushingMethods.contains("\($0).\(method)") }
+        }.map(\.1)
+        pushes = navigation.flatMap(\.pushes).map(link) + shownAndPushed
         // A presenter handles back navigation when its own file or a base view controller's does.
         func ribIDs(withPresenterIn types: Set<String>) -> Set<String> {
             Set(parts.indices.filter { position in
@@ -187,6 +196,7 @@ public struct RIBProject: ProjectModel {
         ribsHidingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHidingBar)))
         ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
+        pushesStartingStacks = navigation.flatMap(\.pushesStartingStacks)
         filePaths = project.filePaths
     }
 
