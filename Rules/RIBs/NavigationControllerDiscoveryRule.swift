@@ -52,9 +52,9 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     }
                 }
                 """, messages: [
-                    "interactor 'RootInteractor' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
-                    "interactor 'HomeInteractor' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
-                    "builder 'RootBuilder' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "interactor 'RootInteractor' discovers a navigation controller; ask its router to push or pop, and give the router the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                    "interactor 'HomeInteractor' discovers a navigation controller; ask its router to push or pop, and give the router the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                    "builder 'RootBuilder' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its dependency or build(…) (DI) and hand it to the router",
                 ]),
             // A presenter pushing or popping through the container UIKit lends it navigates without DI.
             Example("""
@@ -72,9 +72,9 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     }
                 }
                 """, messages: [
-                    "presenter 'ProfileViewController' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
-                    "presenter 'ProfileViewController' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
-                    "presenter 'ProfileViewController' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "presenter 'ProfileViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                    "presenter 'ProfileViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                    "presenter 'ProfileViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                 ]),
         ],
         nonTriggering: [
@@ -194,9 +194,16 @@ public struct NavigationControllerDiscoveryRule: Rule {
             super.init()
         }
 
+        /// What to do instead, by who discovers: the guide has a router push and pop on the navigation controller it
+        /// was given, which a parent hands down through the builder.
         private var message: String {
-            "\(owner.role?.rawValue ?? "type") '\(owner.name)' discovers a navigation controller; receive the "
-                + "navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead"
+            let advice = switch owner.role {
+            case .interactor?: "ask its router to push or pop, and give the router the navigation controller (or a protocol wrapping it) through its builder (DI)"
+            case .presenter?: "leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)"
+            case .builder?: "receive the navigation controller (or a protocol wrapping it) through its dependency or build(…) (DI) and hand it to the router"
+            default: "receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead"
+            }
+            return "\(owner.role?.rawValue ?? "type") '\(owner.name)' discovers a navigation controller; \(advice)"
         }
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
