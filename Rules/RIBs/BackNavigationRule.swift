@@ -308,6 +308,35 @@ public struct BackNavigationRule: ProjectRule {
                         viewController.push(login.viewControllable)
                     }
                 }
+                // file: Welcome/WelcomeRouter.swift
+                import RIBs
+                final class WelcomeRouter: ViewableRouter<WelcomeInteractable, WelcomeViewControllable>, WelcomeRouting {
+                    override func didLoad() {
+                        super.didLoad()
+                        self.routeToIntro()
+                    }
+                    private func routeToIntro() {
+                        let intro = introBuilder.build(withListener: interactor)
+                        attachChild(intro)
+                        viewController.push(intro.viewControllable)
+                    }
+                }
+                // file: Welcome/WelcomeNavigationController.swift
+                import RIBs
+                final class WelcomeNavigationController: UINavigationController, WelcomeViewControllable {
+                    func push(_ child: ViewControllable) { pushViewController(child.uiviewController, animated: true) }
+                }
+                // file: Welcome/WelcomeBuilder.swift
+                import RIBs
+                final class WelcomeBuilder: Builder<WelcomeDependency>, WelcomeBuildable {
+                    func build(withListener listener: WelcomeListener) -> WelcomeRouting {
+                        let interactor = WelcomeInteractor()
+                        return WelcomeRouter(interactor: interactor, viewController: WelcomeNavigationController())
+                    }
+                }
+                // file: Intro/IntroViewController.swift
+                import RIBs
+                final class IntroViewController: UIViewController, IntroPresentable, IntroViewControllable {}
                 // file: Root/RootNavigationController.swift
                 import RIBs
                 final class RootNavigationController: UINavigationController, RootViewControllable {

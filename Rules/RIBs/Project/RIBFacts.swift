@@ -514,8 +514,19 @@ public struct NavigationFacts: FileFacts, Equatable {
                 from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file),
                 kind: .attaches)
         }
+        // What the router does as it loads: `didLoad`, and the methods of its own it calls there (`routeToLoggedOut()`).
+        let didLoad = declarations.flatMap(\.functions).first { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty }
+        var loading: Set<String> = didLoad == nil ? [] : ["didLoad"]
+        if let body = didLoad?.body {
+            for token in body.tokens(viewMode: .sourceAccurate) where token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen {
+                let previous = token.previousToken(viewMode: .sourceAccurate)
+                if previous?.tokenKind != .period || previous?.previousToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.`self`) {
+                    loading.insert(token.text)
+                }
+            }
+        }
         let pushed = zip(type.members.members, walked).flatMap { member, finder -> [(RIBFacts.Edge, ontoMade: Bool, startsStack: Bool)] in
-            let loads = member.decl.as(FunctionDeclSyntax.self).map { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty } ?? false
+            let loads = member.decl.as(FunctionDeclSyntax.self).map { loading.contains($0.name.text) && $0.signature.parameterClause.parameters.isEmpty } ?? false
             return finder.pushes.compactMap { local, call in
                 let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
                 if let container, hidingBars.contains(container) {
