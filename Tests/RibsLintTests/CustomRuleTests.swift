@@ -638,7 +638,7 @@ struct CustomRuleTests {
         let patterns = [
             "Features/{feature}/Interface/**", "Modules/{module}/**", "**/Sources/**", "Tests/**", "**/{a}/{b}", "{a}*{b}", "{a}{b}",
             "Features/**/Interface", "**", "*", "?", "{name}", "A?c/**/d*", "./App/", "**/x/**/y", "a**b", "{a}/**/{b}.swift",
-            "Pay*/{x}", "Résumé/**", "x?/y", "R?sum?/{a}", "{a}é/**", "x/**", "**/y",
+            "Pay*/{x}", "Résumé/**", "x?/y", "R?sum?/{a}", "{a}é/**", "x/**", "**/y", "x/y?", "x/{a}?",
         ]
         let paths = [
             "Features/Pay/Interface/A.swift", "App/Features/Pay/Interface/B.swift", "Features/Pay/Impl/C.swift",

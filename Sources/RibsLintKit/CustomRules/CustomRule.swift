@@ -645,7 +645,8 @@ public struct PathPattern: Sendable, CustomStringConvertible {
     private static func isEnd(_ at: Int, _ path: [UInt8]) -> Bool {
         if at == path.count { return true }
         let length = lineEndLength(at: at, path)
-        if length > 0, at + length == path.count { return true }
+        // Not between the two of a `\r\n`, which is one line's end.
+        if length > 0, at + length == path.count { return !(path[at] == 0x0A && at > 0 && path[at - 1] == 0x0D) }
         return at + 2 == path.count && path[at] == 0x0D && path[at + 1] == 0x0A
     }
 }
