@@ -69,6 +69,9 @@ public struct BackNavigationRule: ProjectRule {
                         let help = helpBuilder.build(withListener: interactor)
                         attachChild(help)
                         2️⃣viewController.show(screen: help.viewControllable)
+                        let news = newsBuilder.build(withListener: interactor)
+                        attachChild(news)
+                        3️⃣self.viewController.open(news.viewControllable)
                     }
                 }
                 // file: List/ListViewController.swift
@@ -77,6 +80,10 @@ public struct BackNavigationRule: ProjectRule {
                 extension ListViewController: ListViewControllable {
                     func present(view: ViewControllable) {
                         navigationController?.pushViewController(view.uiviewController, animated: true)
+                    }
+                    // Found by its labels, a parameter with a default value left out.
+                    func open(_ screen: ViewControllable, animated: Bool = true) {
+                        navigationController?.pushViewController(screen.uiviewController, animated: animated)
                     }
                 }
                 // file: Common/BaseListViewController.swift
@@ -92,9 +99,82 @@ public struct BackNavigationRule: ProjectRule {
                 // file: Help/HelpViewController.swift
                 import RIBs
                 final class HelpViewController: UIViewController, HelpPresentable, HelpViewControllable {}
+                // file: News/NewsViewController.swift
+                import RIBs
+                final class NewsViewController: UIViewController, NewsPresentable, NewsViewControllable {}
                 """, messages: [
                     "child 'Item' is pushed but 'ItemViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                     "child 'Help' is pushed but 'HelpViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'News' is pushed but 'NewsViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
+            // As a router whose screen is the navigation controller loads: only its first push starts the stack; a second
+            // one, one in a closure, or one in a routing method others may call later has a back button.
+            Example("""
+                // file: Root/RootRouter.swift
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    override func didLoad() {
+                        super.didLoad()
+                        interactor.requests.subscribe(onNext: { [unowned self] in self.routeToIntro() })
+                        routeToHome()
+                        routeToIntro()
+                    }
+                    private func routeToHome() {
+                        let home = homeBuilder.build(withListener: interactor)
+                        attachChild(home)
+                        viewController.push(home.viewControllable)
+                    }
+                    private func routeToIntro() {
+                        let intro = introBuilder.build(withListener: interactor)
+                        attachChild(intro)
+                        1️⃣viewController.push(intro.viewControllable)
+                    }
+                }
+                // file: Root/RootNavigationController.swift
+                import RIBs
+                final class RootNavigationController: UINavigationController, RootViewControllable {
+                    func push(_ child: ViewControllable) { pushViewController(child.uiviewController, animated: true) }
+                }
+                // file: Root/RootBuilder.swift
+                import RIBs
+                final class RootBuilder: Builder<RootDependency>, RootBuildable {
+                    func build() -> LaunchRouting {
+                        RootRouter(interactor: RootInteractor(), viewController: RootNavigationController())
+                    }
+                }
+                // file: Start/StartRouter.swift
+                import RIBs
+                final class StartRouter: ViewableRouter<StartInteractable, StartViewControllable>, StartRouting {
+                    override func didLoad() {
+                        super.didLoad()
+                        routeToTour()
+                    }
+                    func routeToTour() {
+                        let tour = tourBuilder.build(withListener: interactor)
+                        attachChild(tour)
+                        2️⃣viewController.push(tour.viewControllable)
+                    }
+                }
+                // file: Start/StartNavigationController.swift
+                import RIBs
+                final class StartNavigationController: UINavigationController, StartViewControllable {
+                    func push(_ child: ViewControllable) { pushViewController(child.uiviewController, animated: true) }
+                }
+                // file: Start/StartBuilder.swift
+                import RIBs
+                final class StartBuilder: Builder<StartDependency>, StartBuildable {
+                    func build(withListener listener: StartListener) -> StartRouting {
+                        StartRouter(interactor: StartInteractor(), viewController: StartNavigationController())
+                    }
+                }
+                // file: Screens/Screens.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {}
+                final class IntroViewController: UIViewController, IntroPresentable, IntroViewControllable {}
+                final class TourViewController: UIViewController, TourPresentable, TourViewControllable {}
+                """, messages: [
+                    "child 'Intro' is pushed but 'IntroViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Tour' is pushed but 'TourViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
             // A builder made where it is used.
             Example("""
@@ -370,14 +450,38 @@ public struct BackNavigationRule: ProjectRule {
                         let sheet = sheetBuilder.build(withListener: interactor)
                         attachChild(sheet)
                         viewController.replace(with: sheet.viewControllable, modally: true)
+                        let news = newsBuilder.build(withListener: interactor)
+                        attachChild(news)
+                        viewController.open(news.viewControllable)
+                        let card = cardBuilder.build(withListener: interactor)
+                        attachChild(card)
+                        viewController.present(card: card.viewControllable)
+                    }
+                }
+                // file: Common/BaseListViewController.swift
+                import UIKit
+                class BaseListViewController: UIViewController {
+                    func open(_ screen: ViewControllable) {
+                        navigationController?.pushViewController(screen.uiviewController, animated: true)
+                    }
+                    // An overload of a pushing name that presents.
+                    func present(card: ViewControllable) {
+                        present(UINavigationController(rootViewController: card.uiviewController), animated: true)
+                    }
+                    func present(view: ViewControllable, pushing: Bool) {
+                        navigationController?.pushViewController(view.uiviewController, animated: true)
                     }
                 }
                 // file: List/ListViewController.swift
                 import RIBs
-                final class ListViewController: UIViewController, ListPresentable, ListViewControllable {
+                final class ListViewController: BaseListViewController, ListPresentable, ListViewControllable {
                     let sheet = UINavigationController()
                     func present(view: ViewControllable) {
                         present(view.uiviewController, animated: true)
+                    }
+                    // An override that presents: the base class's push is not what the screen does.
+                    override func open(_ screen: ViewControllable) {
+                        present(screen.uiviewController, animated: true)
                     }
                     func show(screen: ViewControllable) {
                         sheet.pushViewController(screen.uiviewController, animated: true)
@@ -400,6 +504,25 @@ public struct BackNavigationRule: ProjectRule {
                 // file: Sheet/SheetViewController.swift
                 import RIBs
                 final class SheetViewController: UIViewController, SheetPresentable, SheetViewControllable {}
+                final class NewsViewController: UIViewController, NewsPresentable, NewsViewControllable {}
+                final class CardViewController: UIViewController, CardPresentable, CardViewControllable {}
+                final class BookViewController: UIViewController, BookPresentable, BookViewControllable {}
+                // file: Shelf/ShelfRouter.swift
+                import RIBs
+                final class ShelfRouter: ViewableRouter<ShelfInteractable, ShelfViewControllable>, ShelfRouting {
+                    func routeToBook() {
+                        let book = bookBuilder.build(withListener: interactor)
+                        attachChild(book)
+                        viewController.open(book.viewControllable)
+                    }
+                }
+                // file: Shelf/ShelfViewController.swift
+                import RIBs
+                final class ShelfViewController: BaseListViewController, ShelfPresentable, ShelfViewControllable {
+                    override func open(_ screen: ViewControllable) {
+                        present(screen.uiviewController, animated: true)
+                    }
+                }
                 """),
             // The parent's screen hides the bar of the stack its children are pushed on, and no child shows it.
             Example("""

@@ -282,11 +282,11 @@ public struct NavigationFacts: FileFacts, Equatable {
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
-    /// detail.viewControllable)`): pushes where the screen's class has that method push (`pushingMethods`).
+    /// detail.viewControllable)`): pushes where the screen's class has that method push (`screenMethods`).
     public var shows: [Show] = []
-    /// The methods of view controller classes (and their extensions) that push on their own navigation controller,
-    /// as `Type.method`.
-    public var pushingMethods: [String] = []
+    /// The methods of view controller classes and their extensions, and whether each pushes on the screen's own
+    /// navigation controller.
+    public var screenMethods: [ScreenMethod] = []
     /// Pushes onto a navigation container the router made itself (`let modal = UINavigationController()`): not the
     /// stack its own screen is in, whatever that screen does with its bar.
     public var pushesOntoMadeContainers: [SourcePoint] = []
@@ -302,15 +302,43 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// button back.
     public var typesShowingBar: [String] = []
 
-    /// A child shown through a method of the router's screen, named `method`.
+    /// A child shown through a method of the router's screen, named `method`, with the call's argument labels (`_`
+    /// for none).
     public struct Show: Codable, Sendable, Equatable {
         public let edge: RIBFacts.Edge
         public let method: String
+        public let labels: [String]
+    }
+
+    /// A method a view controller class (or an extension of it) declares: its parameters' labels (`_` for none),
+    /// which have default values, and whether it pushes on the screen's own navigation controller and presents
+    /// nothing modally.
+    public struct ScreenMethod: Codable, Sendable, Equatable {
+        public let type: String
+        public let name: String
+        public let labels: [String]
+        public let defaulted: [Bool]
+        public let pushes: Bool
+
+        /// Whether a call with these argument labels calls it: each label in order, parameters with a default
+        /// value left out as the call pleases.
+        public func accepts(_ call: [String]) -> Bool {
+            var next = call[...]
+            for (label, hasDefault) in zip(labels, defaulted) {
+                if next.first == label {
+                    next = next.dropFirst()
+                } else if !hasDefault {
+                    return false
+                }
+            }
+            return next.isEmpty
+        }
     }
 
     public init(file: LintFile) {
-        // A router's class and its extensions (`extension FeedRouter: FeedRouting { func routeToDetail() … }`).
-        if !file.isTestFile {
+        // A router's class and its extensions (`extension FeedRouter: FeedRouting { func routeToDetail() … }`). A child
+        // pushed or shown is one a builder built.
+        if file.contains("build"), !file.isTestFile {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
                 guard !file.profile.isBaseClass(type.name) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
@@ -323,10 +351,11 @@ public struct NavigationFacts: FileFacts, Equatable {
                 shows += shown
             }
         }
-        // A screen's own methods that push: what a router's `viewController.present(view:)` does.
-        if file.contains("push"), !file.isTestFile {
+        // A screen's own methods, and whether each pushes: what a router's `viewController.present(view:)` does. A method
+        // that presents counts as much as one that pushes: it may override or overload a pushing one.
+        if file.contains("push") || file.contains("present"), !file.isTestFile {
             for type in file.model.types where (type.kind == .class || type.kind == .extension) && (type.role == .presenter || type.role == nil) {
-                pushingMethods += Self.pushingMethods(of: type).map { "\(type.name).\($0)" }
+                screenMethods += Self.screenMethods(of: type)
             }
         }
         // Only a presenter's file, or a base view controller's (a class with no role of its own), can say.
@@ -383,10 +412,11 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// or through a local (`let screen = detail.viewControllable`). The builder is known by its declared type where
     /// the router declares it (`private let catalog: ItemBuildable`), else by its name.
     /// With each, whether it pushes onto a container the router made (a local or a stored property it constructs).
-    /// The names of the type's methods that push on its own navigation controller (`navigationController?
-    /// .pushViewController(…)`, `self.navigationController!.push…`) and present nothing modally: a method that does
-    /// either, as an argument says (`replace(vc:isPresent:)`), is not known to push.
-    static func pushingMethods(of type: TypeDeclaration) -> [String] {
+    /// The type's methods, each pushing when it pushes on its own navigation controller (`navigationController?
+    /// .pushViewController(…)`, `self.navigationController!.push…`) and presents nothing modally: a method that does
+    /// either, as an argument says (`replace(vc:isPresent:)`), is not known to push. Its non-pushing methods count
+    /// too: an override that presents hides the base class's push.
+    static func screenMethods(of type: TypeDeclaration) -> [ScreenMethod] {
         final class Finder: SyntaxVisitor {
             var pushes = false
             var presents = false
@@ -406,11 +436,13 @@ public struct NavigationFacts: FileFacts, Equatable {
                 return .visitChildren
             }
         }
-        return type.functions.compactMap { function in
-            guard let body = function.body else { return nil }
+        return type.functions.map { function in
             let finder = Finder(viewMode: .sourceAccurate)
-            finder.walk(body)
-            return finder.pushes && !finder.presents ? function.name.text : nil
+            if let body = function.body { finder.walk(body) }
+            let parameters = function.signature.parameterClause.parameters
+            return ScreenMethod(
+                type: type.name, name: function.name.text, labels: parameters.map(\.firstName.text), defaulted: parameters.map { $0.defaultValue != nil },
+                pushes: finder.pushes && !finder.presents)
         }
     }
 
@@ -418,7 +450,8 @@ public struct NavigationFacts: FileFacts, Equatable {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
             var pushes: [(String, FunctionCallExprSyntax)] = []
-            /// Children handed to the router's screen through one of its methods (`viewController.present(view: child…)`).
+            /// Children handed to the router's screen through one of its methods (`viewController.present(view: child…)`,
+            /// `self.viewController.…`).
             var shows: [(String, FunctionCallExprSyntax, String)] = []
             override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
                 guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value.unwrapped
@@ -451,9 +484,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                         let root = argument.rootName
                     {
                         pushes.append((root, node))
-                    } else if member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == "viewController",
-                        let root = node.arguments.first?.expression.rootName
-                    {
+                    } else if let base = member.base?.unwrapped, Self.isOwnScreen(base), let root = node.arguments.first?.expression.rootName {
                         shows.append((root, node, name))
                     } else if name == "setNavigationBarHidden", node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
                         let container = member.base?.lastName
@@ -462,6 +493,12 @@ public struct NavigationFacts: FileFacts, Equatable {
                     }
                 }
                 return .visitChildren
+            }
+            /// `viewController`, `self.viewController`: the router's own screen.
+            static func isOwnScreen(_ expression: ExprSyntax) -> Bool {
+                if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "viewController" }
+                guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "viewController" else { return false }
+                return member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.`self`)
             }
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
                 let elements = Array(node.elements)
@@ -514,31 +551,56 @@ public struct NavigationFacts: FileFacts, Equatable {
                 from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file),
                 kind: .attaches)
         }
-        // What the router does as it loads: `didLoad`, and the methods of its own it calls there (`routeToLoggedOut()`).
-        let didLoad = declarations.flatMap(\.functions).first { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty }
-        var loading: Set<String> = didLoad == nil ? [] : ["didLoad"]
-        if let body = didLoad?.body {
-            for token in body.tokens(viewMode: .sourceAccurate) where token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen {
-                let previous = token.previousToken(viewMode: .sourceAccurate)
-                if previous?.tokenKind != .period || previous?.previousToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.`self`) {
-                    loading.insert(token.text)
-                }
-            }
-        }
-        let pushed = zip(type.members.members, walked).flatMap { member, finder -> [(RIBFacts.Edge, ontoMade: Bool, startsStack: Bool)] in
-            let loads = member.decl.as(FunctionDeclSyntax.self).map { loading.contains($0.name.text) && $0.signature.parameterClause.parameters.isEmpty } ?? false
-            return finder.pushes.compactMap { local, call in
+        let firstPush = firstPushWhileLoading(type)
+        let pushed = walked.flatMap { finder -> [(RIBFacts.Edge, ontoMade: Bool, startsStack: Bool)] in
+            finder.pushes.compactMap { local, call in
                 let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
                 if let container, hidingBars.contains(container) {
                     return nil
                 }
-                return edge(local, call, finder).map { ($0, container.map(made.contains) ?? false, loads && container == "viewController") }
+                return edge(local, call, finder).map { ($0, container.map(made.contains) ?? false, call.id == firstPush?.id) }
             }
         }
         let shown = walked.flatMap { finder in
-            finder.shows.compactMap { local, call, method in edge(local, call, finder).map { Show(edge: $0, method: method) } }
+            finder.shows.compactMap { local, call, method in
+                edge(local, call, finder).map { Show(edge: $0, method: method, labels: call.arguments.map { $0.label?.text ?? "_" }) }
+            }
         }
         return (pushed, shown)
+    }
+
+    /// The first push on the router's own screen as it loads: in `didLoad`'s own statements, in order, or in a private
+    /// method of the router's it calls there (`routeToLoggedOut()`), not in a closure. Where the screen is the
+    /// navigation controller, that child is its stack's first screen.
+    private static func firstPushWhileLoading(_ type: TypeDeclaration) -> FunctionCallExprSyntax? {
+        let functions = type.functions
+        guard let didLoad = functions.first(where: { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty }),
+            let body = didLoad.body
+        else { return nil }
+        /// A push on `viewController` among the statements, outside closures.
+        func push(in statements: CodeBlockItemListSyntax) -> FunctionCallExprSyntax? {
+            for item in statements {
+                guard let call = item.item.as(ExprSyntax.self)?.as(FunctionCallExprSyntax.self) else { continue }
+                if let member = call.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
+                    let base = member.base?.unwrapped, base.lastName == "viewController"
+                {
+                    return call
+                }
+                let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                        member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.`self`) ? member.declName.baseName.text : nil
+                    }
+                guard let called, call.arguments.isEmpty,
+                    let method = functions.first(where: { $0.name.text == called && $0.signature.parameterClause.parameters.isEmpty }),
+                    method.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }),
+                    let statements = method.body?.statements
+                else { continue }
+                // The method's first push, or none: a method that pushes nothing leaves the next statement first.
+                if let found = push(in: statements) { return found }
+            }
+            return nil
+        }
+        return push(in: body.statements)
     }
 
     /// Code of the presenter's file (or its base class's), not comments or strings: `isMovingFromParent`, an
@@ -587,7 +649,7 @@ extension NavigationFacts {
     public var links: FactLinks? {
         FactLinks(
             joins: typesHandlingBack + typesHidingBar + typesShowingBar + pushes.flatMap { [$0.from, $0.fromType] }
-                + shows.flatMap { [$0.edge.from, $0.edge.fromType] } + pushingMethods.map { String($0.prefix { $0 != "." }) },
+                + shows.flatMap { [$0.edge.from, $0.edge.fromType] } + screenMethods.map(\.type),
             refers: pushes.map(\.to) + shows.map(\.edge.to))
     }
 }

@@ -177,12 +177,16 @@ public struct RIBProject: ProjectModel {
         }
         edges = links
         let navigation = project.facts(NavigationFacts.self)
-        // A child handed to the router's screen through a method that pushes it (the screen's class, an extension of
-        // it, or a base view controller's) is pushed.
-        let pushingMethods = Set(navigation.flatMap(\.pushingMethods))
-        let shownAndPushed = navigation.flatMap(\.shows).map { ($0.method, link($0.edge)) }.filter { method, link in
+        // A child handed to the router's screen through a method that pushes it is pushed: the method the call's name
+        // and labels reach first along the screen's class (with its extensions) and its base classes.
+        var screenMethods: [String: [NavigationFacts.ScreenMethod]] = [:]
+        for method in navigation.flatMap(\.screenMethods) { screenMethods[method.type + "." + method.name, default: []].append(method) }
+        let shownAndPushed = navigation.flatMap(\.shows).map { ($0, link($0.edge)) }.filter { show, link in
             guard let presenter = ribs[link.from]?.parts[.presenter] else { return false }
-            return ([presenter.typeName] + presenter.superclasses).contains { pushingMethods.contains("\($0).\(method)") }
+            for type in [presenter.typeName] + presenter.superclasses {
+                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return method.pushes }
+            }
+            return false
         }.map(\.1)
         pushes = navigation.flatMap(\.pushes).map(link) + shownAndPushed
         // A presenter handles back navigation when its own file or a base view controller's does.
