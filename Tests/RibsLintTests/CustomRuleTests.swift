@@ -653,6 +653,12 @@ struct CustomRuleTests {
                 #expect(compiled.match(path) == oracle(pattern, compiled.captures, path), "\(pattern) on \(path.debugDescription)")
             }
         }
+        // Each piece is tried once at each place: twelve `**` over 300 characters answer at once, where trying
+        // every way to split the path among them would not end.
+        let hostile = try PathPattern(String(repeating: "**a", count: 12) + "**b")
+        let long = String(repeating: "a", count: 300)
+        #expect(hostile.match(long) == nil)
+        #expect(hostile.match(long + "b") == [:])
     }
 
     @Test("a reference query that spells a name finds, from where it is spelt, what a walk of every expression finds")

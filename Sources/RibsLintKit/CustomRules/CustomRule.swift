@@ -533,26 +533,42 @@ public struct PathPattern: Sendable, CustomStringConvertible {
     public func match(_ path: String) -> [String: String]? {
         guard pieces.allSatisfy({ path[...].firstIndex(ofBytes: $0) != nil }) else { return nil }
         let bytes = Array(path.utf8)
-        var spans = [Range<Int>?](repeating: nil, count: captures.count)
-        var matched = matches(0, 0, bytes, &spans)
+        var state = Attempt(spans: [Range<Int>?](repeating: nil, count: captures.count))
+        var matched = matches(0, 0, bytes, &state)
         var start = 0
         while !matched, start < bytes.count {
-            if bytes[start] == slash { matched = matches(0, start + 1, bytes, &spans) }
+            if bytes[start] == slash { matched = matches(0, start + 1, bytes, &state) }
             start += 1
         }
         guard matched else { return nil }
         var values: [String: String] = [:]
         for (index, name) in captures.enumerated() {
-            if let span = spans[index] { values[name] = String(decoding: bytes[span], as: UTF8.self) }
+            if let span = state.spans[index] { values[name] = String(decoding: bytes[span], as: UTF8.self) }
         }
         return values
     }
 
+    /// A match under way: the captures so far, and the (token, position) pairs known to fail. Whether the rest of a
+    /// pattern matches from a place does not depend on the captures before it, so each pair is tried once: `**a**a**…`
+    /// takes polynomial time, not exponential.
+    private struct Attempt {
+        var spans: [Range<Int>?]
+        var failed = Set<Int>()
+    }
+
     private var slash: UInt8 { UInt8(ascii: "/") }
 
-    /// Whether the tokens from `token` on match `path` (UTF-8) from `at`, the captures in `spans`; tried in the order a
+    /// Whether the tokens from `token` on match `path` (UTF-8) from `at`, the captures in `state`; tried in the order a
     /// backtracking regular expression tries them, longest first, a scalar at a time.
-    private func matches(_ token: Int, _ at: Int, _ path: [UInt8], _ spans: inout [Range<Int>?]) -> Bool {
+    private func matches(_ token: Int, _ at: Int, _ path: [UInt8], _ state: inout Attempt) -> Bool {
+        let key = token * (path.count + 1) + at
+        if state.failed.contains(key) { return false }
+        if attempt(token, at, path, &state) { return true }
+        state.failed.insert(key)
+        return false
+    }
+
+    private func attempt(_ token: Int, _ at: Int, _ path: [UInt8], _ state: inout Attempt) -> Bool {
         guard token < tokens.count else {
             // What follows: a `/` and anything, or the end.
             if at < path.count, path[at] == slash {
@@ -567,9 +583,9 @@ public struct PathPattern: Sendable, CustomStringConvertible {
         switch tokens[token] {
         case .literal(let bytes):
             guard at + bytes.count <= path.count, path[at..<(at + bytes.count)].elementsEqual(bytes) else { return false }
-            return matches(token + 1, at + bytes.count, path, &spans)
+            return matches(token + 1, at + bytes.count, path, &state)
         case .one:
-            return at < path.count && path[at] != slash && matches(token + 1, Self.scalarEnd(at, path), path, &spans)
+            return at < path.count && path[at] != slash && matches(token + 1, Self.scalarEnd(at, path), path, &state)
         case .star, .capture:
             var end = at
             while end < path.count, path[end] != slash { end += 1 }
@@ -580,11 +596,11 @@ public struct PathPattern: Sendable, CustomStringConvertible {
             }
             while end >= least {
                 if case .capture(let index) = tokens[token] {
-                    let before = spans[index]
-                    spans[index] = at..<end
-                    if matches(token + 1, end, path, &spans) { return true }
-                    spans[index] = before
-                } else if matches(token + 1, end, path, &spans) {
+                    let before = state.spans[index]
+                    state.spans[index] = at..<end
+                    if matches(token + 1, end, path, &state) { return true }
+                    state.spans[index] = before
+                } else if matches(token + 1, end, path, &state) {
                     return true
                 }
                 guard end > at else { break }
@@ -594,7 +610,7 @@ public struct PathPattern: Sendable, CustomStringConvertible {
         case .anything:
             var end = Self.lineEnd(after: at, path)
             while true {
-                if matches(token + 1, end, path, &spans) { return true }
+                if matches(token + 1, end, path, &state) { return true }
                 guard end > at else { return false }
                 end = Self.scalarStart(before: end, path)
             }
@@ -603,9 +619,9 @@ public struct PathPattern: Sendable, CustomStringConvertible {
             // Folders first, the most that lets the rest match; then none.
             while end > at {
                 end = Self.scalarStart(before: end, path)
-                if path[end] == slash, matches(token + 1, end + 1, path, &spans) { return true }
+                if path[end] == slash, matches(token + 1, end + 1, path, &state) { return true }
             }
-            return matches(token + 1, at, path, &spans)
+            return matches(token + 1, at, path, &state)
         }
     }
 
