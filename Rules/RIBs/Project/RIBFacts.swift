@@ -408,10 +408,13 @@ public struct NavigationFacts: FileFacts, Equatable {
         return (hides, shows)
     }
 
-    /// `navigationController.push(detail.viewControllable…)` where `detail` came from `detailBuilder.build(…)`, directly
-    /// or through a local (`let screen = detail.viewControllable`). The builder is known by its declared type where
-    /// the router declares it (`private let catalog: ItemBuildable`), else by its name.
-    /// With each, whether it pushes onto a container the router made (a local or a stored property it constructs).
+    /// `name` or `self.name`: a property of the type's own (`viewController`, `navigationController`).
+    static func isOwn(_ name: String, _ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == name }
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == name else { return false }
+        return member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.`self`)
+    }
+
     /// The type's methods, each pushing when it pushes on its own navigation controller (`navigationController?
     /// .pushViewController(…)`, `self.navigationController!.push…`) and presents nothing modally: a method that does
     /// either, as an argument says (`replace(vc:isPresent:)`), is not known to push. Its non-pushing methods count
@@ -425,13 +428,9 @@ public struct NavigationFacts: FileFacts, Equatable {
                     ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 if called == "present", node.arguments.contains(where: { $0.label?.text == "animated" }) { presents = true }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
-                    let base = member.base?.unwrapped
+                    let base = member.base?.unwrapped, NavigationFacts.isOwn("navigationController", base)
                 {
-                    let container = base.as(DeclReferenceExprSyntax.self)?.baseName.text
-                        ?? base.as(MemberAccessExprSyntax.self).flatMap { access in
-                            access.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? access.declName.baseName.text : nil
-                        }
-                    if container == "navigationController" { pushes = true }
+                    pushes = true
                 }
                 return .visitChildren
             }
@@ -446,6 +445,11 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
     }
 
+    /// `navigationController.push(detail.viewControllable…)` where `detail` came from `detailBuilder.build(…)`, directly
+    /// or through a local (`let screen = detail.viewControllable`). The builder is known by its declared type where
+    /// the router declares it (`private let catalog: ItemBuildable`), else by its name.
+    /// With each, whether it pushes onto a container the router made (a local or a stored property it constructs), and
+    /// whether it is the first screen of the router's own stack; then the children it shows through its screen's methods.
     static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (pushed: [(RIBFacts.Edge, ontoMade: Bool, startsStack: Bool)], shown: [Show]) {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
@@ -484,7 +488,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                         let root = argument.rootName
                     {
                         pushes.append((root, node))
-                    } else if let base = member.base?.unwrapped, Self.isOwnScreen(base), let root = node.arguments.first?.expression.rootName {
+                    } else if let base = member.base?.unwrapped, NavigationFacts.isOwn("viewController", base), let root = node.arguments.first?.expression.rootName {
                         shows.append((root, node, name))
                     } else if name == "setNavigationBarHidden", node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
                         let container = member.base?.lastName
@@ -493,12 +497,6 @@ public struct NavigationFacts: FileFacts, Equatable {
                     }
                 }
                 return .visitChildren
-            }
-            /// `viewController`, `self.viewController`: the router's own screen.
-            static func isOwnScreen(_ expression: ExprSyntax) -> Bool {
-                if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "viewController" }
-                guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "viewController" else { return false }
-                return member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.`self`)
             }
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
                 let elements = Array(node.elements)
