@@ -191,7 +191,7 @@ struct BaselineTests {
     func sizeLimit() throws {
         let finding = Finding(ruleID: "weak_listener", severity: .error, path: "A.swift", line: 1, column: 1, endLine: 1, endColumn: 2, message: "m", context: "A", lineText: "let x")
         let baseline = Baseline(recording: [finding])
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ribslint-\(UUID().uuidString).json").path
+        let path = try makeProject([:]).appendingPathComponent("ribslint-baseline.json").path
         #expect(throws: UsageError.self) { try baseline.write(to: path, limit: 64) }
         #expect(!FileManager.default.fileExists(atPath: path))
         try baseline.write(to: path)

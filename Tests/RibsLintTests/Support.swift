@@ -71,9 +71,22 @@ func runRibslint(_ arguments: [String], in directory: URL, stdin: String? = nil)
     try runProcess(ribslintBinary.path, arguments, in: directory, stdin: stdin)
 }
 
+/// The folder every test project of this run is made in. The test process ends without running exit handlers, so
+/// each run removes the folders of runs whose process is gone: a run leaves at most its own behind.
+let scratchFolder: URL = {
+    let temporary = FileManager.default.temporaryDirectory
+    let prefix = "ribslint-tests-"
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+        guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        // `rm`: Foundation cannot remove the folders deeper than a path may be long that hostile-input tests make.
+        _ = try? runProcess("/bin/rm", ["-rf", name], in: temporary)
+    }
+    return temporary.appendingPathComponent(prefix + "\(getpid())")
+}()
+
 /// A fresh temporary folder holding the given files (path → contents).
 func makeProject(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("ribslint-\(UUID().uuidString)")
+    let root = scratchFolder.appendingPathComponent(UUID().uuidString)
     for (path, contents) in files {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -3,10 +3,13 @@
 
     RIBSLINT_BINARY=.build/debug/ribslint python3 -m pytest -q Tests/lsp
 """
+import atexit
 import json
 import os
 import pathlib
+import shutil
 import subprocess
+import tempfile
 
 import pytest
 import pytest_lsp
@@ -283,7 +286,8 @@ async def test_hover_says_why_a_type_has_its_role_and_what_a_finding_means(clien
 
 
 # A project of its own with a baseline: "Add to baseline" writes it, and the finding is then reported no more.
-BASELINED = pathlib.Path(__import__("tempfile").mkdtemp(prefix="ribslint-lsp-baseline-"))
+BASELINED = pathlib.Path(tempfile.mkdtemp(prefix="ribslint-lsp-baseline-"))
+atexit.register(shutil.rmtree, BASELINED, True)
 (BASELINED / ".ribslint.yml").write_text("included: [Sources]\nbaseline: ribslint-baseline.json\n")
 (BASELINED / "ribslint-baseline.json").write_text('{"entries": [], "tool": "ribslint", "version": 1}\n')
 (BASELINED / "Sources").mkdir()
@@ -377,7 +381,8 @@ async def test_configuration_files_are_watched_when_the_client_can(client: Langu
 
 
 # A project of its own whose files change on disk while one is open: a RIB cycle closed by another file.
-WATCHED = pathlib.Path(__import__("tempfile").mkdtemp(prefix="ribslint-lsp-watched-"))
+WATCHED = pathlib.Path(tempfile.mkdtemp(prefix="ribslint-lsp-watched-"))
+atexit.register(shutil.rmtree, WATCHED, True)
 (WATCHED / ".ribslint.yml").write_text("included: [Sources]\n")
 (WATCHED / "Sources").mkdir()
 LOOP_A = WATCHED / "Sources" / "LoopABuilder.swift"
