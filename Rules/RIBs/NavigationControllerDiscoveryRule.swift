@@ -11,7 +11,10 @@ public struct NavigationControllerDiscoveryRule: Rule {
             the current view controller to `UINavigationController`, or accessing `viewController.navigationController`." \
             The `UINavigationController` (or a `NavigationControllable`) must be provided explicitly through DI at the \
             level that pushes and pops. A presenter styling the bar of the container it sits in (`navigationBar`, \
-            `setNavigationBarHidden`, toolbar visibility) is not navigating, and is left alone.
+            `setNavigationBarHidden`, toolbar visibility) is not navigating, and is left alone. An app's extension method \
+            whose body pushes or pops on the view controller's `navigationController` (`extension ViewControllable { func \
+            push(_:) }`, in any file of the project) discovers it for whoever calls it on a RIB's view controller: the call \
+            is reported there.
             """,
         defaultSeverity: .error,
         triggering: [
@@ -76,8 +79,81 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     "presenter 'ProfileViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                     "presenter 'ProfileViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                 ]),
+            // An app's helper on ViewControllable, in another file, that reaches the navigation controller: each call on
+            // the RIB's view controller discovers it there.
+            Example("""
+                // file: Utils/RIBs+Navigation.swift
+                import RIBs
+                extension ViewControllable {
+                    func push(_ child: ViewControllable, animated: Bool = true) {
+                        uiviewController.navigationController?.pushViewController(child.uiviewController, animated: animated)
+                    }
+                    func popToRoot() {
+                        guard let navigation = self.uiviewController.navigationController else { return }
+                        navigation.popToRootViewController(animated: true)
+                    }
+                }
+                // file: Utils/ViewControllable+Stack.swift
+                import RIBs
+                extension ViewControllable {
+                    private var stack: UINavigationController? { uiviewController as? UINavigationController ?? uiviewController.navigationController }
+                    func replaceStack(with screens: [ViewControllable]) {
+                        stack?.setViewControllers(screens.map(\\.uiviewController), animated: true)
+                    }
+                }
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToPost() {
+                        let post = postBuilder.build(withListener: interactor)
+                        attachChild(post)
+                        viewController.1️⃣push(post.viewControllable)
+                    }
+                    func routeToTop() {
+                        self.viewController.uiviewController.2️⃣popToRoot()
+                    }
+                    func routeToStart() {
+                        viewController.3️⃣replaceStack(with: [startBuilder.build(withListener: interactor).viewControllable])
+                    }
+                }
+                """, messages: [
+                    "router 'FeedRouter' discovers a navigation controller through 'push', an extension method of 'ViewControllable' that pushes or pops on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'FeedRouter' discovers a navigation controller through 'popToRoot', an extension method of 'ViewControllable' that pushes or pops on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'FeedRouter' discovers a navigation controller through 'replaceStack', an extension method of 'ViewControllable' that pushes or pops on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                ]),
         ],
         nonTriggering: [
+            // A helper on ViewControllable that only presents, and a push on the navigation controller the router was
+            // handed, whose method shares the helper's name: no navigation controller is discovered.
+            Example("""
+                // file: Utils/RIBs+Navigation.swift
+                import RIBs
+                extension ViewControllable {
+                    func push(_ child: ViewControllable, animated: Bool = true) {
+                        uiviewController.navigationController?.pushViewController(child.uiviewController, animated: animated)
+                    }
+                    func presentModally(_ child: ViewControllable) {
+                        uiviewController.present(child.uiviewController, animated: true)
+                    }
+                    func setBarHidden() {
+                        uiviewController.navigationController?.setNavigationBarHidden(true, animated: false)
+                    }
+                }
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    private let navigation: NavigationControllable
+                    func routeToPost() {
+                        let post = postBuilder.build(withListener: interactor)
+                        attachChild(post)
+                        navigation.push(post.viewControllable)
+                        viewController.presentModally(post.viewControllable)
+                        viewController.setBarHidden()
+                        // A call whose labels no helper takes is another method.
+                        viewController.push(post.viewControllable, from: .bottom)
+                    }
+                }
+                """),
             // A screen handed in is tested so that it is not wrapped twice: no navigation stack is looked for.
             Example("""
                 import RIBs
@@ -171,12 +247,112 @@ public struct NavigationControllerDiscoveryRule: Rule {
     static let roles: Set<Role> = [.router, .interactor, .builder, .presenter]
 
     public func violations(in file: LintFile) -> [Violation] {
-        guard file.contains("navigationController") || file.contains("UINavigationController") else { return [] }
+        let discovers = file.contains("navigationController") || file.contains("UINavigationController")
         return file.model.types.filter { $0.role.map(Self.roles.contains) == true }.flatMap { type in
+            var violations = Self.helperCalls(in: type, file)
+            guard discovers else { return violations }
             let declared = file.model.types.filter { $0.name == type.name }.flatMap(\.declaredPropertyNames)
             let visitor = Visitor(owner: type, declaredNames: Set(declared))
             visitor.walk(type.members)
-            return visitor.violations
+            violations += visitor.violations
+            return violations
+        }
+    }
+
+    /// Calls on the RIB's view controller (`viewController.push(child)`, `viewController.uiviewController.show(…)`) of
+    /// an app's helper, declared in an extension anywhere in the project, that pushes or pops on the navigation
+    /// controller the view controller sits in: the discovery happens in the helper, on the RIB's behalf.
+    static func helperCalls(in type: TypeDeclaration, _ file: LintFile) -> [Violation] {
+        var seen = Set<SyntaxIdentifier>()
+        var violations: [Violation] = []
+        // Most calls on a view controller are UIKit's (`present`, `dismiss`): the name is read from the text first, and
+        // the tree looked at only where the project declares a helper of that name.
+        let span = type.members.position.utf8Offset..<type.members.endPosition.utf8Offset
+        for (offset, name) in calledNames(afterRootsIn: span, of: file) where !file.model.projectTypes.navigationHelpers(named: name).isEmpty {
+            guard let token = file.token(at: offset), token.positionAfterSkippingLeadingTrivia.utf8Offset == offset,
+                let call = calledOnViewController(from: token), seen.insert(call.id).inserted,
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+            else { continue }
+            let labels = call.arguments.map { $0.label?.text ?? "_" }
+            let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+            // A helper declared for a RIB part itself (its presenter's extension) is reported where it reaches.
+            guard let helper = file.model.projectTypes.navigationHelpers(named: member.declName.baseName.text).first(where: { helper in
+                helper.accepts(labels: labels, trailingClosures: trailing) && file.model.projectTypes.role(ofType: helper.type) == nil
+            }) else { continue }
+            let role = type.role?.rawValue ?? "type"
+            violations.append(Violation(
+                at: member.declName,
+                "\(role) '\(type.name)' discovers a navigation controller through '\(helper.name)', an extension method of "
+                    + "'\(helper.type)' that pushes or pops on the view controller's navigationController; "
+                    + advice(for: type.role)))
+        }
+        return violations
+    }
+
+    /// Where the text in `span` spells one of `ViewControllerReach.roots` whole followed by a call of a name
+    /// (`viewController.push(`, `viewController.uiviewController?.show {`), with that name: the offset of the root.
+    static func calledNames(afterRootsIn span: Range<Int>, of file: LintFile) -> [(offset: Int, name: String)] {
+        var source = file.source
+        return source.withUTF8 { bytes -> [(offset: Int, name: String)] in
+            func isName(_ byte: UInt8) -> Bool {
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+            }
+            /// The name after `.` (past `?` and `!`) at `position`, and where it ends.
+            func member(at position: Int) -> (name: String, end: Int)? {
+                var position = position
+                while position < bytes.count, bytes[position] == UInt8(ascii: "?") || bytes[position] == UInt8(ascii: "!") { position += 1 }
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ".") else { return nil }
+                let start = position + 1
+                var end = start
+                while end < bytes.count, isName(bytes[end]) { end += 1 }
+                return end > start ? (String(decoding: bytes[start..<end], as: UTF8.self), end) : nil
+            }
+            var found: [(offset: Int, name: String)] = []
+            for root in ViewControllerReach.roots.sorted() {
+                var from = span.lowerBound
+                while from < span.upperBound,
+                    let hit = firstUTF8Offset(of: root, in: UnsafeBufferPointer(rebasing: bytes[from..<span.upperBound])).map({ $0 + from })
+                {
+                    from = hit + 1
+                    guard hit == 0 || !isName(bytes[hit - 1]), var next = member(at: hit + root.utf8.count) else { continue }
+                    // `viewController.uiviewController.push(`: past the roots to what is called.
+                    while ViewControllerReach.roots.contains(next.name), let further = member(at: next.end) { next = further }
+                    var after = next.end
+                    while after < bytes.count, bytes[after] == UInt8(ascii: " ") { after += 1 }
+                    if after < bytes.count, bytes[after] == UInt8(ascii: "(") || bytes[after] == UInt8(ascii: "{") { found.append((hit, next.name)) }
+                }
+            }
+            return found.sorted { $0.offset < $1.offset }
+        }
+    }
+
+    /// The call made on the view controller `token` names (`viewController`, `self.viewController`,
+    /// `viewController.uiviewController`), optional chaining and unwrapping looked through.
+    static func calledOnViewController(from token: TokenSyntax) -> FunctionCallExprSyntax? {
+        guard var node = token.parent.map(Syntax.init), node.is(DeclReferenceExprSyntax.self) else { return nil }
+        if let qualified = node.parent?.as(MemberAccessExprSyntax.self), qualified.declName.id == node.id {
+            guard qualified.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+            node = Syntax(qualified)
+        }
+        while true {
+            while let wrapper = node.parent, wrapper.is(OptionalChainingExprSyntax.self) || wrapper.is(ForceUnwrapExprSyntax.self) {
+                node = wrapper
+            }
+            guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id else { return nil }
+            if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id { return call }
+            guard ViewControllerReach.roots.contains(member.declName.baseName.text) else { return nil }
+            node = Syntax(member)
+        }
+    }
+
+    /// What to do instead, by who discovers: the guide has a router push and pop on the navigation controller it
+    /// was given, which a parent hands down through the builder.
+    static func advice(for role: Role?) -> String {
+        switch role {
+        case .interactor?: "ask its router to push or pop, and give the router the navigation controller (or a protocol wrapping it) through its builder (DI)"
+        case .presenter?: "leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)"
+        case .builder?: "receive the navigation controller (or a protocol wrapping it) through its dependency or build(…) (DI) and hand it to the router"
+        default: "receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead"
         }
     }
 
@@ -194,16 +370,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
             super.init()
         }
 
-        /// What to do instead, by who discovers: the guide has a router push and pop on the navigation controller it
-        /// was given, which a parent hands down through the builder.
         private var message: String {
-            let advice = switch owner.role {
-            case .interactor?: "ask its router to push or pop, and give the router the navigation controller (or a protocol wrapping it) through its builder (DI)"
-            case .presenter?: "leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)"
-            case .builder?: "receive the navigation controller (or a protocol wrapping it) through its dependency or build(…) (DI) and hand it to the router"
-            default: "receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead"
-            }
-            return "\(owner.role?.rawValue ?? "type") '\(owner.name)' discovers a navigation controller; \(advice)"
+            "\(owner.role?.rawValue ?? "type") '\(owner.name)' discovers a navigation controller; \(NavigationControllerDiscoveryRule.advice(for: owner.role))"
         }
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

@@ -885,6 +885,38 @@ struct CacheTests {
         #expect(layoutFindings(after).isEmpty)
     }
 
+    @Test("a call of a navigation helper is linted again when the helper's body changes in another file")
+    func navigationHelperDependency() throws {
+        let helper = "import RIBs\nextension ViewControllable {\n    func push(_ child: ViewControllable) {\n        %@\n    }\n}\n"
+        let pushes = "uiviewController.navigationController?.pushViewController(child.uiviewController, animated: true)"
+        let root = try makeProject([
+            "Utils/Navigation.swift": helper.replacingOccurrences(of: "%@", with: pushes),
+            "Feed/FeedRouter.swift": """
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToPost() {
+                        viewController.push(postBuilder.build(withListener: interactor).viewControllable)
+                    }
+                }
+
+                """,
+        ])
+        func discoveries(_ result: LintResult) -> [String] {
+            result.findings.filter { $0.ruleID == "navigation_controller_discovery" }.map { "\($0.path):\($0.line):\($0.column)" }
+        }
+        let cold = try run(root, cachePath: cachePath(root))
+        #expect(discoveries(cold) == ["Feed/FeedRouter.swift:4:24"])
+        let warm = try run(root, cachePath: cachePath(root))
+        #expect(warm.relinted == 0 && discoveries(warm) == discoveries(cold))
+        // The helper now presents: the router's file asked about `push` and gets another answer.
+        let presents = "uiviewController.present(child.uiviewController, animated: true)"
+        try helper.replacingOccurrences(of: "%@", with: presents).write(
+            to: root.appendingPathComponent("Utils/Navigation.swift"), atomically: true, encoding: .utf8)
+        let after = try run(root, cachePath: cachePath(root))
+        #expect(discoveries(after).isEmpty)
+        #expect(discoveries(after) == discoveries(try run(root, cachePath: nil)))
+    }
+
     @Test("names every file declares or extends alike make no file depend on the others")
     func noFalseDependencies() throws {
         var project: [String: String] = [:]

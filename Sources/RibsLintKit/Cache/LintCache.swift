@@ -59,7 +59,7 @@ public struct LintCache: Sendable {
     }
 
     /// Bumped whenever the binary layout changes.
-    static let format = "ribslint-cache-22"
+    static let format = "ribslint-cache-23"
     /// How far before the recording run a file must have been modified for its stamp to be trusted:
     /// more than the coarsest file-system clock (FAT's 2 s).
     static let settlingSeconds = 3
@@ -502,10 +502,12 @@ enum StoredTypes: Sendable {
 
     var lookups: [String: String] { decoded.lookups }
 
-    /// The hashes of every name the declarations give, inherit or hold: what the type index is asked by.
+    /// The hashes of every name the declarations give, inherit or hold, and of their navigation helpers' names:
+    /// what the type index is asked by.
     static func names(of declarations: [DeclaredType]) -> [UInt64] {
         declarations.flatMap { declared in
-            ([declared.name] + declared.inherited + declared.holds.compactMap { $0.split(separator: ":", maxSplits: 1).last.map(String.init) })
+            ([declared.name] + declared.inherited + declared.holds.compactMap { $0.split(separator: ":", maxSplits: 1).last.map(String.init) }
+                + declared.navigationHelpers.map(NavigationHelper.name(of:)))
                 .map { fnv1a($0.utf8) }
         }
     }

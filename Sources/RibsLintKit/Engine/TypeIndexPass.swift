@@ -10,10 +10,12 @@ extension Linter {
         var names = Set<String>()
         var inherited = Set<String>()
         var held = Set<String>()
+        var helpers = Set<String>()
         for key in asked {
             switch TypeIndex.Question(key: key) {
             case .inheritors?: inherited.insert(String(key.dropFirst()))
             case .holders?: held.insert(String(key.dropFirst()))
+            case .navigationHelper?: helpers.insert(String(key.dropFirst()))
             case .primary?, .extensions?: names.insert(String(key.dropFirst()))
             case nil: continue
             }
@@ -24,24 +26,19 @@ extension Linter {
                 return held.contains(String(entry[entry.index(after: colon)...]))
             }
         }
-        let hashed = Set((names.union(inherited).union(held)).map { fnv1a($0.utf8) })
+        func declaresAsked(_ declaration: DeclaredType) -> Bool {
+            names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
+                || (!held.isEmpty && holdsAsked(declaration))
+                || (!helpers.isEmpty && declaration.navigationHelpers.contains { helpers.contains(NavigationHelper.name(of: $0)) })
+        }
+        let hashed = Set((names.union(inherited).union(held).union(helpers)).map { fnv1a($0.utf8) })
         var declarations: [DeclaredType] = []
         // By position: each outcome whole, copied, would cost a retain and release per field.
         let mayDeclare = ParallelMap.shares(outcomes.count, jobs: jobs) { outcomes[$0].types.mayDeclare(any: hashed) }
         for position in outcomes.indices where mayDeclare[position] {
-            for declaration in outcomes[position].declarations
-            where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
-                || (!held.isEmpty && holdsAsked(declaration))
-            {
-                declarations.append(declaration)
-            }
+            for declaration in outcomes[position].declarations where declaresAsked(declaration) { declarations.append(declaration) }
         }
-        for declaration in known
-        where names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
-            || (!held.isEmpty && holdsAsked(declaration))
-        {
-            declarations.append(declaration)
-        }
+        for declaration in known where declaresAsked(declaration) { declarations.append(declaration) }
         return TypeIndex(declarations)
     }
 

@@ -247,10 +247,13 @@ private struct CodedDeclaration: Codable {
     let genericArguments: [String]
     let isMainActor: Bool
     let holds: [String]
+    /// Left out when empty, as most declarations' are; facts taken before helpers were recorded have none.
+    let navigationHelpers: [String]?
 
     init(_ declared: DeclaredType) {
         (name, kind, inherited) = (declared.name, declared.kind.rawValue, declared.inherited)
         (genericArguments, isMainActor, holds) = (declared.genericArguments, declared.isMainActor, declared.holds)
+        navigationHelpers = declared.navigationHelpers.isEmpty ? nil : declared.navigationHelpers
     }
 
     var declaration: DeclaredType {
@@ -258,7 +261,9 @@ private struct CodedDeclaration: Codable {
             guard let kind = TypeDeclaration.Kind(rawValue: kind) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [Key("kind")], debugDescription: "unknown kind of declaration '\(kind)'"))
             }
-            return DeclaredType(name: name, kind: kind, inherited: inherited, genericArguments: genericArguments, isMainActor: isMainActor, holds: holds)
+            return DeclaredType(
+                name: name, kind: kind, inherited: inherited, genericArguments: genericArguments, isMainActor: isMainActor, holds: holds,
+                navigationHelpers: navigationHelpers ?? [])
         }
     }
 }

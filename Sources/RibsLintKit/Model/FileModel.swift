@@ -147,8 +147,11 @@ public struct FileModel {
     }
 
     /// - Parameter index: the project's types; without one, the file's own declarations are all it knows.
-    public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil) {
+    /// - Parameter mayNavigate: the file's text names `navigationController`, so its extensions may declare
+    ///   navigation helpers (`DeclaredType.navigationHelpers`); without it, none is looked for.
+    public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true) {
         var collector = DeclarationCollector()
+        collector.looksForNavigationHelpers = mayNavigate
         collector.collect(tree.statements)
         imports = collector.imports
         let importsFramework = collector.imports.contains { profile.frameworks.contains($0) }
@@ -239,6 +242,7 @@ private struct PendingType {
 
     let genericArguments: [String]
     let isMainActor: Bool
+    let navigationHelpers: [String]
 
     func with(role: Role?, inheritance: ResolvedInheritance) -> TypeDeclaration {
         TypeDeclaration(
@@ -262,7 +266,8 @@ private struct PendingType {
     func declared(recordingHolds: Bool) -> DeclaredType {
         DeclaredType(
             name: name, kind: kind, inherited: inherited + macroConformances.filter { !inherited.contains($0) }, genericArguments: genericArguments,
-            isMainActor: isMainActor, holds: recordingHolds && [.class, .struct, .actor].contains(kind) ? holds : [])
+            isMainActor: isMainActor, holds: recordingHolds && [.class, .struct, .actor].contains(kind) ? holds : [],
+            navigationHelpers: navigationHelpers)
     }
 
     /// `name:Type` of every stored property and initializer parameter with a written type.
@@ -289,6 +294,7 @@ private struct DeclarationCollector {
     var imports: [String] = []
     var types: [PendingType] = []
     var protocols: [ProtocolDeclSyntax] = []
+    var looksForNavigationHelpers = true
 
     mutating func collect(_ items: CodeBlockItemListSyntax) {
         for item in items {
@@ -345,7 +351,152 @@ private struct DeclarationCollector {
             name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
             genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
             isMainActor: kind != .extension && attributes.contains(named: "MainActor"),
+            navigationHelpers: kind == .extension && looksForNavigationHelpers ? NavigationHelpers.declared(in: members.members) : [],
             macroConformances: ["Observable", "Reducer"].filter(attributes.contains(named:))))
         collect(members.members)
+    }
+}
+
+/// The methods of an extension that push or pop on the navigation controller their view controller sits in: a body
+/// that reaches `navigationController` through `self` (`navigationController`, `self.navigationController`,
+/// `uiviewController.navigationController`) and pushes, pops or sets a stack. Called on a RIB's view controller,
+/// such a helper discovers the navigation controller as surely as the access written out.
+enum NavigationHelpers {
+    static let moves: Set<String> = [
+        "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers",
+    ]
+
+    /// The signatures (`push(_:animated?:)`) of the helpers among `members`, `#if` clauses included (not `#if false`).
+    static func declared(in members: MemberBlockItemListSyntax) -> [String] {
+        let declarations = flattened(members)
+        // `private var navigation: UINavigationController? { uiviewController.navigationController }`: a computed
+        // property of the extension that reaches the navigation controller stands for it in the methods beside it.
+        var reaching = Set<String>()
+        for declaration in declarations {
+            guard let variable = declaration.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let accessors = binding.accessorBlock else { continue }
+                let reader = BodyReader(reaching: [])
+                reader.walk(accessors)
+                if reader.reaches { reaching.insert(name) }
+            }
+        }
+        return declarations.compactMap { declaration in
+            guard let function = declaration.as(FunctionDeclSyntax.self), let body = function.body else { return nil }
+            let reader = BodyReader(reaching: reaching)
+            reader.walk(body)
+            return reader.reaches && reader.moves ? NavigationHelper.signature(of: function) : nil
+        }
+    }
+
+    /// The declarations among `members`, those of `#if` clauses included (not `#if false`).
+    private static func flattened(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
+        members.flatMap { member -> [DeclSyntax] in
+            guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
+            return conditional.clauses.flatMap { clause -> [DeclSyntax] in
+                guard !clause.isNeverCompiled, case .decls(let nested) = clause.elements else { return [] }
+                return flattened(nested)
+            }
+        }
+    }
+
+    private final class BodyReader: SyntaxVisitor {
+        var reaches = false
+        var moves = false
+        /// The extension's properties that reach the navigation controller.
+        let reaching: Set<String>
+
+        init(reaching: Set<String>) {
+            self.reaching = reaching
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.declName.baseName.text
+            if name == "navigationController" || reaching.contains(name), let base = node.base, Self.isSelfsViewController(base) {
+                reaches = true
+            }
+            if moves == false, Self.isMove(name, node) { moves = true }
+            return .visitChildren
+        }
+
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.baseName.text
+            if name == "navigationController" || reaching.contains(name), node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id,
+                !node.isShadowed(name)
+            {
+                reaches = true
+            }
+            return .visitChildren
+        }
+
+        /// `self`, `uiviewController` or `self.uiviewController`: the view controller the extended type is.
+        private static func isSelfsViewController(_ base: ExprSyntax) -> Bool {
+            var base = base
+            while let unwrapped = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?.expression {
+                base = unwrapped
+            }
+            if let reference = base.as(DeclReferenceExprSyntax.self) {
+                return reference.baseName.tokenKind == .keyword(.self) || reference.baseName.text == "uiviewController"
+            }
+            guard let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "uiviewController" else { return false }
+            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        }
+
+        /// A push, a pop or a stack set: called (`….pushViewController(…)`), or `viewControllers` assigned.
+        private static func isMove(_ name: String, _ node: MemberAccessExprSyntax) -> Bool {
+            if NavigationHelpers.moves.contains(name) { return node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id }
+            guard name == "viewControllers", let list = node.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard let position = elements.firstIndex(where: { $0.id == node.id }), position + 1 < elements.count else { return false }
+            return elements[position + 1].is(AssignmentExprSyntax.self)
+        }
+    }
+}
+
+/// A navigation helper an extension declares (`NavigationHelpers`), as the type index answers for it: the type it
+/// extends and what a call must spell to reach it.
+public struct NavigationHelper: Sendable, Equatable {
+    public let type: String
+    public let name: String
+    /// Each parameter's argument label (`_` for none), and whether it has a default value.
+    public let parameters: [(label: String, defaulted: Bool)]
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.type == rhs.type && lhs.name == rhs.name && lhs.parameters.elementsEqual(rhs.parameters) { $0 == $1 }
+    }
+
+    /// `push(_:animated?:)`: the name, and each parameter's label with `?` where it has a default value.
+    static func signature(of function: FunctionDeclSyntax) -> String {
+        function.name.text + "("
+            + function.signature.parameterClause.parameters.map { $0.firstName.text + ($0.defaultValue == nil ? ":" : "?:") }.joined() + ")"
+    }
+
+    /// The name a signature declares: `push` of `push(_:animated?:)`.
+    static func name(of signature: String) -> String { String(signature.prefix { $0 != "(" }) }
+
+    /// From the index's `Type push(_:animated?:)`.
+    init?(entry: String) {
+        guard let space = entry.firstIndex(of: " "), entry.hasSuffix(")") else { return nil }
+        type = String(entry[..<space])
+        let signature = entry[entry.index(after: space)...]
+        guard let open = signature.firstIndex(of: "(") else { return nil }
+        name = String(signature[..<open])
+        parameters = signature[signature.index(after: open)..<signature.index(before: signature.endIndex)].split(separator: ":").map { part in
+            part.hasSuffix("?") ? (String(part.dropLast()), true) : (String(part), false)
+        }
+    }
+
+    /// Whether a call with these argument labels (`_` for none) and this many trailing closures reaches this method:
+    /// each label in turn matches the next parameter, defaulted ones skipped; the trailing closures fill what is left.
+    public func accepts(labels: [String], trailingClosures: Int) -> Bool {
+        var remaining = parameters[...]
+        for label in labels {
+            while let next = remaining.first, next.label != label, next.defaulted { remaining.removeFirst() }
+            guard remaining.first?.label == label else { return false }
+            remaining.removeFirst()
+        }
+        let required = remaining.filter { !$0.defaulted }.count
+        return trailingClosures >= required && trailingClosures <= remaining.count
     }
 }

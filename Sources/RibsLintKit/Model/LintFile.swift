@@ -131,7 +131,8 @@ public struct LintFile {
         source.makeContiguousUTF8()  // byte searches read the UTF-8 storage directly
         self.source = source
         self.tree = Parser.parse(source: source)
-        self.model = FileModel(tree: tree, profile: profile, index: index)
+        let mayNavigate = source.withUTF8 { firstUTF8Offset(of: "navigationController", in: $0) != nil }
+        self.model = FileModel(tree: tree, profile: profile, index: index, mayNavigate: mayNavigate)
         self.profile = profile
         self.project = project
         self.lineStarts = Self.lineStarts(of: source)
@@ -275,7 +276,7 @@ public struct LintFile {
     /// The token whose text or trivia holds the byte at `offset`. swift-syntax finds it by scanning each
     /// level's children, which costs a file of thousands of declarations that many steps per question; after
     /// a few questions the file's tokens are indexed by position and found by binary search.
-    func token(at offset: Int) -> TokenSyntax? {
+    public func token(at offset: Int) -> TokenSyntax? {
         tokenIndex.questions += 1
         if tokenIndex.starts.isEmpty, tokenIndex.questions <= 8 { return tree.token(at: AbsolutePosition(utf8Offset: offset)) }
         if tokenIndex.starts.isEmpty {
@@ -353,7 +354,7 @@ public struct LintFile {
 
 /// The offset where `needle`'s UTF-8 bytes first occur in `text`: `memchr` to each candidate first byte,
 /// then `memcmp` — much cheaper than Foundation's or the standard library's generic search.
-func firstUTF8Offset(of needle: String, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+public func firstUTF8Offset(of needle: String, in text: UnsafeBufferPointer<UInt8>) -> Int? {
     var pattern = needle
     return pattern.withUTF8 { pattern -> Int? in
         guard let first = pattern.first else { return 0 }

@@ -12,10 +12,14 @@ public struct DeclaredType: Sendable, Equatable {
     /// What its stored properties and initializer parameters hold, as `name:Type` (profiles that ask who holds
     /// a type record them: see `Profile.indexesHeldTypes`).
     public let holds: [String]
+    /// The methods an extension declares whose bodies push or pop on the navigation controller their view controller
+    /// sits in, by signature (`push(_:animated?:)`, `?` marking a defaulted parameter; see `NavigationHelper`): helpers
+    /// that discover it for whoever calls them.
+    public let navigationHelpers: [String]
 
     public init(
         name: String, kind: TypeDeclaration.Kind, inherited: [String], genericArguments: [String], isMainActor: Bool = false,
-        holds: [String] = []
+        holds: [String] = [], navigationHelpers: [String] = []
     ) {
         self.name = name
         self.kind = kind
@@ -23,6 +27,7 @@ public struct DeclaredType: Sendable, Equatable {
         self.genericArguments = genericArguments
         self.isMainActor = isMainActor
         self.holds = holds
+        self.navigationHelpers = navigationHelpers
     }
 }
 
@@ -46,10 +51,12 @@ public struct TypeIndex: Sendable {
         public var isMainActor = false
         /// `name:Type` of what it stores or is initialized with (see `DeclaredType.holds`).
         public var holds: [String] = []
+        /// Navigation helpers its extensions declare, in any file (see `DeclaredType.navigationHelpers`).
+        public var navigationHelpers: [String] = []
     }
 
     enum Question {
-        case primary, extensions, inheritors, holders
+        case primary, extensions, inheritors, holders, navigationHelper
 
         func key(_ name: String) -> String {
             switch self {
@@ -57,6 +64,7 @@ public struct TypeIndex: Sendable {
             case .extensions: "+" + name
             case .inheritors: "<" + name
             case .holders: "@" + name
+            case .navigationHelper: "^" + name
             }
         }
     }
@@ -67,6 +75,8 @@ public struct TypeIndex: Sendable {
     private var inheritorsByName: [String: [String]]?
     /// Who holds each type, as `Holder.property`, in order: `holders["RestLayout"] == ["RestScreens.viewContainer"]`.
     private var holdersByName: [String: [String]]?
+    /// The navigation helpers of each name, as `Type push(_:animated?:)`, in order: `["push": ["ViewControllable push(_:animated?:)"]]`.
+    private var helpersByName: [String: [String]]?
 
     /// - Parameter project: index the whole project (who inherits what is tabulated once); a file's own
     ///   declarations, read while it is linted alone, need no table.
@@ -87,12 +97,20 @@ public struct TypeIndex: Sendable {
             }
         }
         holdersByName = holders.mapValues { $0.count > 1 ? $0.sorted() : $0 }
+        var helpers: [String: [String]] = [:]
+        for (name, entry) in entries {
+            for helper in entry.navigationHelpers { helpers[NavigationHelper.name(of: helper), default: []].append(name + " " + helper) }
+        }
+        helpersByName = helpers.mapValues { $0.count > 1 ? $0.sorted() : $0 }
     }
 
     private mutating func add(_ declaration: DeclaredType) {
         // Mutated in place: a copy of the entry per declaration cost more than the whole lookup.
         let empty = Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
         if declaration.kind == .extension {
+            for helper in declaration.navigationHelpers where !entries[declaration.name, default: empty].navigationHelpers.contains(helper) {
+                entries[declaration.name, default: empty].navigationHelpers.append(helper)
+            }
             for added in declaration.inherited where !entries[declaration.name, default: empty].extensionConformances.contains(added) {
                 entries[declaration.name, default: empty].extensionConformances.append(added)
             }
@@ -121,6 +139,14 @@ public struct TypeIndex: Sendable {
         return entries.flatMap { holder, entry in entry.holds.filter { $0.hasSuffix(":" + name) }.map { holder + "." + $0.prefix { $0 != ":" } } }.sorted()
     }
 
+    /// The navigation helpers named `name`, as `Type signature`.
+    func navigationHelpers(named name: String) -> [String] {
+        if let helpersByName { return helpersByName[name] ?? [] }
+        return entries.flatMap { type, entry in
+            entry.navigationHelpers.filter { NavigationHelper.name(of: $0) == name }.map { type + " " + $0 }
+        }.sorted()
+    }
+
     func inheritors(of name: String) -> [String] {
         if let inheritorsByName { return inheritorsByName[name] ?? [] }
         return entries.filter { $0.value.inherited.contains(name) || $0.value.extensionConformances.contains(name) }.keys.sorted()
@@ -144,6 +170,9 @@ public struct TypeIndex: Sendable {
         case .holders:
             let names = holders(of: name)
             return names.isEmpty ? "-" : stableHash(names.joined(separator: ","))
+        case .navigationHelper:
+            let helpers = navigationHelpers(named: name)
+            return helpers.isEmpty ? "-" : stableHash(helpers.joined(separator: ","))
         }
     }
 
@@ -173,6 +202,7 @@ extension TypeIndex.Question {
         case "+": self = .extensions
         case "<": self = .inheritors
         case "@": self = .holders
+        case "^": self = .navigationHelper
         default: return nil
         }
     }
@@ -253,6 +283,13 @@ public final class TypeResolver {
             guard let dot = held.firstIndex(of: "."), let entry = primary(String(held[..<dot])) else { return nil }
             return (String(held[..<dot]), String(held[held.index(after: dot)...]), entry)
         }
+    }
+
+    /// The methods named `name` that extensions anywhere in the project declare and that push or pop on the navigation
+    /// controller their view controller sits in (`DeclaredType.navigationHelpers`).
+    public func navigationHelpers(named name: String) -> [NavigationHelper] {
+        record(.navigationHelper, name)
+        return index.navigationHelpers(named: name).compactMap(NavigationHelper.init(entry:))
     }
 
     /// Every name `inherited` leads to through the project's declarations, transitively: superclasses, the
