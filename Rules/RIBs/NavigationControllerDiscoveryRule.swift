@@ -100,6 +100,10 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     func replaceStack(with screens: [ViewControllable]) {
                         stack?.setViewControllers(screens.map(\\.uiviewController), animated: true)
                     }
+                    // Through the helper beside it.
+                    func open(_ screen: ViewControllable) {
+                        DispatchQueue.main.async { [weak self] in self?.replaceStack(with: [screen]) }
+                    }
                 }
                 // file: Feed/FeedRouter.swift
                 import RIBs
@@ -110,19 +114,153 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         viewController.1️⃣push(post.viewControllable)
                     }
                     func routeToTop() {
-                        self.viewController.uiviewController.2️⃣popToRoot()
+                        self.viewController.2️⃣popToRoot()
                     }
                     func routeToStart() {
                         viewController.3️⃣replaceStack(with: [startBuilder.build(withListener: interactor).viewControllable])
+                        viewController.4️⃣open(startBuilder.build(withListener: interactor).viewControllable)
+                    }
+                    func routeBack(from post: ViewableRouting) {
+                        post.viewControllable.5️⃣popToRoot()
                     }
                 }
                 """, messages: [
-                    "router 'FeedRouter' discovers a navigation controller through 'push', an extension method of 'ViewControllable' that pushes or pops on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
-                    "router 'FeedRouter' discovers a navigation controller through 'popToRoot', an extension method of 'ViewControllable' that pushes or pops on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
-                    "router 'FeedRouter' discovers a navigation controller through 'replaceStack', an extension method of 'ViewControllable' that pushes or pops on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'FeedRouter' discovers a navigation controller through 'push', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'FeedRouter' discovers a navigation controller through 'popToRoot', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'FeedRouter' discovers a navigation controller through 'replaceStack', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'FeedRouter' discovers a navigation controller through 'open', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'FeedRouter' discovers a navigation controller through 'popToRoot', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                ]),
+            // The navigation controller bound to a local of its own name, a stack changed in place, a call in a closure
+            // or with its name on the next line.
+            Example("""
+                // file: Utils/ViewControllable+Stack.swift
+                import RIBs
+                extension ViewControllable {
+                    func pushFaded(_ screen: ViewControllable) {
+                        guard let navigationController = uiviewController.navigationController else { return }
+                        navigationController.pushViewController(screen.uiviewController, animated: false)
+                    }
+                    func dropLast() {
+                        uiviewController.navigationController?.viewControllers.removeLast()
+                    }
+                }
+                // file: Cart/CartRouter.swift
+                import RIBs
+                final class CartRouter: ViewableRouter<CartInteractable, CartViewControllable>, CartRouting {
+                    func routeToPayment() {
+                        paymentBuilder.load { [weak self] payment in
+                            self?.viewController.1️⃣pushFaded(payment.viewControllable)
+                        }
+                        viewController
+                            .2️⃣dropLast()
+                    }
+                }
+                """, messages: [
+                    "router 'CartRouter' discovers a navigation controller through 'pushFaded', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'CartRouter' discovers a navigation controller through 'dropLast', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                 ]),
         ],
         nonTriggering: [
+            // A helper of another type that stores its own navigation controller, one that styles a container it makes,
+            // and a view controller that was handed in as a navigation controller: nothing is discovered.
+            Example("""
+                // file: Utils/Navigator.swift
+                import RIBs
+                final class Navigator {
+                    let navigationController: UINavigationController
+                    init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                }
+                extension Navigator {
+                    func push(_ screen: ViewControllable) {
+                        navigationController.pushViewController(screen.uiviewController, animated: true)
+                    }
+                }
+                extension ViewControllable {
+                    func presentWrapped(_ screen: ViewControllable) {
+                        let wrapper = UINavigationController()
+                        wrapper.navigationBar.tintColor = uiviewController.navigationController?.navigationBar.tintColor
+                        wrapper.setViewControllers([screen.uiviewController], animated: false)
+                        uiviewController.present(wrapper, animated: true)
+                    }
+                }
+                // file: Onboarding/OnboardingRouter.swift
+                import RIBs
+                final class OnboardingRouter: Router<OnboardingInteractable>, OnboardingRouting {
+                    private let viewController: NavigationControllable
+                    init(interactor: OnboardingInteractable, viewController: NavigationControllable) {
+                        self.viewController = viewController
+                        super.init(interactor: interactor)
+                    }
+                    func routeToStep() {
+                        viewController.push(stepBuilder.build(withListener: interactor).viewControllable)
+                    }
+                }
+                // file: Nav/NavigationControllable.swift
+                import RIBs
+                protocol NavigationControllable: ViewControllable {
+                    var navigationController: UINavigationController { get }
+                }
+                extension NavigationControllable {
+                    func replace(with screen: ViewControllable) {
+                        navigationController.setViewControllers([screen.uiviewController], animated: true)
+                    }
+                }
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                protocol FeedViewControllable: ViewControllable {}
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToPost() {
+                        viewController.push(postBuilder.build(withListener: interactor).viewControllable)
+                        viewController.presentWrapped(postBuilder.build(withListener: interactor).viewControllable)
+                    }
+                }
+                // file: Home/HomeRouter.swift
+                import RIBs
+                protocol HomeViewControllable: NavigationControllable {}
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    func routeToStart() {
+                        viewController.replace(with: startBuilder.build(withListener: interactor).viewControllable)
+                    }
+                }
+                """),
+            // The router's view controller is a navigation controller, or its protocol has a method of the helper's
+            // name: the call pushes on that view controller, and discovers nothing. UIKit's own class, extended, is
+            // no RIB's presenter.
+            Example("""
+                // file: Utils/UIViewController+Push.swift
+                import RIBs
+                extension UIViewController {
+                    func push(_ screen: UIViewController) {
+                        navigationController?.pushViewController(screen, animated: true)
+                    }
+                }
+                extension ViewControllable {
+                    func push(viewController: ViewControllable, animated: Bool) {
+                        uiviewController.navigationController?.pushViewController(viewController.uiviewController, animated: animated)
+                    }
+                }
+                // file: Root/RootRouter.swift
+                import RIBs
+                protocol RootViewControllable: ViewControllable {
+                    func push(viewController: ViewControllable, animated: Bool)
+                }
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func routeToHome() {
+                        let home = homeBuilder.build(withListener: interactor)
+                        attachChild(home)
+                        viewController.push(viewController: home.viewControllable, animated: true)
+                    }
+                }
+                // file: Shop/ShopRouter.swift
+                import RIBs
+                final class ShopNavigationController: UINavigationController, ShopViewControllable {}
+                final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable>, ShopRouting {
+                    func routeToCart() {
+                        viewController.push(viewController: cartBuilder.build(withListener: interactor).viewControllable, animated: true)
+                    }
+                }
+                """),
             // A helper on ViewControllable that only presents, and a push on the navigation controller the router was
             // handed, whose method shares the helper's name: no navigation controller is discovered.
             Example("""
@@ -265,28 +403,80 @@ public struct NavigationControllerDiscoveryRule: Rule {
     static func helperCalls(in type: TypeDeclaration, _ file: LintFile) -> [Violation] {
         var seen = Set<SyntaxIdentifier>()
         var violations: [Violation] = []
+        let types = file.model.projectTypes
         // Most calls on a view controller are UIKit's (`present`, `dismiss`): the name is read from the text first, and
         // the tree looked at only where the project declares a helper of that name.
         let span = type.members.position.utf8Offset..<type.members.endPosition.utf8Offset
-        for (offset, name) in calledNames(afterRootsIn: span, of: file) where !file.model.projectTypes.navigationHelpers(named: name).isEmpty {
+        for (offset, name) in calledNames(afterRootsIn: span, of: file) where !types.navigationHelpers(named: name).isEmpty {
             guard let token = file.token(at: offset), token.positionAfterSkippingLeadingTrivia.utf8Offset == offset,
-                let call = calledOnViewController(from: token), seen.insert(call.id).inserted,
-                let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+                let (call, receiver) = calledOnViewController(from: token), seen.insert(call.id).inserted,
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let receiverTypes = receiverTypes(receiver, of: type, file)
             else { continue }
             let labels = call.arguments.map { $0.label?.text ?? "_" }
             let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
-            // A helper declared for a RIB part itself (its presenter's extension) is reported where it reaches.
-            guard let helper = file.model.projectTypes.navigationHelpers(named: member.declName.baseName.text).first(where: { helper in
-                helper.accepts(labels: labels, trailingClosures: trailing) && file.model.projectTypes.role(ofType: helper.type) == nil
-            }) else { continue }
+            // The helper must be one the receiver has: declared on its type or on what it adopts. One declared for a RIB
+            // part itself (its presenter's extension) is reported where it reaches.
+            guard let helper = types.navigationHelpers(named: member.declName.baseName.text).first(where: { helper in
+                receiverTypes.contains(helper.type) && helper.accepts(labels: labels, trailingClosures: trailing)
+                    && types.role(ofType: helper.type) == nil
+            }), receiver != "viewController" || !viewControllableDeclares(helper.name, type, file) else { continue }
             let role = type.role?.rawValue ?? "type"
             violations.append(Violation(
                 at: member.declName,
                 "\(role) '\(type.name)' discovers a navigation controller through '\(helper.name)', an extension method of "
-                    + "'\(helper.type)' that pushes or pops on the view controller's navigationController; "
+                    + "'\(helper.type)' that navigates on the view controller's navigationController; "
                     + advice(for: type.role)))
         }
         return violations
+    }
+
+    /// The types a call on `receiver` (one of `ViewControllerReach.roots`) may find helpers on: a child's
+    /// `viewControllable` is a `ViewControllable`, a `uiviewController` a `UIViewController`; the RIB's own
+    /// `viewController` is its router's view controller type and what that adopts. Nil where the call finds no
+    /// navigation controller by looking: the view controller is a navigation controller itself, or one was handed
+    /// in (`private let viewController: NavigationControllable`).
+    static func receiverTypes(_ receiver: String, of type: TypeDeclaration, _ file: LintFile) -> Set<String>? {
+        switch receiver {
+        case "uiviewController": return ["UIViewController"]
+        case "viewControllable": return ["ViewControllable"]
+        default: break
+        }
+        let stored = type.storedProperties.first { $0.name == receiver }.flatMap { $0.type?.heldTypeNames.first }
+        guard let declared = stored ?? viewControllable(of: type, file) else { return ["ViewControllable", "UIViewController"] }
+        if declared.contains("Navigation") || isContainer(declared, file.model.projectTypes) { return nil }
+        if stored == nil {
+            // A router whose view controller protocol only navigation controllers adopt.
+            let classes = file.model.projectTypes.inheritors(of: declared).filter { $0.entry.kind == .class }
+            if !classes.isEmpty, classes.allSatisfy({ isContainer($0.name, file.model.projectTypes) }) { return nil }
+        }
+        // A type the project does not declare (its file not in view) is taken to be a view controller.
+        guard file.model.projectTypes.primary(declared) != nil else { return [declared, "ViewControllable", "UIViewController"] }
+        return Set(file.model.projectTypes.supertypes(of: [declared]))
+    }
+
+    /// The view controller type a router is given: its base class's second generic argument
+    /// (`ViewableRouter<FeedInteractable, FeedViewControllable>`).
+    static func viewControllable(of router: TypeDeclaration, _ file: LintFile) -> String? {
+        file.model.declarations.first(where: { $0.name == router.name && $0.kind == .class })?.genericArguments.dropFirst().first
+    }
+
+    /// A navigation or other container controller, by its superclass chain through the project.
+    static func isContainer(_ name: String, _ types: TypeResolver, depth: Int = 0) -> Bool {
+        if ViewControllerReach.containerClasses.contains(name) { return true }
+        guard depth < TypeResolver.maximumDepth, let entry = types.primary(name), entry.kind == .class, let superclass = entry.inherited.first
+        else { return false }
+        return isContainer(superclass, types, depth: depth + 1)
+    }
+
+    /// The router's view controller protocol, declared in its file, requires a method of this name
+    /// (`protocol RootViewControllable: ViewControllable { func push(viewController:animated:) }`): the call is the
+    /// view controller's own, which an extension's helper of that name does not replace.
+    static func viewControllableDeclares(_ name: String, _ router: TypeDeclaration, _ file: LintFile) -> Bool {
+        guard let controllable = viewControllable(of: router, file),
+            let declaration = file.model.protocols.first(where: { $0.name == controllable })?.declaration
+        else { return false }
+        return declaration.memberBlock.members.contains { $0.decl.as(FunctionDeclSyntax.self)?.name.text == name }
     }
 
     /// Where the text in `span` spells one of `ViewControllerReach.roots` whole followed by a call of a name
@@ -300,7 +490,12 @@ public struct NavigationControllerDiscoveryRule: Rule {
             /// The name after `.` (past `?` and `!`) at `position`, and where it ends.
             func member(at position: Int) -> (name: String, end: Int)? {
                 var position = position
-                while position < bytes.count, bytes[position] == UInt8(ascii: "?") || bytes[position] == UInt8(ascii: "!") { position += 1 }
+                // `viewController?.push(`, and `viewController` with `.push(` on the next line.
+                while position < bytes.count, [UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+                    .contains(bytes[position])
+                {
+                    position += 1
+                }
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ".") else { return nil }
                 let start = position + 1
                 var end = start
@@ -328,19 +523,26 @@ public struct NavigationControllerDiscoveryRule: Rule {
 
     /// The call made on the view controller `token` names (`viewController`, `self.viewController`,
     /// `viewController.uiviewController`), optional chaining and unwrapping looked through.
-    static func calledOnViewController(from token: TokenSyntax) -> FunctionCallExprSyntax? {
+    static func calledOnViewController(from token: TokenSyntax) -> (call: FunctionCallExprSyntax, receiver: String)? {
         guard var node = token.parent.map(Syntax.init), node.is(DeclReferenceExprSyntax.self) else { return nil }
         if let qualified = node.parent?.as(MemberAccessExprSyntax.self), qualified.declName.id == node.id {
-            guard qualified.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+            // `self.viewController`, `self?.viewController`; a child's `router.viewControllable` and `…uiviewController`
+            // are view controllers too.
+            var base = qualified.base
+            if let chained = base?.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+            guard base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) || token.text != "viewController"
+            else { return nil }
             node = Syntax(qualified)
         }
+        var receiver = token.text
         while true {
             while let wrapper = node.parent, wrapper.is(OptionalChainingExprSyntax.self) || wrapper.is(ForceUnwrapExprSyntax.self) {
                 node = wrapper
             }
             guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id else { return nil }
-            if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id { return call }
+            if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id { return (call, receiver) }
             guard ViewControllerReach.roots.contains(member.declName.baseName.text) else { return nil }
+            receiver = member.declName.baseName.text
             node = Syntax(member)
         }
     }

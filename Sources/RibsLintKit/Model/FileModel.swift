@@ -161,7 +161,14 @@ public struct FileModel {
         }
         // Every declaration, even one that inherits nothing: that the project declares a name is what VIPER's
         // modules and contracts are recognised by.
-        declarations = collector.types.map { $0.declared(recordingHolds: profile.indexesHeldTypes) } + collector.protocols.map { node in
+        // A type of this file that declares a `navigationController` of its own (`protocol NavigationControllable {
+        // var navigationController: UINavigationController { get } }`): its extensions use that one, handed in.
+        let ownNavigationControllers = !mayNavigate ? [] : Set(
+            collector.protocols.filter { NavigationHelpers.declaresNavigationController($0.memberBlock.members) }.map(\.name.text)
+                + collector.types.filter { $0.kind != .extension && NavigationHelpers.declaresNavigationController($0.members.members) }.map(\.name))
+        declarations = collector.types.map { type in
+            type.declared(recordingHolds: profile.indexesHeldTypes, navigationHelpers: !ownNavigationControllers.contains(type.name))
+        } + collector.protocols.map { node in
             DeclaredType(
                 // The older `protocol P: class` is `AnyObject` spelt another way.
                 name: node.name.text, kind: .protocol,
@@ -202,18 +209,28 @@ public struct FileModel {
             // A type declared in another file: its role comes from that declaration, through the index. A type
             // the project only extends (`extension UIView`) has the conformances its extensions give it.
             var inheritance = ResolvedInheritance(conformances: declaration.inherited)
-            if let primary = resolver.primary(declaration.name) {
+            let primary = resolver.primary(declaration.name)
+            if let primary {
                 inheritance = completed(
                     resolver.resolve(declaration.name, kind: primary.kind, inherited: primary.inherited + declaration.inherited),
                     of: declaration.name)
             }
+            // UIKit's and Foundation's own classes (`extension UIViewController`, shared by every screen) play no RIB's part,
+            // whatever their names end in.
+            let isPlatformType = primary == nil && Self.isPlatformName(declaration.name)
             let role = profile.role(of: inheritance)
-                ?? (importsFramework ? profile.role(named: declaration.name, kind: .extension) : nil)
+                ?? (importsFramework && !isPlatformType ? profile.role(named: declaration.name, kind: .extension) : nil)
             resolvedByName[declaration.name] = (role, inheritance)
             types.append(declaration.with(role: role, inheritance: inheritance))
         }
         self.types = types.sorted { $0.declaration.position < $1.declaration.position }
         projectTypes = resolver
+    }
+
+    /// `UIViewController`, `NSObject`: Apple's prefix, then a capital.
+    static func isPlatformName(_ name: String) -> Bool {
+        let characters = Array(name.utf8.prefix(3))
+        return characters.count == 3 && (name.hasPrefix("UI") || name.hasPrefix("NS")) && characters[2] >= UInt8(ascii: "A") && characters[2] <= UInt8(ascii: "Z")
     }
 
     public func types(_ role: Role) -> [TypeDeclaration] {
@@ -263,11 +280,11 @@ private struct PendingType {
             }
     }
 
-    func declared(recordingHolds: Bool) -> DeclaredType {
+    func declared(recordingHolds: Bool, navigationHelpers keepsHelpers: Bool = true) -> DeclaredType {
         DeclaredType(
             name: name, kind: kind, inherited: inherited + macroConformances.filter { !inherited.contains($0) }, genericArguments: genericArguments,
             isMainActor: isMainActor, holds: recordingHolds && [.class, .struct, .actor].contains(kind) ? holds : [],
-            navigationHelpers: navigationHelpers)
+            navigationHelpers: keepsHelpers ? navigationHelpers : [])
     }
 
     /// `name:Type` of every stored property and initializer parameter with a written type.
@@ -378,14 +395,41 @@ enum NavigationHelpers {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let accessors = binding.accessorBlock else { continue }
                 let reader = BodyReader(reaching: [])
                 reader.walk(accessors)
-                if reader.reaches { reaching.insert(name) }
+                if reader.readsNavigationController { reaching.insert(name) }
             }
         }
-        return declarations.compactMap { declaration in
+        let functions = declarations.compactMap { declaration -> (signature: String, reader: BodyReader)? in
             guard let function = declaration.as(FunctionDeclSyntax.self), let body = function.body else { return nil }
-            let reader = BodyReader(reaching: reaching)
+            // A parameter named `navigationController` is one the caller hands in.
+            let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            let reader = BodyReader(reaching: reaching, parameters: parameters)
             reader.walk(body)
-            return reader.reaches && reader.moves ? NavigationHelper.signature(of: function) : nil
+            return (NavigationHelper.signature(of: function), reader)
+        }
+        // A method that calls a helper beside it on `self` (`show(_:)` calling `self.push(…)`) is one too.
+        var helpers = functions.map { $0.reader.reachesAndMoves ? NavigationHelper(type: "", signature: $0.signature) : nil }
+        var changed = true
+        while changed {
+            changed = false
+            for index in functions.indices where helpers[index] == nil {
+                let callsHelper = functions[index].reader.selfCalls.contains { call in
+                    helpers.contains { $0?.name == call.name && $0?.accepts(labels: call.labels, trailingClosures: call.trailingClosures) == true }
+                }
+                if callsHelper {
+                    helpers[index] = NavigationHelper(type: "", signature: functions[index].signature)
+                    changed = true
+                }
+            }
+        }
+        return functions.indices.compactMap { helpers[$0] == nil ? nil : functions[$0].signature }
+    }
+
+    /// Whether `members` declare a property named `navigationController`.
+    static func declaresNavigationController(_ members: MemberBlockItemListSyntax) -> Bool {
+        flattened(members).contains { declaration in
+            declaration.as(VariableDeclSyntax.self)?.bindings.contains {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "navigationController"
+            } == true
         }
     }
 
@@ -400,32 +444,88 @@ enum NavigationHelpers {
         }
     }
 
+    /// What a body does with the navigation controller its view controller sits in.
     private final class BodyReader: SyntaxVisitor {
-        var reaches = false
-        var moves = false
-        /// The extension's properties that reach the navigation controller.
+        /// The extension's properties that reach the navigation controller, and the parameters that hide a name.
         let reaching: Set<String>
+        let parameters: Set<String>
+        /// Locals bound to what reaches it (`guard let navigation = navigationController`).
+        private var bound: Set<String> = []
+        /// What a push, a pop or a stack change is made on, in order.
+        private var moved: [ExprSyntax] = []
+        /// The methods called on `self` (`push(…)`, `self.push(…)`, `self?.push(…)`).
+        var selfCalls: [(name: String, labels: [String], trailingClosures: Int)] = []
+        /// Something it reaches is pushed or popped on, or has its stack set.
+        var reachesAndMoves: Bool { moved.contains(where: reaches) }
+        /// It reaches the navigation controller at all (a property's getter).
+        private(set) var readsNavigationController = false
 
-        init(reaching: Set<String>) {
+        init(reaching: Set<String>, parameters: Set<String> = []) {
             self.reaching = reaching
+            self.parameters = parameters
             super.init(viewMode: .sourceAccurate)
         }
 
-        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.declName.baseName.text
-            if name == "navigationController" || reaching.contains(name), let base = node.base, Self.isSelfsViewController(base) {
-                reaches = true
+        /// `navigationController`, `self.navigationController`, `uiviewController.navigationController`, a reaching
+        /// property or a local bound to one, optional chaining and unwrapping looked through.
+        func reaches(_ expression: ExprSyntax) -> Bool {
+            var expression = expression
+            while let inner = expression.as(OptionalChainingExprSyntax.self)?.expression ?? expression.as(ForceUnwrapExprSyntax.self)?.expression {
+                expression = inner
             }
-            if moves == false, Self.isMove(name, node) { moves = true }
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                let name = reference.baseName.text
+                return bound.contains(name) || (name == "navigationController" || reaching.contains(name)) && !parameters.contains(name)
+            }
+            guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
+            let name = member.declName.baseName.text
+            return (name == "navigationController" || reaching.contains(name)) && Self.isSelfsViewController(base)
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            if let base = node.base, Self.isMove(node) { moved.append(base) }
             return .visitChildren
         }
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.baseName.text
-            if name == "navigationController" || reaching.contains(name), node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id,
-                !node.isShadowed(name)
-            {
-                reaches = true
+            // A member's name (`other.navigationController`) is read with its base, after it.
+            let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+            if !readsNavigationController, !isMemberName, reaches(ExprSyntax(node)) { readsNavigationController = true }
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: MemberAccessExprSyntax) {
+            if !readsNavigationController, reaches(ExprSyntax(node)) { readsNavigationController = true }
+        }
+
+        /// `let navigation = navigationController`, `guard let navigation = self.navigationController`, `if let
+        /// navigationController` (the shorthand binds the name it reads).
+        override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                if let value = node.initializer?.value { if reaches(value) { bound.insert(name) } }
+                else if name == "navigationController" || reaching.contains(name) { bound.insert(name) }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value, reaches(value) {
+                bound.insert(name)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            var name: String?
+            if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                name = reference.baseName.text
+            } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), var base = member.base {
+                if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+                if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { name = member.declName.baseName.text }
+            }
+            if let name {
+                let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
+                selfCalls.append((name, node.arguments.map { $0.label?.text ?? "_" }, trailing))
             }
             return .visitChildren
         }
@@ -443,10 +543,20 @@ enum NavigationHelpers {
             return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         }
 
-        /// A push, a pop or a stack set: called (`….pushViewController(…)`), or `viewControllers` assigned.
-        private static func isMove(_ name: String, _ node: MemberAccessExprSyntax) -> Bool {
+        /// A push, a pop or a stack set, called on the member's base (`….pushViewController(…)`); or its
+        /// `viewControllers` assigned or changed in place (`….viewControllers.append(…)`) — the base is then the
+        /// container whose stack changes.
+        private static func isMove(_ node: MemberAccessExprSyntax) -> Bool {
+            let name = node.declName.baseName.text
             if NavigationHelpers.moves.contains(name) { return node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id }
-            guard name == "viewControllers", let list = node.parent?.as(ExprListSyntax.self) else { return false }
+            guard name == "viewControllers" else { return false }
+            if let change = node.parent?.as(MemberAccessExprSyntax.self), change.base?.id == node.id,
+                ["append", "insert", "remove", "removeLast", "removeFirst", "removeAll", "removeSubrange", "replaceSubrange"]
+                    .contains(change.declName.baseName.text)
+            {
+                return true
+            }
+            guard let list = node.parent?.as(ExprListSyntax.self) else { return false }
             let elements = Array(list)
             guard let position = elements.firstIndex(where: { $0.id == node.id }), position + 1 < elements.count else { return false }
             return elements[position + 1].is(AssignmentExprSyntax.self)
@@ -468,7 +578,7 @@ public struct NavigationHelper: Sendable, Equatable {
 
     /// `push(_:animated?:)`: the name, and each parameter's label with `?` where it has a default value.
     static func signature(of function: FunctionDeclSyntax) -> String {
-        function.name.text + "("
+        (function.name.identifier?.name ?? function.name.text) + "("
             + function.signature.parameterClause.parameters.map { $0.firstName.text + ($0.defaultValue == nil ? ":" : "?:") }.joined() + ")"
     }
 
@@ -477,15 +587,21 @@ public struct NavigationHelper: Sendable, Equatable {
 
     /// From the index's `Type push(_:animated?:)`.
     init?(entry: String) {
-        guard let space = entry.firstIndex(of: " "), entry.hasSuffix(")") else { return nil }
-        type = String(entry[..<space])
-        let signature = entry[entry.index(after: space)...]
-        guard let open = signature.firstIndex(of: "(") else { return nil }
+        guard let space = entry.firstIndex(of: " ") else { return nil }
+        self.init(type: String(entry[..<space]), signature: entry[entry.index(after: space)...])
+    }
+
+    /// A helper of `type` declared as `signature` (`push(_:animated?:)`); nil for a text that is none.
+    init?(type: String, signature: Substring) {
+        guard signature.hasSuffix(")"), let open = signature.firstIndex(of: "(") else { return nil }
+        self.type = type
         name = String(signature[..<open])
         parameters = signature[signature.index(after: open)..<signature.index(before: signature.endIndex)].split(separator: ":").map { part in
             part.hasSuffix("?") ? (String(part.dropLast()), true) : (String(part), false)
         }
     }
+
+    init?(type: String, signature: String) { self.init(type: type, signature: signature[...]) }
 
     /// Whether a call with these argument labels (`_` for none) and this many trailing closures reaches this method:
     /// each label in turn matches the next parameter, defaulted ones skipped; the trailing closures fill what is left.

@@ -228,7 +228,7 @@ public final class TypeResolver {
     let profile: Profile
     private(set) var lookups: [String: String] = [:]
     /// Deeper chains than this are not real code: stop rather than walk a cycle or a generated tower.
-    static let maximumDepth = 32
+    public static let maximumDepth = 32
 
     /// The file asking imports one of the profile's frameworks: a base class's name is the framework's there, even
     /// when some other module of the project declares a class of that name.
