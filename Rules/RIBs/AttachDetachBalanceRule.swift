@@ -14,10 +14,44 @@ public struct AttachDetachBalanceRule: Rule {
             view in the router's own (`addChild`, `embed…`, or handing its view controllable to a method of the router's \
             view controller, never presenting, pushing or replacing it), or in functions those \
             call, live as long as the router (tabs, a launch router's permanent children, a search bar inside a \
-            screen) and are left alone.
+            screen) and are left alone. A call of an app's helper method, declared in an extension anywhere in the \
+            project, whose body calls `detachChild` detaches the child it is handed (`dismissRouter(router, animated: \
+            true)`), or, where it detaches a child it finds itself (`detachCurrentChild()`), any child.
             """,
         defaultSeverity: .warning,
         triggering: [
+            // An app's helper detaches the child it is handed, in another file: the one handed in, not every child.
+            Example("""
+                // file: Utils/ViewableRouting+Detach.swift
+                import RIBs
+                extension ViewableRouting {
+                    func dismissRouter(_ router: ViewableRouting, animated: Bool, completion: (() -> Void)? = nil) {
+                        viewControllable.uiviewController.dismiss(animated: animated, completion: completion)
+                        detachChild(router)
+                    }
+                }
+                // file: Tag/TagRouter.swift
+                import RIBs
+                final class TagRouter: ViewableRouter<TagInteractable, TagViewControllable>, TagRouting {
+                    private var settingsRouter: ViewableRouting?
+                    func attachBar() {
+                        let router = barBuilder.build(withListener: interactor)
+                        1️⃣attachChild(router)
+                    }
+                    func attachSettings() {
+                        let router = settingsBuilder.build(withListener: interactor)
+                        settingsRouter = router
+                        attachChild(router)
+                    }
+                    func detachSettings() {
+                        guard let router = settingsRouter else { return }
+                        dismissRouter(router, animated: true)
+                        settingsRouter = nil
+                    }
+                }
+                """, messages: [
+                    "router attaches the Bar child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
             // Detaching one stored child says nothing about another.
             Example("""
                 import RIBs
@@ -82,6 +116,46 @@ public struct AttachDetachBalanceRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // Detached through the app's helpers: one handed the child, one that detaches the last child itself.
+            Example("""
+                // file: Utils/ViewableRouting+Detach.swift
+                import RIBs
+                extension ViewableRouting {
+                    func dismissRouter(_ router: ViewableRouting, animated: Bool) {
+                        viewControllable.uiviewController.dismiss(animated: animated, completion: nil)
+                        detachChild(router)
+                    }
+                    func detachCurrentChild() {
+                        guard let child = children.last else { return }
+                        detachChild(child)
+                    }
+                }
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private var settingsRouter: ViewableRouting?
+                    func routeToSettings() {
+                        let router = settingsBuilder.build(withListener: interactor)
+                        settingsRouter = router
+                        attachChild(router)
+                    }
+                    func closeSettings() {
+                        guard let router = settingsRouter else { return }
+                        self.dismissRouter(router, animated: true)
+                        settingsRouter = nil
+                    }
+                }
+                // file: Map/MapRouter.swift
+                import RIBs
+                final class MapRouter: ViewableRouter<MapInteractable, MapViewControllable>, MapRouting {
+                    func routeToMarker() {
+                        attachChild(markerBuilder.build(withListener: interactor))
+                    }
+                    func closeMarker() {
+                        detachCurrentChild()
+                    }
+                }
+                """),
             // Embedded in the parent's screen: it lives and goes with the parent.
             Example("""
                 import RIBs
@@ -274,7 +348,7 @@ public struct AttachDetachBalanceRule: Rule {
         guard file.contains("attachChild") else { return [] }
         return file.model.typeGroups(.router).flatMap { router -> [Violation] in
             let lifetime = Self.lifetimeFunctions(of: router)
-            let visitor = ChildAttachments(router)
+            let visitor = ChildAttachments(router, types: file.model.projectTypes)
             if visitor.detachesAnything { return [] }
             // A detach through a stored property (`guard let router = current`) detaches every child stored in it.
             let detached = visitor.detached.union(visitor.detachedProperties.flatMap { visitor.storedKinds[$0] ?? [] })

@@ -18,11 +18,17 @@ final class ChildAttachments: LocalCollector {
     var storedKinds: [String: Set<String>] = [:]
     var detachedProperties: Set<String> = []
     private var function = ""
+    /// The project's types, to find what an app's helper methods detach (`dismissRouter(router, animated: true)`);
+    /// the names of the router's own methods, which are none.
+    private let types: TypeResolver?
+    private var ownMethods: Set<String> = []
 
     /// Walks the router's parts; stored builders and child routers are known by their declared types, which typos
-    /// in names do not touch.
-    init(_ router: [TypeDeclaration]) {
+    /// in names do not touch. With `types`, a call of a helper method that detaches a child (`HelperMethod`) is a detach.
+    init(_ router: [TypeDeclaration], types: TypeResolver? = nil) {
+        self.types = types
         super.init()
+        ownMethods = Set(router.flatMap(\.functions).map(\.name.text))
         for property in router.flatMap(\.storedProperties) {
             guard let type = property.type?.heldTypeNames.first,
                 ["Buildable", "Builder", "Routing", "Router"].contains(where: { type.hasSuffix($0) && type.count > $0.count }),
@@ -53,6 +59,10 @@ final class ChildAttachments: LocalCollector {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let detachedHere = detachedByHelper(node) {
+            if let argument = detachedHere { detach(argument) } else { detachesAnything = true }
+            return .visitChildren
+        }
         guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let argument = node.arguments.first?.expression
         else { return .visitChildren }
@@ -60,11 +70,42 @@ final class ChildAttachments: LocalCollector {
             let (kind, alias) = kinds(of: argument)
             attaches.append((kind ?? argument.trimmedDescription, alias, kind != nil, node, function))
         } else if callee == "detachChild" {
-            let (kind, alias) = kinds(of: argument)
-            if let kind { detached.formUnion([kind] + (alias.map { [$0] } ?? [])) } else { detachesAnything = true }
-            if let property = storedProperty(argument) { detachedProperties.insert(property) }
+            detach(argument)
         }
         return .visitChildren
+    }
+
+    private func detach(_ argument: ExprSyntax) {
+        let (kind, alias) = kinds(of: argument)
+        if let kind { detached.formUnion([kind] + (alias.map { [$0] } ?? [])) } else { detachesAnything = true }
+        if let property = storedProperty(argument) { detachedProperties.insert(property) }
+    }
+
+    /// For a call on `self` of an app's helper that detaches a child: the argument handed in as that child, or
+    /// `.some(nil)` where the helper detaches some other child (`detachCurrentChild()`); nil for any other call.
+    private func detachedByHelper(_ node: FunctionCallExprSyntax) -> ExprSyntax?? {
+        guard let types else { return nil }
+        let callee: String
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            callee = reference.baseName.text
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
+            callee = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        guard !["attachChild", "detachChild"].contains(callee), !ownMethods.contains(callee), callee.first?.isLowercase == true else { return nil }
+        let labels = node.arguments.map { $0.label?.text ?? "_" }
+        let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
+        for helper in types.helperMethods(named: callee) where helper.accepts(labels: labels, trailingClosures: trailing) {
+            guard case .detaches(let parameter) = helper.action else { continue }
+            guard let parameter else { return .some(nil) }
+            let arguments = Array(node.arguments)
+            guard let position = helper.argument(forParameter: parameter, labels: labels), position < arguments.count else { return .some(nil) }
+            return .some(arguments[position].expression)
+        }
+        return nil
     }
 
     /// `self.current = router`, `current = router`: the child now stored in the property.

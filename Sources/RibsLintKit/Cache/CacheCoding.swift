@@ -549,7 +549,7 @@ extension StoredTypes {
             writer.write(declared.genericArguments)
             writer.write(declared.isMainActor)
             writer.write(declared.holds)
-            writer.write(declared.navigationHelpers)
+            writer.write(declared.helperMethods)
         }
         writer.write(lookups.sorted { $0.key < $1.key }) { writer, lookup in
             writer.write(lookup.key)
@@ -565,7 +565,7 @@ extension StoredTypes {
             guard let kind = TypeDeclaration.Kind(rawValue: try reader.string()) else { throw CacheReader.Malformed() }
             return DeclaredType(
                 name: name, kind: kind, inherited: try reader.strings(), genericArguments: try reader.strings(), isMainActor: try reader.bool(),
-                holds: try reader.strings(), navigationHelpers: try reader.strings())
+                holds: try reader.strings(), helperMethods: try reader.strings())
         }
         guard wanted else { return (declarations, [:]) }
         var lookups: [String: String] = [:]

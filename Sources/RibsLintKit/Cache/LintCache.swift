@@ -502,12 +502,12 @@ enum StoredTypes: Sendable {
 
     var lookups: [String: String] { decoded.lookups }
 
-    /// The hashes of every name the declarations give, inherit or hold, and of their navigation helpers' names:
+    /// The hashes of every name the declarations give, inherit or hold, and of their helper methods' names:
     /// what the type index is asked by.
     static func names(of declarations: [DeclaredType]) -> [UInt64] {
         declarations.flatMap { declared in
             ([declared.name] + declared.inherited + declared.holds.compactMap { $0.split(separator: ":", maxSplits: 1).last.map(String.init) }
-                + declared.navigationHelpers.map(NavigationHelper.name(of:)))
+                + declared.helperMethods.map(HelperMethod.name(of:)))
                 .map { fnv1a($0.utf8) }
         }
     }

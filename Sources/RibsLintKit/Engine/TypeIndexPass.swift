@@ -15,7 +15,7 @@ extension Linter {
             switch TypeIndex.Question(key: key) {
             case .inheritors?: inherited.insert(String(key.dropFirst()))
             case .holders?: held.insert(String(key.dropFirst()))
-            case .navigationHelper?: helpers.insert(String(key.dropFirst()))
+            case .helperMethod?: helpers.insert(String(key.dropFirst()))
             case .primary?, .extensions?: names.insert(String(key.dropFirst()))
             case nil: continue
             }
@@ -29,7 +29,7 @@ extension Linter {
         func declaresAsked(_ declaration: DeclaredType) -> Bool {
             names.contains(declaration.name) || (!inherited.isEmpty && declaration.inherited.contains(where: inherited.contains))
                 || (!held.isEmpty && holdsAsked(declaration))
-                || (!helpers.isEmpty && declaration.navigationHelpers.contains { helpers.contains(NavigationHelper.name(of: $0)) })
+                || (!helpers.isEmpty && declaration.helperMethods.contains { helpers.contains(HelperMethod.name(of: $0)) })
         }
         let hashed = Set((names.union(inherited).union(held).union(helpers)).map { fnv1a($0.utf8) })
         var declarations: [DeclaredType] = []

@@ -248,12 +248,12 @@ private struct CodedDeclaration: Codable {
     let isMainActor: Bool
     let holds: [String]
     /// Left out when empty, as most declarations' are; facts taken before helpers were recorded have none.
-    let navigationHelpers: [String]?
+    let helperMethods: [String]?
 
     init(_ declared: DeclaredType) {
         (name, kind, inherited) = (declared.name, declared.kind.rawValue, declared.inherited)
         (genericArguments, isMainActor, holds) = (declared.genericArguments, declared.isMainActor, declared.holds)
-        navigationHelpers = declared.navigationHelpers.isEmpty ? nil : declared.navigationHelpers
+        helperMethods = declared.helperMethods.isEmpty ? nil : declared.helperMethods
     }
 
     var declaration: DeclaredType {
@@ -263,7 +263,7 @@ private struct CodedDeclaration: Codable {
             }
             return DeclaredType(
                 name: name, kind: kind, inherited: inherited, genericArguments: genericArguments, isMainActor: isMainActor, holds: holds,
-                navigationHelpers: navigationHelpers ?? [])
+                helperMethods: helperMethods ?? [])
         }
     }
 }

@@ -6,7 +6,7 @@
 /// `@Observable` and `@Reducer` add. With `recordingHolds`, also what classes, structs and actors
 /// hold: their stored properties' and initializer parameters' types (`DeclaredType.holds`).
 ///
-/// It does not read bodies, so it finds no navigation helper (`DeclaredType.navigationHelpers`): a file that calls
+/// It does not read bodies, so it finds no helper method (`DeclaredType.helperMethods`): a file that calls
 /// one is linted again once the parsed declarations show it.
 ///
 /// It only speeds a run up: the type index stage compares every file's answers with the index built from the

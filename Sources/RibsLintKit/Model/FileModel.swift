@@ -147,11 +147,11 @@ public struct FileModel {
     }
 
     /// - Parameter index: the project's types; without one, the file's own declarations are all it knows.
-    /// - Parameter mayNavigate: the file's text names `navigationController`, so its extensions may declare
-    ///   navigation helpers (`DeclaredType.navigationHelpers`); without it, none is looked for.
-    public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true) {
+    /// - Parameter mayDeclareHelpers: the file's text names `navigationController` or `detachChild`, so its
+    ///   extensions may declare helper methods (`DeclaredType.helperMethods`); without it, none is looked for.
+    public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayDeclareHelpers: Bool = true) {
         var collector = DeclarationCollector()
-        collector.looksForNavigationHelpers = mayNavigate
+        collector.looksForHelperMethods = mayDeclareHelpers
         collector.collect(tree.statements)
         imports = collector.imports
         let importsFramework = collector.imports.contains { profile.frameworks.contains($0) }
@@ -163,11 +163,11 @@ public struct FileModel {
         // modules and contracts are recognised by.
         // A type of this file that declares a `navigationController` of its own (`protocol NavigationControllable {
         // var navigationController: UINavigationController { get } }`): its extensions use that one, handed in.
-        let ownNavigationControllers = !mayNavigate ? [] : Set(
-            collector.protocols.filter { NavigationHelpers.declaresNavigationController($0.memberBlock.members) }.map(\.name.text)
-                + collector.types.filter { $0.kind != .extension && NavigationHelpers.declaresNavigationController($0.members.members) }.map(\.name))
+        let ownNavigationControllers = !mayDeclareHelpers ? [] : Set(
+            collector.protocols.filter { HelperMethods.declaresNavigationController($0.memberBlock.members) }.map(\.name.text)
+                + collector.types.filter { $0.kind != .extension && HelperMethods.declaresNavigationController($0.members.members) }.map(\.name))
         declarations = collector.types.map { type in
-            type.declared(recordingHolds: profile.indexesHeldTypes, navigationHelpers: !ownNavigationControllers.contains(type.name))
+            type.declared(recordingHolds: profile.indexesHeldTypes, helperMethods: !ownNavigationControllers.contains(type.name))
         } + collector.protocols.map { node in
             DeclaredType(
                 // The older `protocol P: class` is `AnyObject` spelt another way.
@@ -259,7 +259,7 @@ private struct PendingType {
 
     let genericArguments: [String]
     let isMainActor: Bool
-    let navigationHelpers: [String]
+    let helperMethods: [String]
 
     func with(role: Role?, inheritance: ResolvedInheritance) -> TypeDeclaration {
         TypeDeclaration(
@@ -280,11 +280,11 @@ private struct PendingType {
             }
     }
 
-    func declared(recordingHolds: Bool, navigationHelpers keepsHelpers: Bool = true) -> DeclaredType {
+    func declared(recordingHolds: Bool, helperMethods keepsHelpers: Bool = true) -> DeclaredType {
         DeclaredType(
             name: name, kind: kind, inherited: inherited + macroConformances.filter { !inherited.contains($0) }, genericArguments: genericArguments,
             isMainActor: isMainActor, holds: recordingHolds && [.class, .struct, .actor].contains(kind) ? holds : [],
-            navigationHelpers: keepsHelpers ? navigationHelpers : [])
+            helperMethods: keepsHelpers ? helperMethods : [])
     }
 
     /// `name:Type` of every stored property and initializer parameter with a written type.
@@ -311,7 +311,7 @@ private struct DeclarationCollector {
     var imports: [String] = []
     var types: [PendingType] = []
     var protocols: [ProtocolDeclSyntax] = []
-    var looksForNavigationHelpers = true
+    var looksForHelperMethods = true
 
     mutating func collect(_ items: CodeBlockItemListSyntax) {
         for item in items {
@@ -368,7 +368,7 @@ private struct DeclarationCollector {
             name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
             genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
             isMainActor: kind != .extension && attributes.contains(named: "MainActor"),
-            navigationHelpers: kind == .extension && looksForNavigationHelpers ? NavigationHelpers.declared(in: members.members) : [],
+            helperMethods: kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members) : [],
             macroConformances: ["Observable", "Reducer"].filter(attributes.contains(named:))))
         collect(members.members)
     }
@@ -378,7 +378,7 @@ private struct DeclarationCollector {
 /// that reaches `navigationController` through `self` (`navigationController`, `self.navigationController`,
 /// `uiviewController.navigationController`) and pushes, pops or sets a stack. Called on a RIB's view controller,
 /// such a helper discovers the navigation controller as surely as the access written out.
-enum NavigationHelpers {
+enum HelperMethods {
     static let moves: Set<String> = [
         "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers",
     ]
@@ -401,13 +401,12 @@ enum NavigationHelpers {
         let functions = declarations.compactMap { declaration -> (signature: String, reader: BodyReader)? in
             guard let function = declaration.as(FunctionDeclSyntax.self), let body = function.body else { return nil }
             // A parameter named `navigationController` is one the caller hands in.
-            let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
-            let reader = BodyReader(reaching: reaching, parameters: parameters)
+            let reader = BodyReader(reaching: reaching, parameters: function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
             reader.walk(body)
-            return (NavigationHelper.signature(of: function), reader)
+            return (HelperMethod.signature(of: function), reader)
         }
         // A method that calls a helper beside it on `self` (`show(_:)` calling `self.push(…)`) is one too.
-        var helpers = functions.map { $0.reader.reachesAndMoves ? NavigationHelper(type: "", signature: $0.signature) : nil }
+        var helpers = functions.map { $0.reader.reachesAndMoves ? HelperMethod(type: "", action: .navigates, signature: $0.signature) : nil }
         var changed = true
         while changed {
             changed = false
@@ -416,12 +415,17 @@ enum NavigationHelpers {
                     helpers.contains { $0?.name == call.name && $0?.accepts(labels: call.labels, trailingClosures: call.trailingClosures) == true }
                 }
                 if callsHelper {
-                    helpers[index] = NavigationHelper(type: "", signature: functions[index].signature)
+                    helpers[index] = HelperMethod(type: "", action: .navigates, signature: functions[index].signature)
                     changed = true
                 }
             }
         }
-        return functions.indices.compactMap { helpers[$0] == nil ? nil : functions[$0].signature }
+        var found = functions.indices.compactMap { helpers[$0] == nil ? nil : "navigates " + functions[$0].signature }
+        // `detachChild(router)` of a parameter: the child handed in; of anything else, some child.
+        for function in functions {
+            for detached in function.reader.detached { found.append("detaches" + (detached.map { "#\($0)" } ?? "") + " " + function.signature) }
+        }
+        return found
     }
 
     /// Whether `members` declare a property named `navigationController`.
@@ -448,7 +452,9 @@ enum NavigationHelpers {
     private final class BodyReader: SyntaxVisitor {
         /// The extension's properties that reach the navigation controller, and the parameters that hide a name.
         let reaching: Set<String>
-        let parameters: Set<String>
+        let parameters: [String]
+        /// The children `detachChild(…)` is called with: a parameter's position, or nil for any other value.
+        private(set) var detached: [Int?] = []
         /// Locals bound to what reaches it (`guard let navigation = navigationController`).
         private var bound: Set<String> = []
         /// What a push, a pop or a stack change is made on, in order.
@@ -460,7 +466,7 @@ enum NavigationHelpers {
         /// It reaches the navigation controller at all (a property's getter).
         private(set) var readsNavigationController = false
 
-        init(reaching: Set<String>, parameters: Set<String> = []) {
+        init(reaching: Set<String>, parameters: [String] = []) {
             self.reaching = reaching
             self.parameters = parameters
             super.init(viewMode: .sourceAccurate)
@@ -526,6 +532,10 @@ enum NavigationHelpers {
             if let name {
                 let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
                 selfCalls.append((name, node.arguments.map { $0.label?.text ?? "_" }, trailing))
+                if name == "detachChild", let child = node.arguments.first?.expression {
+                    let handed = child.as(DeclReferenceExprSyntax.self).flatMap { parameters.firstIndex(of: $0.baseName.text) }
+                    if !detached.contains(handed) { detached.append(handed) }
+                }
             }
             return .visitChildren
         }
@@ -548,7 +558,7 @@ enum NavigationHelpers {
         /// container whose stack changes.
         private static func isMove(_ node: MemberAccessExprSyntax) -> Bool {
             let name = node.declName.baseName.text
-            if NavigationHelpers.moves.contains(name) { return node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id }
+            if HelperMethods.moves.contains(name) { return node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id }
             guard name == "viewControllers" else { return false }
             if let change = node.parent?.as(MemberAccessExprSyntax.self), change.base?.id == node.id,
                 ["append", "insert", "remove", "removeLast", "removeFirst", "removeAll", "removeSubrange", "replaceSubrange"]
@@ -564,16 +574,24 @@ enum NavigationHelpers {
     }
 }
 
-/// A navigation helper an extension declares (`NavigationHelpers`), as the type index answers for it: the type it
-/// extends and what a call must spell to reach it.
-public struct NavigationHelper: Sendable, Equatable {
+/// An extension's method that does what rules ask about across files (`HelperMethods`), as the type index answers
+/// for it: the type it extends, what it does, and what a call must spell to reach it.
+public struct HelperMethod: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        /// Pushes, pops or sets the stack of the navigation controller its view controller sits in.
+        case navigates
+        /// Detaches a child router: the one handed in as the parameter at this position, or (nil) another.
+        case detaches(parameter: Int?)
+    }
+
     public let type: String
+    public let action: Action
     public let name: String
     /// Each parameter's argument label (`_` for none), and whether it has a default value.
     public let parameters: [(label: String, defaulted: Bool)]
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.type == rhs.type && lhs.name == rhs.name && lhs.parameters.elementsEqual(rhs.parameters) { $0 == $1 }
+        lhs.type == rhs.type && lhs.action == rhs.action && lhs.name == rhs.name && lhs.parameters.elementsEqual(rhs.parameters) { $0 == $1 }
     }
 
     /// `push(_:animated?:)`: the name, and each parameter's label with `?` where it has a default value.
@@ -582,26 +600,52 @@ public struct NavigationHelper: Sendable, Equatable {
             + function.signature.parameterClause.parameters.map { $0.firstName.text + ($0.defaultValue == nil ? ":" : "?:") }.joined() + ")"
     }
 
-    /// The name a signature declares: `push` of `push(_:animated?:)`.
-    static func name(of signature: String) -> String { String(signature.prefix { $0 != "(" }) }
+    /// The method's name in a declaration's entry: `push` of `navigates push(_:animated?:)`.
+    static func name(of declared: String) -> String {
+        String(declared.drop { $0 != " " }.dropFirst().prefix { $0 != "(" })
+    }
 
-    /// From the index's `Type push(_:animated?:)`.
+    /// From the index's `Type navigates push(_:animated?:)` (`detaches#0 …`: the first parameter; `detaches …`: any).
     init?(entry: String) {
-        guard let space = entry.firstIndex(of: " ") else { return nil }
-        self.init(type: String(entry[..<space]), signature: entry[entry.index(after: space)...])
+        let parts = entry.split(separator: " ", maxSplits: 2)
+        guard parts.count == 3 else { return nil }
+        let action: Action
+        switch parts[1] {
+        case "navigates": action = .navigates
+        case "detaches": action = .detaches(parameter: nil)
+        case let word where word.hasPrefix("detaches#"):
+            guard let position = Int(word.dropFirst("detaches#".count)) else { return nil }
+            action = .detaches(parameter: position)
+        default: return nil
+        }
+        self.init(type: String(parts[0]), action: action, signature: parts[2])
     }
 
     /// A helper of `type` declared as `signature` (`push(_:animated?:)`); nil for a text that is none.
-    init?(type: String, signature: Substring) {
+    init?(type: String, action: Action, signature: Substring) {
         guard signature.hasSuffix(")"), let open = signature.firstIndex(of: "(") else { return nil }
         self.type = type
+        self.action = action
         name = String(signature[..<open])
         parameters = signature[signature.index(after: open)..<signature.index(before: signature.endIndex)].split(separator: ":").map { part in
             part.hasSuffix("?") ? (String(part.dropLast()), true) : (String(part), false)
         }
     }
 
-    init?(type: String, signature: String) { self.init(type: type, signature: signature[...]) }
+    init?(type: String, action: Action, signature: String) { self.init(type: type, action: action, signature: signature[...]) }
+
+    /// The position among a call's arguments (labelled `labels`) of the one given for the parameter at `parameter`;
+    /// nil where the call leaves it to its default.
+    public func argument(forParameter parameter: Int, labels: [String]) -> Int? {
+        var next = 0
+        for (position, label) in labels.enumerated() {
+            while next < parameters.count, parameters[next].label != label, parameters[next].defaulted { next += 1 }
+            guard next < parameters.count else { return nil }
+            if next == parameter { return position }
+            next += 1
+        }
+        return nil
+    }
 
     /// Whether a call with these argument labels (`_` for none) and this many trailing closures reaches this method:
     /// each label in turn matches the next parameter, defaulted ones skipped; the trailing closures fill what is left.

@@ -12,14 +12,15 @@ public struct DeclaredType: Sendable, Equatable {
     /// What its stored properties and initializer parameters hold, as `name:Type` (profiles that ask who holds
     /// a type record them: see `Profile.indexesHeldTypes`).
     public let holds: [String]
-    /// The methods an extension declares whose bodies push or pop on the navigation controller their view controller
-    /// sits in, by signature (`push(_:animated?:)`, `?` marking a defaulted parameter; see `NavigationHelper`): helpers
-    /// that discover it for whoever calls them.
-    public let navigationHelpers: [String]
+    /// What an extension's methods do that rules ask about from the files that call them, each as the action and the
+    /// signature (`navigates push(_:animated?:)`, `?` marking a defaulted parameter; `detaches#0 dismiss(_:)`: detaches
+    /// the child handed in first; see `HelperMethod`): a helper that discovers the navigation controller, or detaches
+    /// a child, for whoever calls it.
+    public let helperMethods: [String]
 
     public init(
         name: String, kind: TypeDeclaration.Kind, inherited: [String], genericArguments: [String], isMainActor: Bool = false,
-        holds: [String] = [], navigationHelpers: [String] = []
+        holds: [String] = [], helperMethods: [String] = []
     ) {
         self.name = name
         self.kind = kind
@@ -27,7 +28,7 @@ public struct DeclaredType: Sendable, Equatable {
         self.genericArguments = genericArguments
         self.isMainActor = isMainActor
         self.holds = holds
-        self.navigationHelpers = navigationHelpers
+        self.helperMethods = helperMethods
     }
 }
 
@@ -51,12 +52,12 @@ public struct TypeIndex: Sendable {
         public var isMainActor = false
         /// `name:Type` of what it stores or is initialized with (see `DeclaredType.holds`).
         public var holds: [String] = []
-        /// Navigation helpers its extensions declare, in any file (see `DeclaredType.navigationHelpers`).
-        public var navigationHelpers: [String] = []
+        /// Helper methods its extensions declare, in any file (see `DeclaredType.helperMethods`).
+        public var helperMethods: [String] = []
     }
 
     enum Question {
-        case primary, extensions, inheritors, holders, navigationHelper
+        case primary, extensions, inheritors, holders, helperMethod
 
         func key(_ name: String) -> String {
             switch self {
@@ -64,7 +65,7 @@ public struct TypeIndex: Sendable {
             case .extensions: "+" + name
             case .inheritors: "<" + name
             case .holders: "@" + name
-            case .navigationHelper: "^" + name
+            case .helperMethod: "^" + name
             }
         }
     }
@@ -75,7 +76,7 @@ public struct TypeIndex: Sendable {
     private var inheritorsByName: [String: [String]]?
     /// Who holds each type, as `Holder.property`, in order: `holders["RestLayout"] == ["RestScreens.viewContainer"]`.
     private var holdersByName: [String: [String]]?
-    /// The navigation helpers of each name, as `Type push(_:animated?:)`, in order: `["push": ["ViewControllable push(_:animated?:)"]]`.
+    /// The helper methods of each name, as `Type action signature`, in order: `["push": ["ViewControllable navigates push(_:animated?:)"]]`.
     private var helpersByName: [String: [String]]?
 
     /// - Parameter project: index the whole project (who inherits what is tabulated once); a file's own
@@ -99,7 +100,7 @@ public struct TypeIndex: Sendable {
         holdersByName = holders.mapValues { $0.count > 1 ? $0.sorted() : $0 }
         var helpers: [String: [String]] = [:]
         for (name, entry) in entries {
-            for helper in entry.navigationHelpers { helpers[NavigationHelper.name(of: helper), default: []].append(name + " " + helper) }
+            for helper in entry.helperMethods { helpers[HelperMethod.name(of: helper), default: []].append(name + " " + helper) }
         }
         helpersByName = helpers.mapValues { $0.count > 1 ? $0.sorted() : $0 }
     }
@@ -108,8 +109,8 @@ public struct TypeIndex: Sendable {
         // Mutated in place: a copy of the entry per declaration cost more than the whole lookup.
         let empty = Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
         if declaration.kind == .extension {
-            for helper in declaration.navigationHelpers where !entries[declaration.name, default: empty].navigationHelpers.contains(helper) {
-                entries[declaration.name, default: empty].navigationHelpers.append(helper)
+            for helper in declaration.helperMethods where !entries[declaration.name, default: empty].helperMethods.contains(helper) {
+                entries[declaration.name, default: empty].helperMethods.append(helper)
             }
             for added in declaration.inherited where !entries[declaration.name, default: empty].extensionConformances.contains(added) {
                 entries[declaration.name, default: empty].extensionConformances.append(added)
@@ -139,11 +140,11 @@ public struct TypeIndex: Sendable {
         return entries.flatMap { holder, entry in entry.holds.filter { $0.hasSuffix(":" + name) }.map { holder + "." + $0.prefix { $0 != ":" } } }.sorted()
     }
 
-    /// The navigation helpers named `name`, as `Type signature`.
-    func navigationHelpers(named name: String) -> [String] {
+    /// The helper methods named `name`, as `Type action signature`.
+    func helperMethods(named name: String) -> [String] {
         if let helpersByName { return helpersByName[name] ?? [] }
         return entries.flatMap { type, entry in
-            entry.navigationHelpers.filter { NavigationHelper.name(of: $0) == name }.map { type + " " + $0 }
+            entry.helperMethods.filter { HelperMethod.name(of: $0) == name }.map { type + " " + $0 }
         }.sorted()
     }
 
@@ -170,8 +171,8 @@ public struct TypeIndex: Sendable {
         case .holders:
             let names = holders(of: name)
             return names.isEmpty ? "-" : stableHash(names.joined(separator: ","))
-        case .navigationHelper:
-            let helpers = navigationHelpers(named: name)
+        case .helperMethod:
+            let helpers = helperMethods(named: name)
             return helpers.isEmpty ? "-" : stableHash(helpers.joined(separator: ","))
         }
     }
@@ -202,7 +203,7 @@ extension TypeIndex.Question {
         case "+": self = .extensions
         case "<": self = .inheritors
         case "@": self = .holders
-        case "^": self = .navigationHelper
+        case "^": self = .helperMethod
         default: return nil
         }
     }
@@ -285,11 +286,11 @@ public final class TypeResolver {
         }
     }
 
-    /// The methods named `name` that extensions anywhere in the project declare and that push or pop on the navigation
-    /// controller their view controller sits in (`DeclaredType.navigationHelpers`).
-    public func navigationHelpers(named name: String) -> [NavigationHelper] {
-        record(.navigationHelper, name)
-        return index.navigationHelpers(named: name).compactMap(NavigationHelper.init(entry:))
+    /// The methods named `name` that extensions anywhere in the project declare and that navigate on the navigation
+    /// controller their view controller sits in, or detach a child (`DeclaredType.helperMethods`).
+    public func helperMethods(named name: String) -> [HelperMethod] {
+        record(.helperMethod, name)
+        return index.helperMethods(named: name).compactMap(HelperMethod.init(entry:))
     }
 
     /// Every name `inherited` leads to through the project's declarations, transitively: superclasses, the
