@@ -160,8 +160,36 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     "router 'CartRouter' discovers a navigation controller through 'pushFaded', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                     "router 'CartRouter' discovers a navigation controller through 'dropLast', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                 ]),
+            // Casting the screens it holds to pop each one's stack: the cast finds stacks to navigate.
+            Example("""
+                import RIBs
+                final class MainTabBarController: UITabBarController, MainPresentable, MainViewControllable {
+                    func resetTabs() {
+                        viewControllers?.forEach { controller in
+                            if let navigation = controller 1️⃣as? UINavigationController { navigation.popToRootViewController(animated: false) }
+                        }
+                    }
+                }
+                """, messages: [
+                    "presenter 'MainTabBarController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                ]),
         ],
         nonTriggering: [
+            // A container looking through the screens it holds, to select one: nothing is pushed or popped.
+            Example("""
+                import RIBs
+                final class AppRootTabBarController: UITabBarController, AppRootPresentable, AppRootViewControllable {
+                    func select(_ screen: ViewControllable) {
+                        guard let index = viewControllers?.firstIndex(where: { controller in
+                            if let navigation = controller as? UINavigationController {
+                                return navigation.topViewController == screen.uiviewController
+                            }
+                            return controller == screen.uiviewController
+                        }) else { return }
+                        selectedIndex = index
+                    }
+                }
+                """),
             // A helper of another type that stores its own navigation controller, one that styles a container it makes,
             // and a view controller that was handed in as a navigation controller: nothing is discovered.
             Example("""
@@ -605,6 +633,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 && index + 1 < elements.count
                 && elements[index + 1].as(TypeExprSyntax.self)?.type.heldTypeNames.contains("UINavigationController") == true
                 && !(index > 0 && Self.testsHandedValueBeforeWrapping(elements[index - 1], in: node))
+                && !(index > 0 && Self.testsElementWithoutNavigating(elements[index - 1], in: node))
             {
                 violations.append(Violation(at: element, message))
             }
@@ -636,6 +665,31 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 }
             } ?? false
             return wraps && !navigatesOnIt
+        }
+
+        /// `viewControllers?.firstIndex { controller in if let navigation = controller as? UINavigationController { … } }`:
+        /// a type test on an element a closure is handed (a tab, a child), whose result is read but never pushed or
+        /// popped on, looks at the screens a container holds; it finds no navigation stack to use.
+        static func testsElementWithoutNavigating(_ source: ExprSyntax, in node: SequenceExprSyntax) -> Bool {
+            guard let name = source.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+            var enclosing = node.parent
+            while let current = enclosing, !current.is(ClosureExprSyntax.self) {
+                if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return false }
+                enclosing = current.parent
+            }
+            guard let closure = enclosing?.as(ClosureExprSyntax.self), let signature = closure.signature else { return false }
+            let parameters: [String]
+            switch signature.parameterClause {
+            case .simpleInput(let shorthand)?: parameters = shorthand.map(\.name.text)
+            case .parameterClause(let clause)?: parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            case nil: parameters = []
+            }
+            guard parameters.contains(name) else { return false }
+            let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
+            // Nothing in the closure pushes, pops or sets a stack.
+            return !tokens.indices.dropLast().contains { index in
+                tokens[index].tokenKind == .period && ["push", "pop", "setViewControllers", "show"].contains(where: tokens[index + 1].text.hasPrefix)
+            }
         }
 
         /// Bar and toolbar appearance a presenter sets on its own container (`navigationController?.navigationBar
