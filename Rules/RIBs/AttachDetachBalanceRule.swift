@@ -25,32 +25,26 @@ public struct AttachDetachBalanceRule: Rule {
                 // file: Utils/ViewableRouting+Detach.swift
                 import RIBs
                 extension ViewableRouting {
-                    func dismissRouter(_ router: ViewableRouting, animated: Bool, completion: (() -> Void)? = nil) {
+                    func close(animated: Bool, child router: ViewableRouting, completion: (() -> Void)? = nil) {
                         viewControllable.uiviewController.dismiss(animated: animated, completion: completion)
                         detachChild(router)
                     }
                 }
-                // file: Tag/TagRouter.swift
+                // file: Album/AlbumRouter.swift
                 import RIBs
-                final class TagRouter: ViewableRouter<TagInteractable, TagViewControllable>, TagRouting {
-                    private var settingsRouter: ViewableRouting?
-                    func attachBar() {
-                        let router = barBuilder.build(withListener: interactor)
-                        1️⃣attachChild(router)
+                final class AlbumRouter: ViewableRouter<AlbumInteractable, AlbumViewControllable>, AlbumRouting {
+                    private let photosRouter: ViewableRouting
+                    private let cameraRouter: ViewableRouting
+                    func routeToMedia() {
+                        attachChild(photosRouter)
+                        1️⃣attachChild(cameraRouter)
                     }
-                    func attachSettings() {
-                        let router = settingsBuilder.build(withListener: interactor)
-                        settingsRouter = router
-                        attachChild(router)
-                    }
-                    func detachSettings() {
-                        guard let router = settingsRouter else { return }
-                        dismissRouter(router, animated: true)
-                        settingsRouter = nil
+                    func routeBack() {
+                        close(animated: true, child: photosRouter)
                     }
                 }
                 """, messages: [
-                    "router attaches the Bar child but never detaches it; detach it when the child closes, or its interactor stays active",
+                    "router attaches the Camera child but never detaches it; detach it when the child closes, or its interactor stays active",
                 ]),
             // Detaching one stored child says nothing about another.
             Example("""
