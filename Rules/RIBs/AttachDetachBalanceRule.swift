@@ -123,6 +123,10 @@ public struct AttachDetachBalanceRule: Rule {
                         guard let child = children.last else { return }
                         detachChild(child)
                     }
+                    // Through the helper beside it.
+                    func closeFlow(_ flow: ViewableRouting) {
+                        dismissRouter(flow, animated: false)
+                    }
                 }
                 // file: Home/HomeRouter.swift
                 import RIBs
@@ -147,6 +151,20 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                     func closeMarker() {
                         detachCurrentChild()
+                    }
+                }
+                // file: Trip/TripRouter.swift
+                import RIBs
+                final class TripRouter: ViewableRouter<TripInteractable, TripViewControllable>, TripRouting {
+                    private let bookingRouter: ViewableRouting
+                    private let mapRouter: ViewableRouting
+                    func routeToBooking() {
+                        attachChild(bookingRouter)
+                        attachChild(mapRouter)
+                    }
+                    func closeBooking() {
+                        closeFlow(bookingRouter)
+                        closeFlow(mapRouter)
                     }
                 }
                 """),

@@ -168,9 +168,13 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         viewControllers?.forEach { controller in
                             if let navigation = controller 1️⃣as? UINavigationController { navigation.popToRootViewController(animated: false) }
                         }
+                        viewControllers?.forEach { controller in
+                            if let navigation = controller 2️⃣as? UINavigationController { navigation.viewControllers.removeLast() }
+                        }
                     }
                 }
                 """, messages: [
+                    "presenter 'MainTabBarController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                     "presenter 'MainTabBarController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                 ]),
         ],
@@ -205,6 +209,11 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     }
                 }
                 extension ViewControllable {
+                    func presentInNavigation(_ screen: ViewControllable) {
+                        let navigationController = UINavigationController()
+                        navigationController.setViewControllers([screen.uiviewController], animated: false)
+                        uiviewController.present(navigationController, animated: true)
+                    }
                     func presentWrapped(_ screen: ViewControllable) {
                         let wrapper = UINavigationController()
                         wrapper.navigationBar.tintColor = uiviewController.navigationController?.navigationBar.tintColor
@@ -229,6 +238,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 protocol NavigationControllable: ViewControllable {
                     var navigationController: UINavigationController { get }
                 }
+                // file: Nav/NavigationControllable+Replace.swift
+                import RIBs
                 extension NavigationControllable {
                     func replace(with screen: ViewControllable) {
                         navigationController.setViewControllers([screen.uiviewController], animated: true)
@@ -241,6 +252,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     func routeToPost() {
                         viewController.push(postBuilder.build(withListener: interactor).viewControllable)
                         viewController.presentWrapped(postBuilder.build(withListener: interactor).viewControllable)
+                        viewController.presentInNavigation(postBuilder.build(withListener: interactor).viewControllable)
                     }
                 }
                 // file: Home/HomeRouter.swift
@@ -472,7 +484,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         }
         let stored = type.storedProperties.first { $0.name == receiver }.flatMap { $0.type?.heldTypeNames.first }
         guard let declared = stored ?? viewControllable(of: type, file) else { return ["ViewControllable", "UIViewController"] }
-        if declared.contains("Navigation") || isContainer(declared, file.model.projectTypes) { return nil }
+        if isNavigationWrapper(declared) || isContainer(declared, file.model.projectTypes) { return nil }
         if stored == nil {
             // A router whose view controller protocol only navigation controllers adopt.
             let classes = file.model.projectTypes.inheritors(of: declared).filter { $0.entry.kind == .class }
@@ -480,8 +492,14 @@ public struct NavigationControllerDiscoveryRule: Rule {
         }
         // A type the project does not declare (its file not in view) is taken to be a view controller.
         guard file.model.projectTypes.primary(declared) != nil else { return [declared, "ViewControllable", "UIViewController"] }
-        return Set(file.model.projectTypes.supertypes(of: [declared]))
+        let supertypes = file.model.projectTypes.supertypes(of: [declared])
+        // `protocol HomeViewControllable: NavigationControllable`: the view controller wraps a navigation controller it
+        // was given, whose helpers use that one.
+        return supertypes.contains(where: isNavigationWrapper) ? nil : Set(supertypes)
     }
+
+    /// `NavigationControllable`, `AppNavigationController`: the guide's protocol wrapping a navigation controller, or one.
+    static func isNavigationWrapper(_ name: String) -> Bool { name.contains("NavigationControll") }
 
     /// The view controller type a router is given: its base class's second generic argument
     /// (`ViewableRouter<FeedInteractable, FeedViewControllable>`).
@@ -633,7 +651,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 && index + 1 < elements.count
                 && elements[index + 1].as(TypeExprSyntax.self)?.type.heldTypeNames.contains("UINavigationController") == true
                 && !(index > 0 && Self.testsHandedValueBeforeWrapping(elements[index - 1], in: node))
-                && !(index > 0 && Self.testsElementWithoutNavigating(elements[index - 1], in: node))
+                && !(index > 0 && testsElementWithoutNavigating(elements[index - 1], in: node))
             {
                 violations.append(Violation(at: element, message))
             }
@@ -670,8 +688,12 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// `viewControllers?.firstIndex { controller in if let navigation = controller as? UINavigationController { … } }`:
         /// a type test on an element a closure is handed (a tab, a child), whose result is read but never pushed or
         /// popped on, looks at the screens a container holds; it finds no navigation stack to use.
-        static func testsElementWithoutNavigating(_ source: ExprSyntax, in node: SequenceExprSyntax) -> Bool {
-            guard let name = source.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        func testsElementWithoutNavigating(_ source: ExprSyntax, in node: SequenceExprSyntax) -> Bool {
+            // A container (`UITabBarController`) looking at its own screens, bound by `if let` or `guard let`.
+            guard owner.inheritance.superclasses.contains(where: ViewControllerReach.containerClasses.contains),
+                node.parent?.as(InitializerClauseSyntax.self)?.parent?.is(OptionalBindingConditionSyntax.self) == true,
+                let name = source.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return false }
             var enclosing = node.parent
             while let current = enclosing, !current.is(ClosureExprSyntax.self) {
                 if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return false }
@@ -686,9 +708,10 @@ public struct NavigationControllerDiscoveryRule: Rule {
             }
             guard parameters.contains(name) else { return false }
             let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
-            // Nothing in the closure pushes, pops or sets a stack.
+            // Nothing in the closure pushes, pops, shows or touches a stack.
             return !tokens.indices.dropLast().contains { index in
-                tokens[index].tokenKind == .period && ["push", "pop", "setViewControllers", "show"].contains(where: tokens[index + 1].text.hasPrefix)
+                tokens[index].tokenKind == .period
+                    && ["push", "pop", "setViewControllers", "show", "viewControllers"].contains(where: tokens[index + 1].text.hasPrefix)
             }
         }
 

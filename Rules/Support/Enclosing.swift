@@ -12,6 +12,25 @@ extension SyntaxProtocol {
     }
 }
 
+extension SyntaxProtocol {
+    /// Whether the function or initializer around this node declares `name` (a parameter, a local, a closure
+    /// parameter), hiding the type's property of that name.
+    func isShadowed(_ name: String) -> Bool {
+        var node = parent
+        while let current = node {
+            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) {
+                return current.tokens(viewMode: .sourceAccurate).contains { token in
+                    guard token.text == name, let parent = token.parent else { return false }
+                    return parent.is(FunctionParameterSyntax.self) || parent.is(IdentifierPatternSyntax.self)
+                        || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(ClosureParameterSyntax.self)
+                }
+            }
+            node = current.parent
+        }
+        return false
+    }
+}
+
 extension FunctionDeclSyntax {
     /// The `let`/`var` bindings of the function's body, closures included.
     var localBindings: [PatternBindingSyntax] {

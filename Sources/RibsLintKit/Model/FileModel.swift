@@ -147,11 +147,13 @@ public struct FileModel {
     }
 
     /// - Parameter index: the project's types; without one, the file's own declarations are all it knows.
-    /// - Parameter mayDeclareHelpers: the file's text names `navigationController` or `detachChild`, so its
-    ///   extensions may declare helper methods (`DeclaredType.helperMethods`); without it, none is looked for.
-    public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayDeclareHelpers: Bool = true) {
+    /// - Parameters:
+    ///   - mayNavigate: the file's text names `navigationController`, so its extensions may declare navigation helpers.
+    ///   - mayDetach: the file's text names `detachChild`, so its extensions may declare detaching helpers. Without
+    ///     either, no helper method (`DeclaredType.helperMethods`) is looked for.
+    public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true) {
         var collector = DeclarationCollector()
-        collector.looksForHelperMethods = mayDeclareHelpers
+        collector.looksForHelperMethods = mayNavigate || mayDetach
         collector.collect(tree.statements)
         imports = collector.imports
         let importsFramework = collector.imports.contains { profile.frameworks.contains($0) }
@@ -163,7 +165,7 @@ public struct FileModel {
         // modules and contracts are recognised by.
         // A type of this file that declares a `navigationController` of its own (`protocol NavigationControllable {
         // var navigationController: UINavigationController { get } }`): its extensions use that one, handed in.
-        let ownNavigationControllers = !mayDeclareHelpers ? [] : Set(
+        let ownNavigationControllers = !mayNavigate ? [] : Set(
             collector.protocols.filter { HelperMethods.declaresNavigationController($0.memberBlock.members) }.map(\.name.text)
                 + collector.types.filter { $0.kind != .extension && HelperMethods.declaresNavigationController($0.members.members) }.map(\.name))
         declarations = collector.types.map { type in
@@ -421,9 +423,32 @@ enum HelperMethods {
             }
         }
         var found = functions.indices.compactMap { helpers[$0] == nil ? nil : "navigates " + functions[$0].signature }
-        // `detachChild(router)` of a parameter: the child handed in; of anything else, some child.
-        for function in functions {
-            for detached in function.reader.detached { found.append("detaches" + (detached.map { "#\($0)" } ?? "") + " " + function.signature) }
+        // `detachChild(router)` of a parameter: the child handed in; of anything else, some child. A method handing a
+        // child to a detaching method beside it (`close(r)` calling `dismissRouter(r, animated: true)`) detaches it too.
+        var detaching = functions.map { $0.reader.detached }
+        changed = true
+        while changed {
+            changed = false
+            for index in functions.indices {
+                for call in functions[index].reader.selfCalls {
+                    for other in functions.indices where other != index && !detaching[other].isEmpty {
+                        guard let callee = HelperMethod(type: "", action: .navigates, signature: functions[other].signature),
+                            callee.name == call.name, callee.accepts(labels: call.labels, trailingClosures: call.trailingClosures)
+                        else { continue }
+                        for position in detaching[other] {
+                            let handed = position.flatMap { callee.argument(forParameter: $0, labels: call.labels) }.flatMap { call.arguments[$0] }
+                            let own = handed.flatMap { functions[index].reader.parameter(named: $0) }
+                            if !detaching[index].contains(own) {
+                                detaching[index].append(own)
+                                changed = true
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (function, positions) in zip(functions, detaching) {
+            for position in positions { found.append("detaches" + (position.map { "#\($0)" } ?? "") + " " + function.signature) }
         }
         return found
     }
@@ -453,14 +478,33 @@ enum HelperMethods {
         /// The extension's properties that reach the navigation controller, and the parameters that hide a name.
         let reaching: Set<String>
         let parameters: [String]
-        /// The children `detachChild(…)` is called with: a parameter's position, or nil for any other value.
-        private(set) var detached: [Int?] = []
-        /// Locals bound to what reaches it (`guard let navigation = navigationController`).
+        /// The names `detachChild(…)` is called with (nil: not a name).
+        private var detachedNames: [String?] = []
+        /// The children `detachChild(…)` is called with: a parameter's position, or nil for any other value (a local,
+        /// a closure's parameter, `children.last`).
+        var detached: [Int?] {
+            var positions: [Int?] = []
+            for name in detachedNames {
+                let position = name.flatMap(parameter(named:))
+                if !positions.contains(position) { positions.append(position) }
+            }
+            return positions
+        }
+
+        /// The position of the method's parameter that `name` reads in its body: none where a local or a closure's
+        /// parameter of that name hides it.
+        func parameter(named name: String) -> Int? {
+            closureParameters.contains(name) || bound.contains(name) || hidden.contains(name) ? nil : parameters.firstIndex(of: name)
+        }
+        /// Locals bound to what reaches it (`guard let navigation = navigationController`), and names bound to
+        /// anything else (`let navigationController = UINavigationController()`, a closure's parameter), which hide
+        /// the property of that name.
         private var bound: Set<String> = []
+        private var hidden: Set<String> = []
         /// What a push, a pop or a stack change is made on, in order.
         private var moved: [ExprSyntax] = []
         /// The methods called on `self` (`push(…)`, `self.push(…)`, `self?.push(…)`).
-        var selfCalls: [(name: String, labels: [String], trailingClosures: Int)] = []
+        var selfCalls: [(name: String, labels: [String], trailingClosures: Int, arguments: [String?])] = []
         /// Something it reaches is pushed or popped on, or has its stack set.
         var reachesAndMoves: Bool { moved.contains(where: reaches) }
         /// It reaches the navigation controller at all (a property's getter).
@@ -481,7 +525,8 @@ enum HelperMethods {
             }
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
                 let name = reference.baseName.text
-                return bound.contains(name) || (name == "navigationController" || reaching.contains(name)) && !parameters.contains(name)
+                return bound.contains(name)
+                    || (name == "navigationController" || reaching.contains(name)) && !parameters.contains(name) && !hidden.contains(name)
             }
             guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
             let name = member.declName.baseName.text
@@ -508,17 +553,37 @@ enum HelperMethods {
         /// navigationController` (the shorthand binds the name it reads).
         override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
             if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                if let value = node.initializer?.value { if reaches(value) { bound.insert(name) } }
+                if let value = node.initializer?.value { bind(name, reaching: reaches(value)) }
                 else if name == "navigationController" || reaching.contains(name) { bound.insert(name) }
             }
             return .visitChildren
         }
 
         override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value, reaches(value) {
-                bound.insert(name)
+            if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                bind(name, reaching: node.initializer.map { reaches($0.value) } ?? false)
             }
             return .visitChildren
+        }
+
+        override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+            bind(node.name.text, reaching: false)
+            closureParameters.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+            let name = (node.secondName ?? node.firstName).text
+            bind(name, reaching: false)
+            closureParameters.insert(name)
+            return .visitChildren
+        }
+
+        /// Names a closure of the body takes: a child detached by one of them is not the method's parameter.
+        private(set) var closureParameters: Set<String> = []
+
+        private func bind(_ name: String, reaching: Bool) {
+            if reaching { bound.insert(name) } else if !bound.contains(name) { hidden.insert(name) }
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -531,10 +596,11 @@ enum HelperMethods {
             }
             if let name {
                 let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
-                selfCalls.append((name, node.arguments.map { $0.label?.text ?? "_" }, trailing))
+                selfCalls.append((
+                    name, node.arguments.map { $0.label?.text ?? "_" }, trailing,
+                    node.arguments.map { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text }))
                 if name == "detachChild", let child = node.arguments.first?.expression {
-                    let handed = child.as(DeclReferenceExprSyntax.self).flatMap { parameters.firstIndex(of: $0.baseName.text) }
-                    if !detached.contains(handed) { detached.append(handed) }
+                    detachedNames.append(child.as(DeclReferenceExprSyntax.self)?.baseName.text)
                 }
             }
             return .visitChildren

@@ -212,22 +212,3 @@ extension DeclModifierListSyntax {
     /// `private` or `fileprivate`: every use of the declaration is in its own file.
     public var keepsToFile: Bool { contains { ["private", "fileprivate"].contains($0.name.text) } }
 }
-
-extension SyntaxProtocol {
-    /// Whether the function or initializer around this node declares `name` (a parameter, a local, a closure
-    /// parameter), hiding the type's property of that name.
-    public func isShadowed(_ name: String) -> Bool {
-        var node = parent
-        while let current = node {
-            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) {
-                return current.tokens(viewMode: .sourceAccurate).contains { token in
-                    guard token.text == name, let parent = token.parent else { return false }
-                    return parent.is(FunctionParameterSyntax.self) || parent.is(IdentifierPatternSyntax.self)
-                        || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(ClosureParameterSyntax.self)
-                }
-            }
-            node = current.parent
-        }
-        return false
-    }
-}
