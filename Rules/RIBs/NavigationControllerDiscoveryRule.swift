@@ -549,10 +549,11 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 return end > start ? (String(decoding: bytes[start..<end], as: UTF8.self), end) : nil
             }
             var found: [(offset: Int, name: String)] = []
+            let end = min(span.upperBound, bytes.count)
             for root in ViewControllerReach.roots.sorted() {
                 var from = span.lowerBound
-                while from < span.upperBound,
-                    let hit = firstUTF8Offset(of: root, in: UnsafeBufferPointer(rebasing: bytes[from..<span.upperBound])).map({ $0 + from })
+                while from < end,
+                    let hit = firstUTF8Offset(of: root, in: UnsafeBufferPointer(rebasing: bytes[from..<end])).map({ $0 + from })
                 {
                     from = hit + 1
                     guard hit == 0 || !isName(bytes[hit - 1]), var next = member(at: hit + root.utf8.count) else { continue }
