@@ -385,7 +385,8 @@ enum HelperMethods {
         "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers",
     ]
 
-    /// The signatures (`push(_:animated?:)`) of the helpers among `members`, `#if` clauses included (not `#if false`).
+    /// The entries (`navigates push(_:animated?:)`, `detaches#0 close(_:)`; see `DeclaredType.helperMethods`) of the
+    /// helper methods among `members`, `#if` clauses included (not `#if false`).
     static func declared(in members: MemberBlockItemListSyntax) -> [String] {
         let declarations = flattened(members)
         // `private var navigation: UINavigationController? { uiviewController.navigationController }`: a computed
@@ -408,7 +409,7 @@ enum HelperMethods {
             return (HelperMethod.signature(of: function), reader)
         }
         // A method that calls a helper beside it on `self` (`show(_:)` calling `self.push(…)`) is one too.
-        var helpers = functions.map { $0.reader.reachesAndMoves ? HelperMethod(type: "", action: .navigates, signature: $0.signature) : nil }
+        var helpers = functions.map { $0.reader.reachesAndMoves ? method($0.signature) : nil }
         var changed = true
         while changed {
             changed = false
@@ -417,7 +418,7 @@ enum HelperMethods {
                     helpers.contains { $0?.name == call.name && $0?.accepts(labels: call.labels, trailingClosures: call.trailingClosures) == true }
                 }
                 if callsHelper {
-                    helpers[index] = HelperMethod(type: "", action: .navigates, signature: functions[index].signature)
+                    helpers[index] = method(functions[index].signature)
                     changed = true
                 }
             }
@@ -432,7 +433,7 @@ enum HelperMethods {
             for index in functions.indices {
                 for call in functions[index].reader.selfCalls {
                     for other in functions.indices where other != index && !detaching[other].isEmpty {
-                        guard let callee = HelperMethod(type: "", action: .navigates, signature: functions[other].signature),
+                        guard let callee = method(functions[other].signature),
                             callee.name == call.name, callee.accepts(labels: call.labels, trailingClosures: call.trailingClosures)
                         else { continue }
                         for position in detaching[other] {
@@ -452,6 +453,9 @@ enum HelperMethods {
         }
         return found
     }
+
+    /// A method beside the one being read, as its calls reach it (the action does not matter there).
+    private static func method(_ signature: String) -> HelperMethod? { HelperMethod(type: "", action: .navigates, signature: signature[...]) }
 
     /// Whether `members` declare a property named `navigationController`.
     static func declaresNavigationController(_ members: MemberBlockItemListSyntax) -> Bool {
@@ -503,7 +507,8 @@ enum HelperMethods {
         private var hidden: Set<String> = []
         /// What a push, a pop or a stack change is made on, in order.
         private var moved: [ExprSyntax] = []
-        /// The methods called on `self` (`push(…)`, `self.push(…)`, `self?.push(…)`).
+        /// The calls of a method by its name alone or on `self` (`push(…)`, `self.push(…)`, `self?.push(…)`): the
+        /// extension's own methods among them, and `detachChild`.
         var selfCalls: [(name: String, labels: [String], trailingClosures: Int, arguments: [String?])] = []
         /// Something it reaches is pushed or popped on, or has its stack set.
         var reachesAndMoves: Bool { moved.contains(where: reaches) }
@@ -697,8 +702,6 @@ public struct HelperMethod: Sendable, Equatable {
             part.hasSuffix("?") ? (String(part.dropLast()), true) : (String(part), false)
         }
     }
-
-    init?(type: String, action: Action, signature: String) { self.init(type: type, action: action, signature: signature[...]) }
 
     /// The position among a call's arguments (labelled `labels`) of the one given for the parameter at `parameter`;
     /// nil where the call leaves it to its default.
