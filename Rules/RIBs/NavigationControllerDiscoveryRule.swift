@@ -680,11 +680,14 @@ public struct NavigationControllerDiscoveryRule: Rule {
             let navigatesOnIt = bound.map { bound in
                 tokens.indices.dropLast(2).contains { index in
                     tokens[index].text == bound && tokens[index + 1].tokenKind == .period
-                        && ["push", "pop", "setViewControllers", "show"].contains(where: tokens[index + 2].text.hasPrefix)
+                        && stackMoves.contains(where: tokens[index + 2].text.hasPrefix)
                 }
             } ?? false
             return wraps && !navigatesOnIt
         }
+
+        /// The beginnings of the names of calls that move a stack (`pushViewController`, `popToRoot…`, `show`).
+        static let stackMoves = ["push", "pop", "setViewControllers", "show"]
 
         /// `viewControllers?.firstIndex { controller in if let navigation = controller as? UINavigationController { … } }`:
         /// a type test on an element a closure is handed (a tab, a child), whose result is read but never pushed or
@@ -712,7 +715,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
             // Nothing in the closure pushes, pops, shows or touches a stack.
             return !tokens.indices.dropLast().contains { index in
                 tokens[index].tokenKind == .period
-                    && ["push", "pop", "setViewControllers", "show", "viewControllers"].contains(where: tokens[index + 1].text.hasPrefix)
+                    && (Self.stackMoves + ["viewControllers"]).contains(where: tokens[index + 1].text.hasPrefix)
             }
         }
 
