@@ -54,6 +54,30 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // A delegate that only animates the push hears no pop; a comment setting one sets nothing.
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        // viewController.uiviewController.navigationController?.delegate = interactor.popObserver
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        1️⃣navigationController.push(detail.viewControllable, animated: true)
+                    }
+                }
+                // file: Feed/FeedViewController.swift
+                import RIBs
+                final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable, UINavigationControllerDelegate {
+                    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
+                """, messages: [
+                    "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // Through a method of the router's own screen that pushes (in an extension of the screen's class, or its base
             // view controller's), whatever it is called.
             Example("""
@@ -585,6 +609,46 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class OrderViewController: UIViewController, OrderPresentable, OrderViewControllable {}
                 """),
+            // The parent hears its stack pop: its router hands the stack a delegate, or its screen is the stack's delegate
+            // and hears what it shows.
+            Example("""
+                // file: Notes/NotesRouter.swift
+                import RIBs
+                final class NotesRouter: ViewableRouter<NotesInteractable, NotesViewControllable>, NotesRouting {
+                    func routeToPage() {
+                        let page = pageBuilder.build(withListener: interactor)
+                        viewController.uiviewController.navigationController?.delegate = interactor.popObserver
+                        viewController.push(page.viewControllable)
+                        attachChild(page)
+                    }
+                }
+                // file: Notes/NotesViewController.swift
+                import RIBs
+                final class NotesViewController: UIViewController, NotesPresentable, NotesViewControllable {}
+                // file: Page/PageViewController.swift
+                import RIBs
+                final class PageViewController: UIViewController, PagePresentable, PageViewControllable {}
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        navigationController.push(detail.viewControllable, animated: true)
+                    }
+                }
+                // file: Feed/FeedViewController.swift
+                import RIBs
+                final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable {}
+                extension FeedViewController: UINavigationControllerDelegate {
+                    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+                        if viewController === self { listener?.didPopToFeed() }
+                    }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
+                """),
             // Handled by a base view controller in another file, by `didMove(toParent:)`, or by a custom back button.
             Example("""
                 // file: Feed/FeedRouter.swift
@@ -667,6 +731,8 @@ public struct BackNavigationRule: ProjectRule {
         let project = project.model(RIBProject.self)
         return project.pushes.compactMap { push in
             guard let presenter = project.ribs[push.to]?.parts[.presenter], !project.ribsHandlingBack.contains(push.to) else { return nil }
+            // The parent hears its stack pop, through a navigation controller delegate, and detaches the child itself.
+            if project.ribsObservingPops.contains(push.from) { return nil }
             // The first screen of a stack: a router whose own screen is the navigation controller pushes it as it loads.
             if project.pushesStartingStacks.contains(push.point), let screen = project.ribs[push.from]?.parts[.presenter],
                 ([screen.typeName] + screen.superclasses).contains("UINavigationController")

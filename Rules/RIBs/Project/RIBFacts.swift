@@ -278,7 +278,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-12"
+    public static let id = "rib-navigation-13"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -301,6 +301,11 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Classes whose file shows the bar (`setNavigationBarHidden(false, …)`): a child that does brings the back
     /// button back.
     public var typesShowingBar: [String] = []
+    /// Classes (and extensions) whose file hears the stack pop: a navigation controller delegate's
+    /// `navigationController(_:didShow:animated:)` or `willShow`, or a router handing its stack a delegate
+    /// (`navigationController?.delegate = interactor.proxy`). A RIB with one such part detaches the children swiped off
+    /// its stack itself.
+    public var typesObservingPops: [String] = []
 
     /// A child shown through a method of the router's screen, named `method`, with the call's argument labels (`_`
     /// for none).
@@ -368,6 +373,31 @@ public struct NavigationFacts: FileFacts, Equatable {
             let (hides, shows) = Self.barVisibility(file)
             if hides, !shows { typesHidingBar = classes }
             if shows { typesShowingBar = classes }
+        }
+        if !file.isTestFile, file.contains("navigationController"), Self.observesPops(file) {
+            typesObservingPops = file.model.types.filter { $0.kind == .class || $0.kind == .extension }.map(\.name)
+        }
+    }
+
+    /// Whether the file's code hears its stack pop: it declares `navigationController(_:didShow:animated:)` or
+    /// `navigationController(_:willShow:animated:)`, or a router of the file hands a navigation controller a
+    /// delegate (`navigationController?.delegate = …`). Comments and strings say nothing.
+    static func observesPops(_ file: LintFile) -> Bool {
+        let named = file.tokens(spelled: "navigationController", in: file.tree).filter { $0.tokenKind == .identifier("navigationController") }
+        let declaresObserver = named.contains { token in
+            guard let function = token.parent?.as(FunctionDeclSyntax.self), function.name.id == token.id else { return false }
+            return function.signature.parameterClause.parameters.contains { ["didShow", "willShow"].contains($0.firstName.text) }
+        }
+        if declaresObserver { return true }
+        guard file.model.types.contains(where: { $0.role == .router }) else { return false }
+        return named.contains { token in
+            // `navigationController`, `?` or `!`, `.delegate`, `=`.
+            var next = token.nextToken(viewMode: .sourceAccurate)
+            while let mark = next, mark.tokenKind == .postfixQuestionMark || mark.tokenKind == .exclamationMark {
+                next = mark.nextToken(viewMode: .sourceAccurate)
+            }
+            guard next?.tokenKind == .period, let member = next?.nextToken(viewMode: .sourceAccurate), member.text == "delegate" else { return false }
+            return member.nextToken(viewMode: .sourceAccurate)?.tokenKind == .equal
         }
     }
 
@@ -646,7 +676,7 @@ extension NavigationFacts {
     /// presenters it is, or is a base class of.
     public var links: FactLinks? {
         FactLinks(
-            joins: typesHandlingBack + typesHidingBar + typesShowingBar + pushes.flatMap { [$0.from, $0.fromType] }
+            joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + pushes.flatMap { [$0.from, $0.fromType] }
                 + shows.flatMap { [$0.edge.from, $0.edge.fromType] } + screenMethods.map(\.type),
             refers: pushes.map(\.to) + shows.map(\.edge.to))
     }

@@ -64,6 +64,9 @@ public struct RIBProject: ProjectModel {
     /// RIBs whose presenter (or a base view controller of it) hides its navigation bar and never shows it: the
     /// stack it pushes its children on has no back button.
     public let ribsHidingBar: Set<String>
+    /// RIBs one of whose parts hears its stack pop (`NavigationFacts.typesObservingPops`): they detach the children swiped
+    /// off it themselves.
+    public let ribsObservingPops: Set<String>
     /// RIBs whose presenter shows the bar again.
     public let ribsShowingBar: Set<String>
     /// Where a router pushes onto a container it made itself (`NavigationFacts.pushesOntoMadeContainers`).
@@ -190,14 +193,15 @@ public struct RIBProject: ProjectModel {
         }.map(\.1)
         pushes = navigation.flatMap(\.pushes).map(link) + shownAndPushed
         // A presenter handles back navigation when its own file or a base view controller's does.
-        func ribIDs(withPresenterIn types: Set<String>) -> Set<String> {
+        func ribIDs(withPresenterIn types: Set<String>, orPartsPlaying roles: [Role] = []) -> Set<String> {
             Set(parts.indices.filter { position in
-                parts[position].role == .presenter
+                (parts[position].role == .presenter || roles.contains(parts[position].role))
                     && (types.contains(parts[position].typeName) || parts[position].superclasses.contains(where: types.contains))
             }.flatMap { (ribOfPart[$0].map { [$0] } ?? []) + (sharedRIBs[$0] ?? []) })
         }
         ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack)))
         ribsHidingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHidingBar)))
+        ribsObservingPops = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesObservingPops)), orPartsPlaying: [.interactor, .router])
         ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
         pushesStartingStacks = navigation.flatMap(\.pushesStartingStacks)
