@@ -1,3 +1,5 @@
+import Foundation
+
 /// How deep a source nests, found in one pass over its bytes before it is parsed. swift-syntax 603's parser
 /// recurses once per level of `(`, `[`, `{` and generic `<`: 100,000 `A<` in a row overflow even the large stack
 /// files are parsed on (SIGSEGV). It also takes memory in the square of the depth of string interpolations
@@ -13,13 +15,20 @@ enum NestingDepth {
     /// string ends at its closing quote or its line's end (a multi-line string's text counts as code: it would take
     /// thousands of unclosed brackets to matter).
     static func of(_ source: String, upTo limits: (depth: Int, interpolations: Int) = (limit, interpolationLimit)) -> (depth: Int, interpolations: Int) {
+        var source = source
+        return source.withUTF8 { of(bytes: $0, upTo: limits) }
+    }
+
+    /// The same over the source's bytes, read by index (the string's own iterator costs several times as much).
+    private static func of(bytes: UnsafeBufferPointer<UInt8>, upTo limits: (depth: Int, interpolations: Int)) -> (depth: Int, interpolations: Int) {
         let (slash, star, quote, backslash, newline) = (UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"))
         var depth = 0, deepest = 0, angles = 0
         /// The bracket depth at which each open interpolation began: its closing `)` returns to the string.
         var interpolations: [Int] = []
         var deepestInterpolation = 0
         var inString = false, escaped = false
-        var bytes = source.utf8.makeIterator()
+        var index = 0
+        let count = bytes.count
         var previous: UInt8 = 0
         /// A `<` right after a name, a digit or a `>` may open generic arguments (`A<`); one after an operator
         /// character or a space is a comparison, a range or a shift (`a < b`, `0..<n`, `<<`).
@@ -27,7 +36,9 @@ enum NestingDepth {
             byte == UInt8(ascii: "_") || byte == UInt8(ascii: ">") || byte >= 0x80
                 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
-        while let byte = bytes.next() {
+        while index < count {
+            let byte = bytes[index]
+            index += 1
             if inString {
                 if escaped {
                     escaped = false
@@ -48,12 +59,23 @@ enum NestingDepth {
             }
             switch byte {
             case slash where previous == slash:
-                while let next = bytes.next(), next != newline {}
+                // To the line's end, and past it.
+                if let end = memchr(bytes.baseAddress! + index, Int32(newline), count - index) {
+                    index = UnsafeRawPointer(end) - UnsafeRawPointer(bytes.baseAddress!) + 1
+                } else {
+                    index = count
+                }
                 previous = newline
                 continue
             case star where previous == slash:
+                // To the first `*/`, and past it.
                 var last: UInt8 = 0
-                while let next = bytes.next(), !(last == star && next == slash) { last = next }
+                while index < count {
+                    let next = bytes[index]
+                    index += 1
+                    if last == star && next == slash { break }
+                    last = next
+                }
                 previous = 0
                 continue
             case quote:

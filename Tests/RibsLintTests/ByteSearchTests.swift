@@ -1,0 +1,54 @@
+import Foundation
+@testable import RibsLintKit
+import Testing
+
+@Suite("Byte searches and the nesting pre-check")
+struct ByteSearchTests {
+    /// The first offset of `needle` in `text`, byte by byte: what the fast search must agree with.
+    static func naive(_ needle: [UInt8], in text: [UInt8]) -> Int? {
+        guard !needle.isEmpty else { return 0 }
+        guard text.count >= needle.count else { return nil }
+        return (0...(text.count - needle.count)).first { start in Array(text[start..<(start + needle.count)]) == needle }
+    }
+
+    @Test("the search by the needle's rarest byte finds what a byte-by-byte search finds, first match first")
+    func agreesWithNaiveSearch() {
+        // A fixed seed: the same 4,000 texts and needles on every run. Small alphabets make near misses and overlaps
+        // (`aab` in `aaab`) common; capitals and digits move the rare byte to the needle's middle or end.
+        var random = SplitMix(seed: 7)
+        let alphabet = Array("aAb1 .Cz\n\"é".utf8)
+        var compared = 0
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...60, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            var needle = (0..<Int.random(in: 1...5, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            if !text.isEmpty, Bool.random(using: &random) {
+                // A needle cut from the text itself, so that most cases match somewhere.
+                let start = Int.random(in: 0..<text.count, using: &random)
+                needle = Array(text[start..<min(text.count, start + Int.random(in: 1...6, using: &random))])
+            }
+            guard let pattern = String(validating: needle, as: UTF8.self) else { continue }
+            let found = text.withUnsafeBufferPointer { firstUTF8Offset(of: pattern, in: $0) }
+            #expect(found == Self.naive(needle, in: text), "\(pattern.debugDescription) in \(String(decoding: text, as: UTF8.self).debugDescription)")
+            compared += 1
+        }
+        // Cuts through the two bytes of `é` are not text; the rest are compared.
+        #expect(compared > 2_000)
+        let text = Array("let navigationController = nav; navigationController?.push".utf8)
+        #expect(text.withUnsafeBufferPointer { firstUTF8Offset(of: "navigationController?", in: $0) } == 32)
+        #expect(text.withUnsafeBufferPointer { firstUTF8Offset(of: "push", in: $0) } == 54)
+        #expect(text.withUnsafeBufferPointer { firstUTF8Offset(of: "pushes", in: $0) } == nil)
+        #expect(text.withUnsafeBufferPointer { firstUTF8Offset(of: "", in: $0) } == 0)
+    }
+
+    @Test("the nesting pre-check counts brackets and generics in code, not in comments or strings")
+    func nestingDepth() {
+        #expect(NestingDepth.of("let a = f(g([1]))").depth == 3)
+        #expect(NestingDepth.of("let a: A<B<C>> = x // ((((((\nlet b = 1").depth == 2)
+        #expect(NestingDepth.of("/* ((((( */ let a = (1)\n/*/ ((( */").depth == 1)
+        #expect(NestingDepth.of("let s = \"((((\" + \"\\(f(\"\\(g(1))\"))\"").interpolations == 2)
+        #expect(NestingDepth.of("if a < b { c(d) }").depth == 2)
+        #expect(NestingDepth.of(String(repeating: "(", count: 40), upTo: (depth: 10, interpolations: 10)).depth == 11)
+        #expect(NestingDepth.problem(String(repeating: "[", count: NestingDepth.limit + 1), path: "A.swift")?.contains("brackets") == true)
+        #expect(NestingDepth.problem("let a = [[1]]", path: "A.swift") == nil)
+    }
+}
