@@ -54,6 +54,35 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // A screen that is no navigation controller, calling a method of its own named like the container's: no bar is
+            // hidden.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        1️⃣viewController.push(article.viewControllable)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        setNavigationBarHidden(true, animated: false)
+                        self.navigationBar.isHidden = true
+                    }
+                    func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { header.isHidden = hidden }
+                    func push(_ screen: ViewControllable) { navigationController?.pushViewController(screen.uiviewController, animated: true) }
+                }
+                // file: Article/ArticleViewController.swift
+                import RIBs
+                final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {}
+                """, messages: [
+                    "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // A delegate that only animates the push hears no pop; a comment setting one sets nothing.
             Example("""
                 // file: Feed/FeedRouter.swift
@@ -547,6 +576,59 @@ public struct BackNavigationRule: ProjectRule {
                         present(screen.uiviewController, animated: true)
                     }
                 }
+                """),
+            // The parent's screen is the navigation controller, and hides its own bar: bare, on `self`, or its
+            // `navigationBar` in an extension.
+            Example("""
+                // file: Auth/AuthRouter.swift
+                import RIBs
+                final class AuthRouter: ViewableRouter<AuthInteractable, AuthViewControllable>, AuthRouting {
+                    func routeToSignUp() {
+                        let signUp = signUpBuilder.build(withListener: interactor)
+                        attachChild(signUp)
+                        viewController.push(signUp.viewControllable)
+                    }
+                }
+                // file: Auth/AuthViewController.swift
+                import RIBs
+                final class AuthViewController: UINavigationController, AuthPresentable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        setNavigationBarHidden(true, animated: false)
+                    }
+                }
+                extension AuthViewController: AuthViewControllable {
+                    func push(_ screen: ViewControllable) { pushViewController(screen.uiviewController, animated: true) }
+                }
+                // file: SignUp/SignUpViewController.swift
+                import RIBs
+                final class SignUpViewController: UIViewController, SignUpPresentable, SignUpViewControllable {}
+                // file: Onboard/OnboardRouter.swift
+                import RIBs
+                final class OnboardRouter: ViewableRouter<OnboardInteractable, OnboardViewControllable>, OnboardRouting {
+                    func routeToTerms() {
+                        let terms = termsBuilder.build(withListener: interactor)
+                        attachChild(terms)
+                        viewController.push(terms.viewControllable)
+                    }
+                }
+                // file: Onboard/OnboardViewController.swift
+                import RIBs
+                final class OnboardViewController: UINavigationController, OnboardPresentable {
+                    override func viewDidAppear(_ animated: Bool) {
+                        super.viewDidAppear(animated)
+                        applyBarStyle()
+                    }
+                }
+                extension OnboardViewController {
+                    fileprivate func applyBarStyle() { navigationBar.isHidden = true }
+                }
+                extension OnboardViewController: OnboardViewControllable {
+                    func push(_ screen: ViewControllable) { pushViewController(screen.uiviewController, animated: true) }
+                }
+                // file: Terms/TermsViewController.swift
+                import RIBs
+                final class TermsViewController: UIViewController, TermsPresentable, TermsViewControllable {}
                 """),
             // The parent's screen hides the bar of the stack its children are pushed on, and no child shows it.
             Example("""

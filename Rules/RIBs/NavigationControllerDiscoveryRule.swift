@@ -368,6 +368,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         self.navigationController?.navigationBar.prefersLargeTitles = false
                         navigationController?.setNavigationBarHidden(false, animated: animated)
                         navigationController?.navigationItem.largeTitleDisplayMode = .always
+                        // The swipe back off, beside a back button of its own: handling back navigation, not pushing.
+                        self.navigationController?.interactivePopGestureRecognizer?.isEnabled = false
                         // A value set on the container, through an app's own property too: configuring, not navigating.
                         navigationController?.largeTitleBarColor = .white
                     }
@@ -720,9 +722,10 @@ public struct NavigationControllerDiscoveryRule: Rule {
         }
 
         /// Bar and toolbar appearance a presenter sets on its own container (`navigationController?.navigationBar
-        /// .prefersLargeTitles`, `setNavigationBarHidden`): styling its screen, not navigating with it.
+        /// .prefersLargeTitles`, `setNavigationBarHidden`), and the swipe back it turns off beside a back button of its
+        /// own (`interactivePopGestureRecognizer?.isEnabled = false`): styling its screen, not navigating with it.
         static let appearance: Set<String> = [
-            "navigationBar", "navigationItem", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar", "isToolbarHidden", "setToolbarHidden",
+            "interactivePopGestureRecognizer", "navigationBar", "navigationItem", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar", "isToolbarHidden", "setToolbarHidden",
             "hidesBarsOnSwipe", "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "hidesBarsWhenVerticallyCompact",
         ]
 

@@ -2,6 +2,19 @@ import RibsLintKit
 
 extension RouterUIAccessRule {
     static let triggeringExamples = [
+        // A closure giving a child's title, not its view: UI state.
+        Example("""
+            import RIBs
+            final class CrewRouter: ViewableRouter<CrewInteractable, CrewViewControllable>, CrewRouting {
+                func attachNewTicket() {
+                    let child = newTicketBuilder.build(withListener: interactor)
+                    attachChild(child)
+                    1️⃣viewController.titleProvider = { child.viewControllable.uiviewController.title }
+                }
+            }
+            """, messages: [
+                "router sets 'titleProvider' on a view controller; UI state belongs to the presenter, driven by the interactor",
+            ]),
         // Named like a hierarchy operation, but it hands over text: the presenter builds that alert.
         // UI state set through the navigation controller the router was handed, from a method in an extension.
         Example("""
@@ -173,6 +186,18 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // A child's view handed to the screen to hold, directly or through a closure giving it: hierarchy.
+        Example("""
+            import RIBs
+            final class CrewRouter: ViewableRouter<CrewInteractable, CrewViewControllable>, CrewRouting {
+                func attachNewTicket() {
+                    let child = newTicketBuilder.build(withListener: interactor)
+                    attachChild(child)
+                    viewController.newTicketScreen = { child.viewControllable.uiviewController }
+                    viewController.detailScreen = child.viewControllable
+                }
+            }
+            """),
         // A container's bar hidden or shown: how its stack is navigated (the guide's first option for back navigation).
         Example("""
             import RIBs

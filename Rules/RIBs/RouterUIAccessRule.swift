@@ -149,7 +149,7 @@ public struct RouterUIAccessRule: Rule {
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
             for (index, element) in elements.enumerated() {
-                if element.is(AssignmentExprSyntax.self), index > 0 {
+                if element.is(AssignmentExprSyntax.self), index > 0, !(index + 1 < elements.count && handsOverViewController(elements[index + 1])) {
                     checkAssignment(to: elements[index - 1])
                 }
                 if element.is(UnresolvedAsExprSyntax.self) || element.is(UnresolvedIsExprSyntax.self),
@@ -182,6 +182,24 @@ public struct RouterUIAccessRule: Rule {
                 report(node, "router names the concrete view controller '\(name)'; work with its ViewControllable and leave the type to the builder")
             }
             return .visitChildren
+        }
+
+        /// A view controller itself, or a closure giving one (`{ child.viewControllable.uiviewController }`): setting it
+        /// on a screen hands it a view to hold, as `embed(child.viewControllable)` would — hierarchy, not UI state.
+        private func handsOverViewController(_ value: ExprSyntax) -> Bool {
+            var value = value
+            if let closure = value.as(ClosureExprSyntax.self) {
+                guard closure.statements.count == 1, let item = closure.statements.first?.item else { return false }
+                if let returned = item.as(ReturnStmtSyntax.self)?.expression {
+                    value = returned
+                } else if let expression = item.as(ExprSyntax.self) {
+                    value = expression
+                } else {
+                    return false
+                }
+            }
+            let (rootReaches, members) = reach.chain(value)
+            return rootReaches && (members.isEmpty || members == ["uiviewController"])
         }
 
         private func checkAssignment(to target: ExprSyntax) {

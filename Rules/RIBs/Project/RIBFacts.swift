@@ -278,7 +278,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-13"
+    public static let id = "rib-navigation-14"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -402,8 +402,9 @@ public struct NavigationFacts: FileFacts, Equatable {
     }
 
     /// Whether the file's code hides the bar of the screen's own navigation controller (`navigationController?
-    /// .isNavigationBarHidden = true`, `self.navigationController?.setNavigationBarHidden(true, …)`) — not another
-    /// container's — and whether it shows a bar (`… = false`, `(false, …)`, `navigationBar.isHidden = false`,
+    /// .isNavigationBarHidden = true`, `self.navigationController?.setNavigationBarHidden(true, …)`, `navigationController?
+    /// .navigationBar.isHidden = true`, or a bare `setNavigationBarHidden(true, …)` in a navigation controller's own
+    /// class) — not another container's — and whether it shows a bar (`… = false`, `(false, …)`, `navigationBar.isHidden = false`,
     /// SwiftUI's `.navigationBarHidden(false)`).
     static func barVisibility(_ file: LintFile) -> (hides: Bool, shows: Bool) {
         var hides = false, shows = false
@@ -415,8 +416,19 @@ public struct NavigationFacts: FileFacts, Equatable {
             while let current = previous, current.tokenKind == .postfixQuestionMark || current.tokenKind == .exclamationMark {
                 previous = current.previousToken(viewMode: .sourceAccurate)
             }
-            return previous?.tokenKind == .identifier("navigationController")
+            if previous?.tokenKind == .identifier("navigationController") { return true }
+            // `self.isNavigationBarHidden`: a navigation controller's own.
+            return previous?.tokenKind == .keyword(.self) && isNavigationControllersOwn(token)
         }
+        /// A bare `setNavigationBarHidden(…)` or `navigationBar` in a class that is a navigation controller: its own bar.
+        func isNavigationControllersOwn(_ token: TokenSyntax) -> Bool {
+            var node = token.parent
+            while let current = node, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) { node = current.parent }
+            let name = node?.as(ClassDeclSyntax.self)?.name.text ?? node?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            guard let name, let type = file.model.types.first(where: { $0.name == name && $0.kind == .class }) else { return false }
+            return type.inheritance.superclasses.contains { $0.hasSuffix("NavigationController") }
+        }
+        func isBare(_ token: TokenSyntax) -> Bool { token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period }
         for name in ["isNavigationBarHidden", "setNavigationBarHidden", "isHidden", "navigationBarHidden"] where file.contains(name) {
             for token in file.tokens(spelled: name, in: file.tree) where token.tokenKind == .identifier(name) {
                 guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen,
@@ -424,12 +436,16 @@ public struct NavigationFacts: FileFacts, Equatable {
                 else { continue }
                 if name == "isHidden" {
                     // `navigationBar.isHidden = false` shows the bar; hiding it that way leaves the swipe back working.
-                    let owner = token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)
-                    if owner?.text == "navigationBar", value.tokenKind == .keyword(.false) { shows = true }
+                    guard let owner = token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
+                        owner.text == "navigationBar"
+                    else { continue }
+                    if value.tokenKind == .keyword(.false) { shows = true }
+                    // The bar of its own stack hidden, as `back_navigation` counts it on a child's screen.
+                    if value.tokenKind == .keyword(.true), onOwnContainer(owner) || isBare(owner) && isNavigationControllersOwn(owner) { hides = true }
                     continue
                 }
                 if value.tokenKind == .keyword(.true) {
-                    if name != "navigationBarHidden", onOwnContainer(token) { hides = true }
+                    if name != "navigationBarHidden", onOwnContainer(token) || isBare(token) && isNavigationControllersOwn(token) { hides = true }
                 } else if value.tokenKind == .keyword(.false) {
                     shows = true
                 }
