@@ -20,6 +20,45 @@ public struct AttachDetachBalanceRule: Rule {
             """,
         defaultSeverity: .warning,
         triggering: [
+            // Routed to from a subscription its interactor makes as it becomes active (which fires as often as it
+            // likes), or by another RIB's interactor: not once, as the RIB comes up.
+            Example("""
+                // file: Root/RootRouter.swift
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func routeToMain() {
+                        let main = mainBuilder.build(withListener: interactor)
+                        1️⃣attachChild(main)
+                        viewController.present(main.viewControllable, animated: false)
+                    }
+                    func routeToHelp(topic: String) {
+                        let help = helpBuilder.build(withListener: interactor)
+                        2️⃣attachChild(help)
+                        viewController.present(help.viewControllable, animated: true)
+                    }
+                }
+                // file: Root/RootInteractor.swift
+                import RIBs
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {
+                    weak var router: RootRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        session.signedIn.subscribe(onNext: { [weak self] _ in self?.router?.routeToMain() }).disposeOnDeactivate(interactor: self)
+                    }
+                }
+                // file: Help/HelpInteractor.swift
+                import RIBs
+                final class HelpInteractor: PresentableInteractor<HelpPresentable>, HelpInteractable {
+                    weak var router: HelpRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        router?.routeToHelp(topic: "start")
+                    }
+                }
+                """, messages: [
+                    "router attaches the Main child but never detaches it; detach it when the child closes, or its interactor stays active",
+                    "router attaches the Help child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
             // An app's helper detaches the child it is handed, in another file: the one handed in, not every child.
             Example("""
                 // file: Utils/ViewableRouting+Detach.swift
@@ -110,6 +149,29 @@ public struct AttachDetachBalanceRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // The RIBs guide's other place for a child that lives as long as its parent: the routing method its own
+            // interactor calls as it becomes active, in another file.
+            Example("""
+                // file: Root/RootRouter.swift
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func routeToMain(animated: Bool) {
+                        let main = mainBuilder.build(withListener: interactor)
+                        attachChild(main)
+                        viewController.present(main.viewControllable, animated: animated)
+                    }
+                }
+                // file: Root/RootInteractor.swift
+                import RIBs
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootPresentableListener {
+                    weak var router: RootRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        if session.isReady { self.router?.routeToMain(animated: false) }
+                    }
+                }
+                extension RootInteractor: RootInteractable {}
+                """),
             // Detached through the app's helpers: one handed the child, one that detaches the last child itself.
             Example("""
                 // file: Utils/ViewableRouting+Detach.swift
@@ -359,24 +421,30 @@ public struct AttachDetachBalanceRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("attachChild") else { return [] }
         return file.model.typeGroups(.router).flatMap { router -> [Violation] in
-            let lifetime = Self.lifetimeFunctions(of: router)
+            let (lifetime, calls) = Self.lifetimeFunctions(of: router)
             let visitor = ChildAttachments(router, types: file.model.projectTypes)
             if visitor.detachesAnything { return [] }
             // A detach through a stored property (`guard let router = current`) detaches every child stored in it.
             let detached = visitor.detached.union(visitor.detachedProperties.flatMap { visitor.storedKinds[$0] ?? [] })
-            return visitor.attaches.filter { attach in
-                !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false)
-                    && !lifetime.contains(attach.function)
-            }.map {
+            let unbalanced = visitor.attaches.filter { attach in
+                !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false) && !lifetime.contains(attach.function)
+            }
+            guard !unbalanced.isEmpty else { return [] }
+            // Only now, and only about the methods that lead to these attaches, the interactor's files are asked.
+            let activated = Self.activatedFunctions(leadingTo: Set(unbalanced.map(\.function)), calls: calls, of: router, types: file.model.projectTypes)
+            return unbalanced.filter { !activated.contains($0.function) }.map {
                 let child = $0.isKnown ? "the \(ChildAttachments.rib(ofKind: $0.kind)) child" : "a child (`\($0.kind)`)"
                 return Violation(at: $0.call, "router attaches \(child) but never detaches it; detach it when the child closes, or its interactor stays active")
             }
         }
     }
 
-    /// Functions whose children live as long as the router: `didLoad` and `init`, container setup that
-    /// installs children as tabs (`setViewControllers`, `viewControllers =`), and what those call.
-    static func lifetimeFunctions(of router: [TypeDeclaration]) -> Set<String> {
+    /// Functions whose children live as long as the router: `didLoad` and `init`, the routing methods its interactor
+    /// calls as it becomes active (`override func didBecomeActive() { router?.routeToMain() }`, in the interactor's
+    /// file), container setup that installs children as tabs (`setViewControllers`, `viewControllers =`), and what
+    /// those call.
+    /// With the router's calls of its own methods, by the calling method.
+    static func lifetimeFunctions(of router: [TypeDeclaration]) -> (lifetime: Set<String>, calls: [String: Set<String>]) {
         var calls: [String: Set<String>] = [:]
         var lifetime: Set<String> = ["didLoad", "init"]
         var embedding: Set<String> = []
@@ -419,7 +487,54 @@ public struct AttachDetachBalanceRule: Rule {
                 frontier.append(called)
             }
         }
-        return lifetime
+        return (lifetime, calls)
+    }
+
+    /// Which of `targets` an interactor adopting the router's `Interactable` (`Router<RootInteractable>`, `LaunchRouter<
+    /// RootInteractable, …>`) has run as it becomes active: called on the router in `didBecomeActive`
+    /// (`InteractorActivation`, matched by name and labels), or called by a method that is, through the router's own
+    /// calls.
+    private static func activatedFunctions(
+        leadingTo targets: Set<String>, calls: [String: Set<String>], of router: [TypeDeclaration], types: TypeResolver
+    ) -> Set<String> {
+        // The methods from which a target is reached, the targets among them.
+        var leading = targets
+        var changed = true
+        while changed {
+            changed = false
+            for (caller, called) in calls where !leading.contains(caller) && !called.isDisjoint(with: leading) {
+                leading.insert(caller)
+                changed = true
+            }
+        }
+        let activated = activatedFunctions(among: leading, of: router, types: types)
+        var reached = activated
+        var frontier = Array(activated)
+        while let next = frontier.popLast() {
+            for called in calls[next, default: []] where !reached.contains(called) {
+                reached.insert(called)
+                frontier.append(called)
+            }
+        }
+        return reached.intersection(targets)
+    }
+
+    /// The router's methods among `names` an interactor adopting its `Interactable` calls on it in `didBecomeActive`.
+    private static func activatedFunctions(among names: Set<String>, of router: [TypeDeclaration], types: TypeResolver) -> Set<String> {
+        let superclass = router.lazy.compactMap { $0.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type }.first
+        let arguments = superclass?.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
+            ?? superclass?.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
+        guard let interactable = arguments?.first?.argument.as(TypeSyntax.self)?.baseName else { return [] }
+        var activated: Set<String> = []
+        for function in router.flatMap(\.functions) where names.contains(function.name.text) && !activated.contains(function.name.text) {
+            guard let own = HelperMethod(type: "", action: .activates, signature: HelperMethod.signature(of: function)[...]) else { continue }
+            let called = types.helperMethods(named: function.name.text, doing: .activates).contains { call in
+                call.action == .activates && own.accepts(labels: call.parameters.map(\.label), trailingClosures: 0)
+                    && types.supertypes(of: [call.type]).contains(interactable)
+            }
+            if called { activated.insert(function.name.text) }
+        }
+        return activated
     }
 
     /// Whether `body` attaches a child and hands that child's `viewControllable` to a method of the router's own

@@ -449,7 +449,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         // Most calls on a view controller are UIKit's (`present`, `dismiss`): the name is read from the text first, and
         // the tree looked at only where the project declares a helper of that name.
         let span = type.members.position.utf8Offset..<type.members.endPosition.utf8Offset
-        for (offset, name) in calledNames(afterRootsIn: span, of: file) where types.helperMethods(named: name).contains(where: { $0.action == .navigates }) {
+        for (offset, name) in calledNames(afterRootsIn: span, of: file) where !types.helperMethods(named: name, doing: .navigates).isEmpty {
             guard let token = file.token(at: offset), token.positionAfterSkippingLeadingTrivia.utf8Offset == offset,
                 let (call, receiver) = calledOnViewController(from: token), seen.insert(call.id).inserted,
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -459,7 +459,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
             let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
             // The helper must be one the receiver has: declared on its type or on what it adopts. One declared for a RIB
             // part itself (its presenter's extension) is reported where it reaches.
-            guard let helper = types.helperMethods(named: member.declName.baseName.text).first(where: { helper in
+            guard let helper = types.helperMethods(named: member.declName.baseName.text, doing: .navigates).first(where: { helper in
                 helper.action == .navigates && receiverTypes.contains(helper.type) && helper.accepts(labels: labels, trailingClosures: trailing)
                     && types.role(ofType: helper.type) == nil
             }), receiver != "viewController" || !viewControllableDeclares(helper.name, type, file) else { continue }

@@ -2,6 +2,36 @@ import RibsLintKit
 
 extension RouterUIAccessRule {
     static let triggeringExamples = [
+        // The screen's method of that name also sets what it shows; another class's method of that name, which the
+        // router's view controller protocol does not lead to, says nothing of this screen.
+        Example("""
+            // file: Tickets/TicketsRouter.swift
+            import RIBs
+            final class TicketsRouter: ViewableRouter<TicketsInteractable, TicketsViewControllable>, TicketsRouting {
+                func detachDetail() {
+                    1️⃣viewController.clear(completion: nil)
+                    2️⃣viewController.reset()
+                }
+            }
+            // file: Tickets/TicketsViewController.swift
+            import RIBs
+            final class TicketsViewController: UIViewController, TicketsPresentable, TicketsViewControllable {
+                func clear(completion: (() -> Void)?) {
+                    activeFlow?.uiviewController.removeFromParent()
+                    titleLabel.text = "No ticket"
+                    completion?()
+                }
+                func reset() { label.text = nil }
+            }
+            // file: Common/ScreenContainer.swift
+            import UIKit
+            final class ScreenContainer: UIViewController {
+                func reset() { children.forEach { $0.removeFromParent() } }
+            }
+            """, messages: [
+                "router calls 'clear' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+                "router calls 'reset' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+            ]),
         // A closure giving a child's title, not its view: UI state.
         Example("""
             import RIBs
@@ -109,11 +139,14 @@ extension RouterUIAccessRule {
                     let navigation = UINavigationController(rootViewController: feed.viewControllable.uiviewController)
                     1️⃣navigation.tabBarItem = UITabBarItem(title: "Feed", image: nil, tag: 0)
                     navigation.modalPresentationStyle = .fullScreen
-                    viewController.setTabs([navigation])
+                    let search = UINavigationController(rootViewController: feed.viewControllable.uiviewController)
+                    2️⃣search.tabBarItem.image = UIImage(systemName: "magnifyingglass")
+                    viewController.setTabs([navigation, search])
                 }
             }
             """, messages: [
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tabBarItem.image' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
         Example("""
             import RIBs
@@ -186,6 +219,42 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // A method of the router's screen, in another file, that only arranges the view hierarchy: removing a child's
+        // view and controller, calling back, setting a stack. Hierarchy work, whatever its name.
+        Example("""
+            // file: Tickets/TicketsRouter.swift
+            import RIBs
+            final class TicketsRouter: ViewableRouter<TicketsInteractable, TicketsViewControllable>, TicketsRouting {
+                func detachDetail() {
+                    viewController.clear { [weak self] in self?.detachChild(self!.detail!) }
+                    viewController.cleanUp(completion: nil)
+                    viewController.set([], animated: false)
+                }
+            }
+            // file: Tickets/TicketsViewController.swift
+            import RIBs
+            final class TicketsViewController: UIViewController, TicketsPresentable {
+                private var activeFlow: ViewControllable?
+                func clear(completion: (() -> Void)?) {
+                    activeFlow?.uiviewController.view.removeFromSuperview()
+                    activeFlow?.uiviewController.removeFromParent()
+                    self.activeFlow = nil
+                    completion?()
+                }
+            }
+            extension TicketsViewController: TicketsViewControllable {
+                func cleanUp(completion: (() -> Void)? = nil) {
+                    Task { @MainActor in
+                        activeFlow?.uiviewController.willMove(toParent: nil)
+                        activeFlow?.uiviewController.removeFromParent()
+                        completion?()
+                    }
+                }
+                func set(_ screens: [ViewControllable], animated: Bool) {
+                    navigationController?.setViewControllers(screens.map { $0.uiviewController }, animated: animated)
+                }
+            }
+            """),
         // A child's view handed to the screen to hold, directly or through a closure giving it: hierarchy.
         Example("""
             import RIBs

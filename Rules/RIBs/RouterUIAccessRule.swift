@@ -14,7 +14,7 @@ public struct RouterUIAccessRule: Rule {
         defaultSeverity: .error,
         options: [
             OptionDoc(
-                "hierarchy_methods", .stringList, default: .stringList(RouterUIAccessRule.hierarchyMethods),
+                "hierarchy_methods", .stringList, default: .stringList(ViewHierarchy.operations),
                 "Methods a router may call on a view controller; `*` matches any text, `name(_:label:)` requires the label."),
             OptionDoc(
                 "ui_types", .stringList, default: .stringList(RouterUIAccessRule.uiTypes),
@@ -23,12 +23,6 @@ public struct RouterUIAccessRule: Rule {
         triggering: RouterUIAccessRule.triggeringExamples,
         nonTriggering: RouterUIAccessRule.nonTriggeringExamples)
 
-    static let hierarchyMethods = [
-        "present*", "dismiss*", "push*", "pop*", "show(_:sender:)", "showDetailViewController*",
-        "set*ViewControllers", "set*ViewController", "setTabs", "embed*", "addChild*", "removeFromParent", "willMove*",
-        "didMove*", "addSubview", "removeFromSuperview", "replace*", "attach*", "detach*",
-        "setNeedsStatusBarAppearanceUpdate", "setNeedsUpdateOf*",
-    ]
     static let uiTypes = [
         "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UILabel", "UIButton", "UIImageView",
         "UIActivityViewController", "SFSafariViewController", "Text", "Button",
@@ -78,15 +72,7 @@ public struct RouterUIAccessRule: Rule {
     }
 
     func isHierarchyOperation(_ name: String, labels: [String]) -> Bool {
-        hierarchy.contains { pattern in
-            var pattern = Substring(pattern)
-            if let open = pattern.firstIndex(of: "(") {
-                let required = pattern[pattern.index(after: open)...].dropLast().split(separator: ":").map(String.init)
-                guard required.allSatisfy({ $0 == "_" || labels.contains($0) }) else { return false }
-                pattern = pattern[..<open]
-            }
-            return Wildcard.matches(pattern, name)
-        }
+        ViewHierarchy.isOperation(name, labels: labels, patterns: hierarchy)
     }
 
     private final class Visitor: TypeBodyVisitor {
@@ -101,6 +87,8 @@ public struct RouterUIAccessRule: Rule {
         var findings = OnePerStatement()
 
         let resolver: TypeResolver
+        /// The view controller protocol the router is given, as its class declares it.
+        let viewControllable: String?
         /// The router's stored navigation, tab bar or split view controllers (`private let navigation: UINavigationController`).
         let containers: Set<String>
 
@@ -112,6 +100,13 @@ public struct RouterUIAccessRule: Rule {
                 function.signature.returnClause.map { Self.holdsViewController($0.type) } == true
             }.map(\.name.text))
             self.reach = ViewControllerReach(scanning: router, storedContainers: true, declarations: declarations)
+            // `ViewableRouter<FeedInteractable, FeedViewControllable>`: the protocol its `viewController` has.
+            self.viewControllable = declarations.lazy.compactMap { $0.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type }
+                .first.flatMap { type in
+                    let arguments = type.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
+                        ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
+                    return arguments?.dropFirst().first?.argument.as(TypeSyntax.self)?.baseName
+                }
             let stored = declarations.flatMap(\.storedProperties)
             self.presentables = Set(stored.filter { property in
                 property.type?.heldTypeNames.contains { ProtocolRole(protocolName: $0) == .presentable } == true
@@ -123,6 +118,20 @@ public struct RouterUIAccessRule: Rule {
         }
 
         private func report(_ node: some SyntaxProtocol, _ message: String) { findings.report(node, message) }
+
+        /// The router's own `viewController`, whose class (one adopting the view controller protocol the router is given,
+        /// in any file) declares a method the call reaches that only arranges the view hierarchy
+        /// (`func cleanUp(completion: …) { child?.view.removeFromSuperview(); child?.removeFromParent(); completion?() }`):
+        /// hierarchy management, whatever its name.
+        private func screenArranges(_ call: FunctionCallExprSyntax, method: String, base: ExprSyntax) -> Bool {
+            guard NavigationFacts.isOwn("viewController", base.unwrapped), let screen = viewControllable else { return false }
+            let labels = call.arguments.map { $0.label?.text ?? "_" }
+            let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+            return resolver.helperMethods(named: method, doing: .arranges).contains { helper in
+                helper.action == .arranges && helper.accepts(labels: labels, trailingClosures: trailing)
+                    && resolver.supertypes(of: [helper.type]).contains(screen)
+            }
+        }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let name = constructedType(node), rule.uiTypes.contains(name) {
@@ -136,7 +145,8 @@ public struct RouterUIAccessRule: Rule {
                 } else if rootReaches, members == ["view"], RouterUIAccessRule.viewStateCalls.contains(method) {
                     report(node, "router calls '\(method)' on a view controller's view; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
                 } else if reach.reaches(base), !passesViewController(node), !(RouterUIAccessRule.barVisibility.contains(method) && isContainer(base)),
-                    !rule.isHierarchyOperation(method, labels: labels) || labels.contains(where: Self.contentLabels.contains)
+                    !rule.isHierarchyOperation(method, labels: labels) && !screenArranges(node, method: method, base: base)
+                        || labels.contains(where: Self.contentLabels.contains)
                 {
                     report(node, "router calls '\(method)' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
                 } else if let owner = base.lastName, presentables.contains(owner) {
@@ -203,12 +213,17 @@ public struct RouterUIAccessRule: Rule {
         }
 
         private func checkAssignment(to target: ExprSyntax) {
-            // A container the router made is its own to set up, but its tab bar item is the screen's UI (turn 3).
-            if let member = target.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "tabBarItem",
-                let base = member.base?.unwrapped.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(base.baseName.text)
-            {
-                report(target, "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor")
-                return
+            // A container the router made is its own to set up, but its tab bar item, and what the item shows, are the
+            // screen's UI (turn 3): `navigation.tabBarItem = …`, `navigation.tabBarItem.image = …`.
+            var node = target.unwrapped
+            var path: [String] = []
+            while let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped {
+                path.insert(member.declName.baseName.text, at: 0)
+                if path.first == "tabBarItem", let container = base.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text) {
+                    report(target, "router sets '\(path.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
+                    return
+                }
+                node = base
             }
             let (rootReaches, members) = reach.chain(target)
             guard rootReaches, !members.isEmpty else { return }
@@ -309,21 +324,5 @@ public struct RouterUIAccessRule: Rule {
             if let base = member.base { return base.as(DeclReferenceExprSyntax.self)?.baseName.text }
             return call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type.heldTypeNames.first
         }
-    }
-}
-
-/// `*` matches any run of characters; everything else matches itself.
-enum Wildcard {
-    static func matches(_ pattern: Substring, _ text: String) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
-        guard parts.count > 1 else { return pattern == text }
-        var rest = Substring(text)
-        guard rest.hasPrefix(parts[0]) else { return false }
-        rest = rest.dropFirst(parts[0].count)
-        for part in parts.dropFirst().dropLast() {
-            guard let range = rest.range(of: part) else { return false }
-            rest = rest[range.upperBound...]
-        }
-        return rest.hasSuffix(parts[parts.count - 1])
     }
 }

@@ -98,7 +98,7 @@ final class ChildAttachments: LocalCollector {
         guard !["attachChild", "detachChild"].contains(callee), !ownMethods.contains(callee), callee.first?.isLowercase == true else { return nil }
         let labels = node.arguments.map { $0.label?.text ?? "_" }
         let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
-        for helper in types.helperMethods(named: callee) where helper.accepts(labels: labels, trailingClosures: trailing) {
+        for helper in types.helperMethods(named: callee, doing: .detaches(parameter: nil)) where helper.accepts(labels: labels, trailingClosures: trailing) {
             guard case .detaches(let parameter) = helper.action else { continue }
             guard let parameter else { return .some(nil) }
             let arguments = Array(node.arguments)

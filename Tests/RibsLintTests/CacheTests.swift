@@ -917,6 +917,46 @@ struct CacheTests {
         #expect(discoveries(after) == discoveries(try run(root, cachePath: nil)))
     }
 
+    @Test("a router's call of its screen's method is linted again when that method, in another file, stops only arranging the hierarchy")
+    func arrangingMethodDependency() throws {
+        let screen = """
+            import RIBs
+            final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable {
+                func clear() {
+                    child?.view.removeFromSuperview()
+                    child?.removeFromParent()
+                    %@
+                }
+            }
+
+            """
+        let root = try makeProject([
+            "Feed/FeedViewController.swift": screen.replacingOccurrences(of: "%@", with: "child = nil"),
+            "Feed/FeedRouter.swift": """
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func detachPost() {
+                        viewController.clear()
+                    }
+                }
+
+                """,
+        ])
+        func uiAccess(_ result: LintResult) -> [String] {
+            result.findings.filter { $0.ruleID == "router_ui_access" }.map { "\($0.path):\($0.line):\($0.column)" }
+        }
+        let cold = try run(root, cachePath: cachePath(root))
+        #expect(uiAccess(cold).isEmpty)
+        let warm = try run(root, cachePath: cachePath(root))
+        #expect(warm.relinted == 0 && uiAccess(warm).isEmpty)
+        // The method now sets what the screen shows: the router's file asked about `clear` and gets another answer.
+        try screen.replacingOccurrences(of: "%@", with: "titleLabel.text = nil").write(
+            to: root.appendingPathComponent("Feed/FeedViewController.swift"), atomically: true, encoding: .utf8)
+        let after = try run(root, cachePath: cachePath(root))
+        #expect(uiAccess(after) == ["Feed/FeedRouter.swift:4:9"])
+        #expect(uiAccess(after) == uiAccess(try run(root, cachePath: nil)))
+    }
+
     @Test("names every file declares or extends alike make no file depend on the others")
     func noFalseDependencies() throws {
         var project: [String: String] = [:]

@@ -15,7 +15,8 @@ extension Linter {
             switch TypeIndex.Question(key: key) {
             case .inheritors?: inherited.insert(String(key.dropFirst()))
             case .holders?: held.insert(String(key.dropFirst()))
-            case .helperMethod?: helpers.insert(String(key.dropFirst()))
+            // `^navigates push`: the method's name is what declarations are searched for.
+            case .helperMethod?: helpers.insert(String(key.dropFirst().drop { $0 != " " }.dropFirst()))
             case .primary?, .extensions?: names.insert(String(key.dropFirst()))
             case nil: continue
             }

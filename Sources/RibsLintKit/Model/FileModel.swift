@@ -150,10 +150,19 @@ public struct FileModel {
     /// - Parameters:
     ///   - mayNavigate: the file's text names `navigationController`, so its extensions may declare navigation helpers.
     ///   - mayDetach: the file's text names `detachChild`, so its extensions may declare detaching helpers. Without
-    ///     either, no helper method (`DeclaredType.helperMethods`) is looked for.
-    public init(tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true) {
+    ///     either, no navigating or detaching helper (`DeclaredType.helperMethods`) is looked for.
+    ///   - mayArrange: the file's text names a call that removes a view or a view controller, so its classes and
+    ///     extensions may declare methods that only arrange the view hierarchy.
+    ///   - mayActivate: the file's text names `didBecomeActive`, so its classes may call their router as they become
+    ///     active (`InteractorActivation`).
+    public init(
+        tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayArrange: Bool = true,
+        mayActivate: Bool = true
+    ) {
         var collector = DeclarationCollector()
         collector.looksForHelperMethods = mayNavigate || mayDetach
+        collector.looksForArrangingMethods = mayArrange
+        collector.looksForActivation = mayActivate
         collector.collect(tree.statements)
         imports = collector.imports
         let importsFramework = collector.imports.contains { profile.frameworks.contains($0) }
@@ -286,7 +295,7 @@ private struct PendingType {
         DeclaredType(
             name: name, kind: kind, inherited: inherited + macroConformances.filter { !inherited.contains($0) }, genericArguments: genericArguments,
             isMainActor: isMainActor, holds: recordingHolds && [.class, .struct, .actor].contains(kind) ? holds : [],
-            helperMethods: keepsHelpers ? helperMethods : [])
+            helperMethods: keepsHelpers ? helperMethods : helperMethods.filter { $0.hasPrefix("arranges ") || $0.hasPrefix("activates ") })
     }
 
     /// `name:Type` of every stored property and initializer parameter with a written type.
@@ -314,6 +323,8 @@ private struct DeclarationCollector {
     var types: [PendingType] = []
     var protocols: [ProtocolDeclSyntax] = []
     var looksForHelperMethods = true
+    var looksForArrangingMethods = true
+    var looksForActivation = true
 
     mutating func collect(_ items: CodeBlockItemListSyntax) {
         for item in items {
@@ -370,7 +381,9 @@ private struct DeclarationCollector {
             name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
             genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
             isMainActor: kind != .extension && attributes.contains(named: "MainActor"),
-            helperMethods: kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members) : [],
+            helperMethods: (kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members) : [])
+                + ([.class, .extension].contains(kind) && looksForArrangingMethods ? ViewHierarchy.arranging(in: members.members) : [])
+                + (kind == .class && looksForActivation ? InteractorActivation.entries(in: members.members) : []),
             macroConformances: ["Observable", "Reducer"].filter(attributes.contains(named:))))
         collect(members.members)
     }
@@ -653,6 +666,21 @@ public struct HelperMethod: Sendable, Equatable {
         case navigates
         /// Detaches a child router: the one handed in as the parameter at this position, or (nil) another.
         case detaches(parameter: Int?)
+        /// Only arranges the view hierarchy (`ViewHierarchy.arranging(in:)`): adds, removes, presents or dismisses view
+        /// controllers and views.
+        case arranges
+        /// Called on the router by an interactor as it becomes active (`InteractorActivation`).
+        case activates
+
+        /// The word an entry starts with: `navigates`, `detaches` (whatever the parameter), `arranges`, `activates`.
+        public var word: String {
+            switch self {
+            case .navigates: "navigates"
+            case .detaches: "detaches"
+            case .arranges: "arranges"
+            case .activates: "activates"
+            }
+        }
     }
 
     public let type: String
@@ -666,7 +694,7 @@ public struct HelperMethod: Sendable, Equatable {
     }
 
     /// `push(_:animated?:)`: the name, and each parameter's label with `?` where it has a default value.
-    static func signature(of function: FunctionDeclSyntax) -> String {
+    public static func signature(of function: FunctionDeclSyntax) -> String {
         (function.name.identifier?.name ?? function.name.text) + "("
             + function.signature.parameterClause.parameters.map { $0.firstName.text + ($0.defaultValue == nil ? ":" : "?:") }.joined() + ")"
     }
@@ -683,6 +711,8 @@ public struct HelperMethod: Sendable, Equatable {
         let action: Action
         switch parts[1] {
         case "navigates": action = .navigates
+        case "arranges": action = .arranges
+        case "activates": action = .activates
         case "detaches": action = .detaches(parameter: nil)
         case let word where word.hasPrefix("detaches#"):
             guard let position = Int(word.dropFirst("detaches#".count)) else { return nil }
@@ -693,7 +723,7 @@ public struct HelperMethod: Sendable, Equatable {
     }
 
     /// A helper of `type` declared as `signature` (`push(_:animated?:)`); nil for a text that is none.
-    init?(type: String, action: Action, signature: Substring) {
+    public init?(type: String, action: Action, signature: Substring) {
         guard signature.hasSuffix(")"), let open = signature.firstIndex(of: "(") else { return nil }
         self.type = type
         self.action = action

@@ -12,10 +12,12 @@ public struct DeclaredType: Sendable, Equatable {
     /// What its stored properties and initializer parameters hold, as `name:Type` (profiles that ask who holds
     /// a type record them: see `Profile.indexesHeldTypes`).
     public let holds: [String]
-    /// What an extension's methods do that rules ask about from the files that call them, each as the action and the
-    /// signature (`navigates push(_:animated?:)`, `?` marking a defaulted parameter; `detaches#0 dismiss(_:)`: detaches
-    /// the child handed in first; see `HelperMethod`): a helper that discovers the navigation controller, or detaches
-    /// a child, for whoever calls it.
+    /// What its methods do that rules ask about from the files that call them, each as the action and the signature
+    /// (`navigates push(_:animated?:)`, `?` marking a defaulted parameter; `detaches#0 dismiss(_:)`: detaches the child
+    /// handed in first; `arranges cleanUp(completion?:)`; see `HelperMethod`): an extension's helper that discovers the
+    /// navigation controller, or detaches a child, for whoever calls it; a class's or an extension's method that only
+    /// arranges the view hierarchy (`ViewHierarchy.arranging(in:)`); a router method a class calls as it becomes active
+    /// (`activates routeToMain()`, `InteractorActivation`).
     public let helperMethods: [String]
 
     public init(
@@ -52,7 +54,8 @@ public struct TypeIndex: Sendable {
         public var isMainActor = false
         /// `name:Type` of what it stores or is initialized with (see `DeclaredType.holds`).
         public var holds: [String] = []
-        /// Helper methods its extensions declare, in any file (see `DeclaredType.helperMethods`).
+        /// Helper methods its extensions declare, and its methods that only arrange the view hierarchy, in any file (see
+        /// `DeclaredType.helperMethods`).
         public var helperMethods: [String] = []
     }
 
@@ -65,7 +68,7 @@ public struct TypeIndex: Sendable {
             case .extensions: "+" + name
             case .inheritors: "<" + name
             case .holders: "@" + name
-            case .helperMethod: "^" + name
+            case .helperMethod: "^" + name  // `^navigates push`: the action's word and the method's name
             }
         }
     }
@@ -76,7 +79,8 @@ public struct TypeIndex: Sendable {
     private var inheritorsByName: [String: [String]]?
     /// Who holds each type, as `Holder.property`, in order: `holders["RestLayout"] == ["RestScreens.viewContainer"]`.
     private var holdersByName: [String: [String]]?
-    /// The helper methods of each name, as `Type action signature`, in order: `["push": ["ViewControllable navigates push(_:animated?:)"]]`.
+    /// The helper methods of each action and name, as `Type action signature`, in order: `["navigates push":
+    /// ["ViewControllable navigates push(_:animated?:)"]]`.
     private var helpersByName: [String: [String]]?
 
     /// - Parameter project: index the whole project (who inherits what is tabulated once); a file's own
@@ -100,7 +104,7 @@ public struct TypeIndex: Sendable {
         holdersByName = holders.mapValues { $0.count > 1 ? $0.sorted() : $0 }
         var helpers: [String: [String]] = [:]
         for (name, entry) in entries {
-            for helper in entry.helperMethods { helpers[HelperMethod.name(of: helper), default: []].append(name + " " + helper) }
+            for helper in entry.helperMethods { helpers[Self.helperKey(helper), default: []].append(name + " " + helper) }
         }
         helpersByName = helpers.mapValues { $0.count > 1 ? $0.sorted() : $0 }
     }
@@ -108,10 +112,11 @@ public struct TypeIndex: Sendable {
     private mutating func add(_ declaration: DeclaredType) {
         // Mutated in place: a copy of the entry per declaration cost more than the whole lookup.
         let empty = Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
+        // An extension's helpers, and a class's methods that only arrange the view hierarchy.
+        for helper in declaration.helperMethods where !entries[declaration.name, default: empty].helperMethods.contains(helper) {
+            entries[declaration.name, default: empty].helperMethods.append(helper)
+        }
         if declaration.kind == .extension {
-            for helper in declaration.helperMethods where !entries[declaration.name, default: empty].helperMethods.contains(helper) {
-                entries[declaration.name, default: empty].helperMethods.append(helper)
-            }
             for added in declaration.inherited where !entries[declaration.name, default: empty].extensionConformances.contains(added) {
                 entries[declaration.name, default: empty].extensionConformances.append(added)
             }
@@ -140,12 +145,17 @@ public struct TypeIndex: Sendable {
         return entries.flatMap { holder, entry in entry.holds.filter { $0.hasSuffix(":" + name) }.map { holder + "." + $0.prefix { $0 != ":" } } }.sorted()
     }
 
-    /// The helper methods named `name`, as `Type action signature`.
-    func helperMethods(named name: String) -> [String] {
-        if let helpersByName { return helpersByName[name] ?? [] }
+    /// The helper methods of an action and a name (`navigates push`), as `Type action signature`.
+    func helperMethods(_ key: String) -> [String] {
+        if let helpersByName { return helpersByName[key] ?? [] }
         return entries.flatMap { type, entry in
-            entry.helperMethods.filter { HelperMethod.name(of: $0) == name }.map { type + " " + $0 }
+            entry.helperMethods.filter { Self.helperKey($0) == key }.map { type + " " + $0 }
         }.sorted()
+    }
+
+    /// `navigates push` of `navigates push(_:animated?:)`, `detaches dismiss` of `detaches#0 dismiss(_:)`.
+    static func helperKey(_ declared: String) -> String {
+        String(declared.prefix { $0 != " " && $0 != "#" }) + " " + HelperMethod.name(of: declared)
     }
 
     func inheritors(of name: String) -> [String] {
@@ -172,7 +182,7 @@ public struct TypeIndex: Sendable {
             let names = holders(of: name)
             return names.isEmpty ? "-" : stableHash(names.joined(separator: ","))
         case .helperMethod:
-            let helpers = helperMethods(named: name)
+            let helpers = helperMethods(name)
             return helpers.isEmpty ? "-" : stableHash(helpers.joined(separator: ","))
         }
     }
@@ -286,11 +296,14 @@ public final class TypeResolver {
         }
     }
 
-    /// The methods named `name` that extensions anywhere in the project declare and that navigate on the navigation
-    /// controller their view controller sits in, or detach a child (`DeclaredType.helperMethods`).
-    public func helperMethods(named name: String) -> [HelperMethod] {
-        record(.helperMethod, name)
-        return index.helperMethods(named: name).compactMap(HelperMethod.init(entry:))
+    /// The methods named `name` declared anywhere in the project that do `action` (`DeclaredType.helperMethods`):
+    /// navigate on the navigation controller their view controller sits in, detach a child (at any parameter), only
+    /// arrange the view hierarchy, or are called on the router by an interactor becoming active. Each action is its
+    /// own question, so a file asking about one is not linted again for another.
+    public func helperMethods(named name: String, doing action: HelperMethod.Action) -> [HelperMethod] {
+        let key = action.word + " " + name
+        record(.helperMethod, key)
+        return index.helperMethods(key).compactMap(HelperMethod.init(entry:))
     }
 
     /// Every name `inherited` leads to through the project's declarations, transitively: superclasses, the
