@@ -519,20 +519,20 @@ public struct AttachDetachBalanceRule: Rule {
         return reached.intersection(targets)
     }
 
-    /// The router's methods among `names` an interactor adopting its `Interactable` calls on it in `didBecomeActive`.
+    /// The router's methods among `names` an interactor adopting its `Interactable` calls on it in `didBecomeActive`,
+    /// and no class adopting it calls at another time (`routes`: a later `logout()` routing there again needs the
+    /// child detached first).
     private static func activatedFunctions(among names: Set<String>, of router: [TypeDeclaration], types: TypeResolver) -> Set<String> {
-        let superclass = router.lazy.compactMap { $0.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type }.first
-        let arguments = superclass?.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
-            ?? superclass?.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
-        guard let interactable = arguments?.first?.argument.as(TypeSyntax.self)?.baseName else { return [] }
+        guard let interactable = router.lazy.map(\.superclassArguments).first(where: { !$0.isEmpty })?.first else { return [] }
         var activated: Set<String> = []
         for function in router.flatMap(\.functions) where names.contains(function.name.text) && !activated.contains(function.name.text) {
             guard let own = HelperMethod(type: "", action: .activates, signature: HelperMethod.signature(of: function)[...]) else { continue }
-            let called = types.helperMethods(named: function.name.text, doing: .activates).contains { call in
-                call.action == .activates && own.accepts(labels: call.parameters.map(\.label), trailingClosures: 0)
-                    && types.supertypes(of: [call.type]).contains(interactable)
+            func calls(_ action: HelperMethod.Action) -> Bool {
+                types.helperMethods(named: function.name.text, doing: action).contains { call in
+                    own.accepts(labels: call.parameters.map(\.label), trailingClosures: 0) && types.supertypes(of: [call.type]).contains(interactable)
+                }
             }
-            if called { activated.insert(function.name.text) }
+            if calls(.activates), !calls(.routes) { activated.insert(function.name.text) }
         }
         return activated
     }

@@ -9,7 +9,10 @@ public struct BackNavigationRule: ProjectRule {
             RIBs Architecture Guide, "Handling Back navigation": the standard Back button and the swipe-to-pop gesture remove the view \
             controller without telling the parent router; "Failing to notify the parent Router would lead to memory \
             leaks, and undefined behavior later." Either hide the back button and offer a custom one \
-            (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`.
+            (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`. A parent \
+            that hears its stack pop (a navigation controller delegate reporting it, or its interactor made the \
+            delegate) handles its children. Decision: a bar hidden with `navigationBar.isHidden = true` counts as \
+            hiding the back button, on the parent's screen as on the child's, though the swipe back still works.
             """,
         defaultSeverity: .warning,
         isOptIn: true,
@@ -83,13 +86,16 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
-            // A delegate that only animates the push hears no pop; a comment setting one sets nothing.
+            // A delegate that only animates the push, or only shows and hides a bar as screens come, hears no pop; nor
+            // does a router clearing the delegate or handing it an animator of its own; a comment setting one sets nothing.
             Example("""
                 // file: Feed/FeedRouter.swift
                 import RIBs
                 final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
                     func routeToDetail() {
                         // viewController.uiviewController.navigationController?.delegate = interactor.popObserver
+                        viewController.uiviewController.navigationController?.delegate = nil
+                        viewController.uiviewController.navigationController?.delegate = slideAnimator
                         let detail = detailBuilder.build(withListener: interactor)
                         attachChild(detail)
                         1️⃣navigationController.push(detail.viewControllable, animated: true)
@@ -100,6 +106,9 @@ public struct BackNavigationRule: ProjectRule {
                 final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable, UINavigationControllerDelegate {
                     func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                                               from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+                    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+                        navigationController.setNavigationBarHidden(viewController === self, animated: animated)
+                    }
                 }
                 // file: Detail/DetailViewController.swift
                 import RIBs

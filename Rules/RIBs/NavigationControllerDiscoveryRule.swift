@@ -460,7 +460,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
             // The helper must be one the receiver has: declared on its type or on what it adopts. One declared for a RIB
             // part itself (its presenter's extension) is reported where it reaches.
             guard let helper = types.helperMethods(named: member.declName.baseName.text, doing: .navigates).first(where: { helper in
-                helper.action == .navigates && receiverTypes.contains(helper.type) && helper.accepts(labels: labels, trailingClosures: trailing)
+                receiverTypes.contains(helper.type) && helper.accepts(labels: labels, trailingClosures: trailing)
                     && types.role(ofType: helper.type) == nil
             }), receiver != "viewController" || !viewControllableDeclares(helper.name, type, file) else { continue }
             let role = type.role?.rawValue ?? "type"

@@ -11,6 +11,7 @@ extension RouterUIAccessRule {
                 func detachDetail() {
                     1️⃣viewController.clear(completion: nil)
                     2️⃣viewController.reset()
+                    3️⃣viewController.close()
                 }
             }
             // file: Tickets/TicketsViewController.swift
@@ -22,6 +23,11 @@ extension RouterUIAccessRule {
                     completion?()
                 }
                 func reset() { label.text = nil }
+                // The screen's inherited title is what it shows, not a property of its own.
+                func close() {
+                    title = nil
+                    dismiss(animated: true)
+                }
             }
             // file: Common/ScreenContainer.swift
             import UIKit
@@ -31,6 +37,7 @@ extension RouterUIAccessRule {
             """, messages: [
                 "router calls 'clear' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
                 "router calls 'reset' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
+                "router calls 'close' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
             ]),
         // A closure giving a child's title, not its view: UI state.
         Example("""
@@ -247,12 +254,34 @@ extension RouterUIAccessRule {
                     Task { @MainActor in
                         activeFlow?.uiviewController.willMove(toParent: nil)
                         activeFlow?.uiviewController.removeFromParent()
+                        activeFlow = nil
                         completion?()
                     }
                 }
                 func set(_ screens: [ViewControllable], animated: Bool) {
                     navigationController?.setViewControllers(screens.map { $0.uiviewController }, animated: animated)
                 }
+            }
+            // file: Main/MainRouter.swift
+            import RIBs
+            final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                func routeToProfile() {
+                    let profile = profileBuilder.build(withListener: interactor)
+                    attachChild(profile)
+                    profile.viewControllable.setPresentationStyle(style: .overFullScreen)
+                    viewController.present(profile.viewControllable, animated: true)
+                    viewController.selectProfileTab()
+                }
+            }
+            // file: Main/MainViewController.swift
+            import RIBs
+            final class MainViewController: UITabBarController, MainPresentable, MainViewControllable {
+                func selectProfileTab() { selectedIndex = 2 }
+            }
+            // file: Common/ViewControllable+Presentation.swift
+            import RIBs
+            extension ViewControllable {
+                func setPresentationStyle(style: UIModalPresentationStyle) { uiviewController.modalPresentationStyle = style }
             }
             """),
         // A child's view handed to the screen to hold, directly or through a closure giving it: hierarchy.

@@ -27,13 +27,6 @@ public struct RouterUIAccessRule: Rule {
         "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UILabel", "UIButton", "UIImageView",
         "UIActivityViewController", "SFSafariViewController", "Text", "Button",
     ]
-    /// Assigning these on a view controller configures presentation or layout, not content.
-    static let presentationProperties: Set<String> = [
-        "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "isModalInPresentation",
-        "modalPresentationCapturesStatusBarAppearance", "viewControllers", "selectedIndex", "selectedViewController",
-        "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "presentationController",
-        "popoverPresentationController", "hidesBottomBarWhenPushed",
-    ]
 
     /// Containers whose `delegate` manages navigation (who is pushed, shown, dismissed), like a
     /// `transitioningDelegate`: the router may set it.
@@ -101,12 +94,7 @@ public struct RouterUIAccessRule: Rule {
             }.map(\.name.text))
             self.reach = ViewControllerReach(scanning: router, storedContainers: true, declarations: declarations)
             // `ViewableRouter<FeedInteractable, FeedViewControllable>`: the protocol its `viewController` has.
-            self.viewControllable = declarations.lazy.compactMap { $0.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first?.type }
-                .first.flatMap { type in
-                    let arguments = type.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
-                        ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause?.arguments
-                    return arguments?.dropFirst().first?.argument.as(TypeSyntax.self)?.baseName
-                }
+            self.viewControllable = declarations.lazy.map(\.superclassArguments).first(where: { !$0.isEmpty })?.dropFirst().first
             let stored = declarations.flatMap(\.storedProperties)
             self.presentables = Set(stored.filter { property in
                 property.type?.heldTypeNames.contains { ProtocolRole(protocolName: $0) == .presentable } == true
@@ -123,13 +111,20 @@ public struct RouterUIAccessRule: Rule {
         /// in any file) declares a method the call reaches that only arranges the view hierarchy
         /// (`func cleanUp(completion: …) { child?.view.removeFromSuperview(); child?.removeFromParent(); completion?() }`):
         /// hierarchy management, whatever its name.
+        /// So does an extension method of `ViewControllable` (or of what the router's protocol refines) that only
+        /// arranges, called on the router's `viewController` or on a `viewControllable`
+        /// (`child.viewControllable.setPresentationStyle(style: .overFullScreen)`).
         private func screenArranges(_ call: FunctionCallExprSyntax, method: String, base: ExprSyntax) -> Bool {
-            guard NavigationFacts.isOwn("viewController", base.unwrapped), let screen = viewControllable else { return false }
+            let receiver = base.unwrapped
+            let own = NavigationFacts.isOwn("viewController", receiver)
+            guard own || receiver.lastName == "viewControllable" else { return false }
+            let refined = own ? viewControllable.map { resolver.supertypes(of: [$0]) } ?? ["ViewControllable"] : ["ViewControllable"]
             let labels = call.arguments.map { $0.label?.text ?? "_" }
             let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
             return resolver.helperMethods(named: method, doing: .arranges).contains { helper in
-                helper.action == .arranges && helper.accepts(labels: labels, trailingClosures: trailing)
-                    && resolver.supertypes(of: [helper.type]).contains(screen)
+                guard helper.accepts(labels: labels, trailingClosures: trailing) else { return false }
+                if refined.contains(helper.type) { return true }
+                return own && viewControllable.map { resolver.supertypes(of: [helper.type]).contains($0) } == true
             }
         }
 
@@ -214,7 +209,7 @@ public struct RouterUIAccessRule: Rule {
 
         private func checkAssignment(to target: ExprSyntax) {
             // A container the router made is its own to set up, but its tab bar item, and what the item shows, are the
-            // screen's UI (turn 3): `navigation.tabBarItem = …`, `navigation.tabBarItem.image = …`.
+            // screen's UI: `navigation.tabBarItem = …`, `navigation.tabBarItem.image = …`.
             var node = target.unwrapped
             var path: [String] = []
             while let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped {
@@ -227,7 +222,7 @@ public struct RouterUIAccessRule: Rule {
             }
             let (rootReaches, members) = reach.chain(target)
             guard rootReaches, !members.isEmpty else { return }
-            if members.contains(where: { RouterUIAccessRule.presentationProperties.contains($0) }) { return }
+            if members.contains(where: { ViewHierarchy.presentationProperties.contains($0) }) { return }
             if isContainerDelegate(target, members: members) { return }
             if let last = members.last, RouterUIAccessRule.barVisibility.contains(last),
                 let owner = target.unwrapped.as(MemberAccessExprSyntax.self)?.base, isContainer(owner)

@@ -45,10 +45,24 @@ struct ByteSearchTests {
         #expect(NestingDepth.of("let a = f(g([1]))").depth == 3)
         #expect(NestingDepth.of("let a: A<B<C>> = x // ((((((\nlet b = 1").depth == 2)
         #expect(NestingDepth.of("/* ((((( */ let a = (1)\n/*/ ((( */").depth == 1)
+        // A line comment that ends the file, with no line break after it; a block comment left open.
+        #expect(NestingDepth.of("let a = [(1)] // ((((((").depth == 2)
+        #expect(NestingDepth.of("let a = [1] /* (((((( ").depth == 1)
         #expect(NestingDepth.of("let s = \"((((\" + \"\\(f(\"\\(g(1))\"))\"").interpolations == 2)
         #expect(NestingDepth.of("if a < b { c(d) }").depth == 2)
         #expect(NestingDepth.of(String(repeating: "(", count: 40), upTo: (depth: 10, interpolations: 10)).depth == 11)
         #expect(NestingDepth.problem(String(repeating: "[", count: NestingDepth.limit + 1), path: "A.swift")?.contains("brackets") == true)
         #expect(NestingDepth.problem("let a = [[1]]", path: "A.swift") == nil)
+    }
+
+    @Test("the words a file must hold to declare a method that arranges the hierarchy cover every operation and presentation property")
+    func arrangingWords() {
+        // A call matching an operation spells each part of it between `*`s (before its labels): one part must hold a word.
+        let spelled = ViewHierarchy.operations.map { $0.prefix { $0 != "(" }.split(separator: "*").map(String.init) }
+            + ViewHierarchy.presentationProperties.sorted().map { [$0] }
+        for parts in spelled {
+            #expect(parts.contains { part in ViewHierarchy.words.contains(where: part.contains) }, "no word of ViewHierarchy.words is in \(parts)")
+        }
+        #expect(!ViewHierarchy.words.contains(where: "titleLabel".contains))
     }
 }

@@ -922,6 +922,7 @@ struct CacheTests {
         let screen = """
             import RIBs
             final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable {
+                private var child: UIViewController?
                 func clear() {
                     child?.view.removeFromSuperview()
                     child?.removeFromParent()
@@ -955,6 +956,59 @@ struct CacheTests {
         let after = try run(root, cachePath: cachePath(root))
         #expect(uiAccess(after) == ["Feed/FeedRouter.swift:4:9"])
         #expect(uiAccess(after) == uiAccess(try run(root, cachePath: nil)))
+    }
+
+    @Test("a router's attach is judged again when its interactor, in another file, stops or starts routing there as it becomes active")
+    func activationDependency() throws {
+        let interactor = """
+            import RIBs
+            final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {
+                weak var router: RootRouting?
+                override func didBecomeActive() {
+                    super.didBecomeActive()
+                    %@
+                }
+                func signOut() {
+                    %@
+                }
+            }
+
+            """
+        func write(_ activating: String, _ later: String, to root: URL) throws {
+            var text = interactor
+            for part in [activating, later] { text = text.replacingOccurrences(of: "%@", with: part, options: [], range: text.range(of: "%@")) }
+            try text.write(to: root.appendingPathComponent("Root/RootInteractor.swift"), atomically: true, encoding: .utf8)
+        }
+        let root = try makeProject([
+            "Root/RootInteractor.swift": "",
+            "Root/RootRouter.swift": """
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func routeToMain() {
+                        let main = mainBuilder.build(withListener: interactor)
+                        attachChild(main)
+                        viewController.present(main.viewControllable, animated: false)
+                    }
+                }
+
+                """,
+        ])
+        func balance(_ result: LintResult) -> [String] {
+            result.findings.filter { $0.ruleID == "attach_detach_balance" }.map { "\($0.path):\($0.line):\($0.column)" }
+        }
+        try write("router?.routeToMain()", "", to: root)
+        let cold = try run(root, cachePath: cachePath(root))
+        #expect(balance(cold).isEmpty)
+        #expect(try run(root, cachePath: cachePath(root)).relinted == 0)
+        // Routed there again later: the child must be detached first.
+        try write("router?.routeToMain()", "router?.routeToMain()", to: root)
+        let later = try run(root, cachePath: cachePath(root))
+        #expect(balance(later) == ["Root/RootRouter.swift:5:9"])
+        // Not as it becomes active at all.
+        try write("", "router?.routeToMain()", to: root)
+        let after = try run(root, cachePath: cachePath(root))
+        #expect(balance(after) == ["Root/RootRouter.swift:5:9"])
+        #expect(balance(after) == balance(try run(root, cachePath: nil)))
     }
 
     @Test("names every file declares or extends alike make no file depend on the others")

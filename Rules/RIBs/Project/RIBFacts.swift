@@ -278,7 +278,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-14"
+    public static let id = "rib-navigation-15"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -374,31 +374,70 @@ public struct NavigationFacts: FileFacts, Equatable {
             if hides, !shows { typesHidingBar = classes }
             if shows { typesShowingBar = classes }
         }
-        if !file.isTestFile, file.contains("navigationController"), Self.observesPops(file) {
-            typesObservingPops = file.model.types.filter { $0.kind == .class || $0.kind == .extension }.map(\.name)
-        }
+        if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
     }
 
-    /// Whether the file's code hears its stack pop: it declares `navigationController(_:didShow:animated:)` or
-    /// `navigationController(_:willShow:animated:)`, or a router of the file hands a navigation controller a
-    /// delegate (`navigationController?.delegate = …`). Comments and strings say nothing.
-    static func observesPops(_ file: LintFile) -> Bool {
-        let named = file.tokens(spelled: "navigationController", in: file.tree).filter { $0.tokenKind == .identifier("navigationController") }
-        let declaresObserver = named.contains { token in
-            guard let function = token.parent?.as(FunctionDeclSyntax.self), function.name.id == token.id else { return false }
-            return function.signature.parameterClause.parameters.contains { ["didShow", "willShow"].contains($0.firstName.text) }
+    /// The types of the file whose code hears their stack pop and says so: a navigation controller delegate's
+    /// `navigationController(_:didShow:animated:)` or `willShow` that calls a listener, a router, an interactor or a
+    /// delegate, or detaches a child (not one that only shows or hides a bar); or a router handing a navigation
+    /// controller its interactor, or something the interactor holds, as the delegate (`navigationController?.delegate
+    /// = interactor.popObserver`; not `nil`, nor an animator of its own). Comments and strings say nothing.
+    static func typesObservingPops(_ file: LintFile) -> [String] {
+        var types: [String] = []
+        func add(_ token: TokenSyntax) {
+            var node = token.parent
+            while let current = node, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) { node = current.parent }
+            let name = node?.as(ClassDeclSyntax.self)?.name.text ?? node?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            if let name, !types.contains(name) { types.append(name) }
         }
-        if declaresObserver { return true }
-        guard file.model.types.contains(where: { $0.role == .router }) else { return false }
-        return named.contains { token in
-            // `navigationController`, `?` or `!`, `.delegate`, `=`.
+        let named = file.tokens(spelled: "navigationController", in: file.tree).filter { $0.tokenKind == .identifier("navigationController") }
+        for token in named {
+            guard let function = token.parent?.as(FunctionDeclSyntax.self), function.name.id == token.id,
+                function.signature.parameterClause.parameters.contains(where: { ["didShow", "willShow"].contains($0.firstName.text) }),
+                let body = function.body, reportsPop(body)
+            else { continue }
+            add(token)
+        }
+        guard file.model.types.contains(where: { $0.role == .router }) else { return types }
+        for token in named {
+            // `navigationController`, `?` or `!`, `.delegate`, `=`, then the interactor's.
             var next = token.nextToken(viewMode: .sourceAccurate)
             while let mark = next, mark.tokenKind == .postfixQuestionMark || mark.tokenKind == .exclamationMark {
                 next = mark.nextToken(viewMode: .sourceAccurate)
             }
-            guard next?.tokenKind == .period, let member = next?.nextToken(viewMode: .sourceAccurate), member.text == "delegate" else { return false }
-            return member.nextToken(viewMode: .sourceAccurate)?.tokenKind == .equal
+            guard next?.tokenKind == .period, let member = next?.nextToken(viewMode: .sourceAccurate), member.text == "delegate",
+                let equal = member.nextToken(viewMode: .sourceAccurate), equal.tokenKind == .equal,
+                var value = equal.nextToken(viewMode: .sourceAccurate)
+            else { continue }
+            if value.tokenKind == .keyword(.self), let period = value.nextToken(viewMode: .sourceAccurate), period.tokenKind == .period,
+                let after = period.nextToken(viewMode: .sourceAccurate)
+            {
+                value = after
+            }
+            guard value.tokenKind == .identifier("interactor") else { continue }
+            add(token)
         }
+        return types
+    }
+
+    /// A call in `body` on a `listener`, `router`, `interactor` or `delegate` (through `self`, `?` and `!`), or of
+    /// `detachChild`: the pop reported to whoever detaches.
+    private static func reportsPop(_ body: CodeBlockSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let called = node.calledExpression.unwrapped
+                if called.as(DeclReferenceExprSyntax.self)?.baseName.text == "detachChild" { found = true }
+                if let base = called.as(MemberAccessExprSyntax.self)?.base?.unwrapped {
+                    let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    if let name, ["listener", "router", "interactor", "delegate"].contains(name) { found = true }
+                }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.found
     }
 
     /// Whether the file's code hides the bar of the screen's own navigation controller (`navigationController?
@@ -425,8 +464,13 @@ public struct NavigationFacts: FileFacts, Equatable {
             var node = token.parent
             while let current = node, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) { node = current.parent }
             let name = node?.as(ClassDeclSyntax.self)?.name.text ?? node?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-            guard let name, let type = file.model.types.first(where: { $0.name == name && $0.kind == .class }) else { return false }
-            return type.inheritance.superclasses.contains { $0.hasSuffix("NavigationController") }
+            guard let name else { return false }
+            if let type = file.model.types.first(where: { $0.name == name && $0.kind == .class }) {
+                return type.inheritance.superclasses.contains { $0.hasSuffix("NavigationController") }
+            }
+            // An extension of a class declared in another file.
+            let types = file.model.projectTypes
+            return types.primary(name)?.kind == .class && types.supertypes(of: [name]).contains { $0.hasSuffix("NavigationController") }
         }
         func isBare(_ token: TokenSyntax) -> Bool { token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period }
         for name in ["isNavigationBarHidden", "setNavigationBarHidden", "isHidden", "navigationBarHidden"] where file.contains(name) {
@@ -435,7 +479,9 @@ public struct NavigationFacts: FileFacts, Equatable {
                     let value = next.nextToken(viewMode: .sourceAccurate)
                 else { continue }
                 if name == "isHidden" {
-                    // `navigationBar.isHidden = false` shows the bar; hiding it that way leaves the swipe back working.
+                    // `navigationBar.isHidden = false` shows the bar; `= true` on the screen's own stack hides it. The swipe back
+                    // still works then, but the rule counts it as hiding the back button, here as on a child's screen (its
+                    // documented decision).
                     guard let owner = token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
                         owner.text == "navigationBar"
                     else { continue }

@@ -154,16 +154,21 @@ public struct FileModel {
     ///   - mayArrange: the file's text names a call that removes a view or a view controller, so its classes and
     ///     extensions may declare methods that only arrange the view hierarchy.
     ///   - mayActivate: the file's text names `didBecomeActive`, so its classes may call their router as they become
-    ///     active (`InteractorActivation`).
+    ///     active, and when else they call it is recorded too (`InteractorActivation`).
     public init(
         tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayArrange: Bool = true,
         mayActivate: Bool = true
     ) {
         var collector = DeclarationCollector()
         collector.looksForHelperMethods = mayNavigate || mayDetach
-        collector.looksForArrangingMethods = mayArrange
         collector.looksForActivation = mayActivate
         collector.collect(tree.statements)
+        collector.addRoutesOfExtensions()
+        // A class whose superclass is one of the profile's own (`ViewableRouter`, `PresentableInteractor`, a `Builder`) is
+        // no view controller: whether its methods only arrange is never asked.
+        if mayArrange {
+            collector.addArrangingMethods { type in type.kind == .class && type.inherited.first.map(profile.isBaseClass) == true }
+        }
         imports = collector.imports
         let importsFramework = collector.imports.contains { profile.frameworks.contains($0) }
         self.importsFramework = importsFramework
@@ -270,7 +275,7 @@ private struct PendingType {
 
     let genericArguments: [String]
     let isMainActor: Bool
-    let helperMethods: [String]
+    var helperMethods: [String]
 
     func with(role: Role?, inheritance: ResolvedInheritance) -> TypeDeclaration {
         TypeDeclaration(
@@ -295,7 +300,7 @@ private struct PendingType {
         DeclaredType(
             name: name, kind: kind, inherited: inherited + macroConformances.filter { !inherited.contains($0) }, genericArguments: genericArguments,
             isMainActor: isMainActor, holds: recordingHolds && [.class, .struct, .actor].contains(kind) ? holds : [],
-            helperMethods: keepsHelpers ? helperMethods : helperMethods.filter { $0.hasPrefix("arranges ") || $0.hasPrefix("activates ") })
+            helperMethods: keepsHelpers ? helperMethods : helperMethods.filter { !$0.hasPrefix("navigates ") && !$0.hasPrefix("detaches") })
     }
 
     /// `name:Type` of every stored property and initializer parameter with a written type.
@@ -323,8 +328,30 @@ private struct DeclarationCollector {
     var types: [PendingType] = []
     var protocols: [ProtocolDeclSyntax] = []
     var looksForHelperMethods = true
-    var looksForArrangingMethods = true
     var looksForActivation = true
+
+    /// The methods of classes and extensions that only arrange the view hierarchy (`ViewHierarchy.arranging`), each
+    /// reading the stored properties of its class in the file as its own.
+    mutating func addArrangingMethods(skipping isNoScreen: (PendingType) -> Bool) {
+        let classes = types.filter { $0.kind == .class }
+        let noScreens = Set(types.filter(isNoScreen).map(\.name))
+        for index in types.indices where (types[index].kind == .class || types[index].kind == .extension) && !noScreens.contains(types[index].name) {
+            let name = types[index].name
+            types[index].helperMethods += ViewHierarchy.arranging(in: types[index].members) {
+                Set(classes.filter { $0.name == name }.flatMap { TypeDeclaration.storedProperties(of: $0.members).map(\.name) })
+            }
+        }
+    }
+
+    /// A class whose `didBecomeActive` calls its router: what its extensions in the file call on the router too.
+    mutating func addRoutesOfExtensions() {
+        let activating = Set(types.filter { $0.kind == .class && $0.helperMethods.contains { $0.hasPrefix("activates ") } }.map(\.name))
+        guard !activating.isEmpty else { return }
+        for index in types.indices where types[index].kind == .class && activating.contains(types[index].name) {
+            let added = types.filter { $0.kind == .extension && $0.name == types[index].name }.flatMap { InteractorActivation.routes(in: $0.members.members) }
+            for entry in added where !types[index].helperMethods.contains(entry) { types[index].helperMethods.append(entry) }
+        }
+    }
 
     mutating func collect(_ items: CodeBlockItemListSyntax) {
         for item in items {
@@ -382,7 +409,6 @@ private struct DeclarationCollector {
             genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
             isMainActor: kind != .extension && attributes.contains(named: "MainActor"),
             helperMethods: (kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members) : [])
-                + ([.class, .extension].contains(kind) && looksForArrangingMethods ? ViewHierarchy.arranging(in: members.members) : [])
                 + (kind == .class && looksForActivation ? InteractorActivation.entries(in: members.members) : []),
             macroConformances: ["Observable", "Reducer"].filter(attributes.contains(named:))))
         collect(members.members)
@@ -658,8 +684,8 @@ enum HelperMethods {
     }
 }
 
-/// An extension's method that does what rules ask about across files (`HelperMethods`), as the type index answers
-/// for it: the type it extends, what it does, and what a call must spell to reach it.
+/// A method that does what rules ask about across files (`DeclaredType.helperMethods`), as the type index answers
+/// for it: the type that declares it, what it does, and what a call must spell to reach it.
 public struct HelperMethod: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         /// Pushes, pops or sets the stack of the navigation controller its view controller sits in.
@@ -671,6 +697,8 @@ public struct HelperMethod: Sendable, Equatable {
         case arranges
         /// Called on the router by an interactor as it becomes active (`InteractorActivation`).
         case activates
+        /// Called on the router by a class at any other time.
+        case routes
 
         /// The word an entry starts with: `navigates`, `detaches` (whatever the parameter), `arranges`, `activates`.
         public var word: String {
@@ -679,6 +707,7 @@ public struct HelperMethod: Sendable, Equatable {
             case .detaches: "detaches"
             case .arranges: "arranges"
             case .activates: "activates"
+            case .routes: "routes"
             }
         }
     }
@@ -713,6 +742,7 @@ public struct HelperMethod: Sendable, Equatable {
         case "navigates": action = .navigates
         case "arranges": action = .arranges
         case "activates": action = .activates
+        case "routes": action = .routes
         case "detaches": action = .detaches(parameter: nil)
         case let word where word.hasPrefix("detaches#"):
             guard let position = Int(word.dropFirst("detaches#".count)) else { return nil }

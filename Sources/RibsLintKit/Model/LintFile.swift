@@ -133,7 +133,7 @@ public struct LintFile {
         self.tree = Parser.parse(source: source)
         let (navigates, detaches, arranges, activates) = source.withUTF8 { text in
             (firstUTF8Offset(of: "navigationController", in: text) != nil, firstUTF8Offset(of: "detachChild", in: text) != nil,
-             ["removeFrom", "dismiss", "ViewControllers(", "popViewController", "popToRoot"].contains { firstUTF8Offset(of: $0, in: text) != nil },
+             ViewHierarchy.words.contains { firstUTF8Offset(of: $0, in: text) != nil },
              firstUTF8Offset(of: "didBecomeActive", in: text) != nil)
         }
         self.model = FileModel(

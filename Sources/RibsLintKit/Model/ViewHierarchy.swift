@@ -12,16 +12,25 @@ public enum ViewHierarchy {
         "setNeedsStatusBarAppearanceUpdate", "setNeedsUpdateOf*",
     ]
 
+    /// Text every one of `operations` and `presentationProperties` contains: a file holding none declares no method
+    /// that arranges the hierarchy.
+    static let words = ["present", "dismiss", "push", "pop", "show", "ViewController", "setTabs", "embed", "addChild", "removeFrom",
+                        "willMove", "didMove", "addSubview", "replace", "attach", "detach", "setNeeds", "Presentation", "Transition", "transitioning",
+                        "selected", "iewControllers", "frame", "utoresizing", "hidesBottomBar"]
+
     /// Whether a call of `name` with these argument labels is one of `patterns`: `*` matches any text, and
     /// `name(_:label:)` requires the label.
     public static func isOperation(_ name: String, labels: [String], patterns: [String]) -> Bool {
         patterns.contains { Pattern($0).matches(name, labels: labels) }
     }
 
-    /// The same with the default operations, read once.
+    /// The same with the default operations, read once. Most calls start with a letter none of them starts with.
     static func isOperation(_ name: String, labels: [String]) -> Bool {
-        defaultPatterns.contains { $0.matches(name, labels: labels) }
+        guard let first = name.utf8.first, firstLetters.contains(first) else { return false }
+        return defaultPatterns.contains { $0.matches(name, labels: labels) }
     }
+
+    private static let firstLetters = Set(operations.compactMap(\.utf8.first))
 
     private static let defaultPatterns = operations.map(Pattern.init)
 
@@ -50,20 +59,39 @@ public enum ViewHierarchy {
     /// The entries (`arranges cleanUp(completion?:)`) of the methods among `members` whose bodies only arrange the view
     /// hierarchy: each call a hierarchy operation (`removeFromParent()`, `view.removeFromSuperview()`,
     /// `setViewControllers(…)`), a closure handed in (`completion?()`), or what only carries those along (`Task { … }`,
-    /// `DispatchQueue.main.async { … }`, `map`, `forEach`); each assignment to a property of the type's own or to a
-    /// view's frame or layout flags; at least one operation. Such a method, called by a router on its view controller,
+    /// `DispatchQueue.main.async { … }`, `map`, `forEach`), none handing over text (`title:`, `message:`); each
+    /// assignment to a stored property these members declare or to a view's frame or layout flags; at least one
+    /// operation, or a presentation property set (`uiviewController.modalPresentationStyle = style`, `selectedIndex = 2`). Such a method, called by a router on its view controller,
     /// manages the view hierarchy whatever its name.
-    static func arranging(in members: MemberBlockItemListSyntax) -> [String] {
-        members.compactMap { member -> String? in
+    /// - Parameter stored: the stored properties of the type (its class's, for an extension in the same file), worked
+    ///   out only for a method that assigns a property of its own.
+    static func arranging(in block: MemberBlockSyntax, stored: () -> Set<String>) -> [String] {
+        var known: Set<String>?
+        return block.members.compactMap { member -> String? in
             guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body else { return nil }
             let reader = ArrangementReader(parameters: Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }))
             reader.walk(body)
-            return reader.arranges && !reader.doesMore ? "arranges " + HelperMethod.signature(of: function) : nil
+            guard reader.arranges, !reader.doesMore else { return nil }
+            if !reader.assigned.isEmpty {
+                if known == nil { known = stored() }
+                guard reader.assigned.isSubset(of: known!) else { return nil }
+            }
+            return "arranges " + HelperMethod.signature(of: function)
         }
     }
 
     /// Calls that only carry hierarchy operations along: running them later or on the main actor, or over a list.
     static let carriers: Set<String> = ["Task", "async", "asyncAfter", "map", "compactMap", "forEach", "filter", "reversed"]
+    /// Assigning these on a view controller configures presentation or layout, not content.
+    public static let presentationProperties: Set<String> = [
+        "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "isModalInPresentation",
+        "modalPresentationCapturesStatusBarAppearance", "viewControllers", "selectedIndex", "selectedViewController",
+        "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "presentationController",
+        "popoverPresentationController", "hidesBottomBarWhenPushed",
+    ]
+
+    /// Arguments that hand a screen text to show (as `router_ui_access` reads a router's calls).
+    static let contentLabels: Set<String> = ["title", "message", "text", "subtitle", "body"]
     /// A view's placement, which embedding a child's view sets.
     static let layout: Set<String> = ["frame", "bounds", "translatesAutoresizingMaskIntoConstraints", "autoresizingMask"]
 
@@ -72,6 +100,9 @@ public enum ViewHierarchy {
         /// It makes a hierarchy operation, and something else.
         var arranges = false
         var doesMore = false
+        /// The names of the type's own properties it assigns (`activeFlow = nil`, `self.activeFlow = child`): each must
+        /// be a stored property the type declares.
+        var assigned: Set<String> = []
 
         init(parameters: Set<String>) {
             self.parameters = parameters
@@ -80,11 +111,13 @@ public enum ViewHierarchy {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard !doesMore else { return .skipChildren }
-            var called = node.calledExpression
-            while let inner = called.as(OptionalChainingExprSyntax.self)?.expression ?? called.as(ForceUnwrapExprSyntax.self)?.expression {
-                called = inner
-            }
+            let called = node.calledExpression.unwrapped
             let labels = node.arguments.map { $0.label?.text ?? "_" }
+            // Text handed over (`presentAlert(title:message:)`) is what the screen shows, whatever the call's name.
+            if labels.contains(where: contentLabels.contains) {
+                doesMore = true
+                return .skipChildren
+            }
             if let reference = called.as(DeclReferenceExprSyntax.self) {
                 let name = reference.baseName.text
                 if isOperation(name, labels: labels) {
@@ -108,18 +141,33 @@ public enum ViewHierarchy {
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             guard !doesMore else { return .skipChildren }
             let elements = Array(node.elements)
-            for (index, element) in elements.enumerated() where element.is(AssignmentExprSyntax.self) && index > 0 {
-                if !Self.isOwnOrLayout(elements[index - 1]) { doesMore = true }
+            for (index, element) in elements.enumerated() where index > 0 {
+                // `=`, and `+=` and the other operators that assign.
+                let assigns = element.is(AssignmentExprSyntax.self)
+                    || element.as(BinaryOperatorExprSyntax.self).map { $0.operator.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains($0.operator.text) } == true
+                if assigns, !isOwnOrLayout(elements[index - 1]) { doesMore = true }
             }
             return .visitChildren
         }
 
-        /// `activeFlow = nil`, `self.activeFlow = child`, `child.view.frame = view.bounds`.
-        static func isOwnOrLayout(_ target: ExprSyntax) -> Bool {
-            if target.is(DeclReferenceExprSyntax.self) { return true }
+        /// `activeFlow = nil`, `self.activeFlow = child` (a stored property the members declare), `child.view.frame =
+        /// view.bounds`; not `title = …`, which the screen inherits and shows.
+        func isOwnOrLayout(_ target: ExprSyntax) -> Bool {
+            // How a screen is presented, or which of its children shows (`modalPresentationStyle`, `selectedIndex`).
+            let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if let name, presentationProperties.contains(name) {
+                arranges = true
+                return true
+            }
+            if let reference = target.as(DeclReferenceExprSyntax.self) {
+                assigned.insert(reference.baseName.text)
+                return true
+            }
             guard let member = target.as(MemberAccessExprSyntax.self) else { return false }
             if layout.contains(member.declName.baseName.text) { return true }
-            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return false }
+            assigned.insert(member.declName.baseName.text)
+            return true
         }
 
         /// A nested function or type is not the method's own work.
