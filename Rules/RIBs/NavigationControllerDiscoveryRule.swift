@@ -300,6 +300,20 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         viewController.push(viewController: cartBuilder.build(withListener: interactor).viewControllable, animated: true)
                     }
                 }
+                // file: Home/HomeRouter.swift
+                import RIBs
+                protocol HomeViewControllable: ViewControllable {
+                    func push(viewController: ViewControllable, animated: Bool)
+                }
+                // A view-less router handed its parent's screen, whose protocol declares the method.
+                final class HomeRouter: Router<HomeInteractable>, HomeRouting {
+                    private let viewController: HomeViewControllable
+                    func routeToFeed() {
+                        let feed = feedBuilder.build(withListener: interactor)
+                        attachChild(feed)
+                        viewController.push(viewController: feed.viewControllable, animated: false)
+                    }
+                }
                 """),
             // A helper on ViewControllable that only presents, and a push on the navigation controller the router was
             // handed, whose method shares the helper's name: no navigation controller is discovered.
@@ -521,7 +535,10 @@ public struct NavigationControllerDiscoveryRule: Rule {
     /// (`protocol RootViewControllable: ViewControllable { func push(viewController:animated:) }`): the call is the
     /// view controller's own, which an extension's helper of that name does not replace.
     static func viewControllableDeclares(_ name: String, _ router: TypeDeclaration, _ file: LintFile) -> Bool {
-        guard let controllable = viewControllable(of: router, file),
+        // The protocol of a `viewController` the router stores (a view-less `Router<…>` handed its parent's screen), or
+        // the one its base class is given.
+        let stored = router.storedProperties.first { $0.name == "viewController" }.flatMap { $0.type?.heldTypeNames.first }
+        guard let controllable = stored ?? viewControllable(of: router, file),
             let declaration = file.model.protocols.first(where: { $0.name == controllable })?.declaration
         else { return false }
         return declaration.memberBlock.members.contains { $0.decl.as(FunctionDeclSyntax.self)?.name.text == name }

@@ -148,12 +148,15 @@ extension RouterUIAccessRule {
                     navigation.modalPresentationStyle = .fullScreen
                     let search = UINavigationController(rootViewController: feed.viewControllable.uiviewController)
                     2️⃣search.tabBarItem.image = UIImage(systemName: "magnifyingglass")
+                    3️⃣search.navigationBar.tintColor = .label
+                    search.navigationBar.isHidden = true
                     viewController.setTabs([navigation, search])
                 }
             }
             """, messages: [
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tabBarItem.image' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'navigationBar.tintColor' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
         Example("""
             import RIBs

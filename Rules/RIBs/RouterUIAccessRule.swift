@@ -208,13 +208,16 @@ public struct RouterUIAccessRule: Rule {
         }
 
         private func checkAssignment(to target: ExprSyntax) {
-            // A container the router made is its own to set up, but its tab bar item, and what the item shows, are the
-            // screen's UI: `navigation.tabBarItem = …`, `navigation.tabBarItem.image = …`.
+            // A container the router made is its own to set up, but its bars and items, and what they show, are the
+            // screen's UI: `navigation.tabBarItem = …`, `navigation.tabBarItem.image = …`, `navigation.navigationBar
+            // .tintColor = …`. Whether the bar shows at all is how the stack is navigated (`navigationBar.isHidden`).
             var node = target.unwrapped
             var path: [String] = []
             while let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped {
                 path.insert(member.declName.baseName.text, at: 0)
-                if path.first == "tabBarItem", let container = base.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text) {
+                if let first = path.first, RouterUIAccessRule.barItems.contains(first), path != ["navigationBar", "isHidden"],
+                    let container = base.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text)
+                {
                     report(target, "router sets '\(path.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
                     return
                 }
