@@ -81,7 +81,7 @@ public struct TypeIndex: Sendable {
     private var holdersByName: [String: [String]]?
     /// The helper methods of each action and name, as `Type action signature`, in order: `["navigates push":
     /// ["ViewControllable navigates push(_:animated?:)"]]`.
-    private var helpersByName: [String: [String]]?
+    private var helpersByKey: [String: [String]]?
 
     /// - Parameter project: index the whole project (who inherits what is tabulated once); a file's own
     ///   declarations, read while it is linted alone, need no table.
@@ -106,7 +106,7 @@ public struct TypeIndex: Sendable {
         for (name, entry) in entries {
             for helper in entry.helperMethods { helpers[Self.helperKey(helper), default: []].append(name + " " + helper) }
         }
-        helpersByName = helpers.mapValues { $0.count > 1 ? $0.sorted() : $0 }
+        helpersByKey = helpers.mapValues { $0.count > 1 ? $0.sorted() : $0 }
     }
 
     private mutating func add(_ declaration: DeclaredType) {
@@ -147,7 +147,7 @@ public struct TypeIndex: Sendable {
 
     /// The helper methods of an action and a name (`navigates push`), as `Type action signature`.
     func helperMethods(_ key: String) -> [String] {
-        if let helpersByName { return helpersByName[key] ?? [] }
+        if let helpersByKey { return helpersByKey[key] ?? [] }
         return entries.flatMap { type, entry in
             entry.helperMethods.filter { Self.helperKey($0) == key }.map { type + " " + $0 }
         }.sorted()
