@@ -439,11 +439,10 @@ public struct AttachDetachBalanceRule: Rule {
         }
     }
 
-    /// Functions whose children live as long as the router: `didLoad` and `init`, the routing methods its interactor
-    /// calls as it becomes active (`override func didBecomeActive() { router?.routeToMain() }`, in the interactor's
-    /// file), container setup that installs children as tabs (`setViewControllers`, `viewControllers =`), and what
-    /// those call.
-    /// With the router's calls of its own methods, by the calling method.
+    /// Functions whose children live as long as the router, as its own code shows: `didLoad` and `init`, container
+    /// setup that installs children as tabs (`setViewControllers`, `viewControllers =`), and what those call; with the
+    /// router's calls of its own methods, by the calling method. (The routing its interactor starts as it becomes
+    /// active is `activatedFunctions`, asked of other files only for the attaches left.)
     static func lifetimeFunctions(of router: [TypeDeclaration]) -> (lifetime: Set<String>, calls: [String: Set<String>]) {
         var calls: [String: Set<String>] = [:]
         var lifetime: Set<String> = ["didLoad", "init"]

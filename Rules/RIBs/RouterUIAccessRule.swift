@@ -46,11 +46,11 @@ public struct RouterUIAccessRule: Rule {
     /// A view controller's bars and items: calling into them is UI work, never hierarchy work.
     static let barItems: Set<String> = ["navigationItem", "tabBarItem", "navigationBar", "toolbar", "tabBar"]
 
-    private let hierarchy: [String]
+    private let hierarchy: ViewHierarchy.Operations
     private let uiTypes: Set<String>
 
     public init(options: RuleOptions) {
-        hierarchy = options.strings("hierarchy_methods")
+        hierarchy = ViewHierarchy.Operations(options.strings("hierarchy_methods"))
         uiTypes = Set(options.strings("ui_types"))
     }
 
@@ -65,16 +65,13 @@ public struct RouterUIAccessRule: Rule {
     }
 
     func isHierarchyOperation(_ name: String, labels: [String]) -> Bool {
-        ViewHierarchy.isOperation(name, labels: labels, patterns: hierarchy)
+        hierarchy.contains(name, labels: labels)
     }
 
     private final class Visitor: TypeBodyVisitor {
         let rule: RouterUIAccessRule
         let reach: ViewControllerReach
         let presentables: Set<String>
-        /// A `presentAlert(title:message:)` is named like a hierarchy operation but builds UI content: it hands
-        /// over text, not a view controller.
-        static let contentLabels: Set<String> = ["title", "message", "text", "subtitle", "body"]
         /// The router's methods that return a view controllable (`func feedTab() -> ViewControllable`).
         let viewControllerMethods: Set<String>
         var findings = OnePerStatement()
@@ -141,7 +138,7 @@ public struct RouterUIAccessRule: Rule {
                     report(node, "router calls '\(method)' on a view controller's view; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
                 } else if reach.reaches(base), !passesViewController(node), !(RouterUIAccessRule.barVisibility.contains(method) && isContainer(base)),
                     !rule.isHierarchyOperation(method, labels: labels) && !screenArranges(node, method: method, base: base)
-                        || labels.contains(where: Self.contentLabels.contains)
+                        || labels.contains(where: ViewHierarchy.contentLabels.contains)
                 {
                     report(node, "router calls '\(method)' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable")
                 } else if let owner = base.lastName, presentables.contains(owner) {

@@ -65,4 +65,16 @@ struct ByteSearchTests {
         }
         #expect(!ViewHierarchy.words.contains(where: "titleLabel".contains))
     }
+
+    @Test("hierarchy operations match by their patterns: a leading `*`, text around one, required labels")
+    func hierarchyOperations() {
+        let configured = ViewHierarchy.Operations(["*Screen", "set*ViewControllers", "show(_:sender:)"])
+        #expect(configured.contains("openScreen", labels: []))
+        #expect(configured.contains("setTabViewControllers", labels: ["_", "animated"]))
+        #expect(configured.contains("show", labels: ["_", "sender"]))
+        #expect(!configured.contains("show", labels: ["_"]))
+        #expect(!configured.contains("setTitle", labels: ["_"]))
+        #expect(ViewHierarchy.defaultOperations.contains("removeFromParent", labels: []))
+        #expect(!ViewHierarchy.defaultOperations.contains("reloadData", labels: []))
+    }
 }

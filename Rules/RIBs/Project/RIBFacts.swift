@@ -301,10 +301,10 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Classes whose file shows the bar (`setNavigationBarHidden(false, …)`): a child that does brings the back
     /// button back.
     public var typesShowingBar: [String] = []
-    /// Classes (and extensions) whose file hears the stack pop: a navigation controller delegate's
-    /// `navigationController(_:didShow:animated:)` or `willShow`, or a router handing its stack a delegate
-    /// (`navigationController?.delegate = interactor.proxy`). A RIB with one such part detaches the children swiped off
-    /// its stack itself.
+    /// Classes (and extended types) whose code hears the stack pop (`typesObservingPops(_:)`): a navigation controller
+    /// delegate's `navigationController(_:didShow:animated:)` or `willShow` that reports it, or a router making its
+    /// interactor the delegate (`navigationController?.delegate = interactor.proxy`). A RIB with one such part detaches
+    /// the children swiped off its stack itself.
     public var typesObservingPops: [String] = []
 
     /// A child shown through a method of the router's screen, named `method`, with the call's argument labels (`_`
@@ -385,10 +385,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     static func typesObservingPops(_ file: LintFile) -> [String] {
         var types: [String] = []
         func add(_ token: TokenSyntax) {
-            var node = token.parent
-            while let current = node, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) { node = current.parent }
-            let name = node?.as(ClassDeclSyntax.self)?.name.text ?? node?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-            if let name, !types.contains(name) { types.append(name) }
+            if let name = enclosingClassName(of: token), !types.contains(name) { types.append(name) }
         }
         let named = file.tokens(spelled: "navigationController", in: file.tree).filter { $0.tokenKind == .identifier("navigationController") }
         for token in named {
@@ -418,6 +415,13 @@ public struct NavigationFacts: FileFacts, Equatable {
             add(token)
         }
         return types
+    }
+
+    /// The class, or the extended type, whose declaration holds `token`.
+    private static func enclosingClassName(of token: TokenSyntax) -> String? {
+        var node = token.parent
+        while let current = node, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) { node = current.parent }
+        return node?.as(ClassDeclSyntax.self)?.name.text ?? node?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
     }
 
     /// A call in `body` on a `listener`, `router`, `interactor` or `delegate` (through `self`, `?` and `!`), or of
@@ -461,10 +465,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         /// A bare `setNavigationBarHidden(…)` or `navigationBar` in a class that is a navigation controller: its own bar.
         func isNavigationControllersOwn(_ token: TokenSyntax) -> Bool {
-            var node = token.parent
-            while let current = node, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) { node = current.parent }
-            let name = node?.as(ClassDeclSyntax.self)?.name.text ?? node?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-            guard let name else { return false }
+            guard let name = enclosingClassName(of: token) else { return false }
             if let type = file.model.types.first(where: { $0.name == name && $0.kind == .class }) {
                 return type.inheritance.superclasses.contains { $0.hasSuffix("NavigationController") }
             }

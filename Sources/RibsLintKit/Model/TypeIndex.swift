@@ -54,8 +54,7 @@ public struct TypeIndex: Sendable {
         public var isMainActor = false
         /// `name:Type` of what it stores or is initialized with (see `DeclaredType.holds`).
         public var holds: [String] = []
-        /// Helper methods its extensions declare, and its methods that only arrange the view hierarchy, in any file (see
-        /// `DeclaredType.helperMethods`).
+        /// What its methods and its extensions' do, in any file (see `DeclaredType.helperMethods`).
         public var helperMethods: [String] = []
     }
 

@@ -18,24 +18,30 @@ public enum ViewHierarchy {
                         "willMove", "didMove", "addSubview", "replace", "attach", "detach", "setNeeds", "Presentation", "Transition", "transitioning",
                         "selected", "iewControllers", "frame", "utoresizing", "hidesBottomBar"]
 
-    /// Whether a call of `name` with these argument labels is one of `patterns`: `*` matches any text, and
-    /// `name(_:label:)` requires the label.
-    public static func isOperation(_ name: String, labels: [String], patterns: [String]) -> Bool {
-        patterns.contains { Pattern($0).matches(name, labels: labels) }
+    /// The default operations, read once.
+    static let defaultOperations = Operations(operations)
+
+    /// Calls that manage the view hierarchy, as patterns (`present*`, `show(_:sender:)`: `*` matches any text, and
+    /// `name(_:label:)` requires the label), read once: a router's configured `hierarchy_methods`, or the defaults.
+    public struct Operations: Sendable {
+        private let patterns: [Pattern]
+        /// The letters the patterns start with: most calls start with another, and are no operation.
+        private let firstLetters: Set<UInt8>
+
+        public init(_ patterns: [String]) {
+            self.patterns = patterns.map(Pattern.init)
+            firstLetters = Set(patterns.compactMap { $0.utf8.first })
+        }
+
+        /// Whether a call of `name` with these argument labels is one of the operations.
+        public func contains(_ name: String, labels: [String]) -> Bool {
+            guard let first = name.utf8.first, firstLetters.contains(first) || firstLetters.contains(UInt8(ascii: "*")) else { return false }
+            return patterns.contains { $0.matches(name, labels: labels) }
+        }
     }
-
-    /// The same with the default operations, read once. Most calls start with a letter none of them starts with.
-    static func isOperation(_ name: String, labels: [String]) -> Bool {
-        guard let first = name.utf8.first, firstLetters.contains(first) else { return false }
-        return defaultPatterns.contains { $0.matches(name, labels: labels) }
-    }
-
-    private static let firstLetters = Set(operations.compactMap(\.utf8.first))
-
-    private static let defaultPatterns = operations.map(Pattern.init)
 
     /// `set*ViewControllers`, `show(_:sender:)`: the name's text around each `*`, and the labels a call must have.
-    private struct Pattern {
+    private struct Pattern: Sendable {
         let parts: [Substring]
         let required: [Substring]
 
@@ -90,10 +96,12 @@ public enum ViewHierarchy {
         "popoverPresentationController", "hidesBottomBarWhenPushed",
     ]
 
-    /// Arguments that hand a screen text to show (as `router_ui_access` reads a router's calls).
-    static let contentLabels: Set<String> = ["title", "message", "text", "subtitle", "body"]
-    /// A view's placement, which embedding a child's view sets.
-    static let layout: Set<String> = ["frame", "bounds", "translatesAutoresizingMaskIntoConstraints", "autoresizingMask"]
+    /// Arguments that hand a screen text to show: a call with one (`presentAlert(title:message:)`) builds what the
+    /// screen shows, whatever its name.
+    public static let contentLabels: Set<String> = ["title", "message", "text", "subtitle", "body"]
+    /// A view's bounds, which embedding a child's view sets beside its frame and layout flags (those are among
+    /// `presentationProperties`).
+    static let layout: Set<String> = ["bounds"]
 
     private final class ArrangementReader: SyntaxVisitor {
         let parameters: Set<String>
@@ -118,21 +126,15 @@ public enum ViewHierarchy {
                 doesMore = true
                 return .skipChildren
             }
-            if let reference = called.as(DeclReferenceExprSyntax.self) {
-                let name = reference.baseName.text
-                if isOperation(name, labels: labels) {
-                    arranges = true
-                } else if !parameters.contains(name) && !carriers.contains(name) {
-                    doesMore = true
-                }
-            } else if let member = called.as(MemberAccessExprSyntax.self) {
-                let name = member.declName.baseName.text
-                if isOperation(name, labels: labels) {
-                    arranges = true
-                } else if !carriers.contains(name) {
-                    doesMore = true
-                }
-            } else {
+            // `removeFromParent()` or `child.removeFromParent()`; a closure handed in is called by its name alone.
+            let reference = called.as(DeclReferenceExprSyntax.self)
+            guard let name = reference?.baseName.text ?? called.as(MemberAccessExprSyntax.self)?.declName.baseName.text else {
+                doesMore = true
+                return .visitChildren
+            }
+            if defaultOperations.contains(name, labels: labels) {
+                arranges = true
+            } else if !carriers.contains(name) && !(reference != nil && parameters.contains(name)) {
                 doesMore = true
             }
             return .visitChildren
