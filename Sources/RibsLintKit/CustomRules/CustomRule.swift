@@ -152,6 +152,12 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The conditions that must all hold for it to: an `all`'s, flattened; else itself.
+    var conjuncts: [Filter] {
+        if case .all(let filters) = self { return filters.flatMap(\.conjuncts) }
+        return [self]
+    }
+
     /// The roles it names, with every nested filter's.
     var roles: [String] {
         switch self {

@@ -43,6 +43,7 @@ final class CustomRuleFile {
     private var modules: [String: String?] = [:]
     private var offsets: [Int: [Int]] = [:]
     private var pathMatches: [PatternKey: [String: String]?] = [:]
+    private var playedRoles: Set<String>?
 
     private init(_ file: LintFile) { self.file = file }
 
@@ -91,6 +92,12 @@ final class CustomRuleFile {
         }
         offsets[run.key] = found
         return found
+    }
+
+    /// Whether one of the file's types plays `role`, as `roles` says (the file's rules share one role model).
+    func plays(_ role: String, _ roles: any RoleModel) -> Bool {
+        if playedRoles == nil { playedRoles = Set(file.model.types.compactMap { roles.role(of: $0, in: file) }) }
+        return playedRoles?.contains(role) == true
     }
 
     /// What `pattern` captures of the file's path from `folder`; nil when it does not match.
@@ -172,10 +179,16 @@ final class CustomSubjects {
     }
 
     private(set) var subjects: [Subject]
-    /// The file's own subject.
-    let file: Int
-    /// Types, members, imports and the file, by kind, in source order.
-    private var declarations: [SubjectKind: [Int]] = [:]
+    /// The file's own subject: the first.
+    let file = 0
+    /// The file's imports, types and top-level members, read together once a rule asks for one of them.
+    private var outline: (imports: [Int], types: [Int], members: [Int])?
+    /// Each type's member block, by the type's index: its members are read when a rule asks for them there.
+    private var memberBlocks: [Int: MemberBlockSyntax] = [:]
+    /// The members read so far, by their type's index.
+    private var membersOf: [Int: [Int]] = [:]
+    /// Every member of the file, in source order, once a rule asks for them all.
+    private var everyMember: [Int]?
     /// Calls and references of the whole file, in source order, once a rule selects them.
     private var fileWide: [SubjectKind: [Int]] = [:]
     /// Calls and references inside one node, once a rule asks for them there.
@@ -200,19 +213,68 @@ final class CustomSubjects {
     init(_ file: LintFile) {
         tree = file.tree
         model = file.model
-        var reader = DeclarationReader()
-        reader.read(file.tree.statements, owner: nil)
         let start = file.hasByteOrderMark ? 3 : 0
-        self.file = reader.subjects.count
-        subjects = reader.subjects + [Subject(
+        subjects = [Subject(
             kind: .file, name: file.fileName, kindName: "file", span: start..<file.source.utf8.count, nameSpan: start..<start,
             node: Syntax(file.tree), owner: nil, attributes: [], access: "internal", inherited: [], constructed: nil)]
-        for index in subjects.indices { declarations[subjects[index].kind, default: []].append(index) }
+    }
+
+    /// The file's imports, types (nested ones too) and top-level members, each kind in source order; read once.
+    private func readOutline() -> (imports: [Int], types: [Int], members: [Int]) {
+        if let outline { return outline }
+        var reader = DeclarationReader(base: subjects.count)
+        reader.outline(tree.statements)
+        var read: (imports: [Int], types: [Int], members: [Int]) = ([], [], [])
+        for (offset, subject) in reader.subjects.enumerated() {
+            switch subject.kind {
+            case .import: read.imports.append(reader.base + offset)
+            case .type: read.types.append(reader.base + offset)
+            default: read.members.append(reader.base + offset)
+            }
+        }
+        subjects += reader.subjects
+        memberBlocks = reader.memberBlocks
+        outline = read
+        return read
+    }
+
+    /// The members of the types at `types` (indices into `subjects`), in source order; each type's read once.
+    func members(of types: [Int]) -> [Int] {
+        var found: [Int] = []
+        for type in types {
+            if let known = membersOf[type] {
+                found += known
+                continue
+            }
+            guard let block = memberBlocks[type] else { continue }
+            var reader = DeclarationReader(base: subjects.count)
+            let owner = subjects[type]
+            reader.members(block.members, owner: .init(index: type, kindName: owner.kindName, access: owner.access))
+            let read = Array(subjects.count..<(subjects.count + reader.subjects.count))
+            subjects += reader.subjects
+            membersOf[type] = read
+            found += read
+        }
+        // Nested types' members lie within their outer type's: by where each starts (a `var a, b`'s share one start).
+        return types.count > 1 ? found.sorted { (subjects[$0].span.lowerBound, $0) < (subjects[$1].span.lowerBound, $1) } : found
     }
 
     /// Every subject of `kind` in the file, in source order.
     func all(_ kind: SubjectKind) -> [Int] {
-        guard kind == .call || kind == .reference else { return declarations[kind] ?? [] }
+        switch kind {
+        case .file: return [file]
+        case .import: return readOutline().imports
+        case .type: return readOutline().types
+        case .member:
+            if let everyMember { return everyMember }
+            let outline = readOutline()
+            let found = (outline.members + members(of: outline.types)).sorted {
+                (subjects[$0].span.lowerBound, $0) < (subjects[$1].span.lowerBound, $1)
+            }
+            everyMember = found
+            return found
+        case .call, .reference: break
+        }
         if let known = fileWide[kind] { return known }
         let found = collect(kind, in: Syntax(tree))
         fileWide[kind] = found
@@ -229,6 +291,9 @@ final class CustomSubjects {
             if let known = insideNode[key] { return known.filter { $0 != index } }
             candidates = collect(kind, in: subject.node)
             insideNode[key] = candidates
+        } else if kind == .member, subject.kind == .type, everyMember == nil {
+            // The members of the type and of the types nested in it.
+            candidates = within(subject.span, members(of: within(subject.span, all(.type))))
         } else {
             candidates = within(subject.span, all(kind))
         }
@@ -323,62 +388,118 @@ final class CustomSubjects {
     private func register(_ subject: Subject) -> Int {
         if let known = expressionAt[subject.node.id] { return known }
         let at = subject.span.lowerBound
-        subject.owner = (declarations[.type] ?? []).last { subjects[$0].span.contains(at) && subjects[$0].span.lowerBound < at }
+        subject.owner = all(.type).last { subjects[$0].span.contains(at) && subjects[$0].span.lowerBound < at }
         subjects.append(subject)
         expressionAt[subject.node.id] = subjects.count - 1
         return subjects.count - 1
     }
 
-    /// Types, members, imports: declarations only, read through the file's top level, member blocks and `#if`
-    /// clauses (not `#if false`) — a body, a closure or an initial value is never entered.
+    /// Declarations only, read through the file's top level, member blocks and `#if` clauses (not `#if false`) — a
+    /// body, a closure or an initial value is never entered. The outline is the imports, the types and the top-level
+    /// members; a type's members are read apart, when a rule asks for them.
     private struct DeclarationReader {
+        /// The index the first subject read gets.
+        let base: Int
         var subjects: [Subject] = []
+        /// Each type's member block, by the type's index.
+        var memberBlocks: [Int: MemberBlockSyntax] = [:]
 
-        mutating func read(_ items: CodeBlockItemListSyntax, owner: Int?) {
-            for item in items { if case .decl(let declaration) = item.item { read(declaration, owner: owner) } }
+        /// The type whose members are read: its index, kind and access.
+        struct Owner {
+            let index: Int
+            let kindName: String
+            let access: String
         }
 
-        mutating func read(_ members: MemberBlockItemListSyntax, owner: Int?) {
-            for member in members { read(member.decl, owner: owner) }
+        init(base: Int) { self.base = base }
+
+        mutating func outline(_ items: CodeBlockItemListSyntax) {
+            for item in items { if case .decl(let declaration) = item.item { outline(declaration, owner: nil) } }
         }
 
-        mutating func read(_ declaration: DeclSyntax, owner: Int?) {
+        /// Imports, types and, at the top level (`owner` nil), members.
+        private mutating func outline(_ declaration: DeclSyntax, owner: Int?) {
+            switch declaration.kind {
+            case .functionDecl, .initializerDecl, .variableDecl:
+                // A type's members are read apart.
+                if owner == nil { member(declaration, owner: nil) }
+                return
+            case .importDecl, .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl, .ifConfigDecl: break
+            default: return
+            }
             switch declaration.as(DeclSyntaxEnum.self) {
             case .importDecl(let node):
-                add(.import, node.path.map(\.name.text).joined(separator: "."), "import", Syntax(node), name: Syntax(node), declaration: nil, owner: owner)
+                // An import in a type's block is no member: its type is its owner all the same.
+                add(.import, node.path.map(\.name.text).joined(separator: "."), "import", Syntax(node), name: Syntax(node), declaration: nil,
+                    owner: owner.map { Owner(index: $0, kindName: "", access: "") })
             case .classDecl(let node):
-                type(Syntax(node), "class", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+                type(Syntax(node), "class", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock)
             case .structDecl(let node):
-                type(Syntax(node), "struct", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+                type(Syntax(node), "struct", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock)
             case .enumDecl(let node):
-                type(Syntax(node), "enum", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+                type(Syntax(node), "enum", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock)
             case .actorDecl(let node):
-                type(Syntax(node), "actor", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+                type(Syntax(node), "actor", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock)
             case .protocolDecl(let node):
-                type(Syntax(node), "protocol", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock, owner: owner)
+                type(Syntax(node), "protocol", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock)
             case .extensionDecl(let node):
                 let index = add(
                     .type, node.extendedType.baseName ?? node.extendedType.trimmedDescription, "extension", Syntax(node),
-                    name: Syntax(node.extendedType), declaration: (node.attributes, node.modifiers), owner: owner,
+                    name: Syntax(node.extendedType), declaration: (node.attributes, node.modifiers), owner: nil,
                     inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [])
-                read(node.memberBlock.members, owner: index)
+                nested(node.memberBlock, of: index)
+            case .ifConfigDecl(let node):
+                for clause in node.clauses where !clause.isNeverCompiled {
+                    switch clause.elements {
+                    case .statements(let items): for item in items { if case .decl(let inner) = item.item { outline(inner, owner: owner) } }
+                    case .decls(let members): for member in members { outline(member.decl, owner: owner) }
+                    default: break
+                    }
+                }
+            default: break
+            }
+        }
+
+        /// The types nested in the block of the type at `index`; the block kept for its members.
+        private mutating func nested(_ block: MemberBlockSyntax, of index: Int) {
+            memberBlocks[index] = block
+            for member in block.members { outline(member.decl, owner: index) }
+        }
+
+        /// The members of a type's block (its nested types' aside).
+        mutating func members(_ members: MemberBlockItemListSyntax, owner: Owner) {
+            for member in members { self.members(member.decl, owner: owner) }
+        }
+
+        private mutating func members(_ declaration: DeclSyntax, owner: Owner) {
+            switch declaration.kind {
+            case .functionDecl, .initializerDecl, .variableDecl: member(declaration, owner: owner)
+            case .ifConfigDecl:
+                guard let node = declaration.as(IfConfigDeclSyntax.self) else { return }
+                for clause in node.clauses where !clause.isNeverCompiled {
+                    switch clause.elements {
+                    case .statements(let items): for item in items { if case .decl(let inner) = item.item { members(inner, owner: owner) } }
+                    case .decls(let nested): members(nested, owner: owner)
+                    default: break
+                    }
+                }
+            default: return
+            }
+        }
+
+        /// A `func`, `init` or `var`/`let` (each binding named by an identifier).
+        private mutating func member(_ declaration: DeclSyntax, owner: Owner?) {
+            switch declaration.as(DeclSyntaxEnum.self) {
             case .functionDecl(let node):
                 add(.member, Self.spelt(node.name), "func", Syntax(node), name: Syntax(node.name), declaration: (node.attributes, node.modifiers), owner: owner)
-            case .initializerDecl(let node): add(.member, "init", "init", Syntax(node), name: Syntax(node.initKeyword), declaration: (node.attributes, node.modifiers), owner: owner)
+            case .initializerDecl(let node):
+                add(.member, "init", "init", Syntax(node), name: Syntax(node.initKeyword), declaration: (node.attributes, node.modifiers), owner: owner)
             case .variableDecl(let node):
                 let kind = node.bindingSpecifier.tokenKind == .keyword(.let) ? "let" : "var"
                 for binding in node.bindings {
                     guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
                     add(.member, Self.spelt(identifier.identifier), kind, Syntax(node), name: Syntax(identifier),
                         declaration: (node.attributes, node.modifiers), owner: owner)
-                }
-            case .ifConfigDecl(let node):
-                for clause in node.clauses where !clause.isNeverCompiled {
-                    switch clause.elements {
-                    case .statements(let items): read(items, owner: owner)
-                    case .decls(let members): read(members, owner: owner)
-                    default: break
-                    }
                 }
             default: break
             }
@@ -392,19 +513,19 @@ final class CustomSubjects {
 
         private mutating func type(
             _ node: Syntax, _ kind: String, _ name: TokenSyntax, _ declaration: (AttributeListSyntax, DeclModifierListSyntax),
-            _ clause: InheritanceClauseSyntax?, _ members: MemberBlockSyntax, owner: Int?
+            _ clause: InheritanceClauseSyntax?, _ members: MemberBlockSyntax
         ) {
             let index = add(
-                .type, Self.spelt(name), kind, node, name: Syntax(name), declaration: declaration, owner: owner,
+                .type, Self.spelt(name), kind, node, name: Syntax(name), declaration: declaration, owner: nil,
                 inherited: clause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [])
-            read(members.members, owner: index)
+            nested(members, of: index)
         }
 
         @discardableResult
         private mutating func add(
             _ kind: SubjectKind, _ name: String, _ kindName: String, _ node: Syntax, name nameNode: Syntax,
             declaration: (attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax)?,
-            owner: Int?, inherited: [String] = []
+            owner: Owner?, inherited: [String] = []
         ) -> Int {
             var attributes: [String] = []
             var access: String?
@@ -436,16 +557,16 @@ final class CustomSubjects {
             }
             // A member without an access level of its own has its protocol's, or its extension's (a `private extension`'s
             // members are `fileprivate`).
-            if access == nil, kind == .member, let owner, subjects[owner].kindName == "extension" || subjects[owner].kindName == "protocol" {
-                access = subjects[owner].access == "private" ? "fileprivate" : subjects[owner].access
+            if access == nil, kind == .member, let owner, owner.kindName == "extension" || owner.kindName == "protocol" {
+                access = owner.access == "private" ? "fileprivate" : owner.access
             }
             subjects.append(Subject(
                 kind: kind, name: name, kindName: kindName,
                 span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
                 nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<nameNode.endPositionBeforeTrailingTrivia.utf8Offset,
-                node: node, owner: kind == .type ? subjects.count : owner, attributes: attributes, access: access ?? "internal",
+                node: node, owner: kind == .type ? base + subjects.count : owner?.index, attributes: attributes, access: access ?? "internal",
                 inherited: inherited, constructed: nil))
-            return subjects.count - 1
+            return base + subjects.count - 1
         }
     }
 
@@ -580,6 +701,11 @@ final class CustomRuleCheck: Sendable {
     /// The rule's selection and assertion with each condition list in the order it is cheapest to judge: the same answers.
     private let select: CustomRule.Query
     private let assertion: CustomRule.Assertion
+    /// What a file must be for the selection to pick anything there, judged before its subjects are read: the
+    /// selection's conditions on the file's path and module.
+    private let fileConditions: [Filter]
+    /// A role the selection requires: a subject's role is its type's, so one of the file's types must play it.
+    private let requiredRole: String?
 
     init(rule: CustomRule, roles: any RoleModel) {
         self.rule = rule
@@ -591,6 +717,39 @@ final class CustomRuleCheck: Sendable {
             assertion = .require(CustomRule.Query(kind: query.kind, filter: query.filter.cheapestFirst), min: min, max: max)
         case .only(let filter): assertion = .only(filter.cheapestFirst)
         }
+        let conjuncts = rule.select.filter.conjuncts
+        fileConditions = conjuncts.filter { condition in
+            switch condition {
+            case .path, .module: true
+            default: false
+            }
+        }
+        requiredRole = conjuncts.lazy.compactMap { condition in
+            if case .role(let role) = condition { role } else { nil }
+        }.first
+    }
+
+    /// Whether the selection may pick anything in the file: its text spells the names the selection needs, its path
+    /// and module are the selection's, and one of its types plays the role the selection names.
+    private func mayPick(in file: LintFile, _ answers: Answers) -> Bool {
+        guard answers.spells(select) else { return false }
+        for condition in fileConditions {
+            switch condition {
+            case .path(let pattern): if answers.match(pattern) == nil { return false }
+            case .module(let pattern): if answers.module.map(pattern.matches) != true { return false }
+            default: continue
+            }
+        }
+        return requiredRole.map { answers.state.plays($0, roles) } ?? true
+    }
+
+    /// The subjects of the selection's kind that it may pick, in source order: every one; of members whose type must
+    /// play a role, those of the types that play it.
+    private func selectable(_ all: CustomSubjects, _ file: LintFile, _ answers: Answers) -> [Int] {
+        if select.kind == .member, let requiredRole {
+            return all.members(of: all.all(.type).filter { role(of: $0, all, file) == requiredRole })
+        }
+        return candidates(of: select, in: all.file, all, answers)
     }
 
     /// What the rule knows of a file: the file's custom-rule state, and its path and module as the rule reads them
@@ -637,12 +796,12 @@ final class CustomRuleCheck: Sendable {
     /// The rule's findings in `file`, whose custom-rule state is `state` (`CustomRuleFile.of(file)`).
     func violations(in file: LintFile, _ state: CustomRuleFile) -> [Violation] {
         let answers = Answers(self, state)
-        guard answers.spells(select) else { return [] }
+        guard mayPick(in: file, answers) else { return [] }
         let all = answers.state.subjects
         var violations: [Violation] = []
         var reported = Set<Int>()
         var captures: [String: String]?
-        for index in candidates(of: select, in: all.file, all, answers) where matches(select.filter, index, all, file, answers) {
+        for index in selectable(all, file, answers) where matches(select.filter, index, all, file, answers) {
             let subject = all.subjects[index]
             // The message's values, once a finding needs them.
             func values() -> [String: String] {

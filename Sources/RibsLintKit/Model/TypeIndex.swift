@@ -250,8 +250,10 @@ public final class TypeResolver {
         self.importsFramework = importsFramework
     }
 
+    /// The index does not change while the file asks: a question asked again keeps its fingerprint.
     private func record(_ question: TypeIndex.Question, _ name: String) {
-        lookups[question.key(name)] = index.fingerprint(question, name)
+        let key = question.key(name)
+        if lookups[key] == nil { lookups[key] = index.fingerprint(question, name) }
     }
 
     /// The primary declaration of a type declared in the project (nil for one it only extends).
