@@ -688,6 +688,21 @@ struct CacheTests {
         #expect(throws: CacheReader.Malformed.self) { try cut.records() }
     }
 
+    @Test("a type's fingerprint, hashed in parts, is the hash of its answer's text, as caches of earlier runs recorded it")
+    func typeFingerprintInParts() {
+        let index = TypeIndex([
+            DeclaredType(name: "HomeRouter", kind: .class, inherited: ["ViewableRouter", "HomeRouting"], genericArguments: ["HomeInteractable", "HomeViewControllable"]),
+            DeclaredType(name: "Lone", kind: .struct, inherited: [], genericArguments: [], isMainActor: true),
+            DeclaredType(name: "HomeRouter", kind: .extension, inherited: ["Tracking"], genericArguments: []),
+            DeclaredType(name: "HomeRouter", kind: .extension, inherited: ["Sending", "Logging"], genericArguments: []),
+        ])
+        #expect(index.fingerprint(.primary, "HomeRouter") == stableHash("class|ViewableRouter,HomeRouting|HomeInteractable,HomeViewControllable"))
+        #expect(index.fingerprint(.primary, "Lone") == stableHash("struct|||@MainActor"))
+        #expect(index.fingerprint(.extensions, "HomeRouter") == stableHash("Tracking,Sending,Logging"))
+        #expect(index.fingerprint(.primary, "Absent") == "-")
+        #expect(stableHash("") == "cbf29ce484222325" && stableHash("a") == "af63dc4c8601ec8c")
+    }
+
     @Test("a file's content hash fits a String's inline storage and tells apart bytes that differ only in length")
     func contentHash() {
         let samples: [[UInt8]] = [[], [0], [0, 0], Array(repeating: 0xff, count: 1 << 20), Array("struct A {}\n".utf8)]

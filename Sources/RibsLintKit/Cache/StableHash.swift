@@ -12,9 +12,14 @@ func fnv1a(_ bytes: some Sequence<UInt8>, continuing hash: UInt64 = 0xcbf2_9ce4_
 }
 
 /// A 64-bit hash as 16 hex digits.
-private func hex16(_ hash: UInt64) -> String {
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+func hex16(_ hash: UInt64) -> String {
+    String(unsafeUninitializedCapacity: 16) { digits in
+        for position in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * position)) & 0xf
+            digits[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
+        return 16
+    }
 }
 
 /// A hash over a sequence of texts, each hashed with its length (`wordHash`) so that ["ab", "c"] and

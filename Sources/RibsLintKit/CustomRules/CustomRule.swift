@@ -32,12 +32,22 @@ public struct CustomRule: Sendable {
         /// For calls and references: runs of which every name the filter accepts holds one (`Filter.nameRuns`), read
         /// once.
         let nameRuns: [NamePattern.Literal]?
+        /// What a text must spell for the query to match there (`Filter.spelling`), read once; nil for files, whose
+        /// names are not in their text.
+        let spelling: Spelling?
+        /// The same number for queries alike (by their text), whichever rules ask them: what a file's calls and
+        /// references found for one serve the other.
+        let key: Int
 
         init(kind: SubjectKind, filter: Filter) {
             self.kind = kind
             self.filter = filter
             nameRuns = kind == .call || kind == .reference ? filter.nameRuns(madeTypes: kind == .call) : nil
+            spelling = kind == .file ? nil : filter.spelling
+            key = Self.keys.number("\(kind.rawValue) \(filter)")
         }
+
+        private static let keys = Numbering()
 
         public var description: String { "\(kind.rawValue) \(filter)" }
     }
@@ -91,6 +101,36 @@ public struct CustomRule: Sendable {
             rest = rest[close.upperBound...]
         }
         return text + rest
+    }
+}
+
+/// A number for each text, the same for the same text, for the run's life: read when configurations are.
+final class Numbering: @unchecked Sendable {
+    private let lock = NSLock()
+    private var numbers: [String: Int] = [:]
+
+    func number(_ key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = numbers[key] { return known }
+        numbers[key] = numbers.count
+        return numbers.count - 1
+    }
+}
+
+/// The runs a text must spell for a filter to accept anything in it (`Filter.spelling`): false only when nothing can.
+indirect enum Spelling: Sendable {
+    case run(NamePattern.Literal)
+    case all([Spelling])
+    case any([Spelling])
+
+    /// Whether a text spells what it must; `spelt` tells whether it spells a run where a name holding it would.
+    func isSpelt(_ spelt: (NamePattern.Literal) -> Bool) -> Bool {
+        switch self {
+        case .run(let run): spelt(run)
+        case .all(let parts): parts.allSatisfy { $0.isSpelt(spelt) }
+        case .any(let parts): parts.contains { $0.isSpelt(spelt) }
+        }
     }
 }
 
@@ -168,16 +208,24 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether something spelt in a text could satisfy it, judged by the names it requires alone: false only when
-    /// none can. `spelt` tells whether the text spells a run where a name holding it would (`NamePattern.literal`).
-    func mayMatch(spelt: (NamePattern.Literal) -> Bool) -> Bool {
+    /// What a text must spell for something in it to satisfy the filter, judged by the names it requires alone
+    /// (`NamePattern.literal`); nil when the filter requires no name.
+    var spelling: Spelling? {
         switch self {
-        case .all(let filters): filters.allSatisfy { $0.mayMatch(spelt: spelt) }
-        case .any(let filters): filters.contains { $0.mayMatch(spelt: spelt) }
-        case .name(let pattern): pattern.literal.map(spelt) ?? true
+        case .all(let filters):
+            let parts = filters.compactMap(\.spelling)
+            return parts.count > 1 ? .all(parts) : parts.first
+        case .any(let filters):
+            var parts: [Spelling] = []
+            for filter in filters {
+                guard let part = filter.spelling else { return nil }
+                parts.append(part)
+            }
+            return parts.count > 1 ? .any(parts) : parts.first
+        case .name(let pattern): return pattern.literal.map(Spelling.run)
         // The made type's name is spelt where it is made (or in the annotation of `let x: T = .init()`).
-        case .constructs(let filter): filter.mayMatch(spelt: spelt)
-        default: true
+        case .constructs(let filter): return filter.spelling
+        default: return nil
         }
     }
 
@@ -256,6 +304,18 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a call or a reference named `name` may satisfy it, judged by its name conditions alone (of a call that
+    /// makes a type, its name is the type's, which `constructs:` reads): false only when none can.
+    func mayAccept(named name: String) -> Bool {
+        switch self {
+        case .all(let filters): filters.allSatisfy { $0.mayAccept(named: name) }
+        case .any(let filters): filters.contains { $0.mayAccept(named: name) }
+        case .name(let pattern): pattern.matches(name)
+        case .constructs(let filter): filter.mayAccept(named: name)
+        default: true
+        }
+    }
+
     /// The names of the captures of its `in:` patterns (those under `not`, which match nothing to capture, aside).
     var captureNames: [String] {
         switch self {
@@ -295,19 +355,6 @@ public struct NamePattern: Sendable, CustomStringConvertible {
 
         /// The numbers given to runs, for the run's life: read when configurations are.
         private static let keys = Numbering()
-
-        private final class Numbering: @unchecked Sendable {
-            private let lock = NSLock()
-            private var numbers: [String: Int] = [:]
-
-            func number(_ key: String) -> Int {
-                lock.lock()
-                defer { lock.unlock() }
-                if let known = numbers[key] { return known }
-                numbers[key] = numbers.count
-                return numbers.count - 1
-            }
-        }
     }
 
     private enum Shape: Sendable {

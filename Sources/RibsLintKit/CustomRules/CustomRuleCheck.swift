@@ -198,6 +198,7 @@ final class CustomSubjects {
     /// Each call and reference found so far, by its node: found twice, it is one subject.
     private var expressionAt: [SyntaxIdentifier: Int] = [:]
     private let tree: SourceFileSyntax
+    private let source: String
 
     private struct NodeKey: Hashable {
         let node: SyntaxIdentifier
@@ -208,10 +209,13 @@ final class CustomSubjects {
         let kind: SubjectKind
         /// `NamePattern.Literal.key`.
         let run: Int
+        /// `CustomRule.Query.key`.
+        let query: Int
     }
 
     init(_ file: LintFile) {
         tree = file.tree
+        source = file.source
         model = file.model
         let start = file.hasByteOrderMark ? 3 : 0
         subjects = [Subject(
@@ -303,13 +307,16 @@ final class CustomSubjects {
     /// The calls or references inside the subject at `index` (the file: all of them) whose names may hold one of
     /// `runs` (a call's name, or the name of the type it makes): a superset of those a filter requiring one of them
     /// accepts, found from where the runs are spelt rather than by walking every expression. In source order.
+    /// Where a run is spelt in a word `query` cannot accept as a name (`Filter.mayAccept(named:)`), no token is
+    /// looked up: every call or reference it accepts is found from its own name, where the word is that name.
     func expressions(
-        _ kind: SubjectKind, holding runs: [NamePattern.Literal], inside index: Int, spelt offsets: (NamePattern.Literal) -> [Int]
+        _ kind: SubjectKind, holding runs: [NamePattern.Literal], inside index: Int, for query: CustomRule.Query,
+        spelt offsets: (NamePattern.Literal) -> [Int]
     ) -> [Int] {
         if fileWide[kind] != nil { return subjects[index].kind == .file ? all(kind) : inside(index, kind) }
         var found = Set<Int>()
         for run in runs {
-            let holding = find(kind, run, at: offsets(run))
+            let holding = find(kind, run, at: offsets(run), for: query)
             found.formUnion(subjects[index].kind == .file ? holding : within(subjects[index].span, holding))
         }
         found.remove(index)
@@ -318,11 +325,16 @@ final class CustomSubjects {
 
     /// The file's calls or references whose names hold `run` where it is spelt whole, at `offsets`: the token at each
     /// one, read as a walk would read it.
-    private func find(_ kind: SubjectKind, _ run: NamePattern.Literal, at offsets: [Int]) -> [Int] {
-        let key = RunKey(kind: kind, run: run.key)
+    private func find(_ kind: SubjectKind, _ run: NamePattern.Literal, at offsets: [Int], for query: CustomRule.Query) -> [Int] {
+        let key = RunKey(kind: kind, run: run.key, query: query.key)
         if let known = expressionsHolding[key] { return known }
         var found: [Int] = []
-        for offset in offsets {
+        var text = source
+        let length = run.text.utf8.count
+        let accepted = text.withUTF8 { bytes in
+            offsets.filter { offset in Self.word(in: bytes, at: offset, length: length).map { query.filter.mayAccept(named: $0) } ?? true }
+        }
+        for offset in accepted {
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
                 offset + run.text.utf8.count <= token.endPositionBeforeTrailingTrivia.utf8Offset,
                 offset >= token.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -340,6 +352,23 @@ final class CustomSubjects {
         found.sort(by: inWalkOrder)
         expressionsHolding[key] = found
         return found
+    }
+
+    /// The word of ASCII letters, digits and `_` that holds the `length` bytes at `offset`: a token's whole name; nil
+    /// where the name may be spelt otherwise (`` `class` ``, `$0`, a name of other letters).
+    private static func word(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, length: Int) -> String? {
+        func isNamePart(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        }
+        func isOther(_ byte: UInt8) -> Bool { byte >= 0x80 || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "$") }
+        var start = offset, end = offset + length
+        guard end <= bytes.count else { return nil }
+        while start > 0, isNamePart(bytes[start - 1]) { start -= 1 }
+        while end < bytes.count, isNamePart(bytes[end]) { end += 1 }
+        if start > 0, isOther(bytes[start - 1]) { return nil }
+        if end < bytes.count, isOther(bytes[end]) { return nil }
+        guard bytes[start..<end].allSatisfy(isNamePart) else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Whether a walk of the file reaches `node`: not in a `#if` condition, nor in a clause never compiled.
@@ -768,11 +797,17 @@ final class CustomRuleCheck: Sendable {
         /// Whether the file's text (within `span`, when given) spells a name the query needs.
         func spells(_ query: CustomRule.Query, in span: Range<Int>? = nil) -> Bool {
             // A file's name is not in its text.
-            query.kind == .file || query.filter.mayMatch { run in
+            query.spelling?.isSpelt { run in
                 let offsets = state.offsets(of: run)
                 guard let span else { return !offsets.isEmpty }
-                return offsets.contains { span.contains($0) }
-            }
+                // The first offset at or after the span's start.
+                var low = 0, high = offsets.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if offsets[middle] < span.lowerBound { low = middle + 1 } else { high = middle }
+                }
+                return low < offsets.count && offsets[low] < span.upperBound
+            } ?? true
         }
 
         /// What an `in:` pattern captures of the file's path; nil when it does not match.
@@ -854,7 +889,7 @@ final class CustomRuleCheck: Sendable {
     /// references of names it spells, those spelt so; else every one.
     private func candidates(of query: CustomRule.Query, in index: Int, _ all: CustomSubjects, _ answers: Answers) -> [Int] {
         if let runs = query.nameRuns {
-            return all.expressions(query.kind, holding: runs, inside: index) { answers.state.offsets(of: $0) }
+            return all.expressions(query.kind, holding: runs, inside: index, for: query) { answers.state.offsets(of: $0) }
         }
         return index == all.file ? all.all(query.kind) : all.inside(index, query.kind)
     }

@@ -109,32 +109,28 @@ public struct TypeIndex: Sendable {
     }
 
     private mutating func add(_ declaration: DeclaredType) {
-        // Mutated in place: a copy of the entry per declaration cost more than the whole lookup.
-        let empty = Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
+        // Taken out and put back: mutated in place, one lookup each way.
+        let known = entries.removeValue(forKey: declaration.name)
+        var entry = known ?? Entry(kind: .extension, inherited: [], genericArguments: [], extensionConformances: [])
         // An extension's helpers, and a class's methods that only arrange the view hierarchy.
-        for helper in declaration.helperMethods where !entries[declaration.name, default: empty].helperMethods.contains(helper) {
-            entries[declaration.name, default: empty].helperMethods.append(helper)
-        }
+        for helper in declaration.helperMethods where !entry.helperMethods.contains(helper) { entry.helperMethods.append(helper) }
         if declaration.kind == .extension {
-            for added in declaration.inherited where !entries[declaration.name, default: empty].extensionConformances.contains(added) {
-                entries[declaration.name, default: empty].extensionConformances.append(added)
-            }
+            for added in declaration.inherited where !entry.extensionConformances.contains(added) { entry.extensionConformances.append(added) }
+            // An extension that adds nothing makes no entry.
+            if known != nil || !entry.helperMethods.isEmpty || !entry.extensionConformances.isEmpty { entries[declaration.name] = entry }
             return
         }
-        if declaration.isMainActor { entries[declaration.name, default: empty].isMainActor = true }
-        for held in declaration.holds where !entries[declaration.name, default: empty].holds.contains(held) {
-            entries[declaration.name, default: empty].holds.append(held)
-        }
-        if entries[declaration.name]?.kind ?? .extension == .extension {
-            entries[declaration.name, default: empty].kind = declaration.kind
-            entries[declaration.name, default: empty].inherited = declaration.inherited
-            entries[declaration.name, default: empty].genericArguments = declaration.genericArguments
+        if declaration.isMainActor { entry.isMainActor = true }
+        for held in declaration.holds where !entry.holds.contains(held) { entry.holds.append(held) }
+        if entry.kind == .extension {
+            entry.kind = declaration.kind
+            entry.inherited = declaration.inherited
+            entry.genericArguments = declaration.genericArguments
         } else {
             // The same name declared twice (two apps, two modules): what either inherits counts.
-            for inherited in declaration.inherited where !entries[declaration.name, default: empty].inherited.contains(inherited) {
-                entries[declaration.name, default: empty].inherited.append(inherited)
-            }
+            for inherited in declaration.inherited where !entry.inherited.contains(inherited) { entry.inherited.append(inherited) }
         }
+        entries[declaration.name] = entry
     }
 
     func entry(_ name: String) -> Entry? { entries[name] }
@@ -168,12 +164,17 @@ public struct TypeIndex: Sendable {
         switch question {
         case .primary:
             guard let entry = entries[name], entry.kind != .extension else { return "-" }
-            return stableHash(
-                [entry.kind.rawValue, entry.inherited.joined(separator: ","), entry.genericArguments.joined(separator: ",")]
-                    .joined(separator: "|") + (entry.isMainActor ? "|@MainActor" : ""))
+            // `stableHash` of `kind|inherited,…|generic,…` (and `|@MainActor`), hashed in parts.
+            var hash = fnv1a(entry.kind.rawValue.utf8)
+            hash = fnv1a(CollectionOfOne(UInt8(ascii: "|")), continuing: hash)
+            hash = Self.hash(entry.inherited, continuing: hash)
+            hash = fnv1a(CollectionOfOne(UInt8(ascii: "|")), continuing: hash)
+            hash = Self.hash(entry.genericArguments, continuing: hash)
+            if entry.isMainActor { hash = fnv1a("|@MainActor".utf8, continuing: hash) }
+            return hex16(hash)
         case .extensions:
             guard let conformances = entries[name]?.extensionConformances, !conformances.isEmpty else { return "-" }
-            return stableHash(conformances.joined(separator: ","))
+            return hex16(Self.hash(conformances, continuing: fnv1a([])))
         case .inheritors:
             let names = inheritors(of: name)
             return names.isEmpty ? "-" : stableHash(names.joined(separator: ","))
@@ -184,6 +185,16 @@ public struct TypeIndex: Sendable {
             let helpers = helperMethods(name)
             return helpers.isEmpty ? "-" : stableHash(helpers.joined(separator: ","))
         }
+    }
+
+    /// `fnv1a` of the names joined by commas, carried on from `hash`.
+    private static func hash(_ names: [String], continuing hash: UInt64) -> UInt64 {
+        var hash = hash
+        for (position, name) in names.enumerated() {
+            if position > 0 { hash = fnv1a(CollectionOfOne(UInt8(ascii: ",")), continuing: hash) }
+            hash = fnv1a(name.utf8, continuing: hash)
+        }
+        return hash
     }
 
     /// Whether a file that recorded these lookups would get other answers from this index.
