@@ -926,7 +926,7 @@ final class CustomRuleCheck: Sendable {
         case .conforms(let pattern, let direct):
             if direct { return subject.inherited.contains(where: pattern.matches) }
             let inheritance = inheritance(of: index, all, file, answers)
-            return file.model.projectTypes.supertypes(of: inheritance.conformances + subject.inherited).contains(where: pattern.matches)
+            return file.model.projectTypes.firstSupertype(of: inheritance.conformances + subject.inherited, where: pattern.matches) != nil
         case .attribute(let pattern): return subject.attributes.contains(where: pattern.matches)
         case .access(let access): return subject.access == access
         case .constructs(let inner):
@@ -963,7 +963,7 @@ final class CustomRuleCheck: Sendable {
         case .conforms(let pattern, let direct):
             guard let entry = file.model.projectTypes.primary(name) else { return false }
             if direct { return entry.inherited.contains(where: pattern.matches) }
-            return file.model.projectTypes.supertypes(of: entry.inherited).contains(where: pattern.matches)
+            return file.model.projectTypes.firstSupertype(of: entry.inherited, where: pattern.matches) != nil
         default: return false
         }
     }

@@ -318,20 +318,33 @@ public final class TypeResolver {
         return index.helperMethods(key).compactMap(HelperMethod.init(entry:))
     }
 
-    /// Every name `inherited` leads to through the project's declarations, transitively: superclasses, the
-    /// protocols they and the protocols refine, and what extensions add to each (breadth first, each once).
-    /// `[AccountsRouting]` → `[AccountsRouting, RoutableViewControlling, …]`.
+    /// Every name `inherited` leads to through the project's declarations, transitively (`firstSupertype(of:where:)`'s
+    /// order). `[AccountsRouting]` → `[AccountsRouting, RoutableViewControlling, …]`.
     public func supertypes(of inherited: [String]) -> [String] {
         var order: [String] = []
+        _ = firstSupertype(of: inherited) { name in
+            order.append(name)
+            return false
+        }
+        return order
+    }
+
+    /// The first name `inherited` leads to through the project's declarations, transitively, that `accepts`:
+    /// superclasses, the protocols they and the protocols refine, and what extensions add to each (breadth first,
+    /// each once: `[AccountsRouting]` → `AccountsRouting`, `RoutableViewControlling`, …). The names after it are not
+    /// looked up, nor recorded: which one comes first depends on those before it alone.
+    public func firstSupertype(of inherited: [String], where accepts: (String) -> Bool) -> String? {
+        var count = 0
         var seen = Set<String>()
         var queue = inherited[...]
-        while let name = queue.popFirst(), order.count < Self.maximumDepth * 4 {
+        while let name = queue.popFirst(), count < Self.maximumDepth * 4 {
             guard seen.insert(name).inserted else { continue }
-            order.append(name)
+            count += 1
+            if accepts(name) { return name }
             if let entry = primary(name) { queue.append(contentsOf: entry.inherited) }
             queue.append(contentsOf: extensionConformances(of: name))
         }
-        return order
+        return nil
     }
 
     /// The superclass chain and conformances of a type named `name` whose own clause is `inherited`, without
