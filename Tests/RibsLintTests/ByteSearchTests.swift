@@ -40,6 +40,18 @@ struct ByteSearchTests {
         #expect(text.withUnsafeBufferPointer { firstUTF8Offset(of: "", in: $0) } == 0)
     }
 
+    @Test("a helper method's entry gives its name and its index key, read by bytes as by characters")
+    func helperEntries() {
+        let entries = ["navigates push(_:animated?:)", "detaches#0 dismiss(_:)", "arranges über(_:)", "routes go", "x", ""]
+        for entry in entries {
+            let byCharacters = String(entry.drop { $0 != " " }.dropFirst().prefix { $0 != "(" })
+            #expect(HelperMethod.name(of: entry) == byCharacters, "\(entry)")
+            #expect(TypeIndex.helperKey(entry) == String(entry.prefix { $0 != " " && $0 != "#" }) + " " + byCharacters, "\(entry)")
+        }
+        #expect(TypeIndex.helperKey("detaches#0 dismiss(_:)") == "detaches dismiss")
+        #expect(HelperMethod.name(of: "arranges cleanUp(completion?:)") == "cleanUp")
+    }
+
     @Test("the nesting pre-check counts brackets and generics in code, not in comments or strings")
     func nestingDepth() {
         #expect(NestingDepth.of("let a = f(g([1]))").depth == 3)

@@ -730,7 +730,12 @@ public struct HelperMethod: Sendable, Equatable {
 
     /// The method's name in a declaration's entry: `push` of `navigates push(_:animated?:)`.
     static func name(of declared: String) -> String {
-        String(declared.drop { $0 != " " }.dropFirst().prefix { $0 != "(" })
+        // By bytes: the space and the parenthesis are ASCII, and reading by characters cost more than the type index's
+        // other work with these entries.
+        let bytes = declared.utf8
+        guard let space = bytes.firstIndex(of: UInt8(ascii: " ")) else { return "" }
+        let start = bytes.index(after: space)
+        return String(declared[start..<(bytes[start...].firstIndex(of: UInt8(ascii: "(")) ?? bytes.endIndex)])
     }
 
     /// From the index's `Type navigates push(_:animated?:)` (`detaches#0 …`: the first parameter; `detaches …`: any).

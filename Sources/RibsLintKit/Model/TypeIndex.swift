@@ -150,7 +150,9 @@ public struct TypeIndex: Sendable {
 
     /// `navigates push` of `navigates push(_:animated?:)`, `detaches dismiss` of `detaches#0 dismiss(_:)`.
     static func helperKey(_ declared: String) -> String {
-        String(declared.prefix { $0 != " " && $0 != "#" }) + " " + HelperMethod.name(of: declared)
+        let bytes = declared.utf8
+        let end = bytes.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        return String(declared[..<end]) + " " + HelperMethod.name(of: declared)
     }
 
     func inheritors(of name: String) -> [String] {
@@ -162,19 +164,7 @@ public struct TypeIndex: Sendable {
     /// run asks about few of the project's names.
     func fingerprint(_ question: Question, _ name: String) -> String {
         switch question {
-        case .primary:
-            guard let entry = entries[name], entry.kind != .extension else { return "-" }
-            // `stableHash` of `kind|inherited,…|generic,…` (and `|@MainActor`), hashed in parts.
-            var hash = fnv1a(entry.kind.rawValue.utf8)
-            hash = fnv1a(CollectionOfOne(UInt8(ascii: "|")), continuing: hash)
-            hash = Self.hash(entry.inherited, continuing: hash)
-            hash = fnv1a(CollectionOfOne(UInt8(ascii: "|")), continuing: hash)
-            hash = Self.hash(entry.genericArguments, continuing: hash)
-            if entry.isMainActor { hash = fnv1a("|@MainActor".utf8, continuing: hash) }
-            return hex16(hash)
-        case .extensions:
-            guard let conformances = entries[name]?.extensionConformances, !conformances.isEmpty else { return "-" }
-            return hex16(Self.hash(conformances, continuing: fnv1a([])))
+        case .primary, .extensions: return Self.fingerprint(question, of: entries[name])
         case .inheritors:
             let names = inheritors(of: name)
             return names.isEmpty ? "-" : stableHash(names.joined(separator: ","))
@@ -184,6 +174,26 @@ public struct TypeIndex: Sendable {
         case .helperMethod:
             let helpers = helperMethods(name)
             return helpers.isEmpty ? "-" : stableHash(helpers.joined(separator: ","))
+        }
+    }
+
+    /// The fingerprint of a primary or an extensions question, from the entry of its name (nil: none).
+    static func fingerprint(_ question: Question, of entry: Entry?) -> String {
+        switch question {
+        case .primary:
+            guard let entry, entry.kind != .extension else { return "-" }
+            // `stableHash` of `kind|inherited,…|generic,…` (and `|@MainActor`), hashed in parts.
+            var hash = fnv1a(entry.kind.rawValue.utf8)
+            hash = fnv1a(CollectionOfOne(UInt8(ascii: "|")), continuing: hash)
+            hash = Self.hash(entry.inherited, continuing: hash)
+            hash = fnv1a(CollectionOfOne(UInt8(ascii: "|")), continuing: hash)
+            hash = Self.hash(entry.genericArguments, continuing: hash)
+            if entry.isMainActor { hash = fnv1a("|@MainActor".utf8, continuing: hash) }
+            return hex16(hash)
+        case .extensions:
+            guard let conformances = entry?.extensionConformances, !conformances.isEmpty else { return "-" }
+            return hex16(Self.hash(conformances, continuing: fnv1a([])))
+        default: return "-"
         }
     }
 
@@ -261,16 +271,26 @@ public final class TypeResolver {
         self.importsFramework = importsFramework
     }
 
-    /// The index does not change while the file asks: a question asked again keeps its fingerprint.
+    /// The index does not change while the file asks: a question asked again keeps its fingerprint (a key's slot is
+    /// found once, and filled when new; no fingerprint is empty).
     private func record(_ question: TypeIndex.Question, _ name: String) {
-        let key = question.key(name)
-        if lookups[key] == nil { lookups[key] = index.fingerprint(question, name) }
+        Self.fill(&lookups[question.key(name), default: ""]) { index.fingerprint(question, name) }
+    }
+
+    /// A primary or an extensions question, answered from the entry of its name already looked up.
+    private func record(_ question: TypeIndex.Question, _ name: String, entry: TypeIndex.Entry?) {
+        Self.fill(&lookups[question.key(name), default: ""]) { TypeIndex.fingerprint(question, of: entry) }
+    }
+
+    private static func fill(_ slot: inout String, _ fingerprint: () -> String) {
+        if slot.isEmpty { slot = fingerprint() }
     }
 
     /// The primary declaration of a type declared in the project (nil for one it only extends).
     public func primary(_ name: String) -> TypeIndex.Entry? {
-        record(.primary, name)
-        guard let found = index.entry(name), found.kind != .extension else { return nil }
+        let found = index.entry(name)
+        record(.primary, name, entry: found)
+        guard let found, found.kind != .extension else { return nil }
         return found
     }
 
@@ -287,8 +307,9 @@ public final class TypeResolver {
 
     /// The conformances extensions anywhere in the project add to `name`.
     public func extensionConformances(of name: String) -> [String] {
-        record(.extensions, name)
-        return index.entry(name)?.extensionConformances ?? []
+        let found = index.entry(name)
+        record(.extensions, name, entry: found)
+        return found?.extensionConformances ?? []
     }
 
     /// The types of the project that inherit `name` directly, with their primary declarations (a type only
