@@ -844,6 +844,45 @@ struct CacheTests {
         #expect(!after.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" })
     }
 
+    @Test("where the scan ahead and the parse read a file's types otherwise, the parse decides: its files' answers are all checked")
+    func scanAndParseDisagree() throws {
+        // A base class 40 enums deep: the scan reads 64 levels; the parser as many as its build allows (fewer in a debug
+        // build). Where the two differ, no answer a file got from the scan is trusted, and the type index stage checks
+        // every one against the parse.
+        let depth = 40
+        let deep = "import RIBs\n" + (0..<depth).map { "enum L\($0) {" }.joined(separator: "\n") + "\nopen class DeepRouter<I>: Router<I> {}\n"
+            + String(repeating: "}\n", count: depth)
+        let root = try makeProject(files.merging([
+            "Base/Deep.swift": deep,
+            "Feed/FeedRouter.swift": "import UIKit\nfinal class FeedRouter: DeepRouter<FeedInteractable> {\n    var detail: DetailRouting?\n}\n",
+        ]) { $1 })
+        let scanned = DeclarationScan.declarations(in: Array(deep.utf8))
+        let parsed = LintFile(path: "Deep.swift", source: deep, profile: .ribs).model.declarations
+        #expect(scanned.contains { $0.name == "DeepRouter" })
+        let cold = try run(root, cachePath: nil)
+        let isRouter = cold.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" }
+        #expect(isRouter == parsed.contains { $0.name == "DeepRouter" }, "FeedRouter is a router as the parse reads Deep.swift")
+        #expect(cold.relinted == (DeclaredType.declareAlike(scanned, parsed) ? 0 : 1))
+    }
+
+    @Test("two readings of a file declare alike when all but what their methods do is the same, in the same order")
+    func declareAlike() {
+        let router = DeclaredType(name: "FeedRouter", kind: .class, inherited: ["ViewableRouter"], genericArguments: ["FeedInteractable"])
+        let helping = DeclaredType(
+            name: "FeedRouter", kind: .class, inherited: ["ViewableRouter"], genericArguments: ["FeedInteractable"],
+            helperMethods: ["arranges clear()"])
+        let protocolType = DeclaredType(name: "FeedRouting", kind: .protocol, inherited: ["ViewableRouting"], genericArguments: [])
+        #expect(DeclaredType.declareAlike([router, protocolType], [helping, protocolType]))
+        #expect(!DeclaredType.declareAlike([router, protocolType], [protocolType, router]), "the index merges a name's declarations in order")
+        #expect(!DeclaredType.declareAlike([router], [router, protocolType]))
+        #expect(!DeclaredType.declareAlike(
+            [router], [DeclaredType(name: "FeedRouter", kind: .class, inherited: ["Router"], genericArguments: ["FeedInteractable"])]))
+        #expect(!DeclaredType.declareAlike(
+            [router], [DeclaredType(name: "FeedRouter", kind: .class, inherited: ["ViewableRouter"], genericArguments: ["FeedInteractable"], holds: ["x:Y"])]))
+        #expect(!DeclaredType.declareAlike(
+            [router], [DeclaredType(name: "FeedRouter", kind: .class, inherited: ["ViewableRouter"], genericArguments: ["FeedInteractable"], isMainActor: true)]))
+    }
+
     @Test("an edit inside a body checks that file alone against the project's types, and still gets the project's answers")
     func bodyEdit() throws {
         let project = inheriting

@@ -26,5 +26,9 @@ extension Linter {
         var stampTrusted = false
         /// Something the cache should record: a fresh result, or a stamp that changed or can now be trusted.
         var isNews = true
+        /// Linted afresh with the declarations read ahead of every file of the run, which each file's parse
+        /// confirmed: its answers about the project's types are the whole project's, but those about helper methods
+        /// (`TypeIndex.Question.helperMethod`), which a scan does not read. Never cached.
+        var answeredAhead = false
     }
 }

@@ -215,11 +215,19 @@ extension Linter {
             for position in files.indices where overlay[PathKey(files[position].absolutePath)] != nil { outcomes[position] = FileOutcome() }
         }
         let unsettled = files.indices.filter { !outcomes[$0].stampTrusted }
-        let ahead = declarationsAhead(of: unsettled, scoping: scoping, known: known)
+        let (ahead, scanned) = scanAhead(of: unsettled, scoping: scoping, known: known)
         let linted = ParallelMap.map(unsettled, jobs: jobs, budget: budget) { position in
             scoping.linter(position).lint(fileAt: files[position], project: project, cache: cache, startedAt: startedAt, index: ahead)
         }
         for (position, outcome) in zip(unsettled, linted) { outcomes[position] = outcome }
+        // Every file was read ahead, and each one's parse declares what its scan read: the index the files were linted
+        // with is the whole project's, so what those linted afresh asked of it stands, but for the helper methods a
+        // scan does not read (`FileOutcome.answeredAhead`).
+        if ahead != nil, unsettled.count == files.count,
+            zip(unsettled, scanned).allSatisfy({ position, read in DeclaredType.declareAlike(outcomes[position].declarations, read) })
+        {
+            for position in unsettled where !outcomes[position].fromCache { outcomes[position].answeredAhead = true }
+        }
         return outcomes
     }
 
@@ -227,15 +235,22 @@ extension Linter {
     /// each of those files is linted with the others' types in view, so that one whose roles depend on another's
     /// declarations (a `FeedRouter: BaseRouter<…>` whose `BaseRouter` lives elsewhere) is parsed and linted once,
     /// not linted alone and again once the type index is complete. Nil for fewer than two files. The type index
-    /// stage still checks every file's answers against the parsed declarations. `known`: types declared outside
-    /// the run's files, in view too.
+    /// stage checks the files' answers against the parsed declarations (all of them where a file's scan and parse
+    /// differ; else those about helper methods, which the scan does not read). `known`: types declared outside the
+    /// run's files, in view too.
     func declarationsAhead(of positions: [Int], scoping: Scoping, known: [DeclaredType] = []) -> TypeIndex? {
-        guard positions.count > 1 || !known.isEmpty else { return nil }
+        scanAhead(of: positions, scoping: scoping, known: known).index
+    }
+
+    /// The index of `declarationsAhead(of:scoping:known:)`, with what the scan read of each file, in the order of
+    /// `positions` (none when there is no index).
+    private func scanAhead(of positions: [Int], scoping: Scoping, known: [DeclaredType]) -> (index: TypeIndex?, scanned: [[DeclaredType]]) {
+        guard positions.count > 1 || !known.isEmpty else { return (nil, []) }
         let declarations = ParallelMap.map(positions, jobs: jobs) { position -> [DeclaredType] in
             guard case .success(let read) = read(scoping.files[position]) else { return [] }
             return DeclarationScan.declarations(in: read.data, recordingHolds: scoping.linter(position).ruleSet.profile.indexesHeldTypes)
         }
-        return TypeIndex(Array(declarations.joined()) + known)
+        return (TypeIndex(Array(declarations.joined()) + known), declarations)
     }
 
     /// One file's outcome: from the cache when it has the file, else read and linted afresh, with `index` (the

@@ -68,12 +68,21 @@ extension Linter {
         var relinted = 0
         for round in 0... {
             let before = asked.count
-            for position in pending { asked.formUnion(outcomes[position].lookups.keys) }
+            for position in pending {
+                // A file answered ahead asks again only about helper methods (`FileOutcome.answeredAhead`).
+                if round == 0, outcomes[position].answeredAhead {
+                    asked.formUnion(outcomes[position].lookups.keys.lazy.filter { $0.first == "^" })
+                } else {
+                    asked.formUnion(outcomes[position].lookups.keys)
+                }
+            }
             guard round == 0 || asked.count > before else { break }
             let index = round < 8
                 ? Self.typeIndex(of: outcomes, answering: asked, jobs: jobs, known: known) : Self.typeIndex(of: outcomes, answering: nil, known: known)
             var answers: [String: String] = [:]
-            let stale = pending.filter { index.answersDiffer(from: outcomes[$0].lookups, answers: &answers) }
+            let stale = pending.filter { position in
+                index.answersDiffer(from: outcomes[position].lookups, answers: &answers, helpersOnly: round == 0 && outcomes[position].answeredAhead)
+            }
             let current = outcomes
             let relints = ParallelMap.map(stale, jobs: jobs) { position in
                 again?(position, current[position], index)

@@ -9,9 +9,10 @@
 /// It does not read bodies, so it finds no helper method (`DeclaredType.helperMethods`): a file that calls
 /// one is linted again once the parsed declarations show it.
 ///
-/// It only speeds a run up: the type index stage compares every file's answers with the index built from the
-/// parsed declarations, and lints again a file whose answers differ, so a declaration read wrong here costs time,
-/// never a finding.
+/// It only speeds a run up: where a file's parse declares otherwise than its scan read, the type index stage compares
+/// every file's answers with the index built from the parsed declarations, and lints again a file whose answers
+/// differ, so a declaration read wrong here costs time, never a finding. Where every file's parse agrees with its
+/// scan, only the answers about helper methods are compared.
 enum DeclarationScan {
     /// How deep type declarations nest before the scan skips what is inside: no real code nests so deep, and the
     /// scan recurses once a level.

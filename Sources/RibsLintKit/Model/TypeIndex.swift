@@ -20,6 +20,15 @@ public struct DeclaredType: Sendable, Equatable {
     /// (`activates routeToMain()`, `InteractorActivation`).
     public let helperMethods: [String]
 
+    /// Whether two readings of a file's declarations give the type index the same answers to every question but
+    /// about helper methods: the same declarations in the same order, what their methods do aside.
+    static func declareAlike(_ one: [DeclaredType], _ other: [DeclaredType]) -> Bool {
+        one.count == other.count && zip(one, other).allSatisfy { first, second in
+            first.name == second.name && first.kind == second.kind && first.inherited == second.inherited
+                && first.genericArguments == second.genericArguments && first.isMainActor == second.isMainActor && first.holds == second.holds
+        }
+    }
+
     public init(
         name: String, kind: TypeDeclaration.Kind, inherited: [String], genericArguments: [String], isMainActor: Bool = false,
         holds: [String] = [], helperMethods: [String] = []
@@ -215,8 +224,10 @@ public struct TypeIndex: Sendable {
 
     /// The same, with `answers` holding this index's answer to each question already asked: files of one RIB, and
     /// most of a project, ask about the same names.
-    func answersDiffer(from lookups: [String: String], answers: inout [String: String]) -> Bool {
+    /// With `helpersOnly`, only the questions about helper methods are judged.
+    func answersDiffer(from lookups: [String: String], answers: inout [String: String], helpersOnly: Bool = false) -> Bool {
         lookups.contains { key, answer in
+            if helpersOnly, key.first != "^" { return false }
             if let known = answers[key] { return known != answer }
             guard let question = Question(key: key) else { return true }
             let current = fingerprint(question, String(key.dropFirst()))
