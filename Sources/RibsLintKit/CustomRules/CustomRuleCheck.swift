@@ -331,8 +331,16 @@ final class CustomSubjects {
         var found: [Int] = []
         var text = source
         let length = run.text.utf8.count
+        // A file spells most names several times: each word judged once (a regular expression costs a match).
+        var judged: [String: Bool] = [:]
         let accepted = text.withUTF8 { bytes in
-            offsets.filter { offset in Self.word(in: bytes, at: offset, length: length).map { query.filter.mayAccept(named: $0) } ?? true }
+            offsets.filter { offset in
+                guard let word = Self.word(in: bytes, at: offset, length: length) else { return true }
+                if let known = judged[word] { return known }
+                let accepts = query.filter.mayAccept(named: word)
+                judged[word] = accepts
+                return accepts
+            }
         }
         for offset in accepted {
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
