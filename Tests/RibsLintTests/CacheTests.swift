@@ -865,6 +865,46 @@ struct CacheTests {
         #expect(cold.relinted == (DeclaredType.declareAlike(scanned, parsed) ? 0 : 1))
     }
 
+    @Test("a file linted again for a helper method on a cold run is linted once more only, with all it asked of the project answered")
+    func helperRelintSeesProject() throws {
+        let root = try makeProject(files.merging([
+            "Utils/Navigation.swift": """
+                import RIBs
+                extension ViewControllable {
+                    func push(_ child: ViewControllable) {
+                        uiviewController.navigationController?.pushViewController(child.uiviewController, animated: true)
+                    }
+                }
+
+                """,
+            "Base/BaseRouter.swift": "import RIBs\nopen class BaseRouter<I, V>: ViewableRouter<I, V> {}\n",
+            "Feed/FeedRouter.swift": """
+                import UIKit
+                final class FeedRouter: BaseRouter<FeedInteractable, FeedViewControllable> {
+                    var detail: DetailRouting?
+                    func routeToPost() {
+                        viewController.push(postBuilder.build(withListener: interactor).viewControllable)
+                    }
+                }
+
+                """,
+        ]) { $1 })
+        let cold = try run(root, cachePath: nil)
+        #expect(cold.relinted == 1, "FeedRouter.swift asked about push, which only the parse shows navigating")
+        #expect(cold.findings.contains { $0.ruleID == "navigation_controller_discovery" && $0.path == "Feed/FeedRouter.swift" })
+        #expect(cold.findings.contains { $0.ruleID == "router_child_reference" && $0.path == "Feed/FeedRouter.swift" }, "still a router")
+    }
+
+    @Test("two custom-rule queries alike in words but not in patterns are told apart")
+    func queryIdentity() throws {
+        let one = Filter.any([.name(try NamePattern("/Router/, name=/Home/"))])
+        let other = Filter.any([.name(try NamePattern("/Router/")), .name(try NamePattern("/Home/"))])
+        #expect(one.description == other.description, "their words are the same")
+        #expect(CustomRule.Query(kind: .call, filter: one).key != CustomRule.Query(kind: .call, filter: other).key)
+        #expect(CustomRule.Query(kind: .call, filter: other).key == CustomRule.Query(kind: .call, filter: other).key)
+        #expect(CustomRule.Query(kind: .reference, filter: other).key != CustomRule.Query(kind: .call, filter: other).key)
+    }
+
     @Test("two readings of a file declare alike when all but what their methods do is the same, in the same order")
     func declareAlike() {
         let router = DeclaredType(name: "FeedRouter", kind: .class, inherited: ["ViewableRouter"], genericArguments: ["FeedInteractable"])

@@ -44,7 +44,7 @@ public struct CustomRule: Sendable {
             self.filter = filter
             nameRuns = kind == .call || kind == .reference ? filter.nameRuns(madeTypes: kind == .call) : nil
             spelling = kind == .file ? nil : filter.spelling
-            key = Self.keys.number("\(kind.rawValue) \(filter)")
+            key = Self.keys.number(kind.rawValue + " " + filter.identity)
         }
 
         private static let keys = Numbering()
@@ -189,6 +189,27 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
         case .attribute(let pattern): "attribute=\(pattern)"
         case .access(let access): "access=\(access)"
         case .constructs(let filter): "constructs(\(filter))"
+        }
+    }
+
+    /// Its conditions written so that two filters alike in words are the same filter: each pattern's text after its
+    /// length (a pattern may hold `, name=`), each list's conditions after their count.
+    var identity: String {
+        func spelt(_ text: String) -> String { "\(text.utf8.count):\(text)" }
+        switch self {
+        case .all(let filters): return "all\(filters.count)(" + filters.map(\.identity).joined() + ")"
+        case .any(let filters): return "any\(filters.count)(" + filters.map(\.identity).joined() + ")"
+        case .not(let filter): return "not(" + filter.identity + ")"
+        case .role(let role): return "role=" + spelt(role)
+        case .name(let pattern): return "name=" + spelt(pattern.text)
+        case .kind(let kind): return "kind=" + spelt(kind)
+        case .path(let pattern): return "in=" + spelt(pattern.text)
+        case .module(let pattern): return "module=" + spelt(pattern.text)
+        case .inherits(let pattern, let direct): return "inherits\(direct ? "(direct)" : "")=" + spelt(pattern.text)
+        case .conforms(let pattern, let direct): return "conforms\(direct ? "(direct)" : "")=" + spelt(pattern.text)
+        case .attribute(let pattern): return "attribute=" + spelt(pattern.text)
+        case .access(let access): return "access=" + spelt(access)
+        case .constructs(let filter): return "constructs(" + filter.identity + ")"
         }
     }
 

@@ -77,16 +77,24 @@ extension Linter {
                 }
             }
             guard round == 0 || asked.count > before else { break }
-            let index = round < 8
+            var index = round < 8
                 ? Self.typeIndex(of: outcomes, answering: asked, jobs: jobs, known: known) : Self.typeIndex(of: outcomes, answering: nil, known: known)
             var answers: [String: String] = [:]
             let stale = pending.filter { position in
                 index.answersDiffer(from: outcomes[position].lookups, answers: &answers, helpersOnly: round == 0 && outcomes[position].answeredAhead)
             }
+            // A file answered ahead that is linted again asks all its questions of the index it is linted with: that
+            // index holds the declarations of every name it asked about, not only its helpers'.
+            if round == 0, stale.contains(where: { outcomes[$0].answeredAhead }) {
+                let helpersOnly = asked.count
+                for position in stale where outcomes[position].answeredAhead { asked.formUnion(outcomes[position].lookups.keys) }
+                if asked.count > helpersOnly { index = Self.typeIndex(of: outcomes, answering: asked, jobs: jobs, known: known) }
+            }
             let current = outcomes
+            let linting = index
             let relints = ParallelMap.map(stale, jobs: jobs) { position in
-                again?(position, current[position], index)
-                    ?? scoping.linter(position).relint(files[position], current[position], project: project, index: index)
+                again?(position, current[position], linting)
+                    ?? scoping.linter(position).relint(files[position], current[position], project: project, index: linting)
             }
             for (position, outcome) in zip(stale, relints) { outcomes[position] = outcome }
             relinted += stale.count
