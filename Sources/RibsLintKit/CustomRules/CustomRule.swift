@@ -794,7 +794,8 @@ extension NamePattern.Literal {
         return (!startsName || !goesOnBefore) && (!endsName || !goesOnAfter)
     }
 
-    private static func continuesName(_ byte: UInt8) -> Bool {
+    /// An ASCII letter, digit or `_`: a byte a name goes on with.
+    static func continuesName(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
     }

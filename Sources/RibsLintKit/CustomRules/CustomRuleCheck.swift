@@ -260,7 +260,13 @@ final class CustomSubjects {
             found += read
         }
         // Nested types' members lie within their outer type's: by where each starts (a `var a, b`'s share one start).
-        return types.count > 1 ? found.sorted { (subjects[$0].span.lowerBound, $0) < (subjects[$1].span.lowerBound, $1) } : found
+        return types.count > 1 ? found.sorted(by: inSourceOrder) : found
+    }
+
+    /// Whether the declaration at `first` comes before the one at `second`: by where each starts, and of two starting
+    /// together (the bindings of one `var a, b`) the one read first.
+    private func inSourceOrder(_ first: Int, _ second: Int) -> Bool {
+        (subjects[first].span.lowerBound, first) < (subjects[second].span.lowerBound, second)
     }
 
     /// Every subject of `kind` in the file, in source order.
@@ -272,9 +278,7 @@ final class CustomSubjects {
         case .member:
             if let everyMember { return everyMember }
             let outline = readOutline()
-            let found = (outline.members + members(of: outline.types)).sorted {
-                (subjects[$0].span.lowerBound, $0) < (subjects[$1].span.lowerBound, $1)
-            }
+            let found = (outline.members + members(of: outline.types)).sorted(by: inSourceOrder)
             everyMember = found
             return found
         case .call, .reference: break
@@ -365,9 +369,7 @@ final class CustomSubjects {
     /// The word of ASCII letters, digits and `_` that holds the `length` bytes at `offset`: a token's whole name; nil
     /// where the name may be spelt otherwise (`` `class` ``, `$0`, a name of other letters).
     private static func word(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, length: Int) -> String? {
-        func isNamePart(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-        }
+        let isNamePart = NamePattern.Literal.continuesName
         func isOther(_ byte: UInt8) -> Bool { byte >= 0x80 || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "$") }
         var start = offset, end = offset + length
         guard end <= bytes.count else { return nil }
