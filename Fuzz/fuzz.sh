@@ -7,9 +7,12 @@
 #                                                      # seeds alone: bounded time on any machine (the inputs still
 #                                                      # drift a little: linting runs on threads whose coverage varies)
 #
-# Builds the libraries optimized with -sanitize=fuzzer,address into .build/fuzz (the first build takes minutes), compiles Fuzz/Target.swift against
-# them (libFuzzer's own main drives it), seeds each target's corpus from Fuzz/corpus/<target> (and Examples/
-# for `file`), and runs it with a per-input time limit. A crash or hang is saved as
+# Instruments ribslint's own libraries with -sanitize=fuzzer,address, compiled optimized into .build/fuzz against
+# the one release build (`swift build -c release --static-swift-stdlib --product ribslint`, made here if missing):
+# swift-syntax and Yams are linked from that build as they are, so only our code is instrumented, the coverage the
+# fuzzer follows is ours, and swift-syntax is never built a second time. Then Fuzz/Target.swift is compiled
+# against them (libFuzzer's own main drives it), each target's corpus is seeded from Fuzz/corpus/<target> (and
+# Examples/ for `file`), and run with a per-input time limit. A crash or hang is saved as
 # Fuzz/artifacts/<target>/crash-… or timeout-…: add it to Fuzz/corpus/<target> and a test for what it showed,
 # so that CI replays it (`swift run ribslint-fuzz Fuzz/corpus/<target>`) from then on.
 # A timeout or memory limit that does not happen again when its input is replayed alone was the machine's
@@ -22,15 +25,29 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(file config suppression baseline)
 
 scratch=.build/fuzz
-swift build -c release --scratch-path "$scratch" --target RibsLintRules -Xswiftc -sanitize=fuzzer,address >&2
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
-objects=$(find "$bin" -name '*.o' \( -path '*/RibsLintKit.build/*' -o -path '*/RibsLintRules.build/*' -o -path '*/Swift*.build/*' \
-  -o -path '*/_Swift*.build/*' -o -path '*/Yams.build/*' -o -path '*/CYaml.build/*' \))
+release=(swift build -c release --static-swift-stdlib --product ribslint)
+"${release[@]}" >&2
+bin="$("${release[@]}" --show-bin-path)"
+mkdir -p "$scratch/modules"
 # The C modules the libraries import, by their module maps in the package checkouts.
-maps="-Xcc -fmodule-map-file=$scratch/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include/module.modulemap \
-  -Xcc -fmodule-map-file=$scratch/checkouts/Yams/Sources/CYaml/include/module.modulemap"
-# shellcheck disable=SC2086
-swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$bin/Modules" $maps Fuzz/Target.swift $objects -o "$scratch/ribslint-fuzz"
+maps=(-Xcc -fmodule-map-file=.build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include/module.modulemap
+  -Xcc -fmodule-map-file=.build/checkouts/Yams/Sources/CYaml/include/module.modulemap)
+instrumented() { # module name, source folder: one whole-module compile to one object
+  local sources
+  mapfile -t sources < <(find "$2" -name '*.swift' | sort)
+  swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$1" -I "$scratch/modules" -I "$bin/Modules" "${maps[@]}" \
+    -emit-module -emit-module-path "$scratch/modules/$1.swiftmodule" -c "${sources[@]}" -o "$scratch/$1.o"
+}
+echo "compiling RibsLintKit and RibsLintRules with -sanitize=fuzzer,address" >&2
+instrumented RibsLintKit Sources/RibsLintKit
+instrumented RibsLintRules Rules
+# What the libraries link from the release build: swift-syntax's modules and Yams, as they were built.
+mapfile -t objects < <(find "$bin" -name '*.o' \( -path '*/SwiftSyntax.build/*' -o -path '*/SwiftSyntax[0-9]*.build/*' \
+  -o -path '*/SwiftParser.build/*' -o -path '*/SwiftParserDiagnostics.build/*' -o -path '*/SwiftDiagnostics.build/*' -o -path '*/SwiftBasicFormat.build/*' -o -path '*/_SwiftSyntaxCShims.build/*' \
+  -o -path '*/Yams.build/*' -o -path '*/CYaml.build/*' \) | sort)
+swiftc -O -static-stdlib -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$scratch/modules" -I "$bin/Modules" "${maps[@]}" \
+  Fuzz/Target.swift "$scratch/RibsLintKit.o" "$scratch/RibsLintRules.o" "${objects[@]}" -o "$scratch/ribslint-fuzz" 2>&1 \
+  | { grep -v "the use of .mktemp' is dangerous" || true; } >&2
 
 for target in "${targets[@]}"; do
   corpus="$scratch/corpus/$target"
