@@ -170,7 +170,8 @@ public struct BackNavigationRule: ProjectRule {
                     "child 'News' is pushed but 'NewsViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
             // As a router whose screen is the navigation controller loads: only its first push starts the stack; a second
-            // one, one in a closure, or one in a routing method others may call later has a back button.
+            // one, one in a closure, or one in a method its routing protocol requires (the interactor may call it again
+            // later) has a back button.
             Example("""
                 // file: Root/RootRouter.swift
                 import RIBs
@@ -221,6 +222,11 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class StartNavigationController: UINavigationController, StartViewControllable {
                     func push(_ child: ViewControllable) { pushViewController(child.uiviewController, animated: true) }
+                }
+                // file: Start/StartInteractor.swift
+                import RIBs
+                protocol StartRouting: ViewableRouting {
+                    func routeToTour()
                 }
                 // file: Start/StartBuilder.swift
                 import RIBs
@@ -354,6 +360,56 @@ public struct BackNavigationRule: ProjectRule {
                 }
                 """, messages: [
                     "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
+            // A screen pushed on a stack without a bar, and on another with one: what it pushes may have a back button.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        viewController.push(article.viewControllable)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.isNavigationBarHidden = true
+                    }
+                }
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        1️⃣viewController.push(article.viewControllable)
+                    }
+                }
+                // file: Feed/FeedViewController.swift
+                import RIBs
+                final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable {}
+                // file: Article/ArticleRouter.swift
+                import RIBs
+                final class ArticleRouter: ViewableRouter<ArticleInteractable, ArticleViewControllable>, ArticleRouting {
+                    func routeToComments() {
+                        let comments = commentsBuilder.build(withListener: interactor)
+                        attachChild(comments)
+                        2️⃣viewController.push(comments.viewControllable)
+                    }
+                }
+                // file: Article/ArticleViewController.swift
+                import RIBs
+                final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {}
+                // file: Comments/CommentsViewController.swift
+                import RIBs
+                final class CommentsViewController: UIViewController, CommentsPresentable, CommentsViewControllable {}
+                """, messages: [
+                    "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Comments' is pushed but 'CommentsViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
             // The parent's base screen hides the bar but the parent shows it again; another container's bar hidden
             // says nothing of the parent's own stack.
@@ -495,6 +551,48 @@ public struct BackNavigationRule: ProjectRule {
                 // file: Login/LoginViewController.swift
                 import RIBs
                 final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}
+                """),
+            // The first push as the router loads, through a method of an extension that its routing protocol does not
+            // require: nothing else calls it.
+            Example("""
+                // file: Navigator/InboxNavigatorRouter.swift
+                import RIBs
+                final class InboxNavigatorRouter: ViewableRouter<InboxNavigatorInteractable, InboxNavigatorViewControllable> {
+                    override func didLoad() {
+                        super.didLoad()
+                        loadInbox()
+                    }
+                }
+                extension InboxNavigatorRouter {
+                    func loadInbox() {
+                        let inbox = inboxBuilder.build(withListener: interactor)
+                        attachChild(inbox)
+                        self.viewController.push(inbox.viewControllable)
+                    }
+                }
+                extension InboxNavigatorRouter: InboxNavigatorRouting {
+                    func cleanupViews() {}
+                }
+                // file: Navigator/InboxNavigatorInteractor.swift
+                import RIBs
+                protocol InboxNavigatorRouting: ViewableRouting {
+                    func cleanupViews()
+                }
+                // file: Navigator/InboxNavigatorController.swift
+                import RIBs
+                final class InboxNavigatorController: UINavigationController, InboxNavigatorViewControllable {
+                    func push(_ child: ViewControllable) { pushViewController(child.uiviewController, animated: true) }
+                }
+                // file: Navigator/InboxNavigatorBuilder.swift
+                import RIBs
+                final class InboxNavigatorBuilder: Builder<InboxNavigatorDependency>, InboxNavigatorBuildable {
+                    func build(withListener listener: InboxNavigatorListener) -> InboxNavigatorRouting {
+                        InboxNavigatorRouter(interactor: InboxNavigatorInteractor(), viewController: InboxNavigatorController())
+                    }
+                }
+                // file: Inbox/InboxViewController.swift
+                import RIBs
+                final class InboxViewController: UIViewController, InboxPresentable, InboxViewControllable {}
                 """),
             // A method of the router's screen that presents modally, or pushes on a container it is handed: no push on
             // the screen's own stack.
@@ -639,7 +737,8 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class TermsViewController: UIViewController, TermsPresentable, TermsViewControllable {}
                 """),
-            // The parent's screen hides the bar of the stack its children are pushed on, and no child shows it.
+            // The parent's screen hides the bar of the stack its children are pushed on, and no child shows it: nor do
+            // the screens they push in turn, on the same stack, have a back button.
             Example("""
                 // file: Home/HomeRouter.swift
                 import RIBs
@@ -658,9 +757,21 @@ public struct BackNavigationRule: ProjectRule {
                         navigationController?.isNavigationBarHidden = true
                     }
                 }
+                // file: Article/ArticleRouter.swift
+                import RIBs
+                final class ArticleRouter: ViewableRouter<ArticleInteractable, ArticleViewControllable>, ArticleRouting {
+                    func routeToComments() {
+                        let comments = commentsBuilder.build(withListener: interactor)
+                        attachChild(comments)
+                        viewController.push(comments.viewControllable)
+                    }
+                }
                 // file: Article/ArticleViewController.swift
                 import RIBs
                 final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {}
+                // file: Comments/CommentsViewController.swift
+                import RIBs
+                final class CommentsViewController: UIViewController, CommentsPresentable, CommentsViewControllable {}
                 """),
             // The router hides the bar of the container it pushes onto: before the push, or once in its class body for
             // the pushes its extensions make.
@@ -831,7 +942,7 @@ public struct BackNavigationRule: ProjectRule {
                 return nil
             }
             // The parent's presenter hides the bar of the stack it pushes on, and the child does not show it again.
-            if project.ribsHidingBar.contains(push.from), !project.ribsShowingBar.contains(push.from), !project.ribsShowingBar.contains(push.to),
+            if project.ribsOnStacksWithoutBar.contains(push.from), !project.ribsShowingBar.contains(push.to),
                 !project.pushesOntoMadeContainers.contains(push.point)
             {
                 return nil

@@ -278,7 +278,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-15"
+    public static let id = "rib-navigation-16"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -293,6 +293,14 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Pushes a router makes on its own screen when it loads (`didLoad`): where that screen is a navigation controller,
     /// the first screen of its stack, which has no back button.
     public var pushesStartingStacks: [SourcePoint] = []
+    /// Pushes a router makes as it loads through methods others could call later as well: they start the stack when
+    /// each protocol the router conforms to is the project's and requires none of those methods (otherwise its
+    /// interactor may call one again, and then the push has a back button).
+    public var pushesStartingStacksUnlessRequired: [LoadingPush] = []
+    /// The protocols the file declares.
+    public var protocols: [String] = []
+    /// The methods without parameters that the file's protocols require, as `Protocol.method`.
+    public var protocolMethods: [String] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
     /// Classes whose file hides its navigation controller's bar, and never shows it: a parent presenter that does
@@ -306,6 +314,14 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// interactor the delegate (`navigationController?.delegate = interactor.proxy`). A RIB with one such part detaches
     /// the children swiped off its stack itself.
     public var typesObservingPops: [String] = []
+
+    /// A push `didLoad` reaches through `methods`, which are not private, in a router whose declarations in the file
+    /// conform to `conformances` (its superclass aside).
+    public struct LoadingPush: Codable, Sendable, Equatable {
+        public let point: SourcePoint
+        public let methods: [String]
+        public let conformances: [String]
+    }
 
     /// A child shown through a method of the router's screen, named `method`, with the call's argument labels (`_`
     /// for none).
@@ -348,10 +364,18 @@ public struct NavigationFacts: FileFacts, Equatable {
                 guard !file.profile.isBaseClass(type.name) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
                 let (pushed, shown) = Self.pushedChildren(from: rib, in: type, file: file)
-                for (edge, ontoMade, startsStack) in pushed {
+                for (edge, ontoMade, loadingThrough) in pushed {
                     pushes.append(edge)
                     if ontoMade { pushesOntoMadeContainers.append(edge.point) }
-                    if startsStack { pushesStartingStacks.append(edge.point) }
+                    guard let through = loadingThrough else { continue }
+                    if through.isEmpty {
+                        pushesStartingStacks.append(edge.point)
+                    } else {
+                        let conformances = file.model.types.filter { $0.name == type.name }.flatMap { declaration in
+                            declaration.inherited.filter { !declaration.inheritance.superclasses.contains($0) }
+                        }
+                        pushesStartingStacksUnlessRequired.append(LoadingPush(point: edge.point, methods: through, conformances: conformances))
+                    }
                 }
                 shows += shown
             }
@@ -375,6 +399,15 @@ public struct NavigationFacts: FileFacts, Equatable {
             if shows { typesShowingBar = classes }
         }
         if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
+        if !file.isTestFile, file.contains("protocol") {
+            for declared in file.model.protocols {
+                protocols.append(declared.name)
+                for member in declared.declaration.memberBlock.members {
+                    guard let method = member.decl.as(FunctionDeclSyntax.self), method.signature.parameterClause.parameters.isEmpty else { continue }
+                    protocolMethods.append(declared.name + "." + method.name.text)
+                }
+            }
+        }
     }
 
     /// The types of the file whose code hears their stack pop and says so: a navigation controller delegate's
@@ -543,7 +576,9 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// the router declares it (`private let catalog: ItemBuildable`), else by its name.
     /// With each, whether it pushes onto a container the router made (a local or a stored property it constructs), and
     /// whether it is the first screen of the router's own stack; then the children it shows through its screen's methods.
-    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (pushed: [(RIBFacts.Edge, ontoMade: Bool, startsStack: Bool)], shown: [Show]) {
+    static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (
+        pushed: [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?)], shown: [Show]
+    ) {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
             var pushes: [(String, FunctionCallExprSyntax)] = []
@@ -642,14 +677,14 @@ public struct NavigationFacts: FileFacts, Equatable {
                 from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file),
                 kind: .attaches)
         }
-        let firstPush = firstPushWhileLoading(type)
-        let pushed = walked.flatMap { finder -> [(RIBFacts.Edge, ontoMade: Bool, startsStack: Bool)] in
+        let firstPush = firstPushWhileLoading(declarations)
+        let pushed = walked.flatMap { finder -> [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?)] in
             finder.pushes.compactMap { local, call in
                 let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
                 if let container, hidingBars.contains(container) {
                     return nil
                 }
-                return edge(local, call, finder).map { ($0, container.map(made.contains) ?? false, call.id == firstPush?.id) }
+                return edge(local, call, finder).map { ($0, container.map(made.contains) ?? false, call.id == firstPush?.call.id ? firstPush?.through : nil) }
             }
         }
         let shown = walked.flatMap { finder in
@@ -660,38 +695,41 @@ public struct NavigationFacts: FileFacts, Equatable {
         return (pushed, shown)
     }
 
-    /// The first push on the router's own screen as it loads: in `didLoad`'s own statements, in order, or in a private
-    /// method of the router's it calls there (`routeToLoggedOut()`), not in a closure. Where the screen is the
-    /// navigation controller, that child is its stack's first screen.
-    private static func firstPushWhileLoading(_ type: TypeDeclaration) -> FunctionCallExprSyntax? {
-        let functions = type.functions
+    /// The first push on the router's own screen as it loads: in `didLoad`'s own statements, in order, or in a method
+    /// without parameters that the router's class or an extension of it in the file declares and `didLoad` calls
+    /// (`routeToLoggedOut()`, `loadInbox()`), not in a closure; with the methods on the way there that are not private
+    /// (`through`). Where the screen is the navigation controller, that child is its stack's first screen.
+    private static func firstPushWhileLoading(_ declarations: [TypeDeclaration]) -> (call: FunctionCallExprSyntax, through: [String])? {
+        let functions = declarations.flatMap(\.functions)
         guard let didLoad = functions.first(where: { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty }),
             let body = didLoad.body
         else { return nil }
+        // Each method is followed once: one that calls itself, or calls back the method that called it, ends there.
+        var followed: Set<String> = ["didLoad"]
         /// A push on `viewController` among the statements, outside closures.
-        func push(in statements: CodeBlockItemListSyntax) -> FunctionCallExprSyntax? {
+        func push(in statements: CodeBlockItemListSyntax, through: [String]) -> (call: FunctionCallExprSyntax, through: [String])? {
             for item in statements {
                 guard let call = item.item.as(ExprSyntax.self)?.as(FunctionCallExprSyntax.self) else { continue }
                 if let member = call.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
                     let base = member.base?.unwrapped, base.lastName == "viewController"
                 {
-                    return call
+                    return (call, through)
                 }
                 let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                     ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
                         member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.`self`) ? member.declName.baseName.text : nil
                     }
-                guard let called, call.arguments.isEmpty,
+                guard let called, call.arguments.isEmpty, followed.insert(called).inserted,
                     let method = functions.first(where: { $0.name.text == called && $0.signature.parameterClause.parameters.isEmpty }),
-                    method.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }),
                     let statements = method.body?.statements
                 else { continue }
+                let isPrivate = method.modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
                 // The method's first push, or none: a method that pushes nothing leaves the next statement first.
-                if let found = push(in: statements) { return found }
+                if let found = push(in: statements, through: isPrivate ? through : through + [called]) { return found }
             }
             return nil
         }
-        return push(in: body.statements)
+        return push(in: body.statements, through: [])
     }
 
     /// Code of the presenter's file (or its base class's), not comments or strings: `isMovingFromParent`, an
@@ -736,11 +774,13 @@ extension RIBFacts {
 
 extension NavigationFacts {
     /// A push belongs to the pushing RIB and refers to the child; a class handling back navigation meets the
-    /// presenters it is, or is a base class of.
+    /// presenters it is, or is a base class of; a push made while loading refers to the protocols its router conforms
+    /// to, which meet the files that declare them.
     public var links: FactLinks? {
         FactLinks(
             joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + pushes.flatMap { [$0.from, $0.fromType] }
-                + shows.flatMap { [$0.edge.from, $0.edge.fromType] } + screenMethods.map(\.type),
-            refers: pushes.map(\.to) + shows.map(\.edge.to))
+                + shows.flatMap { [$0.edge.from, $0.edge.fromType] } + screenMethods.map(\.type)
+                + protocols,
+            refers: pushes.map(\.to) + shows.map(\.edge.to) + pushesStartingStacksUnlessRequired.flatMap(\.conformances))
     }
 }

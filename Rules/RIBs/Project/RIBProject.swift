@@ -69,10 +69,16 @@ public struct RIBProject: ProjectModel {
     public let ribsObservingPops: Set<String>
     /// RIBs whose presenter shows the bar again.
     public let ribsShowingBar: Set<String>
+    /// RIBs whose screen sits on a stack without a bar: their presenter hides it and never shows it
+    /// (`ribsHidingBar`), or every push that brings their screen in is made by such a RIB onto its own stack, not onto
+    /// a container it made, and their presenter does not show the bar again. A bar hidden stays hidden for every
+    /// screen pushed after, so their own pushes leave no back button either.
+    public let ribsOnStacksWithoutBar: Set<String>
     /// Where a router pushes onto a container it made itself (`NavigationFacts.pushesOntoMadeContainers`).
     public let pushesOntoMadeContainers: [SourcePoint]
-    /// Where a router pushes on its own screen when it loads (`NavigationFacts.pushesStartingStacks`).
-    public let pushesStartingStacks: [SourcePoint]
+    /// Where a router pushes on its own screen when it loads (`NavigationFacts.pushesStartingStacks`, and the
+    /// `pushesStartingStacksUnlessRequired` whose methods no protocol the router conforms to requires).
+    public let pushesStartingStacks: Set<SourcePoint>
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
 
@@ -204,8 +210,42 @@ public struct RIBProject: ProjectModel {
         ribsObservingPops = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesObservingPops)), orPartsPlaying: [.interactor, .router])
         ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
-        pushesStartingStacks = navigation.flatMap(\.pushesStartingStacks)
+        ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
+            hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes,
+            ontoMadeContainers: Set(pushesOntoMadeContainers))
+        let protocols = Set(navigation.flatMap(\.protocols))
+        let protocolMethods = Set(navigation.flatMap(\.protocolMethods))
+        pushesStartingStacks = Set(navigation.flatMap(\.pushesStartingStacks)).union(
+            navigation.flatMap(\.pushesStartingStacksUnlessRequired).filter { push in
+                push.conformances.allSatisfy { conformance in
+                    protocols.contains(conformance) && !push.methods.contains { protocolMethods.contains(conformance + "." + $0) }
+                }
+            }.map(\.point))
         filePaths = project.filePaths
+    }
+
+    /// `ribsOnStacksWithoutBar`: from the RIBs that hide the bar, along pushes, a RIB joining once the last push that
+    /// brings it in comes from one already on such a stack. Each push is looked at once from each end.
+    static func ribsOnStacksWithoutBar(hiding: Set<String>, showing: Set<String>, pushes: [Link], ontoMadeContainers: Set<SourcePoint>) -> Set<String> {
+        // How many pushes bring each RIB in from a RIB not yet known to be on a stack without a bar; a RIB pushed onto
+        // a container its parent made, or that shows the bar, never joins.
+        var waiting: [String: Int] = [:]
+        var excluded = showing
+        var pushesFrom: [String: [String]] = [:]
+        for push in pushes where push.from != push.to {
+            if ontoMadeContainers.contains(push.point) { excluded.insert(push.to) }
+            waiting[push.to, default: 0] += 1
+            pushesFrom[push.from, default: []].append(push.to)
+        }
+        var joined = hiding
+        var next = Array(hiding)
+        while let rib = next.popLast() {
+            for child in pushesFrom[rib] ?? [] {
+                waiting[child, default: 0] -= 1
+                if waiting[child] == 0, !excluded.contains(child), joined.insert(child).inserted { next.append(child) }
+            }
+        }
+        return joined
     }
 
     /// The RIBs called `name`, in id order: one, unless two apps or modules each have one.

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// A place in a file a project finding can point at, with the line text its fingerprint needs.
-public struct SourcePoint: Codable, Sendable, Equatable {
+public struct SourcePoint: Codable, Sendable, Hashable {
     public let path: String
     public let line: Int
     public let column: Int
