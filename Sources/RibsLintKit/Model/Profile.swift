@@ -79,7 +79,10 @@ public struct Profile: Sendable, Equatable {
     /// Imported modules that let name suffixes give roles: `RIBs`, `ModernRIBs`, `CombineRIBs`.
     public var frameworks: Set<String>
     /// In precedence order: the first definition whose base classes a type inherits wins.
-    public var roles: [RoleDefinition]
+    public var roles: [RoleDefinition] { didSet { baseClassRoles = Self.baseClassRoles(of: roles) } }
+    /// Each base class's role: that of the first definition listing it. Asked for every name of every inheritance
+    /// clause, a lookup instead of a search of each definition's set (1.4% of a cold run's instructions).
+    private var baseClassRoles: [String: Role]
     /// Protocol roles by name suffix, longest suffix first, so `LoginPresentableListener` is no `…Listener`.
     public var protocolSuffixes: [ProtocolSuffix]
     /// Its rules ask who holds a type (a container stored as `viewContainer` in another file): files record
@@ -107,6 +110,15 @@ public struct Profile: Sendable, Equatable {
         self.frameworks = frameworks
         self.roles = roles
         self.protocolSuffixes = protocolSuffixes
+        baseClassRoles = Self.baseClassRoles(of: roles)
+    }
+
+    private static func baseClassRoles(of roles: [RoleDefinition]) -> [String: Role] {
+        var found: [String: Role] = [:]
+        for definition in roles {
+            for name in definition.baseClasses where found[name] == nil { found[name] = definition.role }
+        }
+        return found
     }
 
     public func convention(named name: String) -> Convention? { conventions.first { $0.name == name } }
@@ -146,7 +158,7 @@ public struct Profile: Sendable, Equatable {
     /// The role the first of `names` that is a base class gives (`resolver.supertypes(of:)` of a declaration).
     public func baseClassRole(among names: [String]) -> Role? {
         for name in names {
-            if let definition = roles.first(where: { $0.baseClasses.contains(name) }) { return definition.role }
+            if let role = baseClassRoles[name] { return role }
         }
         return nil
     }
@@ -161,7 +173,7 @@ public struct Profile: Sendable, Equatable {
 
     /// Whether `name` is one of the profile's own base classes (`Router`, `Interactor`): the framework,
     /// not the app.
-    public func isBaseClass(_ name: String) -> Bool { roles.contains { $0.baseClasses.contains(name) } }
+    public func isBaseClass(_ name: String) -> Bool { baseClassRoles[name] != nil }
 
     /// Whether `name` is a platform class whose conforming subclasses play a role (`UIViewController`).
     public func isConformingBase(_ name: String) -> Bool { roles.contains { $0.conformingSubclassesOf.contains(name) } }
