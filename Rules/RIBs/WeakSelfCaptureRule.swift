@@ -27,6 +27,32 @@ public struct WeakSelfCaptureRule: Rule {
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                 ]),
+            // In extensions of the class, in its file or in another.
+            Example("""
+                // file: SignIn/SignInViewController.swift
+                import RxSwift
+                final class SignInViewController: UIViewController {
+                    let disposeBag = DisposeBag()
+                }
+                private extension SignInViewController {
+                    func bind() {
+                        closeButton.rx.tap.bind 1️⃣{ _ in self.dismiss(animated: true) }.disposed(by: disposeBag)
+                    }
+                }
+                // file: Profile/ProfileViewController+Binding.swift
+                import RxSwift
+                extension ProfileViewController {
+                    func bind() {
+                        avatar.rx.tap.subscribe(onNext: 2️⃣{ self.pickAvatar() }).disposed(by: disposeBag)
+                    }
+                }
+                // file: Profile/ProfileViewController.swift
+                import RxSwift
+                final class ProfileViewController: UIViewController {}
+                """, messages: [
+                    "subscription closure captures `self` strongly; capture `[weak self]`",
+                    "subscription closure captures `self` strongly; capture `[weak self]`",
+                ]),
             // A nested closure's `[weak self]` is evaluated inside the subscription's closure, which so holds `self`
             // strongly: the weak capture belongs on the outer closure.
             Example("""
@@ -69,6 +95,19 @@ public struct WeakSelfCaptureRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A struct's `self` is a copy; a type the project does not declare may be one.
+            Example("""
+                import RxSwift
+                struct ReceiptFormatter {
+                    let disposeBag = DisposeBag()
+                }
+                extension ReceiptFormatter {
+                    func bind() { totals.subscribe(onNext: { self.render($0) }).disposed(by: disposeBag) }
+                }
+                extension UIViewController {
+                    func bindKeyboard() { keyboard.subscribe(onNext: { self.view.layoutIfNeeded() }).disposed(by: bag) }
+                }
+                """),
             Example("""
                 import XCTest
                 final class FeedRepositoryCheck: XCTestCase {
@@ -88,6 +127,7 @@ public struct WeakSelfCaptureRule: Rule {
                         }.disposed(by: disposeBag)
                         publisher.sink { [unowned self] value in self.render(value) }.store(in: &cancellables)
                         button.rx.tap.subscribe(onNext: { print("tap") }).disposed(by: disposeBag)
+                        items.bind(to: tableView.rx.items) { table, row, item in table.dequeue(ItemCell.self, row: row) }.disposed(by: disposeBag)
                     }
                 }
                 """),
@@ -108,8 +148,13 @@ public struct WeakSelfCaptureRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         // Tests subscribe to finite streams they throw away: nothing outlives the test.
         guard !file.isTestFile, file.contains("self"), Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
+        let classes = Set(file.model.types.filter { $0.kind == .class }.map(\.name))
         return file.model.types.filter { type in
-            type.role != .interactor && type.role != .worker && type.kind == .class && !type.inheritance.superclasses.contains("XCTestCase")
+            guard type.role != .interactor, type.role != .worker, !type.inheritance.superclasses.contains("XCTestCase") else { return false }
+            // A class, or an extension of one: declared in the file or elsewhere in the project (a struct's `self` is a
+            // copy, and a type the project does not declare is not known to be a class).
+            return type.kind == .class
+                || (type.kind == .extension && (classes.contains(type.name) || file.model.projectTypes.primary(type.name)?.kind == .class))
         }.flatMap { type in
             file.calls(named: Subscription.names, in: type.members).flatMap { call -> [Violation] in
                 guard Subscription.isSubscribing(call, imports: file.model.imports) != nil else { return [] }
@@ -124,7 +169,8 @@ public struct WeakSelfCaptureRule: Rule {
     static func capturesSelfStrongly(_ closure: ClosureExprSyntax) -> Bool {
         guard !capturesSelfWeakly(closure) else { return false }
         let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
-        let selves = tokens.filter { $0.tokenKind == .keyword(.self) }
+        // `CategoryCell.self` names a type: only `self` not after a period is the object.
+        let selves = tokens.filter { $0.tokenKind == .keyword(.self) && $0.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period }
         guard !selves.isEmpty else { return false }
         // `self?` inside a closure nested in one that captures `[weak self]`: the enclosing closure's weak optional,
         // not the object, is what this one holds.
