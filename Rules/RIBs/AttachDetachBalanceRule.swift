@@ -506,7 +506,7 @@ public struct AttachDetachBalanceRule: Rule {
                 changed = true
             }
         }
-        let activated = activatedFunctions(among: leading, of: router, types: types)
+        let activated = RouterActivation.functions(among: leading, of: router, types: types)
         var reached = activated
         var frontier = Array(activated)
         while let next = frontier.popLast() {
@@ -516,24 +516,6 @@ public struct AttachDetachBalanceRule: Rule {
             }
         }
         return reached.intersection(targets)
-    }
-
-    /// The router's methods among `names` an interactor adopting its `Interactable` calls on it in `didBecomeActive`,
-    /// and no class adopting it calls at another time (`routes`: a later `logout()` routing there again needs the
-    /// child detached first).
-    private static func activatedFunctions(among names: Set<String>, of router: [TypeDeclaration], types: TypeResolver) -> Set<String> {
-        guard let interactable = router.lazy.map(\.superclassArguments).first(where: { !$0.isEmpty })?.first else { return [] }
-        var activated: Set<String> = []
-        for function in router.flatMap(\.functions) where names.contains(function.name.text) && !activated.contains(function.name.text) {
-            guard let own = HelperMethod(type: "", action: .activates, signature: HelperMethod.signature(of: function)[...]) else { continue }
-            func calls(_ action: HelperMethod.Action) -> Bool {
-                types.helperMethods(named: function.name.text, doing: action).contains { call in
-                    own.accepts(labels: call.parameters.map(\.label), trailingClosures: 0) && types.supertypes(of: [call.type]).contains(interactable)
-                }
-            }
-            if calls(.activates), !calls(.routes) { activated.insert(function.name.text) }
-        }
-        return activated
     }
 
     /// Whether `body` attaches a child and hands that child's `viewControllable` to a method of the router's own

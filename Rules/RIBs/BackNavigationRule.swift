@@ -169,6 +169,87 @@ public struct BackNavigationRule: ProjectRule {
                     "child 'Help' is pushed but 'HelpViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                     "child 'News' is pushed but 'NewsViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // The interactor calls the method as it becomes active, and again later: the second time, the push has a back
+            // button.
+            Example("""
+                // file: Root/RootRouter.swift
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func attachTabBar() {
+                        let tabBar = tabBarBuilder.build(withListener: interactor)
+                        attachChild(tabBar)
+                        1️⃣viewController.present(tabBar.viewControllable)
+                    }
+                }
+                // file: Root/RootInteractor.swift
+                import RIBs
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {
+                    weak var router: RootRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        router?.attachTabBar()
+                    }
+                    func didLogIn() {
+                        router?.attachTabBar()
+                    }
+                }
+                // file: Root/RootViewController.swift
+                import RIBs
+                final class RootViewController: UINavigationController, RootPresentable, RootViewControllable {
+                    func present(_ screen: ViewControllable) {
+                        pushViewController(screen.uiviewController, animated: true)
+                    }
+                }
+                // file: Root/RootBuilder.swift
+                import RIBs
+                final class RootBuilder: Builder<RootDependency>, RootBuildable {
+                    func build() -> LaunchRouting {
+                        RootRouter(interactor: RootInteractor(presenter: RootViewController()), viewController: RootViewController())
+                    }
+                }
+                // file: TabBar/TabBarViewController.swift
+                import RIBs
+                final class TabBarViewController: UITabBarController, TabBarPresentable, TabBarViewControllable {}
+                """, messages: [
+                    "child 'TabBar' is pushed but 'TabBarViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
+            // Through a method of a screen that is the navigation controller: it pushes on itself, bare, on `self` or
+            // later on the main queue.
+            Example("""
+                // file: List/ListRouter.swift
+                import RIBs
+                final class ListRouter: ViewableRouter<ListInteractable, ListViewControllable>, ListRouting {
+                    func routeToAdd() {
+                        let add = addBuilder.build(withListener: interactor)
+                        attachChild(add)
+                        1️⃣viewController.show(viewController: add.viewControllable)
+                    }
+                    func routeToEdit() {
+                        let edit = editBuilder.build(withListener: interactor)
+                        attachChild(edit)
+                        2️⃣viewController.open(edit.viewControllable)
+                    }
+                }
+                // file: List/ListNavigationController.swift
+                import RIBs
+                final class ListNavigationController: UINavigationController, ListPresentable, ListViewControllable {
+                    func show(viewController: ViewControllable) {
+                        DispatchQueue.main.async { self.pushViewController(viewController.uiviewController, animated: true) }
+                    }
+                    func open(_ screen: ViewControllable) {
+                        pushViewController(screen.uiviewController, animated: true)
+                    }
+                }
+                // file: Add/AddViewController.swift
+                import RIBs
+                final class AddViewController: UIViewController, AddPresentable, AddViewControllable {}
+                // file: Edit/EditViewController.swift
+                import RIBs
+                final class EditViewController: UIViewController, EditPresentable, EditViewControllable {}
+                """, messages: [
+                    "child 'Add' is pushed but 'AddViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Edit' is pushed but 'EditViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // As a router whose screen is the navigation controller loads: only its first push starts the stack; a second
             // one, one in a closure, or one in a method its routing protocol requires (the interactor may call it again
             // later) has a back button.
@@ -552,6 +633,51 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}
                 """),
+            // The first screen as the interactor becomes active, through a method of the screen that pushes: the
+            // interactor calls the router's method then and at no other time.
+            Example("""
+                // file: Root/RootRouter.swift
+                import RIBs
+                protocol RootViewControllable: ViewControllable {
+                    func present(_ screen: ViewControllable)
+                }
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func attachTabBar() {
+                        let tabBar = tabBarBuilder.build(withListener: interactor)
+                        attachChild(tabBar)
+                        viewController.present(tabBar.viewControllable)
+                    }
+                }
+                // file: Root/RootInteractor.swift
+                import RIBs
+                protocol RootRouting: ViewableRouting {
+                    func attachTabBar()
+                }
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {
+                    weak var router: RootRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        router?.attachTabBar()
+                    }
+                }
+                // file: Root/RootViewController.swift
+                import RIBs
+                final class RootViewController: UINavigationController, RootPresentable, RootViewControllable {
+                    func present(_ screen: ViewControllable) {
+                        pushViewController(screen.uiviewController, animated: true)
+                    }
+                }
+                // file: Root/RootBuilder.swift
+                import RIBs
+                final class RootBuilder: Builder<RootDependency>, RootBuildable {
+                    func build() -> LaunchRouting {
+                        RootRouter(interactor: RootInteractor(presenter: RootViewController()), viewController: RootViewController())
+                    }
+                }
+                // file: TabBar/TabBarViewController.swift
+                import RIBs
+                final class TabBarViewController: UITabBarController, TabBarPresentable, TabBarViewControllable {}
+                """),
             // The first push as the router loads, through a method of an extension that its routing protocol does not
             // require: nothing else calls it.
             Example("""
@@ -904,6 +1030,17 @@ public struct BackNavigationRule: ProjectRule {
                         navigationController.push(detail.viewControllable, animated: true)
                         let about = aboutBuilder.build(withListener: interactor)
                         navigationController.pushViewController(about.viewControllable.uiviewController, animated: true)
+                        let edit = editBuilder.build(withListener: interactor)
+                        navigationController.pushViewController(edit.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Edit/EditViewController.swift
+                import RIBs
+                final class EditViewController: UIViewController, EditPresentable, EditViewControllable {
+                    // The property's name before Swift 4.2.
+                    override func viewWillDisappear(_ animated: Bool) {
+                        super.viewWillDisappear(animated)
+                        if isMovingFromParentViewController { listener?.movingFromParent() }
                     }
                 }
                 // file: Detail/DetailViewController.swift

@@ -278,7 +278,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-16"
+    public static let id = "rib-navigation-17"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -290,8 +290,9 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Pushes onto a navigation container the router made itself (`let modal = UINavigationController()`): not the
     /// stack its own screen is in, whatever that screen does with its bar.
     public var pushesOntoMadeContainers: [SourcePoint] = []
-    /// Pushes a router makes on its own screen when it loads (`didLoad`): where that screen is a navigation controller,
-    /// the first screen of its stack, which has no back button.
+    /// Pushes a router makes on its own screen first, as it loads (`didLoad`) or as its interactor becomes active
+    /// (`RouterActivation`): where that screen is a navigation controller, the first screen of its stack, which has no
+    /// back button.
     public var pushesStartingStacks: [SourcePoint] = []
     /// Pushes a router makes as it loads through methods others could call later as well: they start the stack when
     /// each protocol the router conforms to is the project's and requires none of those methods (otherwise its
@@ -329,6 +330,9 @@ public struct NavigationFacts: FileFacts, Equatable {
         public let edge: RIBFacts.Edge
         public let method: String
         public let labels: [String]
+        /// The first screen the router hands its own screen as it loads or becomes active (`firstScreenCall`): where
+        /// the screen is the navigation controller and the method pushes, its stack's first screen.
+        public var startsStack: Bool?
     }
 
     /// A method a view controller class (or an extension of it) declares: its parameters' labels (`_` for none),
@@ -542,7 +546,8 @@ public struct NavigationFacts: FileFacts, Equatable {
     }
 
     /// The type's methods, each pushing when it pushes on its own navigation controller (`navigationController?
-    /// .pushViewController(…)`, `self.navigationController!.push…`) and presents nothing modally: a method that does
+    /// .pushViewController(…)`, `self.navigationController!.push…`, or, being one, `pushViewController(…)`) and presents
+    /// nothing modally: a method that does
     /// either, as an argument says (`replace(vc:isPresent:)`), is not known to push. Its non-pushing methods count
     /// too: an override that presents hides the base class's push.
     static func screenMethods(of type: TypeDeclaration) -> [ScreenMethod] {
@@ -554,10 +559,16 @@ public struct NavigationFacts: FileFacts, Equatable {
                     ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 if called == "present", node.arguments.contains(where: { $0.label?.text == "animated" }) { presents = true }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
-                    let base = member.base?.unwrapped, NavigationFacts.isOwn("navigationController", base)
+                    let base = member.base?.unwrapped,
+                    NavigationFacts.isOwn("navigationController", base)
+                        // The screen is the navigation controller: `self.pushViewController(…)`, `super.pushViewController(…)`.
+                        || (member.declName.baseName.text == "pushViewController"
+                            && (base.is(SuperExprSyntax.self) || base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)))
                 {
                     pushes = true
                 }
+                // The same, bare: `pushViewController(screen, animated: true)`.
+                if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "pushViewController" { pushes = true }
                 return .visitChildren
             }
         }
@@ -677,43 +688,74 @@ public struct NavigationFacts: FileFacts, Equatable {
                 from: rib, to: child.prefix(1).uppercased() + child.dropFirst(), fromType: type.name, point: SourcePoint(call, in: file),
                 kind: .attaches)
         }
-        let firstPush = firstPushWhileLoading(declarations)
+        let hasScreenCalls = walked.contains { !$0.pushes.isEmpty || !$0.shows.isEmpty }
+        let firstScreen = hasScreenCalls ? firstScreenCall(declarations, types: file.model.projectTypes) : nil
         let pushed = walked.flatMap { finder -> [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?)] in
             finder.pushes.compactMap { local, call in
                 let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
                 if let container, hidingBars.contains(container) {
                     return nil
                 }
-                return edge(local, call, finder).map { ($0, container.map(made.contains) ?? false, call.id == firstPush?.call.id ? firstPush?.through : nil) }
+                return edge(local, call, finder).map { ($0, container.map(made.contains) ?? false, call.id == firstScreen?.call.id ? firstScreen?.through : nil) }
             }
         }
         let shown = walked.flatMap { finder in
             finder.shows.compactMap { local, call, method in
-                edge(local, call, finder).map { Show(edge: $0, method: method, labels: call.arguments.map { $0.label?.text ?? "_" }) }
+                edge(local, call, finder).map {
+                    Show(edge: $0, method: method, labels: call.arguments.map { $0.label?.text ?? "_" }, startsStack: call.id == firstScreen?.call.id && firstScreen?.through.isEmpty == true ? true : nil)
+                }
             }
         }
         return (pushed, shown)
     }
 
-    /// The first push on the router's own screen as it loads: in `didLoad`'s own statements, in order, or in a method
-    /// without parameters that the router's class or an extension of it in the file declares and `didLoad` calls
-    /// (`routeToLoggedOut()`, `loadInbox()`), not in a closure; with the methods on the way there that are not private
-    /// (`through`). Where the screen is the navigation controller, that child is its stack's first screen.
-    private static func firstPushWhileLoading(_ declarations: [TypeDeclaration]) -> (call: FunctionCallExprSyntax, through: [String])? {
+    /// The first screen the router hands its own screen, as it loads or as its interactor becomes active: the first
+    /// push on `viewController`, or call of a method of it given a child's `viewControllable` (which pushes where the
+    /// screen's method does), among the statements, in order, not in a closure, following the methods without parameters
+    /// that the router's class or an extension of it in the file declares and they call. With the methods on the way
+    /// that are not private (`through`). Where the screen is the navigation controller, that child is its stack's
+    /// first screen.
+    /// - As it loads: in `didLoad` (`override func didLoad() { super.didLoad(); routeToLoggedOut() }`).
+    /// - Else as it becomes active: in the one method with such a call that an interactor calls on the router in
+    ///   `didBecomeActive` and at no other time (`RouterActivation`).
+    private static func firstScreenCall(_ declarations: [TypeDeclaration], types: TypeResolver) -> (call: FunctionCallExprSyntax, through: [String])? {
         let functions = declarations.flatMap(\.functions)
-        guard let didLoad = functions.first(where: { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty }),
-            let body = didLoad.body
-        else { return nil }
+        if let didLoad = functions.first(where: { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty }),
+            let body = didLoad.body, let found = firstScreenCall(in: body.statements, functions: functions, from: "didLoad")
+        {
+            return found
+        }
+        var starting: [String: FunctionCallExprSyntax] = [:]
+        for function in functions where function.name.text != "didLoad" && starting[function.name.text] == nil {
+            if let statements = function.body?.statements, let found = firstScreenCall(in: statements, functions: functions, from: function.name.text) {
+                starting[function.name.text] = found.call
+            }
+        }
+        guard !starting.isEmpty else { return nil }
+        let activated = RouterActivation.functions(among: Set(starting.keys), of: declarations, types: types)
+        guard activated.count == 1, let call = activated.first.flatMap({ starting[$0] }) else { return nil }
+        return (call, [])
+    }
+
+    private static func firstScreenCall(in statements: CodeBlockItemListSyntax, functions: [FunctionDeclSyntax], from start: String) -> (
+        call: FunctionCallExprSyntax, through: [String]
+    )? {
         // Each method is followed once: one that calls itself, or calls back the method that called it, ends there.
-        var followed: Set<String> = ["didLoad"]
-        /// A push on `viewController` among the statements, outside closures.
-        func push(in statements: CodeBlockItemListSyntax, through: [String]) -> (call: FunctionCallExprSyntax, through: [String])? {
+        var followed: Set<String> = [start]
+        /// A screen handed to `viewController` among the statements, outside closures.
+        func screenCall(in statements: CodeBlockItemListSyntax, through: [String]) -> (call: FunctionCallExprSyntax, through: [String])? {
             for item in statements {
                 guard let call = item.item.as(ExprSyntax.self)?.as(FunctionCallExprSyntax.self) else { continue }
-                if let member = call.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
-                    let base = member.base?.unwrapped, base.lastName == "viewController"
-                {
-                    return (call, through)
+                if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped {
+                    if ["push", "pushViewController"].contains(member.declName.baseName.text), base.lastName == "viewController" {
+                        return (call, through)
+                    }
+                    // `viewController.present(tabBar.viewControllable)`: a method of the screen's, handed a child's screen.
+                    if NavigationFacts.isOwn("viewController", base),
+                        call.arguments.first?.expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier("viewControllable") }) == true
+                    {
+                        return (call, through)
+                    }
                 }
                 let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                     ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
@@ -724,12 +766,12 @@ public struct NavigationFacts: FileFacts, Equatable {
                     let statements = method.body?.statements
                 else { continue }
                 let isPrivate = method.modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
-                // The method's first push, or none: a method that pushes nothing leaves the next statement first.
-                if let found = push(in: statements, through: isPrivate ? through : through + [called]) { return found }
+                // The method's first screen, or none: a method that hands none leaves the next statement first.
+                if let found = screenCall(in: statements, through: isPrivate ? through : through + [called]) { return found }
             }
             return nil
         }
-        return push(in: body.statements, through: [])
+        return screenCall(in: statements, through: [])
     }
 
     /// Code of the presenter's file (or its base class's), not comments or strings: `isMovingFromParent`, an
@@ -748,7 +790,10 @@ public struct NavigationFacts: FileFacts, Equatable {
             }
             return next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
         }
-        if !code("isMovingFromParent").isEmpty || !code("interactivePopGestureRecognizer").isEmpty { return true }
+        // `isMovingFromParentViewController`: the name before Swift 4.2.
+        if ["isMovingFromParent", "isMovingFromParentViewController", "interactivePopGestureRecognizer"].contains(where: { !code($0).isEmpty }) {
+            return true
+        }
         if code("didMove").contains(where: { $0.parent?.is(FunctionDeclSyntax.self) == true }) { return true }
         if ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains(where: { !code($0).isEmpty }) { return true }
         if code("isHidden").contains(where: { token in

@@ -76,8 +76,9 @@ public struct RIBProject: ProjectModel {
     public let ribsOnStacksWithoutBar: Set<String>
     /// Where a router pushes onto a container it made itself (`NavigationFacts.pushesOntoMadeContainers`).
     public let pushesOntoMadeContainers: [SourcePoint]
-    /// Where a router pushes on its own screen when it loads (`NavigationFacts.pushesStartingStacks`, and the
-    /// `pushesStartingStacksUnlessRequired` whose methods no protocol the router conforms to requires).
+    /// Where a router pushes on its own screen when it loads or becomes active (`NavigationFacts.pushesStartingStacks`,
+    /// the shows that start stacks, and the `pushesStartingStacksUnlessRequired` whose methods no protocol the router
+    /// conforms to requires).
     public let pushesStartingStacks: Set<SourcePoint>
     /// Every Swift file the rules may ask about (test files): the linted ones and the rest of the project.
     public let filePaths: [String]
@@ -215,7 +216,7 @@ public struct RIBProject: ProjectModel {
             ontoMadeContainers: Set(pushesOntoMadeContainers))
         let protocols = Set(navigation.flatMap(\.protocols))
         let protocolMethods = Set(navigation.flatMap(\.protocolMethods))
-        pushesStartingStacks = Set(navigation.flatMap(\.pushesStartingStacks)).union(
+        pushesStartingStacks = Set(navigation.flatMap(\.pushesStartingStacks) + navigation.flatMap(\.shows).filter { $0.startsStack == true }.map(\.edge.point)).union(
             navigation.flatMap(\.pushesStartingStacksUnlessRequired).filter { push in
                 push.conformances.allSatisfy { conformance in
                     protocols.contains(conformance) && !push.methods.contains { protocolMethods.contains(conformance + "." + $0) }
