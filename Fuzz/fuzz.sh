@@ -8,7 +8,8 @@
 #                                                      # drift a little: linting runs on threads whose coverage varies)
 #
 # Instruments ribslint's own libraries with -sanitize=fuzzer,address, compiled optimized into .build/fuzz against
-# the one release build (`swift build -c release --static-swift-stdlib --product ribslint`, made here if missing):
+# the one release build (`swift build -c release --static-swift-stdlib --product ribslint`, run here first: nothing to
+# do when it is up to date), in Swift 6 mode as SwiftPM builds them:
 # swift-syntax and Yams are linked from that build as they are, so only our code is instrumented, the coverage the
 # fuzzer follows is ours, and swift-syntax is never built a second time. Then Fuzz/Target.swift is compiled
 # against them (libFuzzer's own main drives it), each target's corpus is seeded from Fuzz/corpus/<target> (and
@@ -35,7 +36,7 @@ maps=(-Xcc -fmodule-map-file=.build/checkouts/swift-syntax/Sources/_SwiftSyntaxC
 instrumented() { # module name, source folder: one whole-module compile to one object
   local sources
   mapfile -t sources < <(find "$2" -name '*.swift' | sort)
-  swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$1" -I "$scratch/modules" -I "$bin/Modules" "${maps[@]}" \
+  swiftc -swift-version 6 -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$1" -I "$scratch/modules" -I "$bin/Modules" "${maps[@]}" \
     -emit-module -emit-module-path "$scratch/modules/$1.swiftmodule" -c "${sources[@]}" -o "$scratch/$1.o"
 }
 echo "compiling RibsLintKit and RibsLintRules with -sanitize=fuzzer,address" >&2
@@ -45,7 +46,7 @@ instrumented RibsLintRules Rules
 mapfile -t objects < <(find "$bin" -name '*.o' \( -path '*/SwiftSyntax.build/*' -o -path '*/SwiftSyntax[0-9]*.build/*' \
   -o -path '*/SwiftParser.build/*' -o -path '*/SwiftParserDiagnostics.build/*' -o -path '*/SwiftDiagnostics.build/*' -o -path '*/SwiftBasicFormat.build/*' -o -path '*/_SwiftSyntaxCShims.build/*' \
   -o -path '*/Yams.build/*' -o -path '*/CYaml.build/*' \) | sort)
-swiftc -O -static-stdlib -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$scratch/modules" -I "$bin/Modules" "${maps[@]}" \
+swiftc -swift-version 6 -O -static-stdlib -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$scratch/modules" -I "$bin/Modules" "${maps[@]}" \
   Fuzz/Target.swift "$scratch/RibsLintKit.o" "$scratch/RibsLintRules.o" "${objects[@]}" -o "$scratch/ribslint-fuzz" 2>&1 \
   | { grep -v "the use of .mktemp' is dangerous" || true; } >&2
 

@@ -492,6 +492,131 @@ public struct BackNavigationRule: ProjectRule {
                     "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                     "child 'Comments' is pushed but 'CommentsViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // A screen pushed on a stack without a bar that another RIB also presents: what it pushes may have a back
+            // button.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        viewController.push(article.viewControllable)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.isNavigationBarHidden = true
+                    }
+                }
+                // file: Gallery/GalleryRouter.swift
+                import RIBs
+                final class GalleryRouter: ViewableRouter<GalleryInteractable, GalleryViewControllable>, GalleryRouting {
+                    func routeToArticle() {
+                        let article = articleBuilder.build(withListener: interactor)
+                        attachChild(article)
+                        viewController.uiviewController.present(UINavigationController(rootViewController: article.viewControllable.uiviewController), animated: true)
+                    }
+                }
+                // file: Article/ArticleRouter.swift
+                import RIBs
+                final class ArticleRouter: ViewableRouter<ArticleInteractable, ArticleViewControllable>, ArticleRouting {
+                    func routeToComments() {
+                        let comments = commentsBuilder.build(withListener: interactor)
+                        attachChild(comments)
+                        1️⃣viewController.push(comments.viewControllable)
+                    }
+                }
+                // file: Article/ArticleViewController.swift
+                import RIBs
+                final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {
+                    override func viewWillDisappear(_ animated: Bool) {
+                        super.viewWillDisappear(animated)
+                        if isMovingFromParent { listener?.didPop() }
+                    }
+                }
+                // file: Comments/CommentsViewController.swift
+                import RIBs
+                final class CommentsViewController: UIViewController, CommentsPresentable, CommentsViewControllable {}
+                """, messages: [
+                    "child 'Comments' is pushed but 'CommentsViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
+            // The first push as the router loads or becomes active, through a method a protocol of the router's requires:
+            // conformed to in another file, or required by a protocol it refines; or through one it calls that others
+            // call too.
+            Example("""
+                // file: Mail/MailRouter.swift
+                import RIBs
+                final class MailRouter: ViewableRouter<MailInteractable, MailViewControllable> {
+                    override func didLoad() {
+                        super.didLoad()
+                        loadInbox()
+                    }
+                    func loadInbox() {
+                        let inbox = inboxBuilder.build(withListener: interactor)
+                        attachChild(inbox)
+                        1️⃣viewController.push(inbox.viewControllable)
+                    }
+                }
+                // file: Mail/MailRouter+Routing.swift
+                import RIBs
+                extension MailRouter: MailRouting {}
+                // file: Mail/MailInteractor.swift
+                import RIBs
+                protocol MailRouting: ViewableRouting {
+                    func loadInbox()
+                }
+                // file: Mail/MailNavigationController.swift
+                import RIBs
+                final class MailNavigationController: UINavigationController, MailPresentable, MailViewControllable {
+                    func push(_ child: ViewControllable) { pushViewController(child.uiviewController, animated: true) }
+                }
+                // file: Chat/ChatRouter.swift
+                import RIBs
+                final class ChatRouter: ViewableRouter<ChatInteractable, ChatViewControllable>, ChatRouting {
+                    func start() {
+                        showRooms()
+                    }
+                    func showRooms() {
+                        let rooms = roomsBuilder.build(withListener: interactor)
+                        attachChild(rooms)
+                        2️⃣viewController.push(rooms.viewControllable)
+                    }
+                }
+                // file: Chat/ChatInteractor.swift
+                import RIBs
+                protocol BaseChatRouting: ViewableRouting {
+                    func showRooms()
+                }
+                protocol ChatRouting: BaseChatRouting {
+                    func start()
+                }
+                final class ChatInteractor: PresentableInteractor<ChatPresentable>, ChatInteractable {
+                    weak var router: ChatRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        router?.start()
+                    }
+                    func didLeaveRoom() {
+                        router?.showRooms()
+                    }
+                }
+                // file: Chat/ChatNavigationController.swift
+                import RIBs
+                final class ChatNavigationController: UINavigationController, ChatPresentable, ChatViewControllable {
+                    func push(_ child: ViewControllable) { pushViewController(child.uiviewController, animated: true) }
+                }
+                // file: Screens/Screens.swift
+                import RIBs
+                final class InboxViewController: UIViewController, InboxPresentable, InboxViewControllable {}
+                final class RoomsViewController: UIViewController, RoomsPresentable, RoomsViewControllable {}
+                """, messages: [
+                    "child 'Inbox' is pushed but 'InboxViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Rooms' is pushed but 'RoomsViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // The parent's base screen hides the bar but the parent shows it again; another container's bar hidden
             // says nothing of the parent's own stack.
             Example("""

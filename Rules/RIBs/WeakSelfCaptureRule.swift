@@ -21,9 +21,12 @@ public struct WeakSelfCaptureRule: Rule {
                     func bind() {
                         button.rx.tap.subscribe(onNext: 1️⃣{ self.submit() }).disposed(by: disposeBag)
                         publisher.sink 2️⃣{ value in self.render(value) }.store(in: &cancellables)
+                        // `[self]` captures it strongly, by name; `ItemCell.self` names a type.
+                        items.bind(to: tableView.rx.items) 3️⃣{ [self] table, row, item in table.dequeue(ItemCell.self, row: row) }.disposed(by: disposeBag)
                     }
                 }
                 """, messages: [
+                    "subscription closure captures `self` strongly; capture `[weak self]`",
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                 ]),
@@ -168,6 +171,8 @@ public struct WeakSelfCaptureRule: Rule {
 
     static func capturesSelfStrongly(_ closure: ClosureExprSyntax) -> Bool {
         guard !capturesSelfWeakly(closure) else { return false }
+        // `[self]`: captured strongly, by name.
+        if closure.signature?.capture?.items.contains(where: { $0.name.text == "self" && $0.specifier == nil }) == true { return true }
         let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
         // `CategoryCell.self` names a type: only `self` not after a period is the object.
         let selves = tokens.filter { $0.tokenKind == .keyword(.self) && $0.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period }

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
 /// `rib_test_presence`, `back_navigation` and `ribslint graph`.
 public struct RIBFacts: FileFacts, Equatable {
-    public static let id = "rib-parts-5"
+    public static let id = "rib-parts-6"
 
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Codable, Sendable, Equatable {
@@ -278,7 +278,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-17"
+    public static let id = "rib-navigation-18"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -299,9 +299,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// interactor may call one again, and then the push has a back button).
     public var pushesStartingStacksUnlessRequired: [LoadingPush] = []
     /// The protocols the file declares.
-    public var protocols: [String] = []
-    /// The methods without parameters that the file's protocols require, as `Protocol.method`.
-    public var protocolMethods: [String] = []
+    public var protocols: [DeclaredProtocol] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
     /// Classes whose file hides its navigation controller's bar, and never shows it: a parent presenter that does
@@ -315,6 +313,13 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// interactor the delegate (`navigationController?.delegate = interactor.proxy`). A RIB with one such part detaches
     /// the children swiped off its stack itself.
     public var typesObservingPops: [String] = []
+
+    /// A protocol: those it refines, and the methods without parameters it requires.
+    public struct DeclaredProtocol: Codable, Sendable, Equatable {
+        public let name: String
+        public let inherits: [String]
+        public let requires: [String]
+    }
 
     /// A push `didLoad` reaches through `methods`, which are not private, in a router whose declarations in the file
     /// conform to `conformances` (its superclass aside).
@@ -375,8 +380,12 @@ public struct NavigationFacts: FileFacts, Equatable {
                     if through.isEmpty {
                         pushesStartingStacks.append(edge.point)
                     } else {
-                        let conformances = file.model.types.filter { $0.name == type.name }.flatMap { declaration in
+                        // Its file's declarations', and those its extensions elsewhere add.
+                        var conformances = file.model.types.filter { $0.name == type.name }.flatMap { declaration in
                             declaration.inherited.filter { !declaration.inheritance.superclasses.contains($0) }
+                        }
+                        for added in file.model.projectTypes.extensionConformances(of: type.name) where !conformances.contains(added) {
+                            conformances.append(added)
                         }
                         pushesStartingStacksUnlessRequired.append(LoadingPush(point: edge.point, methods: through, conformances: conformances))
                     }
@@ -405,11 +414,12 @@ public struct NavigationFacts: FileFacts, Equatable {
         if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
         if !file.isTestFile, file.contains("protocol") {
             for declared in file.model.protocols {
-                protocols.append(declared.name)
-                for member in declared.declaration.memberBlock.members {
-                    guard let method = member.decl.as(FunctionDeclSyntax.self), method.signature.parameterClause.parameters.isEmpty else { continue }
-                    protocolMethods.append(declared.name + "." + method.name.text)
+                let requires = declared.declaration.memberBlock.members.compactMap { member -> String? in
+                    guard let method = member.decl.as(FunctionDeclSyntax.self), method.signature.parameterClause.parameters.isEmpty else { return nil }
+                    return method.name.text
                 }
+                let inherits = declared.declaration.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? []
+                protocols.append(DeclaredProtocol(name: declared.name, inherits: inherits, requires: requires))
             }
         }
     }
@@ -709,32 +719,33 @@ public struct NavigationFacts: FileFacts, Equatable {
         return (pushed, shown)
     }
 
-    /// The first screen the router hands its own screen, as it loads or as its interactor becomes active: the first
+    /// The first screen the router hands its own screen, as its interactor becomes active or as it loads: the first
     /// push on `viewController`, or call of a method of it given a child's `viewControllable` (which pushes where the
     /// screen's method does), among the statements, in order, not in a closure, following the methods without parameters
     /// that the router's class or an extension of it in the file declares and they call. With the methods on the way
-    /// that are not private (`through`). Where the screen is the navigation controller, that child is its stack's
-    /// first screen.
-    /// - As it loads: in `didLoad` (`override func didLoad() { super.didLoad(); routeToLoggedOut() }`).
-    /// - Else as it becomes active: in the one method with such a call that an interactor calls on the router in
-    ///   `didBecomeActive` and at no other time (`RouterActivation`).
+    /// that are not private (`through`), which others may call again later. Where the screen is the navigation
+    /// controller, that child is its stack's first screen.
+    /// - As it becomes active, first (`attachChild` activates a child, then loads it): in the one method with such a call
+    ///   that an interactor calls on the router in `didBecomeActive` and at no other time (`RouterActivation`).
+    /// - Else as it loads: in `didLoad` (`override func didLoad() { super.didLoad(); routeToLoggedOut() }`).
     private static func firstScreenCall(_ declarations: [TypeDeclaration], types: TypeResolver) -> (call: FunctionCallExprSyntax, through: [String])? {
         let functions = declarations.flatMap(\.functions)
-        if let didLoad = functions.first(where: { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty }),
-            let body = didLoad.body, let found = firstScreenCall(in: body.statements, functions: functions, from: "didLoad")
-        {
-            return found
-        }
-        var starting: [String: FunctionCallExprSyntax] = [:]
+        var starting: [String: (call: FunctionCallExprSyntax, through: [String])] = [:]
         for function in functions where function.name.text != "didLoad" && starting[function.name.text] == nil {
             if let statements = function.body?.statements, let found = firstScreenCall(in: statements, functions: functions, from: function.name.text) {
-                starting[function.name.text] = found.call
+                starting[function.name.text] = found
             }
         }
-        guard !starting.isEmpty else { return nil }
-        let activated = RouterActivation.functions(among: Set(starting.keys), of: declarations, types: types)
-        guard activated.count == 1, let call = activated.first.flatMap({ starting[$0] }) else { return nil }
-        return (call, [])
+        if !starting.isEmpty {
+            let activated = RouterActivation.functions(among: Set(starting.keys), of: declarations, types: types)
+            if activated.count == 1, let found = activated.first.flatMap({ starting[$0] }) { return found }
+            // Two methods hand screens as it becomes active: which comes first is not known here.
+            if activated.count > 1 { return nil }
+        }
+        guard let didLoad = functions.first(where: { $0.name.text == "didLoad" && $0.signature.parameterClause.parameters.isEmpty }),
+            let body = didLoad.body
+        else { return nil }
+        return firstScreenCall(in: body.statements, functions: functions, from: "didLoad")
     }
 
     private static func firstScreenCall(in statements: CodeBlockItemListSyntax, functions: [FunctionDeclSyntax], from start: String) -> (
@@ -811,7 +822,7 @@ extension RIBFacts {
     /// classes (whose files may handle back navigation) are referred to.
     public var links: FactLinks? {
         FactLinks(
-            joins: parts.flatMap { [$0.rib, $0.typeName] } + edges.flatMap { [$0.from, $0.fromType] }
+            joins: parts.flatMap { [$0.rib, $0.typeName] } + edges.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
                 + wirings.flatMap { [$0.builderType] + $0.constructed },
             refers: edges.map(\.to) + parts.flatMap(\.superclasses))
     }
@@ -821,11 +832,13 @@ extension NavigationFacts {
     /// A push belongs to the pushing RIB and refers to the child; a class handling back navigation meets the
     /// presenters it is, or is a base class of; a push made while loading refers to the protocols its router conforms
     /// to, which meet the files that declare them.
+    /// Whether a RIB's screen is on a stack without a bar depends on every RIB that pushes it, and so on up: a push or
+    /// show joins `into:` its child, and refers to `into:` its own RIB.
     public var links: FactLinks? {
-        FactLinks(
-            joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + pushes.flatMap { [$0.from, $0.fromType] }
-                + shows.flatMap { [$0.edge.from, $0.edge.fromType] } + screenMethods.map(\.type)
-                + protocols,
-            refers: pushes.map(\.to) + shows.map(\.edge.to) + pushesStartingStacksUnlessRequired.flatMap(\.conformances))
+        let moves = pushes + shows.map(\.edge)
+        return FactLinks(
+            joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
+                + screenMethods.map(\.type) + protocols.map(\.name),
+            refers: moves.flatMap { [$0.to, "into:" + $0.from] } + pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits))
     }
 }

@@ -70,8 +70,8 @@ public struct RIBProject: ProjectModel {
     /// RIBs whose presenter shows the bar again.
     public let ribsShowingBar: Set<String>
     /// RIBs whose screen sits on a stack without a bar: their presenter hides it and never shows it
-    /// (`ribsHidingBar`), or every push that brings their screen in is made by such a RIB onto its own stack, not onto
-    /// a container it made, and their presenter does not show the bar again. A bar hidden stays hidden for every
+    /// (`ribsHidingBar`), or every RIB that has them in its tree is such a RIB and pushes them onto its own stack, not
+    /// onto a container it made, and their presenter does not show the bar again. A bar hidden stays hidden for every
     /// screen pushed after, so their own pushes leave no back button either.
     public let ribsOnStacksWithoutBar: Set<String>
     /// Where a router pushes onto a container it made itself (`NavigationFacts.pushesOntoMadeContainers`).
@@ -212,36 +212,50 @@ public struct RIBProject: ProjectModel {
         ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
         ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
-            hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes,
+            hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
             ontoMadeContainers: Set(pushesOntoMadeContainers))
-        let protocols = Set(navigation.flatMap(\.protocols))
-        let protocolMethods = Set(navigation.flatMap(\.protocolMethods))
+        var protocols: [String: NavigationFacts.DeclaredProtocol] = [:]
+        for declared in navigation.flatMap(\.protocols) where protocols[declared.name] == nil { protocols[declared.name] = declared }
+        /// Whether the protocol, or one it refines that the project declares, requires one of `methods`.
+        func requires(_ name: String, _ methods: [String]) -> Bool {
+            var seen: Set<String> = []
+            var next = [name]
+            while let current = next.popLast() {
+                guard seen.insert(current).inserted, let declared = protocols[current] else { continue }
+                if methods.contains(where: declared.requires.contains) { return true }
+                next += declared.inherits
+            }
+            return false
+        }
         pushesStartingStacks = Set(navigation.flatMap(\.pushesStartingStacks) + navigation.flatMap(\.shows).filter { $0.startsStack == true }.map(\.edge.point)).union(
             navigation.flatMap(\.pushesStartingStacksUnlessRequired).filter { push in
-                push.conformances.allSatisfy { conformance in
-                    protocols.contains(conformance) && !push.methods.contains { protocolMethods.contains(conformance + "." + $0) }
-                }
+                // Each protocol the router conforms to is the project's (another module's may require the methods), and
+                // none requires one of them, itself or through the protocols it refines.
+                push.conformances.allSatisfy { protocols[$0] != nil && !requires($0, push.methods) }
             }.map(\.point))
         filePaths = project.filePaths
     }
 
-    /// `ribsOnStacksWithoutBar`: from the RIBs that hide the bar, along pushes, a RIB joining once the last push that
-    /// brings it in comes from one already on such a stack. Each push is looked at once from each end.
-    static func ribsOnStacksWithoutBar(hiding: Set<String>, showing: Set<String>, pushes: [Link], ontoMadeContainers: Set<SourcePoint>) -> Set<String> {
-        // How many pushes bring each RIB in from a RIB not yet known to be on a stack without a bar; a RIB pushed onto
-        // a container its parent made, or that shows the bar, never joins.
-        var waiting: [String: Int] = [:]
+    /// `ribsOnStacksWithoutBar`: from the RIBs that hide the bar, along pushes, a RIB joining once each RIB that has it
+    /// in its tree (`edges`) pushes it and is on such a stack already: a parent that presents it, embeds it, or pushes
+    /// it onto a container it made keeps it out. Each edge and push is looked at once from each end.
+    static func ribsOnStacksWithoutBar(
+        hiding: Set<String>, showing: Set<String>, pushes: [Link], edges: [Link], ontoMadeContainers: Set<SourcePoint>
+    ) -> Set<String> {
         var excluded = showing
-        var pushesFrom: [String: [String]] = [:]
+        var pushed: [String: Set<String>] = [:]
+        var parents: [String: Set<String>] = [:]
         for push in pushes where push.from != push.to {
-            if ontoMadeContainers.contains(push.point) { excluded.insert(push.to) }
-            waiting[push.to, default: 0] += 1
-            pushesFrom[push.from, default: []].append(push.to)
+            if ontoMadeContainers.contains(push.point) { excluded.insert(push.to) } else { pushed[push.from, default: []].insert(push.to) }
+            parents[push.to, default: []].insert(push.from)
         }
+        for edge in edges where edge.isInTree && edge.from != edge.to { parents[edge.to, default: []].insert(edge.from) }
+        // How many parents of each RIB have not yet pushed it from a stack without a bar.
+        var waiting = parents.mapValues(\.count)
         var joined = hiding
-        var next = Array(hiding)
+        var next = hiding.sorted()
         while let rib = next.popLast() {
-            for child in pushesFrom[rib] ?? [] {
+            for child in pushed[rib] ?? [] {
                 waiting[child, default: 0] -= 1
                 if waiting[child] == 0, !excluded.contains(child), joined.insert(child).inserted { next.append(child) }
             }
