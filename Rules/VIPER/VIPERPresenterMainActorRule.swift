@@ -115,6 +115,16 @@ public struct VIPERPresenterMainActorRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A `*ViewModel` never has a role, not even from the `Presenter/` folder it sits in.
+            Example("""
+                // file: Restaurant/Presenter/RestaurantFooterViewModel.swift
+                import UIKit
+                protocol RestaurantFooterDisplaying: AnyObject { func render(_ total: String) }
+                final class RestaurantFooterViewModel {
+                    weak var view: RestaurantFooterDisplaying?
+                    func load() { view?.render("0") }
+                }
+                """),
             Example("""
                 @MainActor protocol ProfileView: AnyObject { func render(_ name: String) }
                 protocol ProfilePresenting: AnyObject { func viewDidLoad() }

@@ -119,8 +119,11 @@ struct VIPERModule {
                 inherited = primary.inherited + inherited
                 kind = primary.kind
             }
+            // What never has a role (a `*ViewModel`, a test double, another architecture's class) takes none from its
+            // folder either.
             if let role = Self.role(of: type.name, kind: kind, inherited: inherited, declaration: type, resolver: resolver)
-                ?? Self.folderRole(folderRole, kind: kind, isViewType: Self.isViewType(type, inherited: inherited, resolver: resolver))
+                ?? (Self.neverHasRole(type) ? nil
+                    : Self.folderRole(folderRole, kind: kind, isViewType: Self.isViewType(type, inherited: inherited, resolver: resolver)))
             {
                 parts.append(Part(type: type, role: role))
             }
@@ -226,7 +229,7 @@ struct VIPERModule {
     static func role(
         of name: String, kind: TypeDeclaration.Kind, inherited: [String], declaration: TypeDeclaration?, resolver: TypeResolver
     ) -> VIPERRole? {
-        guard !TestCode.isTestDouble(name), !name.hasSuffix("ViewModel"), kind != .protocol else { return nil }
+        guard !neverHasRole(name), kind != .protocol else { return nil }
         if let declaration, isOtherArchitecture(declaration) { return nil }
         let adopted = inherited + resolver.extensionConformances(of: name)
         let contract = resolver.supertypes(of: adopted).compactMap { contractRole(ofProtocol: $0, resolver: resolver) }.min()
@@ -250,6 +253,11 @@ struct VIPERModule {
         }
         return nil
     }
+
+    /// Roles, "What never has a role": a test double or a `*ViewModel`, whatever it holds or conforms to.
+    static func neverHasRole(_ name: String) -> Bool { TestCode.isTestDouble(name) || name.hasSuffix("ViewModel") }
+
+    static func neverHasRole(_ type: TypeDeclaration) -> Bool { neverHasRole(type.name) || isOtherArchitecture(type) }
 
     /// RIBs' own classes (the framework's sources import nothing) and SwiftUI-RIB's shapes (containers held by
     /// interactors and routers): another architecture's parts.
