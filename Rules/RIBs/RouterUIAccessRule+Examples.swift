@@ -150,13 +150,18 @@ extension RouterUIAccessRule {
                     2️⃣search.tabBarItem.image = UIImage(systemName: "magnifyingglass")
                     3️⃣search.navigationBar.tintColor = .label
                     search.navigationBar.isHidden = true
-                    viewController.setTabs([navigation, search])
+                    // A container its component provides: its tab bar item is the screen's UI too.
+                    let home = component.homeNavigationController
+                    4️⃣home.tabBarItem = UITabBarItem(title: "Home", image: nil, tag: 1)
+                    home.setNavigationBarHidden(true, animated: false)
+                    viewController.setTabs([navigation, search, home])
                 }
             }
             """, messages: [
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tabBarItem.image' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'navigationBar.tintColor' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
         Example("""
             import RIBs

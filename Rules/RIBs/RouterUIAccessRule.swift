@@ -46,6 +46,9 @@ public struct RouterUIAccessRule: Rule {
     /// A view controller's bars and items: calling into them is UI work, never hierarchy work.
     static let barItems: Set<String> = ["navigationItem", "tabBarItem", "navigationBar", "toolbar", "tabBar"]
 
+    /// The items only a view controller has (a `UITabBarItem`, a `UINavigationItem`): whatever holds them is one.
+    static let viewControllerItems: Set<String> = ["navigationItem", "tabBarItem"]
+
     private let hierarchy: ViewHierarchy.Operations
     private let uiTypes: Set<String>
 
@@ -221,7 +224,14 @@ public struct RouterUIAccessRule: Rule {
                 node = base
             }
             let (rootReaches, members) = reach.chain(target)
-            guard rootReaches, !members.isEmpty else { return }
+            guard rootReaches, !members.isEmpty else {
+                // Not reached from the router's screen, nor made here, but a view controller's all the same: a container a
+                // component provides (`let home = component.homeNavigation; home.tabBarItem = …`).
+                if let items = Self.viewControllerItemPath(target) {
+                    report(target, "router sets '\(items)' on a view controller; UI state belongs to the presenter, driven by the interactor")
+                }
+                return
+            }
             if members.contains(where: { ViewHierarchy.presentationProperties.contains($0) }) { return }
             if isContainerDelegate(target, members: members) { return }
             if let last = members.last, RouterUIAccessRule.barVisibility.contains(last),
@@ -230,6 +240,19 @@ public struct RouterUIAccessRule: Rule {
                 return
             }
             report(target, "router sets '\(members.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
+        }
+
+        /// The members from a `tabBarItem` or `navigationItem` on in an assignment's target (`tabBarItem.image`), where
+        /// the target reaches one.
+        static func viewControllerItemPath(_ target: ExprSyntax) -> String? {
+            var node = target.unwrapped
+            var path: [String] = []
+            while let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped {
+                path.insert(member.declName.baseName.text, at: 0)
+                if RouterUIAccessRule.viewControllerItems.contains(path[0]) { return path.joined(separator: ".") }
+                node = base
+            }
+            return nil
         }
 
         /// A cast to an app's view controller, or of a view controller to a concrete controller class
