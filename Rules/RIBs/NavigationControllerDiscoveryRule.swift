@@ -398,6 +398,18 @@ public struct NavigationControllerDiscoveryRule: Rule {
                         closeButton.isHidden = nil == self.navigationController || isBeingPresented
                         title = navigationController == nil ? nil : "Feed"
                     }
+                    // Whether its container is going away, as it disappears: reporting the close, not navigating.
+                    override func viewDidDisappear(_ animated: Bool) {
+                        super.viewDidDisappear(animated)
+                        if navigationController?.isBeingDismissed ?? false { listener?.didClose() }
+                    }
+                }
+                // The tab bar styles the bar of a container it has just made for a tab.
+                final class MainViewController: UITabBarController, MainPresentable, MainViewControllable {
+                    func setTabs(_ tabs: [ViewControllable]) {
+                        viewControllers = tabs.map { UINavigationController(rootViewController: $0.uiviewController) }
+                        (viewControllers?.last as? UINavigationController)?.navigationBar.prefersLargeTitles = true
+                    }
                 }
                 """),
             Example("""
@@ -672,10 +684,21 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 && elements[index + 1].as(TypeExprSyntax.self)?.type.heldTypeNames.contains("UINavigationController") == true
                 && !(index > 0 && Self.testsHandedValueBeforeWrapping(elements[index - 1], in: node))
                 && !(index > 0 && testsElementWithoutNavigating(elements[index - 1], in: node))
+                && !Self.castStylesBar(node)
             {
                 violations.append(Violation(at: element, message))
             }
             return .visitChildren
+        }
+
+        /// `(viewControllers?.last as? UINavigationController)?.navigationBar.prefersLargeTitles = true`: what the cast
+        /// finds is only styled (`adjustsAppearance`), not navigated on.
+        static func castStylesBar(_ cast: SequenceExprSyntax) -> Bool {
+            guard let element = cast.parent?.as(LabeledExprSyntax.self), element.label == nil,
+                let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
+                let parenthesized = list.parent?.as(TupleExprSyntax.self)
+            else { return false }
+            return adjustsAppearance(parenthesized)
         }
 
         /// `if let nav = screen.uiviewController as? UINavigationController { … } else { UINavigationController(rootViewController: …) }`:
@@ -744,6 +767,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
         static let appearance: Set<String> = [
             "interactivePopGestureRecognizer", "navigationBar", "navigationItem", "isNavigationBarHidden", "setNavigationBarHidden", "toolbar", "isToolbarHidden", "setToolbarHidden",
             "hidesBarsOnSwipe", "hidesBarsOnTap", "hidesBarsWhenKeyboardAppears", "hidesBarsWhenVerticallyCompact",
+            // Whether it is going away or coming in: a screen reporting its close, as `isMovingFromParent` does.
+            "isBeingDismissed", "isBeingPresented",
         ]
 
         static func adjustsAppearance(_ access: some ExprSyntaxProtocol) -> Bool {

@@ -420,6 +420,8 @@ extension RouterUIAccessRule {
                     vc.modalPresentationStyle = .fullScreen
                     vc.modalTransitionStyle = .crossDissolve
                     vc.isModalInPresentation = true
+                    // How the sheet it is shown in behaves: presentation, too.
+                    card.viewControllable.uiviewController.sheetPresentationController?.prefersGrabberVisible = true
                     viewController.present(card.viewControllable, animated: true)
                     let tabs = UITabBarController()
                     tabs.viewControllers = [vc]

@@ -93,7 +93,7 @@ public enum ViewHierarchy {
         "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate", "isModalInPresentation",
         "modalPresentationCapturesStatusBarAppearance", "viewControllers", "selectedIndex", "selectedViewController",
         "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "presentationController",
-        "popoverPresentationController", "hidesBottomBarWhenPushed",
+        "popoverPresentationController", "sheetPresentationController", "hidesBottomBarWhenPushed",
     ]
 
     /// Arguments that hand a screen text to show: a call with one (`presentAlert(title:message:)`) builds what the
