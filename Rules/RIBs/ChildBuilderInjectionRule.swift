@@ -14,6 +14,22 @@ public struct ChildBuilderInjectionRule: Rule {
             """,
         defaultSeverity: .warning,
         triggering: [
+            // A `let` given its value where it is declared: not handed in through `init`.
+            Example("""
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    private let 1️⃣alarmBuildable: AlarmBuildable? = nil
+                    private let detailBuilder = 2️⃣DetailBuilder(dependency: DetailComponent())
+                    private let homeBuilder: HomeBuildable
+                    init(interactor: RootInteractable, viewController: RootViewControllable, homeBuilder: HomeBuildable) {
+                        self.homeBuilder = homeBuilder
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                }
+                """, messages: [
+                    "router gives child builder 'alarmBuildable' its value itself; take it in `init` and keep it as `private let`",
+                    "router constructs 'DetailBuilder'; let the parent's builder create it and pass it to the router's `init`",
+                ]),
             Example("""
                 import RIBs
                 final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
@@ -138,6 +154,17 @@ public struct ChildBuilderInjectionRule: Rule {
             var violations = builderProperties.filter { !$0.isLet }.map {
                 Violation(at: $0.nameNode, "router keeps child builder '\($0.name)' in a `var`; take it in `init` and keep it as `private let`")
             }
+            // A `let` given its value where it is declared is not handed in: `let alarm: AlarmBuildable? = nil`, or a
+            // builder constructed there (`let detail = DetailBuilder(dependency: component)`).
+            for property in router.storedProperties where !property.isStatic && property.isLet {
+                guard property.initializer != nil else { continue }
+                if builderProperties.contains(where: { $0.binding.id == property.binding.id }) {
+                    violations.append(Violation(
+                        at: property.nameNode, "router gives child builder '\(property.name)' its value itself; take it in `init` and keep it as `private let`"))
+                } else {
+                    violations += constructions(in: property.binding, file: file)
+                }
+            }
             // Found by text, then confirmed in the tree: builders are few, a router's code is not.
             for function in router.functions {
                 violations += constructions(in: function, file: file)
@@ -152,17 +179,18 @@ public struct ChildBuilderInjectionRule: Rule {
     /// A RIB builder is made with `dependency:` (or `componentBuilder:`) or is built from at once;
     /// a `URLBuilder()` or `AttributedStringBuilder()` is no child. Every spelling counts: `DetailBuilder(…)`,
     /// `DetailBuilder.init(…)`, and `let builder: DetailBuilder = .init(…)`.
-    private func constructions(in function: FunctionDeclSyntax, file: LintFile) -> [Violation] {
-        file.tokens(containing: "Builder", in: function).compactMap { token in
+    private func constructions(in scope: some SyntaxProtocol, file: LintFile) -> [Violation] {
+        file.tokens(containing: "Builder", in: scope).compactMap { token in
             let name = token.text
             guard name.hasSuffix("Builder"), name.first?.isUppercase == true, let call = Self.construction(by: token),
-                !call.isInNestedType(below: Syntax(function))
+                !call.isInNestedType(below: Syntax(scope))
             else { return nil }
             let labels = call.arguments.compactMap { $0.label?.text }
             let builtAtOnce = call.parent?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "build"
             // Without a dependency, a RIB's builder is told from a `URLBuilder` by what it is or what it makes.
             guard labels.contains("dependency") || labels.contains("componentBuilder") || builtAtOnce
-                || Self.isRIBBuilder(name, file: file) || Self.buildsChild(call, in: function, file: file)
+                || Self.isRIBBuilder(name, file: file)
+                || scope.as(FunctionDeclSyntax.self).map({ Self.buildsChild(call, in: $0, file: file) }) == true
             else { return nil }
             return Violation(at: call, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`")
         }
