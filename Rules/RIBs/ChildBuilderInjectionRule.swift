@@ -17,6 +17,7 @@ public struct ChildBuilderInjectionRule: Rule {
             // A `let` given its value where it is declared: not handed in through `init`.
             Example("""
                 import RIBs
+                protocol AlarmBuildable: Buildable {}
                 final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
                     private let 1️⃣alarmBuildable: AlarmBuildable? = nil
                     private let detailBuilder = 2️⃣DetailBuilder(dependency: DetailComponent())
@@ -91,6 +92,14 @@ public struct ChildBuilderInjectionRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // Builders of values given their value where declared: no RIB's.
+            Example("""
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private let requestBuilder: URLRequestBuilder = URLRequestBuilder()
+                    private let text: AttributedStringBuilder = .init(font: .body)
+                }
+                """),
             // The app's own builders of values: a `Builder` protocol it declares, a `*Buildable` that is not RIBs'.
             Example("""
                 import RIBs
@@ -158,7 +167,9 @@ public struct ChildBuilderInjectionRule: Rule {
             // builder constructed there (`let detail = DetailBuilder(dependency: component)`).
             for property in router.storedProperties where !property.isStatic && property.isLet {
                 guard property.initializer != nil else { continue }
-                if builderProperties.contains(where: { $0.binding.id == property.binding.id }) {
+                // RIBs' `Buildable` itself, or a type that is a RIB builder; not a `URLRequestBuilder`.
+                let holdsRIBBuilder = property.type?.heldTypeNames.contains { $0 == "Buildable" || Self.isRIBBuilder($0, file: file) } == true
+                if holdsRIBBuilder, builderProperties.contains(where: { $0.binding.id == property.binding.id }) {
                     violations.append(Violation(
                         at: property.nameNode, "router gives child builder '\(property.name)' its value itself; take it in `init` and keep it as `private let`"))
                 } else {

@@ -18,6 +18,17 @@ public struct NavigationControllerDiscoveryRule: Rule {
             """,
         defaultSeverity: .error,
         triggering: [
+            // Styling the bar of a container found by a cast: a presenter's own children only are its to style.
+            Example("""
+                import RIBs
+                final class FeedInteractor: PresentableInteractor<FeedPresentable>, FeedInteractable {
+                    func style(_ screen: UIViewController) {
+                        (screen 1️⃣as? UINavigationController)?.navigationBar.tintColor = .red
+                    }
+                }
+                """, messages: [
+                    "interactor 'FeedInteractor' discovers a navigation controller; ask its router to push or pop, and give the router the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                ]),
             Example("""
                 import RIBs
                 final class DetailRouter: ViewableRouter<DetailInteractable, DetailViewControllable>, DetailRouting {
@@ -409,6 +420,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     func setTabs(_ tabs: [ViewControllable]) {
                         viewControllers = tabs.map { UINavigationController(rootViewController: $0.uiviewController) }
                         (viewControllers?.last as? UINavigationController)?.navigationBar.prefersLargeTitles = true
+                        (self.viewControllers?.first as? UINavigationController)?.navigationBar.prefersLargeTitles = false
                     }
                 }
                 """),
@@ -684,17 +696,18 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 && elements[index + 1].as(TypeExprSyntax.self)?.type.heldTypeNames.contains("UINavigationController") == true
                 && !(index > 0 && Self.testsHandedValueBeforeWrapping(elements[index - 1], in: node))
                 && !(index > 0 && testsElementWithoutNavigating(elements[index - 1], in: node))
-                && !Self.castStylesBar(node)
+                && !(owner.role == .presenter && Self.castStylesBar(node, source: elements[index - 1]))
             {
                 violations.append(Violation(at: element, message))
             }
             return .visitChildren
         }
 
-        /// `(viewControllers?.last as? UINavigationController)?.navigationBar.prefersLargeTitles = true`: what the cast
-        /// finds is only styled (`adjustsAppearance`), not navigated on.
-        static func castStylesBar(_ cast: SequenceExprSyntax) -> Bool {
-            guard let element = cast.parent?.as(LabeledExprSyntax.self), element.label == nil,
+        /// `(viewControllers?.last as? UINavigationController)?.navigationBar.prefersLargeTitles = true`: a presenter's own
+        /// child container (among its `viewControllers`), only styled (`adjustsAppearance`), not navigated on.
+        static func castStylesBar(_ cast: SequenceExprSyntax, source: ExprSyntax) -> Bool {
+            let own = source.trimmedDescription
+            guard own.hasPrefix("viewControllers") || own.hasPrefix("self.viewControllers"), let element = cast.parent?.as(LabeledExprSyntax.self), element.label == nil,
                 let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
                 let parenthesized = list.parent?.as(TupleExprSyntax.self)
             else { return false }

@@ -2,6 +2,17 @@ import RibsLintKit
 
 extension RouterUIAccessRule {
     static let triggeringExamples = [
+        // Through a presentation setting to what it presents: the screen's UI.
+        Example("""
+            import RIBs
+            final class CardRouter: ViewableRouter<CardInteractable, CardViewControllable>, CardRouting {
+                func routeToCard() {
+                    1️⃣viewController.uiviewController.sheetPresentationController?.presentedViewController.title = "Expanded"
+                }
+            }
+            """, messages: [
+                "router sets 'sheetPresentationController.presentedViewController.title' on a view controller; UI state belongs to the presenter, driven by the interactor",
+            ]),
         // The screen's method of that name also sets what it shows; another class's method of that name, which the
         // router's view controller protocol does not lead to, says nothing of this screen.
         Example("""
@@ -234,6 +245,22 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // Properties of that name on what is no view controller: the router's own, a value it keeps, its listener.
+        Example("""
+            import RIBs
+            struct TabConfiguration { var tabBarItem: TabItem = .home }
+            final class TabsRouter: ViewableRouter<TabsInteractable, TabsViewControllable>, TabsRouting {
+                private var config = TabConfiguration()
+                private var tabBarItem: TabItem = .home
+                func routeToHome() {
+                    config.tabBarItem = .home
+                    self.tabBarItem = .search
+                    interactor.navigationItem = "home"
+                    let settings = TabConfiguration()
+                    settings.tabBarItem = .search
+                }
+            }
+            """),
         // A method of the router's screen, in another file, that only arranges the view hierarchy: removing a child's
         // view and controller, calling back, setting a stack. Hierarchy work, whatever its name.
         Example("""

@@ -227,12 +227,14 @@ public struct RouterUIAccessRule: Rule {
             guard rootReaches, !members.isEmpty else {
                 // Not reached from the router's screen, nor made here, but a view controller's all the same: a container a
                 // component provides (`let home = component.homeNavigation; home.tabBarItem = …`).
-                if let items = Self.viewControllerItemPath(target) {
+                if let items = Self.viewControllerItemPath(target), Self.isLocalViewController(target) {
                     report(target, "router sets '\(items)' on a view controller; UI state belongs to the presenter, driven by the interactor")
                 }
                 return
             }
-            if members.contains(where: { ViewHierarchy.presentationProperties.contains($0) }) { return }
+            // A presentation setting, or one of its own (`sheetPresentationController?.prefersGrabberVisible`); not what
+            // is reached through it (`sheetPresentationController?.presentedViewController.title`).
+            if let setting = members.firstIndex(where: { ViewHierarchy.presentationProperties.contains($0) }), setting >= members.count - 2 { return }
             if isContainerDelegate(target, members: members) { return }
             if let last = members.last, RouterUIAccessRule.barVisibility.contains(last),
                 let owner = target.unwrapped.as(MemberAccessExprSyntax.self)?.base, isContainer(owner)
@@ -253,6 +255,35 @@ public struct RouterUIAccessRule: Rule {
                 node = base
             }
             return nil
+        }
+
+        /// Whether the target's root is a local of the function the router made or took a view controller into: declared
+        /// as one (`let tab: UINavigationController = …`), constructed (`UIViewController()`), or read from a property of
+        /// that name (`component.homeNavigationController`). Not `self`, the listener, the interactor or a stored value.
+        static func isLocalViewController(_ target: ExprSyntax) -> Bool {
+            guard let root = target.rootName, root != "self" else { return false }
+            var node = target.parent
+            while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) { node = current.parent }
+            guard let function = node else { return false }
+            final class Finder: SyntaxVisitor {
+                let name: String
+                var found: PatternBindingSyntax?
+                init(name: String) {
+                    self.name = name
+                    super.init(viewMode: .sourceAccurate)
+                }
+                override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                    if found == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { found = node }
+                    return .visitChildren
+                }
+            }
+            let finder = Finder(name: root)
+            finder.walk(function)
+            guard let binding = finder.found else { return false }
+            if let declared = binding.typeAnnotation?.type.heldTypeNames.first { return declared.hasSuffix("Controller") }
+            guard let value = binding.initializer?.value.unwrapped else { return false }
+            if let call = value.as(FunctionCallExprSyntax.self) { return call.calledExpression.lastName?.hasSuffix("Controller") == true }
+            return value.as(MemberAccessExprSyntax.self)?.declName.baseName.text.hasSuffix("Controller") == true
         }
 
         /// A cast to an app's view controller, or of a view controller to a concrete controller class
