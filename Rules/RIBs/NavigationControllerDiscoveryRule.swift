@@ -706,12 +706,29 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// `(viewControllers?.last as? UINavigationController)?.navigationBar.prefersLargeTitles = true`: a presenter's own
         /// child container (among its `viewControllers`), only styled (`adjustsAppearance`), not navigated on.
         static func castStylesBar(_ cast: SequenceExprSyntax, source: ExprSyntax) -> Bool {
-            let own = source.trimmedDescription
-            guard own.hasPrefix("viewControllers") || own.hasPrefix("self.viewControllers"), let element = cast.parent?.as(LabeledExprSyntax.self), element.label == nil,
+            guard startsFromOwnChildren(source), let element = cast.parent?.as(LabeledExprSyntax.self), element.label == nil,
                 let list = element.parent?.as(LabeledExprListSyntax.self), list.count == 1,
                 let parenthesized = list.parent?.as(TupleExprSyntax.self)
             else { return false }
             return adjustsAppearance(parenthesized)
+        }
+
+        /// Whether an access starts from the type's own `viewControllers` (`viewControllers?.last`,
+        /// `self.viewControllers?.first(where: …)`, `viewControllers[0]`).
+        static func startsFromOwnChildren(_ expression: ExprSyntax) -> Bool {
+            var node = expression.unwrapped
+            while !NavigationFacts.isOwn("viewControllers", node) {
+                if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
+                    node = base.unwrapped
+                } else if let call = node.as(FunctionCallExprSyntax.self) {
+                    node = call.calledExpression.unwrapped
+                } else if let subscripted = node.as(SubscriptCallExprSyntax.self) {
+                    node = subscripted.calledExpression.unwrapped
+                } else {
+                    return false
+                }
+            }
+            return true
         }
 
         /// `if let nav = screen.uiviewController as? UINavigationController { … } else { UINavigationController(rootViewController: …) }`:

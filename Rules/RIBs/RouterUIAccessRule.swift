@@ -264,22 +264,8 @@ public struct RouterUIAccessRule: Rule {
             guard let root = target.rootName, root != "self" else { return false }
             var node = target.parent
             while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) { node = current.parent }
-            guard let function = node else { return false }
-            final class Finder: SyntaxVisitor {
-                let name: String
-                var found: PatternBindingSyntax?
-                init(name: String) {
-                    self.name = name
-                    super.init(viewMode: .sourceAccurate)
-                }
-                override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-                    if found == nil, node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { found = node }
-                    return .visitChildren
-                }
-            }
-            let finder = Finder(name: root)
-            finder.walk(function)
-            guard let binding = finder.found else { return false }
+            let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
+            guard let binding = bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root }) else { return false }
             if let declared = binding.typeAnnotation?.type.heldTypeNames.first { return declared.hasSuffix("Controller") }
             guard let value = binding.initializer?.value.unwrapped else { return false }
             if let call = value.as(FunctionCallExprSyntax.self) { return call.calledExpression.lastName?.hasSuffix("Controller") == true }

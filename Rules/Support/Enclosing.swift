@@ -33,6 +33,16 @@ extension SyntaxProtocol {
 
 extension FunctionDeclSyntax {
     /// The `let`/`var` bindings of the function's body, closures included.
+    var localBindings: [PatternBindingSyntax] { body?.localBindings ?? [] }
+}
+
+extension InitializerDeclSyntax {
+    /// The `let`/`var` bindings of the initializer's body, closures included.
+    var localBindings: [PatternBindingSyntax] { body?.localBindings ?? [] }
+}
+
+extension CodeBlockSyntax {
+    /// The `let`/`var` bindings of the block, closures included, nested functions' not.
     var localBindings: [PatternBindingSyntax] {
         final class Collector: SyntaxVisitor {
             var bindings: [PatternBindingSyntax] = []
@@ -42,9 +52,8 @@ extension FunctionDeclSyntax {
             }
             override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         }
-        guard let body else { return [] }
         let collector = Collector(viewMode: .sourceAccurate)
-        collector.walk(body)
+        collector.walk(self)
         return collector.bindings
     }
 }

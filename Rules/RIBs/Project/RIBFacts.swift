@@ -294,9 +294,9 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// (`RouterActivation`): where that screen is a navigation controller, the first screen of its stack, which has no
     /// back button.
     public var pushesStartingStacks: [SourcePoint] = []
-    /// Pushes a router makes as it loads through methods others could call later as well: they start the stack when
-    /// each protocol the router conforms to is the project's and requires none of those methods (otherwise its
-    /// interactor may call one again, and then the push has a back button).
+    /// First pushes a router makes as it loads or becomes active through methods others could call later as well: they
+    /// start the stack when each protocol the router conforms to is the project's and requires none of those methods
+    /// (otherwise its interactor may call one again, and then the push has a back button).
     public var pushesStartingStacksUnlessRequired: [LoadingPush] = []
     /// The protocols the file declares.
     public var protocols: [DeclaredProtocol] = []
@@ -321,8 +321,8 @@ public struct NavigationFacts: FileFacts, Equatable {
         public let requires: [String]
     }
 
-    /// A push `didLoad` reaches through `methods`, which are not private, in a router whose declarations in the file
-    /// conform to `conformances` (its superclass aside).
+    /// A first push (`firstScreenCall`) reached through `methods`, which are not private, in a router that conforms to
+    /// `conformances` (its superclass aside).
     public struct LoadingPush: Codable, Sendable, Equatable {
         public let point: SourcePoint
         public let methods: [String]
@@ -557,9 +557,8 @@ public struct NavigationFacts: FileFacts, Equatable {
 
     /// The type's methods, each pushing when it pushes on its own navigation controller (`navigationController?
     /// .pushViewController(…)`, `self.navigationController!.push…`, or, being one, `pushViewController(…)`) and presents
-    /// nothing modally: a method that does
-    /// either, as an argument says (`replace(vc:isPresent:)`), is not known to push. Its non-pushing methods count
-    /// too: an override that presents hides the base class's push.
+    /// nothing modally: a method that does either, as an argument says (`replace(vc:isPresent:)`), is not known to push.
+    /// Its non-pushing methods count too: an override that presents hides the base class's push.
     static func screenMethods(of type: TypeDeclaration) -> [ScreenMethod] {
         final class Finder: SyntaxVisitor {
             var pushes = false
@@ -830,10 +829,10 @@ extension RIBFacts {
 
 extension NavigationFacts {
     /// A push belongs to the pushing RIB and refers to the child; a class handling back navigation meets the
-    /// presenters it is, or is a base class of; a push made while loading refers to the protocols its router conforms
-    /// to, which meet the files that declare them.
-    /// Whether a RIB's screen is on a stack without a bar depends on every RIB that pushes it, and so on up: a push or
-    /// show joins `into:` its child, and refers to `into:` its own RIB.
+    /// presenters it is, or is a base class of; a first push made through a method refers to the protocols its router
+    /// conforms to, which meet the files that declare them (and refer to those they refine). Whether a RIB's screen is
+    /// on a stack without a bar depends on every RIB that pushes it, and so on up: a push or show joins `into:` its
+    /// child, and refers to `into:` its own RIB.
     public var links: FactLinks? {
         let moves = pushes + shows.map(\.edge)
         return FactLinks(
