@@ -50,6 +50,12 @@ public struct CreateMockAnnotationRule: Rule {
                 """, messages: [
                     "protocol 'HomeBuildable' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
                 ]),
+            // A `where` clause that constrains something else, or names a protocol, leaves the protocol a RIB's.
+            Example("""
+                1️⃣protocol ProfilePresentable: Presentable where Self: ProfileViewControllable {}
+                """, messages: [
+                    "protocol 'ProfilePresentable' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
+                ]),
             Example("""
                 /// sourcery: CreateMock
                 protocol HomeDependency: Dependency {}
@@ -90,6 +96,13 @@ public struct CreateMockAnnotationRule: Rule {
             Example("""
                 protocol LoginListener: AnyObject {}
                 """, configuration: ["sourcery": .string("off")]),
+            // Mixins only view controllers and cells adopt: no mock class could conform to them.
+            Example("""
+                protocol AlertPresentable where Self: UIViewController {
+                    func presentAlert(title: String)
+                }
+                protocol SkeletonPresentable: UICollectionViewCell {}
+                """),
         ],
         corrections: [
             Correction(Example("""
