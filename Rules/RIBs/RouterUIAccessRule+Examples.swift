@@ -245,6 +245,19 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // A local named like the builder property, declared after the builder is read: `search.build` calls the builder.
+        Example("""
+            import RIBs
+            final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                private let search: SearchBuildable
+                func attachSearch() {
+                    let router = search.build(withListener: interactor)
+                    let search = router.viewControllable
+                    viewController.setSearch(search)
+                    attachChild(router)
+                }
+            }
+            """),
         // Properties of that name on what is no view controller: the router's own, a value it keeps, its listener.
         Example("""
             import RIBs

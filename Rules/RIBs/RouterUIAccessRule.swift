@@ -265,7 +265,8 @@ public struct RouterUIAccessRule: Rule {
             var node = target.parent
             while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) { node = current.parent }
             let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
-            guard let binding = bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root }) else { return false }
+            guard let binding = bindings.last(where: { $0.endPosition <= target.position && $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root })
+            else { return false }
             if let declared = binding.typeAnnotation?.type.heldTypeNames.first { return declared.hasSuffix("Controller") }
             guard let value = binding.initializer?.value.unwrapped else { return false }
             if let call = value.as(FunctionCallExprSyntax.self) { return call.calledExpression.lastName?.hasSuffix("Controller") == true }
@@ -311,7 +312,7 @@ public struct RouterUIAccessRule: Rule {
             // from, or as an instance of a project type that is a view controllable (`NavigationControllable(root:)`).
             guard expression.is(DeclReferenceExprSyntax.self), let function = call.enclosingFunction else { return false }
             return function.localBindings.contains { binding in
-                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                binding.endPosition <= expression.position && binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
                     && (binding.typeAnnotation.map { Self.holdsViewController($0.type) } == true
                         || binding.initializer?.value.trimmedDescription.contains("viewControllable") == true
                         || binding.initializer.map { constructsViewControllable($0.value) } == true)

@@ -13,8 +13,19 @@ struct ViewControllerReach {
         "presentingViewController", "topViewController", "visibleViewController", "splitViewController",
     ]
 
-    /// Local names bound to a view controller somewhere in the type's code.
-    private(set) var locals: Set<String> = []
+    /// Locals bound to a view controller in the type's code, by name: where each binding ends and the code it is
+    /// visible in. A name counts only after its binding, within its block (`let bar = router.viewControllable` does not
+    /// make the `bar` builder property read earlier a view controller).
+    private var locals: [String: [LocalScope]] = [:]
+
+    private struct LocalScope {
+        let declaredEnd: AbsolutePosition
+        let visible: Range<AbsolutePosition>
+
+        func covers(_ node: some SyntaxProtocol) -> Bool {
+            node.position >= declaredEnd && visible.contains(node.position)
+        }
+    }
     /// Stored properties holding a view controller or a container the type was handed.
     private(set) var properties: Set<String> = []
     /// Locals bound to a container made here (`let nav = UINavigationController(rootViewController: …)`): the
@@ -41,7 +52,7 @@ struct ViewControllerReach {
         let collector = LocalCollector()
         collector.walk(type.members)
         let bindings = collector.bindings
-        for (name, value) in bindings {
+        for (name, value, _) in bindings {
             guard let call = value.unwrapped.as(FunctionCallExprSyntax.self),
                 let made = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             else { continue }
@@ -49,15 +60,30 @@ struct ViewControllerReach {
                 madeContainers.insert(name)
             }
         }
-        // A local bound to another local: repeat until no new name appears.
+        // A local bound to another local: repeat until no new binding is found.
+        var found = Set<SyntaxIdentifier>()
         var changed = true
         while changed {
             changed = false
-            for (name, value) in bindings where !locals.contains(name) && binds(value) {
-                locals.insert(name)
+            for (name, value, binding) in bindings where !found.contains(binding.id) && binds(value) {
+                found.insert(binding.id)
+                locals[name, default: []].append(LocalScope(declaredEnd: binding.endPosition, visible: Self.visibleRange(of: binding)))
                 changed = true
             }
         }
+    }
+
+    /// The code a local is visible in: the block, closure or accessor around its binding (an `if let`'s: the whole
+    /// statement list the `if` is in, a superset).
+    private static func visibleRange(of binding: Syntax) -> Range<AbsolutePosition> {
+        var node = binding.parent
+        while let current = node, !current.is(CodeBlockItemListSyntax.self), !current.is(MemberBlockSyntax.self) { node = current.parent }
+        let scope = node ?? binding
+        return scope.position..<scope.endPosition
+    }
+
+    private func isLocal(_ reference: DeclReferenceExprSyntax) -> Bool {
+        locals[reference.baseName.text]?.contains { $0.covers(reference) } == true
     }
 
     /// Properties the type assigns a newly constructed object: `navigation = UINavigationController()`.
@@ -97,7 +123,7 @@ struct ViewControllerReach {
         let expression = expression.unwrapped
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return Self.roots.contains(name) || locals.contains(name) || properties.contains(name) && !reference.isShadowed(name)
+            return Self.roots.contains(name) || isLocal(reference) || properties.contains(name) && !reference.isShadowed(name)
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
@@ -146,23 +172,24 @@ struct ViewControllerReach {
 
 /// `let name = value`, `if let name = value`, `guard let name = value` in a type's own code, in walk order.
 class LocalCollector: TypeBodyVisitor {
-    private(set) var bindings: [(String, ExprSyntax)] = []
+    /// Each local's name, the value bound to it, and the binding.
+    private(set) var bindings: [(name: String, value: ExprSyntax, binding: Syntax)] = []
 
     /// What `name` was last bound to before the point the walk has reached.
     func latestBinding(of name: String) -> ExprSyntax? {
-        bindings.last { $0.0 == name }?.1
+        bindings.last { $0.name == name }?.value
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
-            bindings.append((name, value))
+            bindings.append((name, value, Syntax(node)))
         }
         return .visitChildren
     }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
-            bindings.append((name, value))
+            bindings.append((name, value, Syntax(node)))
         }
         return .visitChildren
     }
