@@ -91,9 +91,14 @@ public struct WeakSelfCaptureRule: Rule {
                             guard let self else { return }
                             self.rate.bind(onNext: 1️⃣{ current in self.render(current * value) }).disposed(by: self.disposeBag)
                         }.disposed(by: disposeBag)
+                        total.bind { [weak self] value in
+                            guard let strongSelf = self else { return }
+                            strongSelf.rate.bind(onNext: 2️⃣{ current in strongSelf.render(current * value) }).disposed(by: strongSelf.disposeBag)
+                        }.disposed(by: disposeBag)
                     }
                 }
                 """, messages: [
+                    "subscription closure captures `self` strongly; capture `[weak self]`",
                     "subscription closure captures `self` strongly; capture `[weak self]`",
                 ]),
         ],
@@ -131,6 +136,21 @@ public struct WeakSelfCaptureRule: Rule {
                         publisher.sink { [unowned self] value in self.render(value) }.store(in: &cancellables)
                         button.rx.tap.subscribe(onNext: { print("tap") }).disposed(by: disposeBag)
                         items.bind(to: tableView.rx.items) { table, row, item in table.dequeue(ItemCell.self, row: row) }.disposed(by: disposeBag)
+                    }
+                }
+                """),
+            // Nested in a closure that captures `[weak self]`, and binding that optional itself: no strong capture.
+            Example("""
+                import RxSwift
+                final class SegmentsViewController: UIViewController {
+                    func bind() {
+                        segments.configure { [weak self] button, index in
+                            guard let strongSelf = self else { return }
+                            button.rx.tap.bind { _ in
+                                guard let strongSelf = self else { return }
+                                strongSelf.select(index)
+                            }.disposed(by: strongSelf.disposeBag)
+                        }
                     }
                 }
                 """),
@@ -175,14 +195,14 @@ public struct WeakSelfCaptureRule: Rule {
         if closure.signature?.capture?.items.contains(where: { $0.name.text == "self" && $0.specifier == nil }) == true { return true }
         let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
         // `CategoryCell.self` names a type: only `self` not after a period is the object.
-        let selves = tokens.filter { $0.tokenKind == .keyword(.self) && $0.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period }
-        guard !selves.isEmpty else { return false }
-        // `self?` inside a closure nested in one that captures `[weak self]`: the enclosing closure's weak optional,
-        // not the object, is what this one holds.
-        let optionalOnly = selves.allSatisfy { $0.nextToken(viewMode: .sourceAccurate)?.tokenKind == .postfixQuestionMark }
-        guard optionalOnly, let outer = enclosingWeakSelfClosure(closure) else { return true }
-        // A name the enclosing closure bound to `self` (`guard let strongSelf = self`) holds the object again.
-        let strong = namesBoundToSelf(in: outer)
+        let mentionsSelf = tokens.contains { $0.tokenKind == .keyword(.self) && $0.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period }
+        guard let outer = enclosingWeakSelfClosure(closure) else { return mentionsSelf }
+        // Inside a closure that captures `[weak self]`, `self` is that closure's weak optional (`self?.render()`,
+        // `guard let strong = self`): holding it holds nothing strongly — unless the enclosing closure bound `self` to the
+        // object again (`guard let self`), or this one uses a name it bound (`guard let strongSelf = self`).
+        let outside = bindingsOfSelf(in: outer, skipping: closure)
+        if outside.rebindsSelf && mentionsSelf { return true }
+        let strong = outside.names.subtracting(bindingsOfSelf(in: closure, skipping: nil).names)
         return tokens.contains { token in
             if case .identifier(let name) = token.tokenKind { return strong.contains(name) }
             return false
@@ -204,15 +224,20 @@ public struct WeakSelfCaptureRule: Rule {
         return nil
     }
 
-    /// The names `closure` binds to `self`: `guard let strongSelf = self`, `if let this = self`, `let me = self`.
-    static func namesBoundToSelf(in closure: ClosureExprSyntax) -> Set<String> {
+    /// The names `closure` binds to `self` (`guard let strongSelf = self`, `if let this = self`, `let me = self`), and
+    /// whether it binds `self` itself (`guard let self`, `guard let self = self`); not in `skipping`.
+    static func bindingsOfSelf(in closure: ClosureExprSyntax, skipping: ClosureExprSyntax?) -> (names: Set<String>, rebindsSelf: Bool) {
         final class Finder: SyntaxVisitor {
             var names: Set<String> = []
+            var rebindsSelf = false
+            var skipped: SyntaxIdentifier?
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { node.id == skipped ? .skipChildren : .visitChildren }
             override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-                if node.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
-                    let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-                {
-                    names.insert(name)
+                guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier else { return .visitChildren }
+                if name.tokenKind == .keyword(.self) || name.text == "`self`" {
+                    rebindsSelf = true
+                } else if node.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                    names.insert(name.text)
                 }
                 return .visitChildren
             }
@@ -226,7 +251,8 @@ public struct WeakSelfCaptureRule: Rule {
             }
         }
         let finder = Finder(viewMode: .sourceAccurate)
+        finder.skipped = skipping?.id
         finder.walk(closure.statements)
-        return finder.names
+        return (finder.names, finder.rebindsSelf)
     }
 }
