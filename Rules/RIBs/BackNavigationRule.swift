@@ -17,6 +17,35 @@ public struct BackNavigationRule: ProjectRule {
         defaultSeverity: .warning,
         isOptIn: true,
         triggering: [
+            // An app's helper that sets another bar button leaves the back button as it is.
+            Example("""
+                // file: Topup/TopupRouter.swift
+                import ModernRIBs
+                final class TopupRouter: Router<TopupInteractable>, TopupRouting {
+                    func attachCardOnFile() {
+                        let router = cardOnFileBuildable.build(withListener: interactor)
+                        1️⃣navigationControllable?.pushViewController(router.viewControllable, animated: true)
+                        attachChild(router)
+                    }
+                }
+                // file: SuperUI/UIViewController+Utils.swift
+                import UIKit
+                extension UIViewController {
+                    func setupCloseItem(target: Any?, action: Selector?) {
+                        navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .close, target: target, action: action)
+                    }
+                }
+                // file: CardOnFile/CardOnFileViewController.swift
+                import ModernRIBs
+                final class CardOnFileViewController: UIViewController, CardOnFilePresentable, CardOnFileViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        setupCloseItem(target: self, action: #selector(didTapClose))
+                    }
+                }
+                """, messages: [
+                    "child 'CardOnFile' is pushed but 'CardOnFileViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // A comment or a string naming the property handles nothing.
             Example("""
                 // file: Feed/FeedRouter.swift
@@ -1142,6 +1171,33 @@ public struct BackNavigationRule: ProjectRule {
                     override func viewDidLoad() {
                         super.viewDidLoad()
                         navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Back", style: .plain, target: self, action: #selector(close))
+                    }
+                }
+                """),
+            // A custom back button set through an app's helper, declared in an extension in another file.
+            Example("""
+                // file: Topup/TopupRouter.swift
+                import ModernRIBs
+                final class TopupRouter: Router<TopupInteractable>, TopupRouting {
+                    func attachCardOnFile() {
+                        let router = cardOnFileBuildable.build(withListener: interactor)
+                        navigationControllable?.pushViewController(router.viewControllable, animated: true)
+                        attachChild(router)
+                    }
+                }
+                // file: SuperUI/UIViewController+Utils.swift
+                import UIKit
+                extension UIViewController {
+                    func setupNavigationItem(with buttonType: DismissButtonType, target: Any?, action: Selector?) {
+                        navigationItem.leftBarButtonItem = UIBarButtonItem(image: buttonType.image, style: .plain, target: target, action: action)
+                    }
+                }
+                // file: CardOnFile/CardOnFileViewController.swift
+                import ModernRIBs
+                final class CardOnFileViewController: UIViewController, CardOnFilePresentable, CardOnFileViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        setupNavigationItem(with: .back, target: self, action: #selector(didTapClose))
                     }
                 }
                 """),

@@ -278,7 +278,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-18"
+    public static let id = "rib-navigation-19"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -302,6 +302,18 @@ public struct NavigationFacts: FileFacts, Equatable {
     public var protocols: [DeclaredProtocol] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
+    /// Methods extensions of the file declare that replace or hide the back button of the view controller they are
+    /// called on (`extension UIViewController { func setupNavigationItem(…) { navigationItem.leftBarButtonItem = … } }`).
+    public var backButtonHelpers: [String] = []
+    /// The methods a presenter's file (or a base view controller's) calls by name alone or on `self`, when its own code
+    /// does not handle back navigation: one of them may be an app's helper that does (`backButtonHelpers`).
+    public var helperCalls: HelperCalls?
+
+    /// Classes, and the methods their file calls by name alone or on `self`.
+    public struct HelperCalls: Codable, Sendable, Equatable {
+        public let types: [String]
+        public let methods: [String]
+    }
     /// Classes whose file hides its navigation controller's bar, and never shows it: a parent presenter that does
     /// leaves the children pushed on its stack without a back button.
     public var typesHidingBar: [String] = []
@@ -406,10 +418,25 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         if !file.isTestFile, mayHandle {
             let classes = file.model.types.filter { $0.kind == .class }.map(\.name)
-            if Self.handlesBackNavigation(file) { typesHandlingBack = classes }
+            if Self.handlesBackNavigation(file, in: file.tree) {
+                typesHandlingBack = classes
+            } else {
+                let methods = Self.methodsCalledOnSelf(in: file.tree)
+                if !methods.isEmpty { helperCalls = HelperCalls(types: classes, methods: methods) }
+            }
             let (hides, shows) = Self.barVisibility(file)
             if hides, !shows { typesHidingBar = classes }
             if shows { typesShowingBar = classes }
+        }
+        if !file.isTestFile, Self.backButtonWords.contains(where: file.contains) {
+            backButtonHelpers = file.model.types.filter { $0.kind == .extension }.flatMap { type in
+                type.members.members.compactMap { member -> String? in
+                    guard let method = member.decl.as(FunctionDeclSyntax.self), let body = method.body,
+                        Self.handlesBackNavigation(file, in: body, backButtonOnly: true)
+                    else { return nil }
+                    return method.name.text
+                }
+            }
         }
         if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
         if !file.isTestFile, file.contains("protocol") {
@@ -789,16 +816,22 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// bar button) or hidden with the whole bar — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
     /// `setNavigationBarHidden(true, …)`, `navigationBar.isHidden = true`, SwiftUI's
     /// `navigationBarBackButtonHidden(true)` in the view it hosts.
-    static func handlesBackNavigation(_ file: LintFile) -> Bool {
+    /// With `backButtonOnly`, the back button replaced or hidden (what a helper method of an extension does for the
+    /// view controller it is called on).
+    static func handlesBackNavigation(_ file: LintFile, in node: some SyntaxProtocol, backButtonOnly: Bool = false) -> Bool {
         func code(_ name: String) -> [TokenSyntax] {
             guard file.contains(name) else { return [] }
-            return file.tokens(spelled: name, in: file.tree).filter { $0.tokenKind == .identifier(name) }
+            return file.tokens(spelled: name, in: node).filter { $0.tokenKind == .identifier(name) }
         }
         func setTrue(_ token: TokenSyntax) -> Bool {
             guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen else {
                 return false
             }
             return next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
+        }
+        if backButtonOnly {
+            return ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains(where: { !code($0).isEmpty })
+                || ["hidesBackButton", "setHidesBackButton"].contains { code($0).contains(where: setTrue) }
         }
         // `isMovingFromParentViewController`: the name before Swift 4.2.
         if ["isMovingFromParent", "isMovingFromParentViewController", "interactivePopGestureRecognizer"].contains(where: { !code($0).isEmpty }) {
@@ -813,6 +846,31 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         let hiding = ["hidesBackButton", "isNavigationBarHidden", "setHidesBackButton", "setNavigationBarHidden", "navigationBarBackButtonHidden"]
         return hiding.contains { code($0).contains(where: setTrue) }
+    }
+}
+
+extension NavigationFacts {
+    /// The words a back-button helper's body spells.
+    static let backButtonWords = ["leftBarButtonItem", "setLeftBarButton", "hidesBackButton", "setHidesBackButton"]
+
+    /// The methods `tree` calls by name alone (`setupNavigationItem(…)`) or on `self`, each once, sorted.
+    static func methodsCalledOnSelf(in tree: SourceFileSyntax) -> [String] {
+        final class Finder: SyntaxVisitor {
+            var names = Set<String>()
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                    if reference.baseName.text.first?.isLowercase == true { names.insert(reference.baseName.text) }
+                } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                    member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                {
+                    names.insert(member.declName.baseName.text)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.names.sorted()
     }
 }
 
@@ -837,7 +895,8 @@ extension NavigationFacts {
         let moves = pushes + shows.map(\.edge)
         return FactLinks(
             joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
-                + screenMethods.map(\.type) + protocols.map(\.name),
-            refers: moves.flatMap { [$0.to, "into:" + $0.from] } + pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits))
+                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + backButtonHelpers.map { "back-button:" + $0 },
+            refers: moves.flatMap { [$0.to, "into:" + $0.from] } + pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits)
+                + (helperCalls?.methods ?? []).map { "back-button:" + $0 })
     }
 }

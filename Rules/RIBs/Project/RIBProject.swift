@@ -206,7 +206,10 @@ public struct RIBProject: ProjectModel {
                     && (types.contains(parts[position].typeName) || parts[position].superclasses.contains(where: types.contains))
             }.flatMap { (ribOfPart[$0].map { [$0] } ?? []) + (sharedRIBs[$0] ?? []) })
         }
-        ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack)))
+        // Or calls an app's helper that replaces or hides the back button of the view controller it is called on.
+        let backButtonHelpers = Set(navigation.flatMap(\.backButtonHelpers))
+        let callingHelpers = navigation.compactMap(\.helperCalls).filter { $0.methods.contains(where: backButtonHelpers.contains) }.flatMap(\.types)
+        ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack) + callingHelpers))
         ribsHidingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHidingBar)))
         ribsObservingPops = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesObservingPops)), orPartsPlaying: [.interactor, .router])
         ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
