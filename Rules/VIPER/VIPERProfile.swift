@@ -109,7 +109,12 @@ struct VIPERModule {
         }
         isVIPERCode = true
         let resolver = file.model.projectTypes
-        let folderRole = Self.folderRole(of: file.path)
+        let folders = file.path.split(separator: "/").dropLast().map(String.init)
+        // A role folder gives its role only inside a module (Roles §3): one of the two folders above it names one
+        // (`Agenda/Presenter/`, `List/User Interface/Presenter/`), not an app's `Views/`.
+        let folderRole = Self.folderRole(of: file.path).flatMap { role in
+            folders.dropLast().suffix(2).contains { Self.moduleExists(prefix: $0, besides: nil, resolver: resolver) } ? role : nil
+        }
         var parts: [Part] = []
         var viewLayer: [TypeDeclaration] = []
         for type in file.model.types where type.kind != .protocol {
@@ -128,13 +133,14 @@ struct VIPERModule {
                 parts.append(Part(type: type, role: role))
             }
         }
-        // UIKit and SwiftUI types beside a view of the module, or anywhere below its `View/` folder, are its view layer.
-        let folders = file.path.split(separator: "/").dropLast().map(String.init)
-        // `Agenda/EventCell.swift` beside `Agenda/AgendaPresenter.swift`, `Agenda/View/Cells/`: the folder (or
-        // the one above `View/`) names a module — not a shared `Library/Views/`.
-        let moduleFolder = folders.lastIndex(where: VIPERRole.view.folders.contains).map { $0 > 0 ? folders[$0 - 1] : "" } ?? folders.last ?? ""
+        // UIKit and SwiftUI types beside a view of the module, or anywhere below its folder, are its view layer.
+        // `Agenda/EventCell.swift` beside `Agenda/AgendaPresenter.swift`, `Agenda/View/Cells/`, `Agenda/TableView/Cells/`:
+        // the folder above `View/`, else the file's folder or one of the two above it, names a module — not a shared
+        // `Library/Views/`.
+        let moduleFolders = folders.lastIndex(where: VIPERRole.view.folders.contains).map { $0 > 0 ? [folders[$0 - 1]] : [] }
+            ?? Array(folders.suffix(3).reversed())
         let underModuleFolder = file.model.types.contains { Self.isViewType($0, inherited: $0.inherited, resolver: resolver) }
-            && Self.moduleExists(prefix: moduleFolder, besides: .view, resolver: resolver)
+            && moduleFolders.contains { Self.moduleExists(prefix: $0, besides: .view, resolver: resolver) }
         if parts.contains(where: { $0.role == .view }) || underModuleFolder {
             for type in file.model.types where type.kind != .protocol && !parts.contains(where: { $0.type.name == type.name })
                 && Self.isViewType(type, inherited: type.inherited, resolver: resolver)
@@ -207,7 +213,7 @@ struct VIPERModule {
 
     /// Whether the project declares a type of another role with this prefix (a module), or, with
     /// `contracts`, a contract protocol of another role.
-    static func moduleExists(prefix: String, besides own: VIPERRole, contracts: Bool = false, resolver: TypeResolver) -> Bool {
+    static func moduleExists(prefix: String, besides own: VIPERRole?, contracts: Bool = false, resolver: TypeResolver) -> Bool {
         guard !prefix.isEmpty else { return false }
         func isType(_ name: String) -> Bool { resolver.primary(name).map { $0.kind != .protocol } ?? false }
         for role in VIPERRole.allCases where role != own {

@@ -99,6 +99,17 @@ public struct VIPERViewServiceAccessRule: Rule {
                 """, path: "Onboarding/View/Pages/OnboardingPage.swift", messages: [
                     "view 'OnboardingPage' reaches 'UserDefaults.standard'; send the user's intent to the presenter and let the interactor reach the data",
                 ]),
+            // A cell in any folder below the module's.
+            Example("""
+                final class AgendaDayCell: UITableViewCell {
+                    func configure() { _ = 1️⃣FileManager.default.urls(for: .documentDirectory, in: .userDomainMask) }
+                }
+                // file: Agenda/AgendaPresenter.swift
+                final class AgendaPresenter {}
+                final class AgendaRouter {}
+                """, path: "Agenda/TableView/Cells/AgendaDayCell.swift", messages: [
+                    "view 'AgendaDayCell' reaches 'FileManager.default'; send the user's intent to the presenter and let the interactor reach the data",
+                ]),
             Example("""
                 protocol MajorViewInput: AnyObject {}
                 protocol MajorViewOutput: AnyObject {}
@@ -171,6 +182,13 @@ public struct VIPERViewServiceAccessRule: Rule {
                     func load() { _ = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask) }
                 }
                 """, path: "Library/Views/Cells/NotesCell.swift"),
+            // A `Views/` folder of an app with no module: no role folder of a module.
+            Example("""
+                struct AppRootView: View {
+                    @State private var lastTab = UserDefaults.standard.integer(forKey: "tab")
+                    var body: some View { Text("Home") }
+                }
+                """, path: "Views/AppRootView.swift"),
             Example("""
                 struct SettingsView: View {
                     let service: SettingsService

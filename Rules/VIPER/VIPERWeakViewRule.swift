@@ -68,6 +68,21 @@ public struct VIPERWeakViewRule: Rule {
                 """, messages: [
                     "presenter 'InvitesPresenter' holds its view 'display' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
                 ]),
+            // Held through a type alias of the file.
+            Example("""
+                protocol AgendaViewProtocol: AnyObject {}
+                protocol AgendaPresenterProtocol: AnyObject {}
+                protocol AgendaRouterProtocol: AnyObject {
+                    typealias EntryPoint = AgendaViewProtocol & UIViewController
+                    var entry: EntryPoint! { get }
+                }
+                final class AgendaPresenter: AgendaPresenterProtocol {}
+                final class AgendaRouter: AgendaRouterProtocol {
+                    var 1️⃣entry: EntryPoint!
+                }
+                """, messages: [
+                    "router 'AgendaRouter' holds its view controller 'entry' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                ]),
         ],
         nonTriggering: [
             // A view controller is the View, whatever contract it also adopts: it owns its root view.
@@ -221,9 +236,11 @@ public struct VIPERWeakViewRule: Rule {
         let module = VIPERModule.of(file)
         let resolver = file.model.projectTypes
         var violations: [Violation] = []
+        let aliases = file.contains("typealias") ? Self.typeAliases(in: file.tree) : [:]
         for part in module.parts where part.type.kind == .class || part.type.kind == .extension {
             for property in TypeDeclaration.storedProperties(of: part.type.members) where !property.isWeak && !property.isStatic {
-                let held = property.type?.heldTypeNames ?? []
+                // A type alias of the file stands for what it names (`typealias EntryPoint = HomeViewProtocol & UIViewController`).
+                let held = (property.type?.heldTypeNames ?? []).flatMap { aliases[$0] ?? [$0] }
                 let reference: String?
                 switch part.role {
                 case .presenter:
@@ -258,6 +275,21 @@ public struct VIPERWeakViewRule: Rule {
             }
         }
         return violations
+    }
+
+    /// The type aliases the file declares, at any level, by name: the names each one's type holds.
+    static func typeAliases(in tree: SourceFileSyntax) -> [String: [String]] {
+        final class Finder: SyntaxVisitor {
+            var aliases: [String: [String]] = [:]
+            override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+                aliases[node.name.text] = node.initializer.value.heldTypeNames
+                return .skipChildren
+            }
+            override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.aliases
     }
 
     /// Whether a project presenter the interactor holds (its class, or the classes adopting the protocol it is held
