@@ -2,6 +2,29 @@ import RibsLintKit
 
 extension RouterUIAccessRule {
     static let triggeringExamples = [
+        // An app's view controller named otherwise, and a system picker built in the router.
+        Example("""
+            // file: Support/SupportRouter.swift
+            import RIBs
+            final class SupportRouter: ViewableRouter<SupportInteractable, SupportViewControllable>, SupportRouting {
+                func routeToError(_ message: String) {
+                    1️⃣AlertVC.show(on: viewController.uiviewController, message: message)
+                }
+                func routeToPhotoPicker() {
+                    let picker = 2️⃣UIImagePickerController()
+                    viewController.uiviewController.present(picker, animated: true)
+                }
+            }
+            // file: Common/AlertVC.swift
+            import UIKit
+            class BaseViewController: UIViewController {}
+            final class AlertVC: BaseViewController {
+                static func show(on host: UIViewController, message: String) {}
+            }
+            """, messages: [
+                "router names the concrete view controller 'AlertVC'; work with its ViewControllable and leave the type to the builder",
+                "router builds UI content ('UIImagePickerController'); let the presenter build it, driven by the interactor through its Presentable",
+            ]),
         // Through a presentation setting to what it presents: the screen's UI.
         Example("""
             import RIBs

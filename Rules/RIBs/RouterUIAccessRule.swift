@@ -25,7 +25,8 @@ public struct RouterUIAccessRule: Rule {
 
     static let uiTypes = [
         "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UILabel", "UIButton", "UIImageView",
-        "UIActivityViewController", "SFSafariViewController", "Text", "Button",
+        "UIActivityViewController", "SFSafariViewController", "UIImagePickerController", "PHPickerViewController",
+        "UIDocumentPickerViewController", "MFMailComposeViewController", "MFMessageComposeViewController", "Text", "Button",
     ]
 
     /// Containers whose `delegate` manages navigation (who is pushed, shown, dismissed), like a
@@ -174,11 +175,12 @@ public struct RouterUIAccessRule: Rule {
             return .visitChildren
         }
 
-        /// An app's view controller by its name; one named like a system framework's (`SFSafariViewController`) only
-        /// when the project declares it.
+        /// An app's view controller by its name, or by the UIKit screen class it descends from; one named like a system
+        /// framework's (`SFSafariViewController`) only when the project declares it.
         private func isAppViewController(_ name: String) -> Bool {
             RIBName.isAppViewController(name)
                 || RIBName.isPlatformViewController(name) && resolver.primary(name)?.kind == .class
+                || !name.hasSuffix("ViewController") && isAppScreenClass(name)
         }
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
@@ -343,10 +345,13 @@ public struct RouterUIAccessRule: Rule {
             return RouterUIAccessRule.containerProperties.contains(owner) || containers.contains(owner)
         }
 
-        /// A view controller class of the project's that is a screen, not a container (a navigation, tab bar, split or
-        /// page controller subclass manages the hierarchy).
+        /// A view controller class of the project's that is a screen, whatever its name (`final class AlertVC:
+        /// BaseViewController`), not a container (a navigation, tab bar, split or page controller subclass manages the
+        /// hierarchy).
         private func isAppScreenClass(_ name: String) -> Bool {
-            guard name.hasSuffix("Controller"), let entry = resolver.primary(name), entry.kind == .class else { return false }
+            guard name.first?.isUppercase == true, !RIBName.isUIKit(name), let entry = resolver.primary(name), entry.kind == .class else {
+                return false
+            }
             let supertypes = resolver.supertypes(of: entry.inherited)
             return supertypes.contains { $0.hasSuffix("ViewController") }
                 && !supertypes.contains { ViewControllerReach.containerClasses.contains($0) }
