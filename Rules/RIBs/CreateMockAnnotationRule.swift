@@ -139,7 +139,9 @@ public struct CreateMockAnnotationRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard mode == "on" || (mode == "auto" && file.project.usesSourcery) else { return [] }
-        let candidates = file.model.protocols.filter { allProtocols || $0.role != nil }
+        // A mixin only Apple's view classes or the app's classes may adopt (`protocol AlertPresentable where Self:
+        // UIViewController`) cannot have a mock: no mock class can conform to it.
+        let candidates = file.model.protocols.filter { (allProtocols || $0.role != nil) && !Self.isClassConstrained($0.declaration, file.model.projectTypes) }
         guard !candidates.isEmpty else { return [] }
         let annotations = SourceryAnnotations(file: file)
         return candidates.compactMap { declaration in
@@ -162,6 +164,29 @@ public struct CreateMockAnnotationRule: Rule {
                     fix: fix)
             }
         }
+    }
+}
+
+extension CreateMockAnnotationRule {
+    /// Whether only a class may adopt `node`: its clause or a `where Self:` requirement names one of Apple's view, view
+    /// controller or cell classes, or its `where Self:` names a class the project declares.
+    static func isClassConstrained(_ node: ProtocolDeclSyntax, _ resolver: TypeResolver) -> Bool {
+        if node.inheritanceClause?.inheritedTypes.contains(where: { $0.type.baseName.map(isPlatformViewClass) == true }) == true { return true }
+        guard let requirements = node.genericWhereClause?.requirements else { return false }
+        return requirements.contains { requirement in
+            guard case .conformanceRequirement(let conformance) = requirement.requirement,
+                conformance.leftType.as(IdentifierTypeSyntax.self)?.name.tokenKind == .keyword(.Self),
+                let name = conformance.rightType.baseName
+            else { return false }
+            return isPlatformViewClass(name) || resolver.primary(name)?.kind == .class
+        }
+    }
+
+    /// `UIViewController`, `UITableViewCell`, `UIView`: one of UIKit's view classes (its protocols end otherwise:
+    /// `UITableViewDelegate`). `NSObject` is none: a mock can subclass it.
+    static func isPlatformViewClass(_ name: String) -> Bool {
+        RIBName.isUIKit(name) && name != "UIContentView"
+            && ["Controller", "View", "Cell", "Responder", "Window", "Control", "Button", "Label"].contains(where: name.hasSuffix)
     }
 }
 

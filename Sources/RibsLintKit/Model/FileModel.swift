@@ -172,6 +172,9 @@ public struct FileModel {
         imports = collector.imports
         let importsFramework = collector.imports.contains { profile.frameworks.contains($0) }
         self.importsFramework = importsFramework
+        protocols = collector.protocols.map {
+            ProtocolDeclaration(name: $0.name.text, role: profile.protocolRole(named: $0.name.text), declaration: $0)
+        }
         // Every declaration, even one that inherits nothing: that the project declares a name is what VIPER's
         // modules and contracts are recognised by.
         // A type of this file that declares a `navigationController` of its own (`protocol NavigationControllable {
@@ -189,13 +192,6 @@ public struct FileModel {
                 genericArguments: [], isMainActor: node.attributes.contains(named: "MainActor"))
         }
         let resolver = TypeResolver(index: index ?? TypeIndex(declarations, project: false), profile: profile, importsFramework: importsFramework)
-        // A protocol only a class of UIKit's or the app's may adopt (`protocol AlertPresentable where Self: UIViewController`)
-        // is a mixin for those classes, not a RIB's contract: no mock class can conform to it.
-        protocols = collector.protocols.map { node in
-            let role = profile.protocolRole(named: node.name.text)
-            return ProtocolDeclaration(
-                name: node.name.text, role: role.flatMap { Self.isClassConstrained(node, resolver) ? nil : $0 }, declaration: node)
-        }
 
         var resolvedByName: [String: (Role?, ResolvedInheritance)] = [:]
         var types: [TypeDeclaration] = []
@@ -245,26 +241,6 @@ public struct FileModel {
         }
         self.types = types.sorted { $0.declaration.position < $1.declaration.position }
         projectTypes = resolver
-    }
-
-    /// Whether only a class may adopt `node`: its clause or a `where Self:` requirement names one of Apple's view, view
-    /// controller or responder classes, or its `where Self:` names a class the project declares.
-    static func isClassConstrained(_ node: ProtocolDeclSyntax, _ resolver: TypeResolver) -> Bool {
-        if node.inheritanceClause?.inheritedTypes.contains(where: { $0.type.baseName.map(isPlatformClassName) == true }) == true { return true }
-        guard let requirements = node.genericWhereClause?.requirements else { return false }
-        return requirements.contains { requirement in
-            guard case .conformanceRequirement(let conformance) = requirement.requirement,
-                conformance.leftType.as(IdentifierTypeSyntax.self)?.name.tokenKind == .keyword(.Self),
-                let name = conformance.rightType.baseName
-            else { return false }
-            return isPlatformClassName(name) || resolver.primary(name)?.kind == .class
-        }
-    }
-
-    /// `UIViewController`, `UITableViewCell`, `NSObject`: a class of Apple's (its protocols end otherwise: `UITableViewDelegate`).
-    static func isPlatformClassName(_ name: String) -> Bool {
-        isPlatformName(name) && name != "UIContentView"
-            && ["Controller", "View", "Cell", "Responder", "Window", "Control", "Button", "Label", "Object"].contains(where: name.hasSuffix)
     }
 
     /// `UIViewController`, `NSObject`: Apple's prefix, then a capital.
