@@ -267,7 +267,7 @@ public struct RouterUIAccessRule: Rule {
             var node = target.parent
             while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) { node = current.parent }
             let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
-            guard let binding = bindings.last(where: { $0.endPosition <= target.position && $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root })
+            guard let binding = bindings.last(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root && $0.isVisible(at: target) })
             else { return false }
             if let declared = binding.typeAnnotation?.type.heldTypeNames.first { return declared.hasSuffix("Controller") }
             guard let value = binding.initializer?.value.unwrapped else { return false }
@@ -314,7 +314,7 @@ public struct RouterUIAccessRule: Rule {
             // from, or as an instance of a project type that is a view controllable (`NavigationControllable(root:)`).
             guard expression.is(DeclReferenceExprSyntax.self), let function = call.enclosingFunction else { return false }
             return function.localBindings.contains { binding in
-                binding.endPosition <= expression.position && binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.isVisible(at: expression)
                     && (binding.typeAnnotation.map { Self.holdsViewController($0.type) } == true
                         || binding.initializer?.value.trimmedDescription.contains("viewControllable") == true
                         || binding.initializer.map { constructsViewControllable($0.value) } == true)

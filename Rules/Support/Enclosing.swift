@@ -57,3 +57,25 @@ extension CodeBlockSyntax {
         return collector.bindings
     }
 }
+
+extension SyntaxProtocol {
+    /// Whether the name this binding (a `let`/`var` binding, or a condition's `if let`/`guard let`/`while let`) declares
+    /// is in scope at `node`: declared before it, in the code that sees it — the statements after it in its block, an
+    /// `if let`'s or `while let`'s body, or (a type's member) the whole type.
+    func isVisible(at node: some SyntaxProtocol) -> Bool {
+        var current = parent
+        while let scope = current {
+            if let conditions = scope.as(ConditionElementListSyntax.self) {
+                if let body = conditions.parent?.as(IfExprSyntax.self)?.body ?? conditions.parent?.as(WhileStmtSyntax.self)?.body {
+                    return body.range.contains(node.position)
+                }
+            } else if scope.is(CodeBlockItemListSyntax.self) {
+                return node.position >= endPosition && scope.range.contains(node.position)
+            } else if scope.is(MemberBlockSyntax.self) {
+                return scope.range.contains(node.position)
+            }
+            current = scope.parent
+        }
+        return false
+    }
+}

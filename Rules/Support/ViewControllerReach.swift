@@ -13,19 +13,10 @@ struct ViewControllerReach {
         "presentingViewController", "topViewController", "visibleViewController", "splitViewController",
     ]
 
-    /// Locals bound to a view controller in the type's code, by name: where each binding ends and the code it is
-    /// visible in. A name counts only after its binding, within its block (`let bar = router.viewControllable` does not
-    /// make the `bar` builder property read earlier a view controller).
-    private var locals: [String: [LocalScope]] = [:]
-
-    private struct LocalScope {
-        let declaredEnd: AbsolutePosition
-        let visible: Range<AbsolutePosition>
-
-        func covers(_ node: some SyntaxProtocol) -> Bool {
-            node.position >= declaredEnd && visible.contains(node.position)
-        }
-    }
+    /// Locals bound to a view controller in the type's code, by name, with their bindings: a name counts only where its
+    /// binding is in scope (`Syntax.isVisible(at:)`: `let bar = router.viewControllable` does not make the `bar` builder
+    /// property read before it a view controller).
+    private var locals: [String: [Syntax]] = [:]
     /// Stored properties holding a view controller or a container the type was handed.
     private(set) var properties: Set<String> = []
     /// Locals bound to a container made here (`let nav = UINavigationController(rootViewController: …)`): the
@@ -67,23 +58,14 @@ struct ViewControllerReach {
             changed = false
             for (name, value, binding) in bindings where !found.contains(binding.id) && binds(value) {
                 found.insert(binding.id)
-                locals[name, default: []].append(LocalScope(declaredEnd: binding.endPosition, visible: Self.visibleRange(of: binding)))
+                locals[name, default: []].append(binding)
                 changed = true
             }
         }
     }
 
-    /// The code a local is visible in: the block, closure or accessor around its binding (an `if let`'s: the whole
-    /// statement list the `if` is in, a superset).
-    private static func visibleRange(of binding: Syntax) -> Range<AbsolutePosition> {
-        var node = binding.parent
-        while let current = node, !current.is(CodeBlockItemListSyntax.self), !current.is(MemberBlockSyntax.self) { node = current.parent }
-        let scope = node ?? binding
-        return scope.position..<scope.endPosition
-    }
-
     private func isLocal(_ reference: DeclReferenceExprSyntax) -> Bool {
-        locals[reference.baseName.text]?.contains { $0.covers(reference) } == true
+        locals[reference.baseName.text]?.contains { $0.isVisible(at: reference) } == true
     }
 
     /// Properties the type assigns a newly constructed object: `navigation = UINavigationController()`.
