@@ -77,11 +77,13 @@ public struct WeakSelfCaptureRule: Rule {
                         amount.bind { [weak self] value in
                             guard let strongSelf = self else { return }
                             strongSelf.rate.bind(onNext: 1️⃣{ current in self?.log(); strongSelf.render(current * value) }).disposed(by: strongSelf.disposeBag)
+                            strongSelf.total.bind(onNext: 2️⃣{ [weak self] current in strongSelf.render(current) }).disposed(by: strongSelf.disposeBag)
                         }.disposed(by: disposeBag)
                     }
                 }
                 """, messages: [
-                    "subscription closure captures `self` strongly; capture `[weak self]`",
+                    "subscription closure captures 'strongSelf', a strong reference to `self` bound outside it; use the enclosing closure's weak `self` (`self?`) instead",
+                    "subscription closure captures 'strongSelf', a strong reference to `self` bound outside it; use the enclosing closure's weak `self` (`self?`) instead",
                 ]),
             Example("""
                 import RxSwift
@@ -99,7 +101,7 @@ public struct WeakSelfCaptureRule: Rule {
                 }
                 """, messages: [
                     "subscription closure captures `self` strongly; capture `[weak self]`",
-                    "subscription closure captures `self` strongly; capture `[weak self]`",
+                    "subscription closure captures 'strongSelf', a strong reference to `self` bound outside it; use the enclosing closure's weak `self` (`self?`) instead",
                 ]),
         ],
         nonTriggering: [
@@ -136,6 +138,21 @@ public struct WeakSelfCaptureRule: Rule {
                         publisher.sink { [unowned self] value in self.render(value) }.store(in: &cancellables)
                         button.rx.tap.subscribe(onNext: { print("tap") }).disposed(by: disposeBag)
                         items.bind(to: tableView.rx.items) { table, row, item in table.dequeue(ItemCell.self, row: row) }.disposed(by: disposeBag)
+                    }
+                }
+                """),
+            // Nested in a closure that captures `[weak self]`: before it binds `self` again, beside a closure that binds its
+            // own, or naming a label like a bound name — each holds the weak optional only.
+            Example("""
+                import RxSwift
+                final class FeedViewController: UIViewController {
+                    func bind() {
+                        items.subscribe(onNext: { [weak self] value in
+                            self?.taps.subscribe(onNext: { _ in self?.render(value) }).disposed(by: DisposeBag())
+                            DispatchQueue.main.async { guard let self else { return }; self.render(value) }
+                            guard let owner = self else { return }
+                            owner.taps.subscribe(onNext: { _ in Log.write(owner: nil, value: value) }).disposed(by: owner.disposeBag)
+                        }).disposed(by: disposeBag)
                     }
                 }
                 """),
@@ -182,30 +199,51 @@ public struct WeakSelfCaptureRule: Rule {
             file.calls(named: Subscription.names, in: type.members).flatMap { call -> [Violation] in
                 guard Subscription.isSubscribing(call, imports: file.model.imports) != nil else { return [] }
                 let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + [call.trailingClosure].compactMap { $0 }
-                return closures.filter(Self.capturesSelfStrongly).map {
-                    Violation(at: $0.leftBrace, "subscription closure captures `self` strongly; capture `[weak self]`")
+                return closures.compactMap { closure in
+                    switch Self.strongCapture(in: closure) {
+                    case nil: nil
+                    case "self": Violation(at: closure.leftBrace, "subscription closure captures `self` strongly; capture `[weak self]`")
+                    case let name?:
+                        Violation(
+                            at: closure.leftBrace,
+                            "subscription closure captures '\(name)', a strong reference to `self` bound outside it; use the enclosing closure's weak `self` (`self?`) instead")
+                    }
                 }
             }
         }
     }
 
-    static func capturesSelfStrongly(_ closure: ClosureExprSyntax) -> Bool {
-        guard !capturesSelfWeakly(closure) else { return false }
+    /// What the closure holds `self` strongly through: `self` itself, or a name an enclosing `[weak self]` closure bound
+    /// to the object before it (`guard let strongSelf = self`); nil when it holds nothing strongly.
+    static func strongCapture(in closure: ClosureExprSyntax) -> String? {
+        let outer = enclosingWeakSelfClosure(closure)
+        let outside = outer.map { bindingsOfSelf(in: $0, visibleAt: closure) } ?? (names: [], rebindsSelf: false)
+        // A name bound outside holds the object, whatever this closure's own capture list says about `self`.
+        if !outside.names.isEmpty {
+            let own = Set(bindingsOfSelf(in: closure, visibleAt: nil).names)
+            if let name = referencedNames(in: closure).first(where: { outside.names.contains($0) && !own.contains($0) }) { return name }
+        }
+        guard !capturesSelfWeakly(closure) else { return nil }
         // `[self]`: captured strongly, by name.
-        if closure.signature?.capture?.items.contains(where: { $0.name.text == "self" && $0.specifier == nil }) == true { return true }
-        let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
+        if closure.signature?.capture?.items.contains(where: { $0.name.text == "self" && $0.specifier == nil }) == true { return "self" }
         // `CategoryCell.self` names a type: only `self` not after a period is the object.
-        let mentionsSelf = tokens.contains { $0.tokenKind == .keyword(.self) && $0.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period }
-        guard let outer = enclosingWeakSelfClosure(closure) else { return mentionsSelf }
+        let mentionsSelf = closure.statements.tokens(viewMode: .sourceAccurate).contains {
+            $0.tokenKind == .keyword(.self) && $0.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
+        }
         // Inside a closure that captures `[weak self]`, `self` is that closure's weak optional (`self?.render()`,
         // `guard let strong = self`): holding it holds nothing strongly — unless the enclosing closure bound `self` to the
-        // object again (`guard let self`), or this one uses a name it bound (`guard let strongSelf = self`).
-        let outside = bindingsOfSelf(in: outer, skipping: closure)
-        if outside.rebindsSelf && mentionsSelf { return true }
-        let strong = outside.names.subtracting(bindingsOfSelf(in: closure, skipping: nil).names)
-        return tokens.contains { token in
-            if case .identifier(let name) = token.tokenKind { return strong.contains(name) }
-            return false
+        // object again before this one (`guard let self`).
+        guard mentionsSelf, outer == nil || outside.rebindsSelf else { return nil }
+        return "self"
+    }
+
+    /// The names the closure's code reads as values (`wSelf.render()`), not labels or members (`owner: nil`, `x.wSelf`).
+    static func referencedNames(in closure: ClosureExprSyntax) -> [String] {
+        closure.statements.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+            else { return nil }
+            return name
         }
     }
 
@@ -225,19 +263,17 @@ public struct WeakSelfCaptureRule: Rule {
     }
 
     /// The names `closure` binds to `self` (`guard let strongSelf = self`, `if let this = self`, `let me = self`), and
-    /// whether it binds `self` itself (`guard let self`, `guard let self = self`); not in `skipping`.
-    static func bindingsOfSelf(in closure: ClosureExprSyntax, skipping: ClosureExprSyntax?) -> (names: Set<String>, rebindsSelf: Bool) {
+    /// whether it binds `self` itself (`guard let self`, `guard let self = self`): with `visibleAt`, only bindings in
+    /// scope there (declared before it, in a block around it).
+    static func bindingsOfSelf(in closure: ClosureExprSyntax, visibleAt node: ClosureExprSyntax?) -> (names: [String], rebindsSelf: Bool) {
         final class Finder: SyntaxVisitor {
-            var names: Set<String> = []
-            var rebindsSelf = false
-            var skipped: SyntaxIdentifier?
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { node.id == skipped ? .skipChildren : .visitChildren }
+            var bindings: [(name: String, binding: Syntax)] = []
             override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
                 guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier else { return .visitChildren }
                 if name.tokenKind == .keyword(.self) || name.text == "`self`" {
-                    rebindsSelf = true
+                    bindings.append(("self", Syntax(node)))
                 } else if node.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-                    names.insert(name.text)
+                    bindings.append((name.text, Syntax(node)))
                 }
                 return .visitChildren
             }
@@ -245,14 +281,14 @@ public struct WeakSelfCaptureRule: Rule {
                 if node.initializer?.value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
                     let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
                 {
-                    names.insert(name)
+                    bindings.append((name, Syntax(node)))
                 }
                 return .visitChildren
             }
         }
         let finder = Finder(viewMode: .sourceAccurate)
-        finder.skipped = skipping?.id
         finder.walk(closure.statements)
-        return (finder.names, finder.rebindsSelf)
+        let visible = finder.bindings.filter { node.map($0.binding.isVisible(at:)) ?? true }
+        return (visible.map(\.name).filter { $0 != "self" }, visible.contains { $0.name == "self" })
     }
 }
