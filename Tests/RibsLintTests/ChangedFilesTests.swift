@@ -48,6 +48,62 @@ struct ChangedFilesTests {
         #expect(outside.status == 0 && !outside.stdout.contains("rib_cycle"), "\(outside.stdout)")
     }
 
+    @Test("a listed router pushing a child whose base view controller calls an app's back-button helper is silent, as the whole run is")
+    func backButtonHelperSeenFromListedFiles() throws {
+        let root = try repository([
+            ".ribslint.yml": "opt_in_rules: [back_navigation]\n",
+            "Topup/TopupRouter.swift": """
+                import ModernRIBs
+                final class TopupRouter: Router<TopupInteractable>, TopupRouting {
+                    func attachCardOnFile() {
+                        let router = cardOnFileBuildable.build(withListener: interactor)
+                        navigationControllable?.pushViewController(router.viewControllable, animated: true)
+                        attachChild(router)
+                    }
+                }
+                """,
+            "SuperUI/UIViewController+Utils.swift": """
+                import UIKit
+                extension UIViewController {
+                    func setupNavigationItem(target: Any?, action: Selector?) {
+                        navigationItem.leftBarButtonItem = UIBarButtonItem(barButtonSystemItem: .close, target: target, action: action)
+                    }
+                }
+                """,
+            "Base/BaseViewController.swift": """
+                import UIKit
+                class BaseViewController: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        setupNavigationItem(target: self, action: #selector(close))
+                    }
+                }
+                """,
+            "CardOnFile/CardOnFileViewController.swift": """
+                import ModernRIBs
+                final class CardOnFileViewController: BaseViewController, CardOnFilePresentable, CardOnFileViewControllable {}
+                """,
+        ])
+        let whole = try runRibslint(["--no-cache", "--only-rule", "back_navigation", "."], in: root)
+        #expect(whole.status == 0 && !whole.stdout.contains("back_navigation"), "\(whole.stdout)")
+        for file in ["Topup/TopupRouter.swift", "CardOnFile/CardOnFileViewController.swift", "Base/BaseViewController.swift"] {
+            let listed = try runRibslint(["--no-cache", "--only-rule", "back_navigation", file], in: root)
+            #expect(listed.status == 0 && !listed.stdout.contains("back_navigation"), "\(file): \(listed.stdout)")
+        }
+        // A helper that sets another button leaves the back button: the push is reported, alone or not.
+        try """
+            import UIKit
+            extension UIViewController {
+                func setupNavigationItem(target: Any?, action: Selector?) {
+                    navigationItem.rightBarButtonItem = UIBarButtonItem(barButtonSystemItem: .close, target: target, action: action)
+                }
+            }
+            """.write(to: root.appendingPathComponent("SuperUI/UIViewController+Utils.swift"), atomically: true, encoding: .utf8)
+        let message = "Topup/TopupRouter.swift:5:9: warning: child 'CardOnFile' is pushed"
+        #expect(try runRibslint(["--no-cache", "--only-rule", "back_navigation", "."], in: root).stdout.contains(message))
+        #expect(try runRibslint(["--no-cache", "--only-rule", "back_navigation", "Topup/TopupRouter.swift"], in: root).stdout.contains(message))
+    }
+
     @Test("--changed-since and --staged list what git reports; nothing changed is a note")
     func gitLists() throws {
         let root = try repository()

@@ -303,7 +303,8 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
     /// Methods extensions of the file declare that replace or hide the back button of the view controller they are
-    /// called on (`extension UIViewController { func setupNavigationItem(…) { navigationItem.leftBarButtonItem = … } }`).
+    /// called on (`extension UIViewController { func setupNavigationItem(…) { navigationItem.leftBarButtonItem = … } }`),
+    /// each as `Type.method`: the extended type, then the method.
     public var backButtonHelpers: [String] = []
     /// The methods a presenter's file (or a base view controller's) calls by name alone or on `self`, when its own code
     /// does not handle back navigation: one of them may be an app's helper that does (`backButtonHelpers`).
@@ -418,7 +419,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         if !file.isTestFile, mayHandle {
             let classes = file.model.types.filter { $0.kind == .class }.map(\.name)
-            if Self.handlesBackNavigation(file, in: file.tree) {
+            if Self.handlesBackNavigation(file) {
                 typesHandlingBack = classes
             } else {
                 let methods = Self.methodsCalledOnSelf(in: file.tree)
@@ -431,10 +432,9 @@ public struct NavigationFacts: FileFacts, Equatable {
         if !file.isTestFile, Self.backButtonWords.contains(where: file.contains) {
             backButtonHelpers = file.model.types.filter { $0.kind == .extension }.flatMap { type in
                 type.members.members.compactMap { member -> String? in
-                    guard let method = member.decl.as(FunctionDeclSyntax.self), let body = method.body,
-                        Self.handlesBackNavigation(file, in: body, backButtonOnly: true)
+                    guard let method = member.decl.as(FunctionDeclSyntax.self), let body = method.body, Self.replacesBackButton(file, in: body)
                     else { return nil }
-                    return method.name.text
+                    return type.name + "." + method.name.text
                 }
             }
         }
@@ -816,41 +816,44 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// bar button) or hidden with the whole bar — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
     /// `setNavigationBarHidden(true, …)`, `navigationBar.isHidden = true`, SwiftUI's
     /// `navigationBarBackButtonHidden(true)` in the view it hosts.
-    /// With `backButtonOnly`, the back button replaced or hidden (what a helper method of an extension does for the
-    /// view controller it is called on).
-    static func handlesBackNavigation(_ file: LintFile, in node: some SyntaxProtocol, backButtonOnly: Bool = false) -> Bool {
-        func code(_ name: String) -> [TokenSyntax] {
-            guard file.contains(name) else { return [] }
-            return file.tokens(spelled: name, in: node).filter { $0.tokenKind == .identifier(name) }
-        }
-        func setTrue(_ token: TokenSyntax) -> Bool {
-            guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen else {
-                return false
-            }
-            return next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
-        }
-        if backButtonOnly {
-            return ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains(where: { !code($0).isEmpty })
-                || ["hidesBackButton", "setHidesBackButton"].contains { code($0).contains(where: setTrue) }
-        }
+    static func handlesBackNavigation(_ file: LintFile) -> Bool {
+        func code(_ name: String) -> [TokenSyntax] { Self.code(name, in: file.tree, of: file) }
         // `isMovingFromParentViewController`: the name before Swift 4.2.
         if ["isMovingFromParent", "isMovingFromParentViewController", "interactivePopGestureRecognizer"].contains(where: { !code($0).isEmpty }) {
             return true
         }
         if code("didMove").contains(where: { $0.parent?.is(FunctionDeclSyntax.self) == true }) { return true }
-        if ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains(where: { !code($0).isEmpty }) { return true }
+        if replacesBackButton(file, in: file.tree) { return true }
         if code("isHidden").contains(where: { token in
-            token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text == "navigationBar" && setTrue(token)
+            token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text == "navigationBar" && setsTrue(token)
         }) {
             return true
         }
-        let hiding = ["hidesBackButton", "isNavigationBarHidden", "setHidesBackButton", "setNavigationBarHidden", "navigationBarBackButtonHidden"]
-        return hiding.contains { code($0).contains(where: setTrue) }
+        return ["isNavigationBarHidden", "setNavigationBarHidden", "navigationBarBackButtonHidden"].contains { code($0).contains(where: setsTrue) }
+    }
+
+    /// Whether the code in `node` replaces the back button (a custom left bar button) or hides it (`hidesBackButton =
+    /// true`, `setHidesBackButton(true, …)`): what a presenter's file, or a helper method it calls, may do.
+    static func replacesBackButton(_ file: LintFile, in node: some SyntaxProtocol) -> Bool {
+        ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains { !code($0, in: node, of: file).isEmpty }
+            || ["hidesBackButton", "setHidesBackButton"].contains { code($0, in: node, of: file).contains(where: setsTrue) }
+    }
+
+    /// The tokens of `node` that are the name `name` in code (not a comment or a string).
+    private static func code(_ name: String, in node: some SyntaxProtocol, of file: LintFile) -> [TokenSyntax] {
+        guard file.contains(name) else { return [] }
+        return file.tokens(spelled: name, in: node).filter { $0.tokenKind == .identifier(name) }
+    }
+
+    /// `name = true`, `name(true, …)`.
+    private static func setsTrue(_ token: TokenSyntax) -> Bool {
+        guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen else { return false }
+        return next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
     }
 }
 
 extension NavigationFacts {
-    /// The words a back-button helper's body spells.
+    /// The words a back-button helper's body spells (`leftBarButtonItems` holds the first).
     static let backButtonWords = ["leftBarButtonItem", "setLeftBarButton", "hidesBackButton", "setHidesBackButton"]
 
     /// The methods `tree` calls by name alone (`setupNavigationItem(…)`) or on `self`, each once, sorted.
@@ -895,7 +898,7 @@ extension NavigationFacts {
         let moves = pushes + shows.map(\.edge)
         return FactLinks(
             joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
-                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + backButtonHelpers.map { "back-button:" + $0 },
+                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + backButtonHelpers.map { "back-button:" + $0.split(separator: ".").last! },
             refers: moves.flatMap { [$0.to, "into:" + $0.from] } + pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits)
                 + (helperCalls?.methods ?? []).map { "back-button:" + $0 })
     }

@@ -207,8 +207,17 @@ public struct RIBProject: ProjectModel {
             }.flatMap { (ribOfPart[$0].map { [$0] } ?? []) + (sharedRIBs[$0] ?? []) })
         }
         // Or calls an app's helper that replaces or hides the back button of the view controller it is called on.
+        // A helper counts for a class that is, or descends from, the type it extends: UIKit's screen classes, the class
+        // itself, or one of its superclasses (a presenter's, as its part knows them).
         let backButtonHelpers = Set(navigation.flatMap(\.backButtonHelpers))
-        let callingHelpers = navigation.compactMap(\.helperCalls).filter { $0.methods.contains(where: backButtonHelpers.contains) }.flatMap(\.types)
+        var superclassesOf: [String: [String]] = [:]
+        for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
+        let callingHelpers = navigation.compactMap(\.helperCalls).flatMap { calls in
+            calls.types.filter { type in
+                let extended = [type] + (superclassesOf[type] ?? []) + SwiftUIPresenterRule.uiKitScreens
+                return calls.methods.contains { method in extended.contains { backButtonHelpers.contains($0 + "." + method) } }
+            }
+        }
         ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack) + callingHelpers))
         ribsHidingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHidingBar)))
         ribsObservingPops = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesObservingPops)), orPartsPlaying: [.interactor, .router])
