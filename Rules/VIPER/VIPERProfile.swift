@@ -46,13 +46,14 @@ enum VIPERRole: Int, Comparable, CaseIterable {
         }
     }
 
-    /// Folder names that give the role to a type with no other.
+    /// Folder names that give the role to a type with no other (Roles §3: a module's `View/`, `Presenter/`, …; an
+    /// app's `Views/` folder is no module's).
     var folders: Set<String> {
         switch self {
-        case .view: ["View", "Views"]
-        case .presenter: ["Presenter", "Presenters"]
-        case .interactor: ["Interactor", "Interactors"]
-        case .router: ["Router", "Routers", "Wireframe"]
+        case .view: ["View"]
+        case .presenter: ["Presenter"]
+        case .interactor: ["Interactor"]
+        case .router: ["Router", "Wireframe"]
         case .factory: ["Assembly", "Configurator", "Builder"]
         }
     }
@@ -110,11 +111,7 @@ struct VIPERModule {
         isVIPERCode = true
         let resolver = file.model.projectTypes
         let folders = file.path.split(separator: "/").dropLast().map(String.init)
-        // A role folder gives its role only inside a module (Roles §3): one of the two folders above it names one
-        // (`Agenda/Presenter/`, `List/User Interface/Presenter/`), not an app's `Views/`.
-        let folderRole = Self.folderRole(of: file.path).flatMap { role in
-            folders.dropLast().suffix(2).contains { Self.moduleExists(prefix: $0, besides: nil, resolver: resolver) } ? role : nil
-        }
+        let folderRole = Self.folderRole(of: file.path)
         var parts: [Part] = []
         var viewLayer: [TypeDeclaration] = []
         for type in file.model.types where type.kind != .protocol {
@@ -213,7 +210,7 @@ struct VIPERModule {
 
     /// Whether the project declares a type of another role with this prefix (a module), or, with
     /// `contracts`, a contract protocol of another role.
-    static func moduleExists(prefix: String, besides own: VIPERRole?, contracts: Bool = false, resolver: TypeResolver) -> Bool {
+    static func moduleExists(prefix: String, besides own: VIPERRole, contracts: Bool = false, resolver: TypeResolver) -> Bool {
         guard !prefix.isEmpty else { return false }
         func isType(_ name: String) -> Bool { resolver.primary(name).map { $0.kind != .protocol } ?? false }
         for role in VIPERRole.allCases where role != own {

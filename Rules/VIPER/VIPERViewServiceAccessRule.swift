@@ -182,7 +182,7 @@ public struct VIPERViewServiceAccessRule: Rule {
                     func load() { _ = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask) }
                 }
                 """, path: "Library/Views/Cells/NotesCell.swift"),
-            // A `Views/` folder of an app with no module: no role folder of a module.
+            // An app's `Views/` folder is no module's role folder (`View/`).
             Example("""
                 struct AppRootView: View {
                     @State private var lastTab = UserDefaults.standard.integer(forKey: "tab")
