@@ -39,6 +39,40 @@ public struct RIBCompletenessRule: ProjectRule {
         nonTriggering: [
             SharedExamples.wiredTabs,
             SharedExamples.sharedPresenter,
+            // A launch builder makes a child's screen for its component before its own: its presenter is the one it hands
+            // the router, and the child's screen stays the child's.
+            Example("""
+                // file: Home/HomeBuilder.swift
+                import RIBs
+                final class HomeBuilder: Builder<HomeDependency>, HomeBuildable {
+                    func build() -> LaunchRouting {
+                        let feedViewController = FeedViewController()
+                        let tabBar = HomeTabBarController()
+                        let component = HomeComponent(dependency: dependency, feedViewController: feedViewController)
+                        let interactor = HomeInteractor(presenter: tabBar)
+                        return HomeRouter(interactor: interactor, viewController: tabBar, feedBuilder: FeedBuilder(dependency: component))
+                    }
+                }
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: LaunchRouter<HomeInteractable, HomeViewControllable>, HomeRouting {}
+                final class HomeInteractor: PresentableInteractor<HomePresentable>, HomeInteractable {}
+                final class HomeTabBarController: UITabBarController, HomePresentable, HomeViewControllable {}
+                // file: Feed/FeedBuilder.swift
+                import RIBs
+                final class FeedBuilder: Builder<FeedDependency>, FeedBuildable {
+                    func build(withListener listener: FeedListener) -> FeedRouting {
+                        let viewController = dependency.feedViewController
+                        let interactor = FeedInteractor(presenter: viewController)
+                        return FeedRouter(interactor: interactor, viewController: viewController)
+                    }
+                }
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {}
+                final class FeedInteractor: PresentableInteractor<FeedPresentable>, FeedInteractable {}
+                // file: Feed/FeedViewController.swift
+                import RIBs
+                final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable {}
+                """),
             Example("""
                 // file: Login/LoginBuilder.swift
                 import RIBs

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
 /// `rib_test_presence`, `back_navigation` and `ribslint graph`.
 public struct RIBFacts: FileFacts, Equatable {
-    public static let id = "rib-parts-6"
+    public static let id = "rib-parts-7"
 
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Codable, Sendable, Equatable {
@@ -149,18 +149,39 @@ public struct RIBFacts: FileFacts, Equatable {
     }
 
     /// Type names a builder constructs (`LoginInteractor(presenter:)`, `RootTabBarController()`,
-    /// `LoginRouter.init(…)`), in source order.
+    /// `LoginRouter.init(…)`): first those it hands a construction as its `viewController:` or `presenter:` (the RIB's
+    /// presenter, made directly or held in a local), then the others in source order — a builder may make its
+    /// children's screens too, for its component.
     static func constructedTypes(in type: TypeDeclaration, file: LintFile) -> [String] {
         final class Finder: TypeBodyVisitor {
             var names: [String] = []
+            var handed: [String] = []
+            /// Locals bound to a construction, by name: the type each was last bound to.
+            var made: [String: String] = [:]
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let name = node.constructedTypeName, name.first?.isUppercase == true, !names.contains(name) { names.append(name) }
+                if let name = node.constructedTypeName, name.first?.isUppercase == true {
+                    if !names.contains(name) { names.append(name) }
+                    for argument in node.arguments where ["viewController", "presenter"].contains(argument.label?.text) {
+                        let value = argument.expression.unwrapped
+                        let type = value.as(FunctionCallExprSyntax.self)?.constructedTypeName
+                            ?? value.as(DeclReferenceExprSyntax.self).flatMap { made[$0.baseName.text] }
+                        if let type, type.first?.isUppercase == true, !handed.contains(type) { handed.append(type) }
+                    }
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let type = node.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName
+                {
+                    made[name] = type
+                }
                 return .visitChildren
             }
         }
         let finder = Finder()
         finder.walk(type.members)
-        return finder.names
+        return finder.handed.filter(finder.names.contains) + finder.names.filter { !finder.handed.contains($0) }
     }
 
     /// The app's classes playing a RIB role in a production file, with the RIB each belongs to; and the classes
