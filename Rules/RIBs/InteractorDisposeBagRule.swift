@@ -186,8 +186,8 @@ public struct InteractorDisposeBagRule: Rule {
         return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let isWorker = type.role == .worker
             let visitor = Visitor(
-                owner: type, lifecycle: Lifecycle(isWorker: isWorker, imports: file.model.imports),
-                combine: Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: true), bags: OwnBags(type: type, file: file),
+                owner: type, lifecycle: Lifecycle(isWorker: isWorker, file: file),
+                combine: Lifecycle(isWorker: isWorker, file: file, combineChain: true), bags: OwnBags(type: type, file: file),
                 beforeStart: BeforeStart(bodies: bodies[type.name] ?? []))
             visitor.walk(type.members)
             return visitor.findings.violations
@@ -231,8 +231,9 @@ public struct InteractorDisposeBagRule: Rule {
         let combineLifecycle: String
         let bags: OwnBags
         let beforeStart: BeforeStart
-        /// The Rx lifecycle, for where it starts.
+        /// The Rx lifecycle, for where it starts, and the Combine one.
         let activation: Lifecycle
+        let combine: Lifecycle
         var findings = OnePerStatement()
 
         init(owner: TypeDeclaration, lifecycle: Lifecycle, combine: Lifecycle, bags: OwnBags, beforeStart: BeforeStart) {
@@ -242,6 +243,7 @@ public struct InteractorDisposeBagRule: Rule {
             self.lifecycle = "`\(lifecycle.advice)`"
             combineLifecycle = "`\(combine.advice)`"
             activation = lifecycle
+            self.combine = combine
             super.init()
         }
 
@@ -292,14 +294,14 @@ public struct InteractorDisposeBagRule: Rule {
                 if (name == "disposed" && label == "by") || (name == "store" && label == "in"), !InteractorDisposeBagRule.isTask(member.base) {
                     // Every bagged subscription is its own finding, even beside another in one statement.
                     let bagging = "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`"
-                    let ending = name == "store" ? combineLifecycle : lifecycle
+                    let chain = name == "store" ? combine : activation
                     if let caller = beforeStart.caller(of: node) {
                         // Bound there, it would end at once: no fix either.
                         findings.append(Violation(
-                            at: member.period, "\(bagging) \(caller), \(activation.notYet); subscribe in `\(activation.start)` and end the chain there with \(ending)"))
+                            at: member.period, "\(bagging) \(caller), \(activation.notYet); subscribe in `\(activation.start)` and \(chain.ending(there: true))"))
                     } else {
                         findings.append(Violation(
-                            at: member.period, "\(bagging); end the chain with \(ending)", fix: bags.replacement(of: node).map { [$0] } ?? []))
+                            at: member.period, "\(bagging); \(chain.ending())", fix: bags.replacement(of: node).map { [$0] } ?? []))
                     }
                 }
             }

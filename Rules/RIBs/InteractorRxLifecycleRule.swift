@@ -47,7 +47,21 @@ public struct InteractorRxLifecycleRule: Rule {
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
-                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.cancelOnDeactivate(interactor: self)`",
+                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; bind the `AnyCancellable` it returns with `Disposables.create(with: cancellable.cancel).disposeOnDeactivate(interactor: self)` (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)",
+                ]),
+            // A project that adds `cancelOnDeactivate` for Uber's RIBs (its file uses it) gets it as advice.
+            Example("""
+                import RIBs
+                import Combine
+                final class FeedInteractor: PresentableInteractor<FeedPresentable>, FeedInteractable {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        articles.sink { [weak self] in self?.show($0) }.cancelOnDeactivate(interactor: self)
+                        headlines1️⃣.sink { [weak self] in self?.pin($0) }.store(in: &cancellables)
+                    }
+                }
+                """, messages: [
+                    "subscription in interactor 'FeedInteractor' is not bound to its lifecycle; end the chain with `.cancelOnDeactivate(interactor: self)`",
                 ]),
             Example("""
                 import RIBs
@@ -174,7 +188,7 @@ public struct InteractorRxLifecycleRule: Rule {
             return file.calls(named: Subscription.names, in: type.members).compactMap { call -> Violation? in
                 guard let member = Subscription.isSubscribing(call, imports: file.model.imports) else { return nil }
                 let combine = ["sink", "assign"].contains(member.declName.baseName.text)
-                let lifecycle = Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: combine)
+                let lifecycle = Lifecycle(isWorker: isWorker, file: file, combineChain: combine)
                 let endCall = Subscription.chainEnd(from: call)
                 guard let end = Subscription.name(of: endCall), !lifecycle.accepted.contains(end) else { return nil }
                 let owner = "\(isWorker ? "worker" : "interactor") '\(type.name)'"
@@ -187,10 +201,10 @@ public struct InteractorRxLifecycleRule: Rule {
                     return Violation(
                         at: member.period,
                         "subscription in \(owner) is made \(caller), \(lifecycle.notYet), where `\(lifecycle.advice)` would end it at once; "
-                            + "subscribe in `\(lifecycle.start)` and end the chain there with `\(lifecycle.advice)`")
+                            + "subscribe in `\(lifecycle.start)` and \(lifecycle.ending(there: true))")
                 }
                 return Violation(
-                    at: member.period, "subscription in \(owner) is not bound to its lifecycle; end the chain with `\(lifecycle.advice)`",
+                    at: member.period, "subscription in \(owner) is not bound to its lifecycle; \(lifecycle.ending())",
                     fix: OwnBags(type: type, file: file).replacement(of: endCall).map { [$0] } ?? [])
             }
         }

@@ -38,7 +38,7 @@ struct OwnBags {
         guard name == "disposed" ? imports.contains("RIBs") && !combineRIBs : name == "store" && argument.label?.text == "in" && combineRIBs,
             let bagged, bagName(bagged) != nil, startsLifecycle(call)
         else { return nil }
-        let lifecycle = Lifecycle(isWorker: isWorker, imports: file.model.imports, combineChain: name == "store")
+        let lifecycle = Lifecycle(isWorker: isWorker, file: file, combineChain: name == "store")
         return Edit(start: member.period.positionAfterSkippingLeadingTrivia.utf8Offset, end: call.endPositionBeforeTrailingTrivia.utf8Offset, replacement: lifecycle.advice)
     }
 

@@ -68,27 +68,38 @@ enum Subscription {
 
 /// The operator that binds a subscription to a RIB's lifecycle, in the idiom of the framework the file
 /// imports: RIBs (RxSwift) disposes, ModernRIBs and CombineRIBs cancel (they deprecate `disposeOnDeactivate`
-/// for `cancelOnDeactivate`).
+/// for `cancelOnDeactivate`). Uber's RIBs has no operator for a Combine chain: there the `AnyCancellable` is handed
+/// to an Rx disposable that is bound instead, unless the file uses a `cancelOnDeactivate` the project adds.
 struct Lifecycle {
     let isWorker: Bool
     let cancels: Bool
+    /// A Combine chain in a file of Uber's RIBs with no operator of its own for it.
+    let wrapsCancellable: Bool
 
-    init(isWorker: Bool, imports: [String], combineChain: Bool = false) {
+    init(isWorker: Bool, file: LintFile, combineChain: Bool = false) {
         self.isWorker = isWorker
-        cancels = combineChain || imports.contains("ModernRIBs") || imports.contains("CombineRIBs")
+        let imports = file.model.imports
+        let combineRIBs = imports.contains("ModernRIBs") || imports.contains("CombineRIBs")
+        cancels = combineChain || combineRIBs
+        wrapsCancellable = combineChain && !combineRIBs && imports.contains("RIBs") && !file.contains(isWorker ? "cancelOnStop" : "cancelOnDeactivate")
     }
 
     /// Chain endings that bind: either spelling, since ModernRIBs keeps the deprecated one working.
     var accepted: Set<String> { isWorker ? ["disposeOnStop", "cancelOnStop"] : ["disposeOnDeactivate", "cancelOnDeactivate"] }
 
-    /// What to write: `.disposeOnDeactivate(interactor: self)`, `.cancelOnStop(self)`, …
+    /// What to write: `.disposeOnDeactivate(interactor: self)`, `.cancelOnStop(self)`, and for a Combine chain under
+    /// Uber's RIBs `Disposables.create(with: cancellable.cancel).disposeOnDeactivate(interactor: self)`.
     var advice: String {
-        switch (isWorker, cancels) {
-        case (true, true): ".cancelOnStop(self)"
-        case (true, false): ".disposeOnStop(self)"
-        case (false, true): ".cancelOnDeactivate(interactor: self)"
-        case (false, false): ".disposeOnDeactivate(interactor: self)"
-        }
+        let dispose = isWorker ? ".disposeOnStop(self)" : ".disposeOnDeactivate(interactor: self)"
+        if wrapsCancellable { return "Disposables.create(with: cancellable.cancel)" + dispose }
+        return cancels ? (isWorker ? ".cancelOnStop(self)" : ".cancelOnDeactivate(interactor: self)") : dispose
+    }
+
+    /// How a finding says to bind the chain (`there`: where the lifecycle starts).
+    func ending(there: Bool = false) -> String {
+        let place = there ? " there" : ""
+        guard wrapsCancellable else { return "end the chain\(place) with `\(advice)`" }
+        return "bind the `AnyCancellable` it returns\(place) with `\(advice)` (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)"
     }
 }
 
