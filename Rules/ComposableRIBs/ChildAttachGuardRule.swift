@@ -174,6 +174,31 @@ public struct ChildAttachGuardRule: Rule {
                     }
                 }
                 """),
+            // A legacy router beside TCA: `didLoad()` runs once; a child whose protocol an interface module declares, out
+            // of view, is known by its detach, and the guard on it counts.
+            Example("""
+                import RIBs
+                import ComposableArchitecture
+                final class ArchiveRouter: ViewableRouter<ArchiveInteractable, ArchiveViewControllable>, ArchiveRouting {
+                    private let searchBuilder: ArchiveSearchBuildable
+                    private var searchRouting: ArchiveSearchRouting?
+                    override func didLoad() {
+                        super.didLoad()
+                        attachChild(searchBuilder.build(withListener: interactor))
+                    }
+                    func routeToSearch() {
+                        guard searchRouting == nil else { return }
+                        let router = searchBuilder.build(withListener: interactor)
+                        searchRouting = router
+                        attachChild(router)
+                    }
+                    func detachSearch() {
+                        guard let searchRouting else { return }
+                        detachChild(searchRouting)
+                        self.searchRouting = nil
+                    }
+                }
+                """),
             // A plain Uber RIBs router without TCA: the `ribs` profile's business, silent here.
             Example("""
                 import RIBs
@@ -187,7 +212,8 @@ public struct ChildAttachGuardRule: Rule {
         ])
 
     static let attaching = ["attachChild", "attachActivate", "attachActivateAndPush", "attachActivateAndPresent"]
-    static let oneShot: Set<String> = ["load", "bindState"]
+    /// Run once: ComposableRIBs' `load()` and `bindState()`, and `didLoad()`, their twin in a router of Uber's RIBs.
+    static let oneShot: Set<String> = ["load", "bindState", "didLoad"]
 
     public init(options: RuleOptions) {}
 
@@ -196,7 +222,13 @@ public struct ChildAttachGuardRule: Rule {
         let roles = ComposableRoles.of(file)
         var violations: [Violation] = []
         for group in roles.routers() {
-            let children = Set(group.flatMap { TypeDeclaration.storedProperties(of: $0.members) }.filter { roles.routerType(in: $0.type) != nil }.map(\.name))
+            let stored = group.flatMap { TypeDeclaration.storedProperties(of: $0.members) }
+            // A child by its type, or, where the type is declared out of view (an interface module), by what the router
+            // does with it: a stored property it detaches.
+            let detached = Set(group.flatMap { router in
+                file.calls(named: ChildRouterReleaseRule.detaching, in: router.members).compactMap { $0.arguments.first.flatMap { ComposableRoles.rootName($0.expression) } }
+            })
+            let children = Set(stored.filter { roles.routerType(in: $0.type) != nil || detached.contains($0.name) }.map(\.name))
             for router in group {
                 for function in router.functions where !Self.oneShot.contains(function.name.text) {
                     guard let body = function.body else { continue }
