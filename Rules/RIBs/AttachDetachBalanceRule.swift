@@ -328,6 +328,19 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
+            // Tabs installed through the screen's own `set(viewControllers:)`.
+            Example("""
+                import RIBs
+                final class TabsRouter: ViewableRouter<TabsInteractable, TabsViewControllable>, TabsRouting {
+                    func attachTabs() {
+                        let plogging = ploggingBuilder.build(withListener: interactor)
+                        let feed = feedBuilder.build(withListener: interactor)
+                        attachChild(plogging)
+                        attachChild(feed)
+                        viewController.set(viewControllers: [plogging.viewControllable, feed.viewControllable])
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
@@ -440,9 +453,9 @@ public struct AttachDetachBalanceRule: Rule {
     }
 
     /// Functions whose children live as long as the router, as its own code shows: `didLoad` and `init`, container
-    /// setup that installs children as tabs (`setViewControllers`, `viewControllers =`), and what those call; with the
-    /// router's calls of its own methods, by the calling method. (The routing its interactor starts as it becomes
-    /// active is `activatedFunctions`, asked of other files only for the attaches left.)
+    /// setup that installs children as tabs (`setViewControllers`, `set(viewControllers:)`, `viewControllers =`), and
+    /// what those call; with the router's calls of its own methods, by the calling method. (The routing its interactor
+    /// starts as it becomes active is `activatedFunctions`, asked of other files only for the attaches left.)
     static func lifetimeFunctions(of router: [TypeDeclaration]) -> (lifetime: Set<String>, calls: [String: Set<String>]) {
         var calls: [String: Set<String>] = [:]
         var lifetime: Set<String> = ["didLoad", "init"]
@@ -465,7 +478,13 @@ public struct AttachDetachBalanceRule: Rule {
                 else { continue }
                 if next.tokenKind == .leftParen {
                     calls[name, default: []].insert(identifier)
-                    if identifier.hasPrefix("set"), identifier.hasSuffix("ViewControllers") { lifetime.insert(name) }
+                    // `setViewControllers(…)`, `setTabViewControllers(…)`, `set(viewControllers: …)`.
+                    let label = next.nextToken(viewMode: .sourceAccurate).flatMap { label in
+                        label.nextToken(viewMode: .sourceAccurate)?.tokenKind == .colon ? label.text : nil
+                    }
+                    if identifier.hasPrefix("set"), identifier.hasSuffix("ViewControllers") || label?.hasSuffix("iewControllers") == true {
+                        lifetime.insert(name)
+                    }
                 } else if identifier == "viewControllers", next.tokenKind == .equal {
                     lifetime.insert(name)
                 }
