@@ -139,14 +139,16 @@ public struct CreateMockAnnotationRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         guard mode == "on" || (mode == "auto" && file.project.usesSourcery) else { return [] }
-        // A mixin only Apple's view classes or the app's classes may adopt (`protocol AlertPresentable where Self:
-        // UIViewController`) cannot have a mock: no mock class can conform to it.
-        let candidates = file.model.protocols.filter { (allProtocols || $0.role != nil) && !Self.isClassConstrained($0.declaration, file.model.projectTypes) }
+        let candidates = file.model.protocols.filter { allProtocols || $0.role != nil }
         guard !candidates.isEmpty else { return [] }
         let annotations = SourceryAnnotations(file: file)
         return candidates.compactMap { declaration in
             let line = file.location(of: declaration.declaration.name.positionAfterSkippingLeadingTrivia.utf8Offset).line
-            switch annotations.createMock(forDeclarationAt: line) {
+            let presence = annotations.createMock(forDeclarationAt: line)
+            // A mixin only Apple's view classes or the app's classes may adopt (`protocol AlertPresentable where Self:
+            // UIViewController`) cannot have a mock: no mock class can conform to it.
+            guard presence != .attached, !Self.isClassConstrained(declaration.declaration, file.model.projectTypes) else { return nil }
+            switch presence {
             case .attached: return nil
             case .detached:
                 return Violation(

@@ -443,7 +443,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             if Self.handlesBackNavigation(file) {
                 typesHandlingBack = classes
             } else {
-                let methods = Self.methodsCalledOnSelf(in: file.tree)
+                let methods = Self.methodsCalledOnSelf(in: file)
                 if !methods.isEmpty { helperCalls = HelperCalls(types: classes, methods: methods) }
             }
             let (hides, shows) = Self.barVisibility(file)
@@ -877,24 +877,61 @@ extension NavigationFacts {
     /// The words a back-button helper's body spells (`leftBarButtonItems` holds the first).
     static let backButtonWords = ["leftBarButtonItem", "setLeftBarButton", "hidesBackButton", "setHidesBackButton"]
 
-    /// The methods `tree` calls by name alone (`setupNavigationItem(…)`) or on `self`, each once, sorted.
-    static func methodsCalledOnSelf(in tree: SourceFileSyntax) -> [String] {
-        final class Finder: SyntaxVisitor {
-            var names = Set<String>()
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-                    if reference.baseName.text.first?.isLowercase == true { names.insert(reference.baseName.text) }
-                } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                    member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-                {
-                    names.insert(member.declName.baseName.text)
+    /// The methods the file calls by name alone (`setupNavigationItem(…)`) or on `self` (`self.setup()`), each once,
+    /// sorted: a lower-case name before `(`, not after another name's period, read from the text in one pass that skips
+    /// comments and string literals (cheaper than a walk of the tree; a call inside an interpolation is not seen).
+    static func methodsCalledOnSelf(in file: LintFile) -> [String] {
+        var names = Set<String>()
+        var text = file.source
+        text.withUTF8 { bytes in
+            func byte(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+            func isNamePart(_ byte: UInt8) -> Bool {
+                byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+            let (slash, star, quote, backslash, newline) = (UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"))
+            var index = 0
+            while index < bytes.count {
+                let current = bytes[index]
+                if current == slash, byte(index + 1) == slash {
+                    while index < bytes.count, bytes[index] != newline { index += 1 }
+                } else if current == slash, byte(index + 1) == star {
+                    var depth = 1
+                    index += 2
+                    while index < bytes.count, depth > 0 {
+                        if bytes[index] == slash, byte(index + 1) == star { depth += 1; index += 1 }
+                        else if bytes[index] == star, byte(index + 1) == slash { depth -= 1; index += 1 }
+                        index += 1
+                    }
+                } else if current == quote {
+                    let multiline = byte(index + 1) == quote && byte(index + 2) == quote
+                    index += multiline ? 3 : 1
+                    while index < bytes.count {
+                        if bytes[index] == backslash { index += 2; continue }
+                        if multiline ? bytes[index] == quote && byte(index + 1) == quote && byte(index + 2) == quote : bytes[index] == quote || bytes[index] == newline {
+                            index += multiline ? 3 : 1
+                            break
+                        }
+                        index += 1
+                    }
+                } else if current == UInt8(ascii: "(") {
+                    var start = index
+                    while start > 0, isNamePart(bytes[start - 1]) { start -= 1 }
+                    let isBare = start == 0 || bytes[start - 1] != UInt8(ascii: ".")
+                    let onSelf = start >= 5 && bytes[(start - 5)..<start].elementsEqual("self.".utf8) && (start == 5 || !isNamePart(bytes[start - 6]))
+                    // Not the method's own declaration (`func setup(`).
+                    var before = start
+                    while before > 0, bytes[before - 1] == UInt8(ascii: " ") { before -= 1 }
+                    let declares = before >= 4 && bytes[(before - 4)..<before].elementsEqual("func".utf8)
+                    if start < index, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[start]), isBare || onSelf, !declares {
+                        names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    }
+                    index += 1
+                } else {
+                    index += 1
                 }
-                return .visitChildren
             }
         }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        return finder.names.sorted()
+        return names.sorted()
     }
 }
 

@@ -210,12 +210,18 @@ public struct RIBProject: ProjectModel {
         // A helper counts for a class that is, or descends from, the type it extends: UIKit's screen classes, the class
         // itself, or one of its superclasses (a presenter's, as its part knows them).
         let backButtonHelpers = Set(navigation.flatMap(\.backButtonHelpers))
-        var superclassesOf: [String: [String]] = [:]
-        for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
-        let callingHelpers = navigation.compactMap(\.helperCalls).flatMap { calls in
-            calls.types.filter { type in
-                let extended = [type] + (superclassesOf[type] ?? []) + SwiftUIPresenterRule.uiKitScreens
-                return calls.methods.contains { method in extended.contains { backButtonHelpers.contains($0 + "." + method) } }
+        var callingHelpers: [String] = []
+        if !backButtonHelpers.isEmpty {
+            let helperNames = Set(backButtonHelpers.compactMap { $0.split(separator: ".").last.map(String.init) })
+            var superclassesOf: [String: [String]] = [:]
+            for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
+            for calls in navigation.compactMap(\.helperCalls) {
+                let called = calls.methods.filter(helperNames.contains)
+                guard !called.isEmpty else { continue }
+                callingHelpers += calls.types.filter { type in
+                    let extended = [type] + (superclassesOf[type] ?? []) + SwiftUIPresenterRule.uiKitScreens
+                    return called.contains { method in extended.contains { backButtonHelpers.contains($0 + "." + method) } }
+                }
             }
         }
         ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack) + callingHelpers))
