@@ -16,6 +16,22 @@ public struct ChildAttachGuardRule: Rule {
         profiles: ["composable-ribs"],
         defaultSeverity: .warning,
         triggering: [
+            // A `didLoad(page:)` callback runs on each page: not the one-shot `didLoad()`.
+            Example("""
+                import RIBs
+                import ComposableArchitecture
+                final class ArchiveRouter: ViewableRouter<ArchiveInteractable, ArchiveViewControllable>, ArchiveRouting {
+                    private let detailBuilder: DetailBuildable
+                    private var detailRouting: ViewableRouting?
+                    func didLoad(page: Int) {
+                        let router = detailBuilder.build(withListener: interactor)
+                        detailRouting = router
+                        1️⃣attachChild(router)
+                    }
+                }
+                """, messages: [
+                    "method 'didLoad' builds and attaches a child without checking it is not attached already; start with `guard childRouter == nil else { return }`",
+                ]),
             Example("""
                 import ComposableRIBs
                 import UIKit
@@ -212,7 +228,8 @@ public struct ChildAttachGuardRule: Rule {
         ])
 
     static let attaching = ["attachChild", "attachActivate", "attachActivateAndPush", "attachActivateAndPresent"]
-    /// Run once: ComposableRIBs' `load()` and `bindState()`, and `didLoad()`, their twin in a router of Uber's RIBs.
+    /// Run once (without parameters): ComposableRIBs' `load()` and `bindState()`, and `didLoad()`, their twin in a router
+    /// of Uber's RIBs.
     static let oneShot: Set<String> = ["load", "bindState", "didLoad"]
 
     public init(options: RuleOptions) {}
@@ -230,7 +247,8 @@ public struct ChildAttachGuardRule: Rule {
             })
             let children = Set(stored.filter { roles.routerType(in: $0.type) != nil || detached.contains($0.name) }.map(\.name))
             for router in group {
-                for function in router.functions where !Self.oneShot.contains(function.name.text) {
+                for function in router.functions
+                where !Self.oneShot.contains(function.name.text) || !function.signature.parameterClause.parameters.isEmpty {
                     guard let body = function.body else { continue }
                     let attaches = file.calls(named: Self.attaching, in: body).filter(\.isCalledOnSelf)
                     guard let attach = attaches.first, Self.buildsChild(in: body, roles: roles) else { continue }

@@ -20,6 +20,19 @@ public struct AttachDetachBalanceRule: Rule {
             """,
         defaultSeverity: .warning,
         triggering: [
+            // A stack animated in on each tap is a push, whatever the method is called.
+            Example("""
+                import RIBs
+                final class OrdersRouter: ViewableRouter<OrdersInteractable, OrdersViewControllable>, OrdersRouting {
+                    func routeToDetail(id: String) {
+                        let detail = detailBuilder.build(withListener: interactor, id: id)
+                        1️⃣attachChild(detail)
+                        viewController.set(viewControllers: [viewController, detail.viewControllable], animated: true)
+                    }
+                }
+                """, messages: [
+                    "router attaches the Detail child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
             // Routed to from a subscription its interactor makes as it becomes active (which fires as often as it
             // likes), or by another RIB's interactor: not once, as the RIB comes up.
             Example("""
@@ -452,6 +465,14 @@ public struct AttachDetachBalanceRule: Rule {
         }
     }
 
+    /// `set(viewControllers: […])`: the screen's own `set` with that first label and no `animated:`.
+    static func installsTabs(_ token: TokenSyntax, named identifier: String) -> Bool {
+        guard identifier == "set", let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        let callee = reference.parent?.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? Syntax(reference)
+        guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id else { return false }
+        return call.arguments.first?.label?.text == "viewControllers" && !call.arguments.contains { $0.label?.text == "animated" }
+    }
+
     /// Functions whose children live as long as the router, as its own code shows: `didLoad` and `init`, container
     /// setup that installs children as tabs (`setViewControllers`, `set(viewControllers:)`, `viewControllers =`), and
     /// what those call; with the router's calls of its own methods, by the calling method. (The routing its interactor
@@ -478,11 +499,9 @@ public struct AttachDetachBalanceRule: Rule {
                 else { continue }
                 if next.tokenKind == .leftParen {
                     calls[name, default: []].insert(identifier)
-                    // `setViewControllers(…)`, `setTabViewControllers(…)`, `set(viewControllers: …)`.
-                    let label = next.nextToken(viewMode: .sourceAccurate).flatMap { label in
-                        label.nextToken(viewMode: .sourceAccurate)?.tokenKind == .colon ? label.text : nil
-                    }
-                    if identifier.hasPrefix("set"), identifier.hasSuffix("ViewControllers") || label?.hasSuffix("iewControllers") == true {
+                    // `setViewControllers(…)`, `setTabViewControllers(…)`, and an app's `set(viewControllers: …)` that installs
+                    // them once, unanimated (one that animates a new stack in is a push).
+                    if identifier.hasPrefix("set"), identifier.hasSuffix("ViewControllers") || Self.installsTabs(token, named: identifier) {
                         lifetime.insert(name)
                     }
                 } else if identifier == "viewControllers", next.tokenKind == .equal {

@@ -156,6 +156,21 @@ public struct WeakSelfCaptureRule: Rule {
                     }
                 }
                 """),
+            // In a `guard`'s `else`, `self` is still the weak optional the guard failed to unwrap.
+            Example("""
+                import RxSwift
+                final class RateViewController: UIViewController {
+                    func bind() {
+                        amount.bind { [weak self] value in
+                            guard let self else {
+                                fallback.bind(onNext: { _ in self?.log() }).disposed(by: sharedBag)
+                                return
+                            }
+                            self.render(value)
+                        }.disposed(by: disposeBag)
+                    }
+                }
+                """),
             // Nested in a closure that captures `[weak self]`, and binding that optional itself: no strong capture.
             Example("""
                 import RxSwift

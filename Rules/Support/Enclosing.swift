@@ -60,17 +60,21 @@ extension CodeBlockSyntax {
 
 extension SyntaxProtocol {
     /// Whether the name this binding (a `let`/`var` binding, or a condition's `if let`/`guard let`/`while let`) declares
-    /// is in scope at `node`: declared before it, in the code that sees it — the statements after it in its block, an
-    /// `if let`'s or `while let`'s body, or (a type's member) the whole type.
+    /// is in scope at `node`: declared before it, in the code that sees it — the statements after it in its block (after
+    /// a `guard`, not its `else`), the conditions after it and the body of an `if` or `while`, or (a type's member) the
+    /// whole type.
     func isVisible(at node: some SyntaxProtocol) -> Bool {
+        var notBefore = endPosition
         var current = parent
         while let scope = current {
             if let conditions = scope.as(ConditionElementListSyntax.self) {
+                if node.position >= endPosition, conditions.range.contains(node.position) { return true }
                 if let body = conditions.parent?.as(IfExprSyntax.self)?.body ?? conditions.parent?.as(WhileStmtSyntax.self)?.body {
                     return body.range.contains(node.position)
                 }
+                if let guardStatement = conditions.parent?.as(GuardStmtSyntax.self) { notBefore = guardStatement.endPosition }
             } else if scope.is(CodeBlockItemListSyntax.self) {
-                return node.position >= endPosition && scope.range.contains(node.position)
+                return node.position >= notBefore && scope.range.contains(node.position)
             } else if scope.is(MemberBlockSyntax.self) {
                 return scope.range.contains(node.position)
             }
