@@ -1201,6 +1201,36 @@ public struct BackNavigationRule: ProjectRule {
                     }
                 }
                 """),
+            // The helper called with a trailing closure, on `self?` inside a closure; a raw string spelling quotes around it.
+            Example("""
+                // file: Topup/TopupRouter.swift
+                import ModernRIBs
+                final class TopupRouter: Router<TopupInteractable>, TopupRouting {
+                    func attachCardOnFile() {
+                        let router = cardOnFileBuildable.build(withListener: interactor)
+                        navigationControllable?.pushViewController(router.viewControllable, animated: true)
+                        attachChild(router)
+                    }
+                }
+                // file: SuperUI/UIViewController+Back.swift
+                import UIKit
+                extension UIViewController {
+                    func setBackButton(_ action: @escaping () -> Void) {
+                        navigationItem.leftBarButtonItem = BlockBarButtonItem(image: .back, action: action)
+                    }
+                }
+                // file: CardOnFile/CardOnFileViewController.swift
+                import ModernRIBs
+                final class CardOnFileViewController: UIViewController, CardOnFilePresentable, CardOnFileViewControllable {
+                    let hint = #"a "quoted" \""" hint"#
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        DispatchQueue.main.async { [weak self] in
+                            self?.setBackButton { [weak self] in self?.listener?.didTapBack() }
+                        }
+                    }
+                }
+                """),
             Example("""
                 // file: Feed/FeedRouter.swift
                 import RIBs

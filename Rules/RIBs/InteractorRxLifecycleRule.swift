@@ -47,7 +47,7 @@ public struct InteractorRxLifecycleRule: Rule {
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
-                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; bind the `AnyCancellable` it returns with `Disposables.create(with: cancellable.cancel).disposeOnDeactivate(interactor: self)` (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)",
+                    "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; keep the `AnyCancellable` it returns (`let cancellable = …`) and bind it with `Disposables.create(with: cancellable.cancel).disposeOnDeactivate(interactor: self)` (`import RxSwift`) (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)",
                 ]),
             // A project that adds `cancelOnDeactivate` for Uber's RIBs (its file uses it) gets it as advice.
             Example("""

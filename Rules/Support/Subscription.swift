@@ -81,7 +81,19 @@ struct Lifecycle {
         let imports = file.model.imports
         let combineRIBs = imports.contains("ModernRIBs") || imports.contains("CombineRIBs")
         cancels = combineChain || combineRIBs
-        wrapsCancellable = combineChain && !combineRIBs && imports.contains("RIBs") && !file.contains(isWorker ? "cancelOnStop" : "cancelOnDeactivate")
+        wrapsCancellable = combineChain && !combineRIBs && imports.contains("RIBs") && !Self.uses(isWorker ? "cancelOnStop" : "cancelOnDeactivate", in: file)
+        importsRxSwift = imports.contains("RxSwift")
+    }
+
+    /// The file imports RxSwift, whose `Disposables` the advice for a Combine chain under Uber's RIBs uses.
+    private let importsRxSwift: Bool
+
+    /// Whether the file's code calls or declares `operator` (a comment or a string naming it does not count).
+    private static func uses(_ operator: String, in file: LintFile) -> Bool {
+        guard file.contains(`operator`) else { return false }
+        return file.tokens(spelled: `operator`, in: file.tree).contains { token in
+            token.tokenKind == .identifier(`operator`) && (token.parent?.is(DeclReferenceExprSyntax.self) == true || token.parent?.is(FunctionDeclSyntax.self) == true)
+        }
     }
 
     /// Chain endings that bind: either spelling, since ModernRIBs keeps the deprecated one working.
@@ -99,7 +111,8 @@ struct Lifecycle {
     func ending(there: Bool = false) -> String {
         let place = there ? " there" : ""
         guard wrapsCancellable else { return "end the chain\(place) with `\(advice)`" }
-        return "bind the `AnyCancellable` it returns\(place) with `\(advice)` (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)"
+        return "keep the `AnyCancellable` it returns (`let cancellable = …`) and bind it\(place) with `\(advice)`"
+            + (importsRxSwift ? "" : " (`import RxSwift`)") + " (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)"
     }
 }
 

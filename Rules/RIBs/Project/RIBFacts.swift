@@ -149,19 +149,36 @@ public struct RIBFacts: FileFacts, Equatable {
     }
 
     /// Type names a builder constructs (`LoginInteractor(presenter:)`, `RootTabBarController()`,
-    /// `LoginRouter.init(…)`): first those it hands a construction as its `viewController:` or `presenter:` (the RIB's
-    /// presenter, made directly or held in a local), then the others in source order — a builder may make its
-    /// children's screens too, for its component.
+    /// `LoginRouter.init(…)`): first those it hands a router it makes as its `viewController:` or an interactor as its
+    /// `presenter:` (the RIB's presenter, made directly or held in a local), then the others in source order — a builder
+    /// may make its children's screens too, for its component.
     static func constructedTypes(in type: TypeDeclaration, file: LintFile) -> [String] {
         final class Finder: TypeBodyVisitor {
+            let resolver: TypeResolver
             var names: [String] = []
             var handed: [String] = []
             /// Locals bound to a construction, by name: the type each was last bound to.
             var made: [String: String] = [:]
+            init(resolver: TypeResolver) {
+                self.resolver = resolver
+                super.init()
+            }
+            /// The label a RIB part made here takes its presenter by: a router's `viewController:`, an interactor's
+            /// `presenter:` (by the part's role, or its name where the project does not declare it).
+            func presenterLabel(of name: String) -> String? {
+                switch resolver.role(ofType: name) {
+                case .router?: return "viewController"
+                case .interactor?: return "presenter"
+                case nil where resolver.primary(name) == nil:
+                    return name.hasSuffix("Router") ? "viewController" : name.hasSuffix("Interactor") ? "presenter" : nil
+                default: return nil
+                }
+            }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let name = node.constructedTypeName, name.first?.isUppercase == true {
                     if !names.contains(name) { names.append(name) }
-                    for argument in node.arguments where ["viewController", "presenter"].contains(argument.label?.text) {
+                    let label = node.arguments.contains { ["viewController", "presenter"].contains($0.label?.text) } ? presenterLabel(of: name) : nil
+                    for argument in node.arguments where label != nil && argument.label?.text == label {
                         let value = argument.expression.unwrapped
                         let type = value.as(FunctionCallExprSyntax.self)?.constructedTypeName
                             ?? value.as(DeclReferenceExprSyntax.self).flatMap { made[$0.baseName.text] }
@@ -179,7 +196,7 @@ public struct RIBFacts: FileFacts, Equatable {
                 return .visitChildren
             }
         }
-        let finder = Finder()
+        let finder = Finder(resolver: file.model.projectTypes)
         finder.walk(type.members)
         return finder.handed.filter(finder.names.contains) + finder.names.filter { !finder.handed.contains($0) }
     }
@@ -877,18 +894,54 @@ extension NavigationFacts {
     /// The words a back-button helper's body spells (`leftBarButtonItems` holds the first).
     static let backButtonWords = ["leftBarButtonItem", "setLeftBarButton", "hidesBackButton", "setHidesBackButton"]
 
-    /// The methods the file calls by name alone (`setupNavigationItem(…)`) or on `self` (`self.setup()`), each once,
-    /// sorted: a lower-case name before `(`, not after another name's period, read from the text in one pass that skips
-    /// comments and string literals (cheaper than a walk of the tree; a call inside an interpolation is not seen).
+    /// The methods the file calls by name alone (`setupNavigationItem(…)`, `setBackButton { … }`) or on `self`
+    /// (`self.setup()`, `self?.setup()`), each once, sorted: a lower-case name before `(` or a trailing `{`, not after
+    /// another name's period, read from the text in one pass that skips comments and string literals, raw ones included
+    /// (cheaper than a walk of the tree; a call inside an interpolation is not seen).
     static func methodsCalledOnSelf(in file: LintFile) -> [String] {
         var names = Set<String>()
         var text = file.source
         text.withUTF8 { bytes in
-            func byte(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+            func byte(_ index: Int) -> UInt8 { index >= 0 && index < bytes.count ? bytes[index] : 0 }
             func isNamePart(_ byte: UInt8) -> Bool {
                 byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             }
-            let (slash, star, quote, backslash, newline) = (UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"))
+            let (slash, star, quote, hash, backslash, newline) = (
+                UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "\\"), UInt8(ascii: "\n")
+            )
+            /// Past the string literal whose opening quote is at `index`, `hashes` `#` before it (a raw string's).
+            func pastString(at index: Int, hashes: Int) -> Int {
+                let multiline = byte(index + 1) == quote && byte(index + 2) == quote
+                var index = index + (multiline ? 3 : 1)
+                while index < bytes.count {
+                    if hashes == 0, bytes[index] == backslash { index += 2; continue }
+                    if !multiline, bytes[index] == newline { return index + 1 }
+                    let closes = multiline ? bytes[index] == quote && byte(index + 1) == quote && byte(index + 2) == quote : bytes[index] == quote
+                    let end = index + (multiline ? 3 : 1)
+                    if closes, (0..<hashes).allSatisfy({ byte(end + $0) == hash }) { return end + hashes }
+                    index += 1
+                }
+                return index
+            }
+            /// The name that ends just before `end` (spaces skipped where `spaced`) when it is called there: lower-case,
+            /// alone or on `self`, and not being declared.
+            func calledName(before end: Int, spaced: Bool) -> String? {
+                var last = end
+                if spaced { while last > 0, bytes[last - 1] == UInt8(ascii: " ") { last -= 1 } }
+                var start = last
+                while start > 0, isNamePart(bytes[start - 1]) { start -= 1 }
+                guard start < last, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[start]) else { return nil }
+                var before = start
+                while before > 0, bytes[before - 1] == UInt8(ascii: " ") { before -= 1 }
+                if before >= 4, bytes[(before - 4)..<before].elementsEqual("func".utf8) { return nil }
+                if byte(start - 1) == UInt8(ascii: ".") {
+                    // `self.`, `self?.`, `self!.`
+                    var receiver = start - 1
+                    if [UInt8(ascii: "?"), UInt8(ascii: "!")].contains(byte(receiver - 1)) { receiver -= 1 }
+                    guard receiver >= 4, bytes[(receiver - 4)..<receiver].elementsEqual("self".utf8), !isNamePart(byte(receiver - 5)) else { return nil }
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<last]), as: UTF8.self)
+            }
             var index = 0
             while index < bytes.count {
                 let current = bytes[index]
@@ -903,28 +956,13 @@ extension NavigationFacts {
                         index += 1
                     }
                 } else if current == quote {
-                    let multiline = byte(index + 1) == quote && byte(index + 2) == quote
-                    index += multiline ? 3 : 1
-                    while index < bytes.count {
-                        if bytes[index] == backslash { index += 2; continue }
-                        if multiline ? bytes[index] == quote && byte(index + 1) == quote && byte(index + 2) == quote : bytes[index] == quote || bytes[index] == newline {
-                            index += multiline ? 3 : 1
-                            break
-                        }
-                        index += 1
-                    }
-                } else if current == UInt8(ascii: "(") {
-                    var start = index
-                    while start > 0, isNamePart(bytes[start - 1]) { start -= 1 }
-                    let isBare = start == 0 || bytes[start - 1] != UInt8(ascii: ".")
-                    let onSelf = start >= 5 && bytes[(start - 5)..<start].elementsEqual("self.".utf8) && (start == 5 || !isNamePart(bytes[start - 6]))
-                    // Not the method's own declaration (`func setup(`).
-                    var before = start
-                    while before > 0, bytes[before - 1] == UInt8(ascii: " ") { before -= 1 }
-                    let declares = before >= 4 && bytes[(before - 4)..<before].elementsEqual("func".utf8)
-                    if start < index, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[start]), isBare || onSelf, !declares {
-                        names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                    }
+                    index = pastString(at: index, hashes: 0)
+                } else if current == hash, !isNamePart(byte(index - 1)) {
+                    var hashes = 0
+                    while byte(index + hashes) == hash { hashes += 1 }
+                    if byte(index + hashes) == quote { index = pastString(at: index + hashes, hashes: hashes) } else { index += hashes }
+                } else if current == UInt8(ascii: "(") || current == UInt8(ascii: "{") {
+                    if let name = calledName(before: index, spaced: current == UInt8(ascii: "{")) { names.insert(name) }
                     index += 1
                 } else {
                     index += 1
