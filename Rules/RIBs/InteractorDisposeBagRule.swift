@@ -226,13 +226,10 @@ public struct InteractorDisposeBagRule: Rule {
 
     private final class Visitor: TypeBodyVisitor {
         let owner: TypeDeclaration
-        /// The advice for Rx chains and bags, and for Combine's `.store(in:)`.
-        let lifecycle: String
-        let combineLifecycle: String
         let bags: OwnBags
         let beforeStart: BeforeStart
-        /// The Rx lifecycle, for where it starts, and the Combine one.
-        let activation: Lifecycle
+        /// The lifecycle of Rx chains and bags (and where it starts), and of Combine's (`.store(in:)`).
+        let rx: Lifecycle
         let combine: Lifecycle
         var findings = OnePerStatement()
 
@@ -240,12 +237,13 @@ public struct InteractorDisposeBagRule: Rule {
             self.owner = owner
             self.bags = bags
             self.beforeStart = beforeStart
-            self.lifecycle = "`\(lifecycle.advice)`"
-            combineLifecycle = "`\(combine.advice)`"
-            activation = lifecycle
+            rx = lifecycle
             self.combine = combine
             super.init()
         }
+
+        /// The operator to bind with, quoted: Combine's for a bag of cancellables, else Rx's.
+        private func advice(holdingCancellables: Bool) -> String { "`\((holdingCancellables ? combine : rx).advice)`" }
 
         private func report(_ node: some SyntaxProtocol, _ message: String, fix: [Edit] = []) { findings.report(node, message, fix: fix) }
 
@@ -261,7 +259,7 @@ public struct InteractorDisposeBagRule: Rule {
         override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
             let isMember = node.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
             if isMember, node.isStored, isBagType(node.typeAnnotation?.type) || isBagConstruction(node.initializer?.value) {
-                let advice = holdsCancellables(node.typeAnnotation?.type) || holdsCancellables(node.initializer?.value) ? combineLifecycle : lifecycle
+                let advice = advice(holdingCancellables: holdsCancellables(node.typeAnnotation?.type) || holdsCancellables(node.initializer?.value))
                 report(
                     node.pattern, "\(kind) '\(owner.name)' stores a subscription bag; drop it and bind each subscription with \(advice)",
                     fix: removal(node.pattern))
@@ -275,7 +273,7 @@ public struct InteractorDisposeBagRule: Rule {
             where element.is(AssignmentExprSyntax.self) && index > 0 && index + 1 < elements.count
                 && isBagConstruction(elements[index + 1])
             {
-                let advice = holdsCancellables(elements[index + 1]) ? combineLifecycle : lifecycle
+                let advice = advice(holdingCancellables: holdsCancellables(elements[index + 1]))
                 report(
                     elements[index - 1], "\(kind) '\(owner.name)' resets a subscription bag; bind subscriptions with \(advice) instead",
                     fix: removal(elements[index - 1]))
@@ -285,7 +283,7 @@ public struct InteractorDisposeBagRule: Rule {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if isBagConstruction(ExprSyntax(node)) {
-                let advice = holdsCancellables(ExprSyntax(node)) ? combineLifecycle : lifecycle
+                let advice = advice(holdingCancellables: holdsCancellables(ExprSyntax(node)))
                 report(node, "\(kind) '\(owner.name)' creates a subscription bag; bind subscriptions with \(advice) instead")
             } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = member.declName.baseName.text
@@ -294,11 +292,11 @@ public struct InteractorDisposeBagRule: Rule {
                 if (name == "disposed" && label == "by") || (name == "store" && label == "in"), !InteractorDisposeBagRule.isTask(member.base) {
                     // Every bagged subscription is its own finding, even beside another in one statement.
                     let bagging = "\(kind) '\(owner.name)' puts a subscription in a bag with `.\(name)(\(label ?? ""):)`"
-                    let chain = name == "store" ? combine : activation
+                    let chain = name == "store" ? combine : rx
                     if let caller = beforeStart.caller(of: node) {
                         // Bound there, it would end at once: no fix either.
                         findings.append(Violation(
-                            at: member.period, "\(bagging) \(caller), \(activation.notYet); subscribe in `\(activation.start)` and \(chain.ending(there: true))"))
+                            at: member.period, "\(bagging) \(caller), \(rx.notYet); subscribe in `\(rx.start)` and \(chain.ending(there: true))"))
                     } else {
                         findings.append(Violation(
                             at: member.period, "\(bagging); \(chain.ending())", fix: bags.replacement(of: node).map { [$0] } ?? []))
