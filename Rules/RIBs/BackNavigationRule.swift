@@ -1174,13 +1174,19 @@ public struct BackNavigationRule: ProjectRule {
                     }
                 }
                 """),
-            // A custom back button set through an app's helper, declared in an extension in another file.
+            // A custom back button set through an app's helpers, declared in extensions in other files: called with
+            // arguments, or with a trailing closure on `self?` inside a closure (a raw string spelling quotes around it).
             Example("""
                 // file: Topup/TopupRouter.swift
                 import ModernRIBs
                 final class TopupRouter: Router<TopupInteractable>, TopupRouting {
                     func attachCardOnFile() {
                         let router = cardOnFileBuildable.build(withListener: interactor)
+                        navigationControllable?.pushViewController(router.viewControllable, animated: true)
+                        attachChild(router)
+                    }
+                    func attachAddPaymentMethod() {
+                        let router = addPaymentMethodBuildable.build(withListener: interactor)
                         navigationControllable?.pushViewController(router.viewControllable, animated: true)
                         attachChild(router)
                     }
@@ -1191,6 +1197,9 @@ public struct BackNavigationRule: ProjectRule {
                     func setupNavigationItem(with buttonType: DismissButtonType, target: Any?, action: Selector?) {
                         navigationItem.leftBarButtonItem = UIBarButtonItem(image: buttonType.image, style: .plain, target: target, action: action)
                     }
+                    func setBackButton(_ action: @escaping () -> Void) {
+                        navigationItem.leftBarButtonItem = BlockBarButtonItem(image: .back, action: action)
+                    }
                 }
                 // file: CardOnFile/CardOnFileViewController.swift
                 import ModernRIBs
@@ -1200,28 +1209,9 @@ public struct BackNavigationRule: ProjectRule {
                         setupNavigationItem(with: .back, target: self, action: #selector(didTapClose))
                     }
                 }
-                """),
-            // The helper called with a trailing closure, on `self?` inside a closure; a raw string spelling quotes around it.
-            Example("""
-                // file: Topup/TopupRouter.swift
+                // file: AddPaymentMethod/AddPaymentMethodViewController.swift
                 import ModernRIBs
-                final class TopupRouter: Router<TopupInteractable>, TopupRouting {
-                    func attachCardOnFile() {
-                        let router = cardOnFileBuildable.build(withListener: interactor)
-                        navigationControllable?.pushViewController(router.viewControllable, animated: true)
-                        attachChild(router)
-                    }
-                }
-                // file: SuperUI/UIViewController+Back.swift
-                import UIKit
-                extension UIViewController {
-                    func setBackButton(_ action: @escaping () -> Void) {
-                        navigationItem.leftBarButtonItem = BlockBarButtonItem(image: .back, action: action)
-                    }
-                }
-                // file: CardOnFile/CardOnFileViewController.swift
-                import ModernRIBs
-                final class CardOnFileViewController: UIViewController, CardOnFilePresentable, CardOnFileViewControllable {
+                final class AddPaymentMethodViewController: UIViewController, AddPaymentMethodPresentable, AddPaymentMethodViewControllable {
                     let hint = #"a "quoted" \""" hint"#
                     override func viewDidLoad() {
                         super.viewDidLoad()

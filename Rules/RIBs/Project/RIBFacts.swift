@@ -316,7 +316,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-19"
+    public static let id = "rib-navigation-20"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -341,12 +341,17 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
     /// Methods extensions of the file declare that replace or hide the back button of the view controller they are
-    /// called on (`extension UIViewController { func setupNavigationItem(…) { navigationItem.leftBarButtonItem = … } }`),
-    /// each as `Type.method`: the extended type, then the method.
-    public var backButtonHelpers: [String] = []
+    /// called on (`extension UIViewController { func setupNavigationItem(…) { navigationItem.leftBarButtonItem = … } }`).
+    public var backButtonHelpers: [BackButtonHelper] = []
     /// The methods a presenter's file (or a base view controller's) calls by name alone or on `self`, when its own code
     /// does not handle back navigation: one of them may be an app's helper that does (`backButtonHelpers`).
     public var helperCalls: HelperCalls?
+
+    /// A method that replaces or hides the back button, and the type whose extension declares it.
+    public struct BackButtonHelper: Codable, Sendable, Equatable {
+        public let type: String
+        public let method: String
+    }
 
     /// Classes, and the methods their file calls by name alone or on `self`.
     public struct HelperCalls: Codable, Sendable, Equatable {
@@ -460,7 +465,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             if Self.handlesBackNavigation(file) {
                 typesHandlingBack = classes
             } else {
-                let methods = Self.methodsCalledOnSelf(in: file)
+                let methods = DeclarationScan.methodsCalledOnSelf(in: Array(file.source.utf8))
                 if !methods.isEmpty { helperCalls = HelperCalls(types: classes, methods: methods) }
             }
             let (hides, shows) = Self.barVisibility(file)
@@ -469,10 +474,10 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         if !file.isTestFile, Self.backButtonWords.contains(where: file.contains) {
             backButtonHelpers = file.model.types.filter { $0.kind == .extension }.flatMap { type in
-                type.members.members.compactMap { member -> String? in
+                type.members.members.compactMap { member -> BackButtonHelper? in
                     guard let method = member.decl.as(FunctionDeclSyntax.self), let body = method.body, Self.replacesBackButton(file, in: body)
                     else { return nil }
-                    return type.name + "." + method.name.text
+                    return BackButtonHelper(type: type.name, method: method.name.text)
                 }
             }
         }
@@ -893,84 +898,6 @@ public struct NavigationFacts: FileFacts, Equatable {
 extension NavigationFacts {
     /// The words a back-button helper's body spells (`leftBarButtonItems` holds the first).
     static let backButtonWords = ["leftBarButtonItem", "setLeftBarButton", "hidesBackButton", "setHidesBackButton"]
-
-    /// The methods the file calls by name alone (`setupNavigationItem(…)`, `setBackButton { … }`) or on `self`
-    /// (`self.setup()`, `self?.setup()`), each once, sorted: a lower-case name before `(` or a trailing `{`, not after
-    /// another name's period, read from the text in one pass that skips comments and string literals, raw ones included
-    /// (cheaper than a walk of the tree; a call inside an interpolation is not seen).
-    static func methodsCalledOnSelf(in file: LintFile) -> [String] {
-        var names = Set<String>()
-        var text = file.source
-        text.withUTF8 { bytes in
-            func byte(_ index: Int) -> UInt8 { index >= 0 && index < bytes.count ? bytes[index] : 0 }
-            func isNamePart(_ byte: UInt8) -> Bool {
-                byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            }
-            let (slash, star, quote, hash, backslash, newline) = (
-                UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "\\"), UInt8(ascii: "\n")
-            )
-            /// Past the string literal whose opening quote is at `index`, `hashes` `#` before it (a raw string's).
-            func pastString(at index: Int, hashes: Int) -> Int {
-                let multiline = byte(index + 1) == quote && byte(index + 2) == quote
-                var index = index + (multiline ? 3 : 1)
-                while index < bytes.count {
-                    if hashes == 0, bytes[index] == backslash { index += 2; continue }
-                    if !multiline, bytes[index] == newline { return index + 1 }
-                    let closes = multiline ? bytes[index] == quote && byte(index + 1) == quote && byte(index + 2) == quote : bytes[index] == quote
-                    let end = index + (multiline ? 3 : 1)
-                    if closes, (0..<hashes).allSatisfy({ byte(end + $0) == hash }) { return end + hashes }
-                    index += 1
-                }
-                return index
-            }
-            /// The name that ends just before `end` (spaces skipped where `spaced`) when it is called there: lower-case,
-            /// alone or on `self`, and not being declared.
-            func calledName(before end: Int, spaced: Bool) -> String? {
-                var last = end
-                if spaced { while last > 0, bytes[last - 1] == UInt8(ascii: " ") { last -= 1 } }
-                var start = last
-                while start > 0, isNamePart(bytes[start - 1]) { start -= 1 }
-                guard start < last, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[start]) else { return nil }
-                var before = start
-                while before > 0, bytes[before - 1] == UInt8(ascii: " ") { before -= 1 }
-                if before >= 4, bytes[(before - 4)..<before].elementsEqual("func".utf8) { return nil }
-                if byte(start - 1) == UInt8(ascii: ".") {
-                    // `self.`, `self?.`, `self!.`
-                    var receiver = start - 1
-                    if [UInt8(ascii: "?"), UInt8(ascii: "!")].contains(byte(receiver - 1)) { receiver -= 1 }
-                    guard receiver >= 4, bytes[(receiver - 4)..<receiver].elementsEqual("self".utf8), !isNamePart(byte(receiver - 5)) else { return nil }
-                }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<last]), as: UTF8.self)
-            }
-            var index = 0
-            while index < bytes.count {
-                let current = bytes[index]
-                if current == slash, byte(index + 1) == slash {
-                    while index < bytes.count, bytes[index] != newline { index += 1 }
-                } else if current == slash, byte(index + 1) == star {
-                    var depth = 1
-                    index += 2
-                    while index < bytes.count, depth > 0 {
-                        if bytes[index] == slash, byte(index + 1) == star { depth += 1; index += 1 }
-                        else if bytes[index] == star, byte(index + 1) == slash { depth -= 1; index += 1 }
-                        index += 1
-                    }
-                } else if current == quote {
-                    index = pastString(at: index, hashes: 0)
-                } else if current == hash, !isNamePart(byte(index - 1)) {
-                    var hashes = 0
-                    while byte(index + hashes) == hash { hashes += 1 }
-                    if byte(index + hashes) == quote { index = pastString(at: index + hashes, hashes: hashes) } else { index += hashes }
-                } else if current == UInt8(ascii: "(") || current == UInt8(ascii: "{") {
-                    if let name = calledName(before: index, spaced: current == UInt8(ascii: "{")) { names.insert(name) }
-                    index += 1
-                } else {
-                    index += 1
-                }
-            }
-        }
-        return names.sorted()
-    }
 }
 
 extension RIBFacts {
@@ -994,7 +921,7 @@ extension NavigationFacts {
         let moves = pushes + shows.map(\.edge)
         return FactLinks(
             joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
-                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + backButtonHelpers.map { "back-button:" + $0.split(separator: ".").last! },
+                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + backButtonHelpers.map { "back-button:" + $0.method },
             refers: moves.flatMap { [$0.to, "into:" + $0.from] } + pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits)
                 + (helperCalls?.methods ?? []).map { "back-button:" + $0 })
     }

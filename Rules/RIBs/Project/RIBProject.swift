@@ -209,18 +209,19 @@ public struct RIBProject: ProjectModel {
         // Or calls an app's helper that replaces or hides the back button of the view controller it is called on.
         // A helper counts for a class that is, or descends from, the type it extends: UIKit's screen classes, the class
         // itself, or one of its superclasses (a presenter's, as its part knows them).
-        let backButtonHelpers = Set(navigation.flatMap(\.backButtonHelpers))
+        // The types each helper method extends, by the method's name.
+        var extendedByHelper: [String: Set<String>] = [:]
+        for helper in navigation.flatMap(\.backButtonHelpers) { extendedByHelper[helper.method, default: []].insert(helper.type) }
         var callingHelpers: [String] = []
-        if !backButtonHelpers.isEmpty {
-            let helperNames = Set(backButtonHelpers.compactMap { $0.split(separator: ".").last.map(String.init) })
+        if !extendedByHelper.isEmpty {
             var superclassesOf: [String: [String]] = [:]
             for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
             for calls in navigation.compactMap(\.helperCalls) {
-                let called = calls.methods.filter(helperNames.contains)
-                guard !called.isEmpty else { continue }
+                let extended = calls.methods.compactMap { extendedByHelper[$0] }
+                guard !extended.isEmpty else { continue }
                 callingHelpers += calls.types.filter { type in
-                    let extended = [type] + (superclassesOf[type] ?? []) + SwiftUIPresenterRule.uiKitScreens
-                    return called.contains { method in extended.contains { backButtonHelpers.contains($0 + "." + method) } }
+                    let lineage = [type] + (superclassesOf[type] ?? []) + SwiftUIPresenterRule.uiKitScreens
+                    return extended.contains { types in lineage.contains(where: types.contains) }
                 }
             }
         }

@@ -13,7 +13,7 @@
 /// every file's answers with the index built from the parsed declarations, and lints again a file whose answers
 /// differ, so a declaration read wrong here costs time, never a finding. Where every file's parse agrees with its
 /// scan, only the answers about helper methods are compared.
-enum DeclarationScan {
+public enum DeclarationScan {
     /// How deep type declarations nest before the scan skips what is inside: no real code nests so deep, and the
     /// scan recurses once a level.
     static let maximumNesting = 64
@@ -24,6 +24,38 @@ enum DeclarationScan {
         scan.recordsHolds = recordingHolds
         scan.members(closedByBrace: false)
         return scan.types + scan.protocols
+    }
+}
+
+extension DeclarationScan {
+    /// The methods the code calls by name alone (`setup(…)`, `setBackButton { … }`) or on `self` (`self.setup()`,
+    /// `self?.setup()`, `self!.setup()`): a lower-case word before `(` or `{`, not the name a `func` declares. Read with
+    /// the scan's tokens, so comments and string literals are skipped (a call inside an interpolation is not seen). Each
+    /// once, sorted.
+    public static func methodsCalledOnSelf(in bytes: [UInt8]) -> [String] {
+        var scan = Scan(bytes: bytes)
+        var names = Set<String>()
+        // The last tokens before the one read, newest last.
+        var before: [Scan.Token] = []
+        while let token = scan.next() {
+            if token == .punctuation(UInt8(ascii: "(")) || token == .punctuation(UInt8(ascii: "{")),
+                case .word(let range)? = before.last, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[range.lowerBound])
+            {
+                var receiver = before.dropLast()
+                let isCalled: Bool
+                if receiver.last == .punctuation(UInt8(ascii: ".")) {
+                    receiver = receiver.dropLast()
+                    if receiver.last == .punctuation(UInt8(ascii: "?")) || receiver.last == .punctuation(UInt8(ascii: "!")) { receiver = receiver.dropLast() }
+                    isCalled = scan.isWord(receiver.last, "self")
+                } else {
+                    isCalled = !scan.isWord(receiver.last, "func")
+                }
+                if isCalled { names.insert(scan.text(range)) }
+            }
+            before.append(token)
+            if before.count > 4 { before.removeFirst() }
+        }
+        return names.sorted()
     }
 }
 
