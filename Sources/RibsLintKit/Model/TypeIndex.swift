@@ -390,11 +390,13 @@ public final class TypeResolver {
             conformances.removeFirst()
             next = first
         }
-        var seen: Set<String> = [name]
-        while let superclass = next, resolved.superclasses.count < Self.maximumDepth, seen.insert(superclass).inserted,
+        // Chains are short: a list is cheaper than a set.
+        var seen = [name]
+        while let superclass = next, resolved.superclasses.count < Self.maximumDepth, !seen.contains(superclass),
             !profile.isConformingBase(superclass)
         {
             next = nil
+            seen.append(superclass)
             if profile.isBaseClass(superclass) {
                 // The framework's class — unless, in a file that does not import the framework, the project
                 // declares a class of that name of its own, as the compiler would then take it: an MVVM app's
@@ -420,8 +422,8 @@ public final class TypeResolver {
                 next = parent
             }
         }
-        var unique = Set<String>()
-        resolved.conformances = conformances.filter { unique.insert($0).inserted }
+        resolved.conformances.reserveCapacity(conformances.count)
+        for conformance in conformances where !resolved.conformances.contains(conformance) { resolved.conformances.append(conformance) }
         return resolved
     }
 
