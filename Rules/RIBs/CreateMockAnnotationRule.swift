@@ -56,6 +56,15 @@ public struct CreateMockAnnotationRule: Rule {
                 """, messages: [
                     "protocol 'ProfilePresentable' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
                 ]),
+            // A RIB in a module of its own names its contracts by their suffixes alone (`Albums.Dependency`).
+            Example("""
+                import RIBs
+                public 1️⃣protocol Dependency: RIBs.Dependency {
+                    var apiClient: APIClient { get }
+                }
+                """, messages: [
+                    "protocol 'Dependency' has no `/// sourcery: CreateMock`; add it above the declaration so its mock is generated",
+                ]),
             Example("""
                 /// sourcery: CreateMock
                 protocol HomeDependency: Dependency {}
@@ -96,6 +105,18 @@ public struct CreateMockAnnotationRule: Rule {
             Example("""
                 protocol LoginListener: AnyObject {}
                 """, configuration: ["sourcery": .string("off")]),
+            // The framework's own protocols, in a vendored copy of RIBs, and a Tuist manifest's: no RIB's contracts.
+            Example("""
+                public protocol Buildable: AnyObject {}
+                public protocol EmptyDependency: Dependency {}
+                public protocol ViewableRouting: Routing {}
+                """),
+            Example("""
+                import ProjectDescription
+                public protocol AppDependency {
+                    var name: String { get }
+                }
+                """),
             // Mixins only view controllers and cells adopt: no mock class could conform to them.
             Example("""
                 protocol AlertPresentable where Self: UIViewController {

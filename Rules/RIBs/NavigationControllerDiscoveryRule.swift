@@ -18,6 +18,19 @@ public struct NavigationControllerDiscoveryRule: Rule {
             """,
         defaultSeverity: .error,
         triggering: [
+            // A presenter reading its stack to pop itself: the comparison moves nothing, the pop does.
+            Example("""
+                import RIBs
+                final class WalletViewController: UIViewController, WalletPresentable, WalletViewControllable {
+                    func close() {
+                        if navigationController?.viewControllers.count ?? 0 > 1 {
+                            1️⃣navigationController?.popViewController(animated: true)
+                        }
+                    }
+                }
+                """, messages: [
+                    "presenter 'WalletViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                ]),
             // Styling the bar of a container found by a cast: a presenter's own children only are its to style.
             Example("""
                 import RIBs
@@ -190,6 +203,33 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A screen that is no RIB's presenter: a UIKit view controller conforming to no presenter's contract, whatever
+            // its name (routers and interactors construct it; no builder hands it to a router). It may listen to a RIB.
+            Example("""
+                import RIBs
+                protocol LoadingShowing: AnyObject {}
+                final class UpdatePlaceViewController: UIViewController, UITableViewDelegate, LoadingShowing {
+                    func next() {
+                        navigationController?.pushViewController(UIViewController(), animated: true)
+                    }
+                }
+                extension UpdatePlaceViewController: PlacePickerListener {}
+                """),
+            // A presenter comparing its place in its stack to style its bars or hide the tab bar: nothing is pushed or popped.
+            Example("""
+                import RIBs
+                final class WalletViewController: UIViewController, WalletPresentable, WalletViewControllable {
+                    override var hidesBottomBarWhenPushed: Bool {
+                        get { navigationController?.viewControllers.last != self }
+                        set { super.hidesBottomBarWhenPushed = newValue }
+                    }
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        guard self.navigationController?.viewControllers.count == 1 else { return }
+                        navigationController?.navigationBar.tintColor = .white
+                    }
+                }
+                """),
             // A container looking through the screens it holds, to select one: nothing is pushed or popped.
             Example("""
                 import RIBs
@@ -670,7 +710,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
             guard node.declName.baseName.text == "navigationController", let base = node.base else { return .visitChildren }
             let baseName = base.lastName ?? ""
             let isSelf = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            if isSelf ? inheritsNavigationController && !Self.adjustsAppearance(node) && !Self.testsPresence(node)
+            if isSelf ? inheritsNavigationController && !Self.adjustsAppearance(node) && !Self.testsPresence(node) && !Self.testsStackPlace(node)
                 : (reach.reaches(base) || Self.namesViewController(baseName))
             {
                 violations.append(Violation(at: node.period, message))
@@ -681,7 +721,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             if node.baseName.text == "navigationController", inheritsNavigationController,
                 node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id, !Self.adjustsAppearance(node),
-                !Self.testsPresence(node), !node.isShadowed("navigationController")
+                !Self.testsPresence(node), !Self.testsStackPlace(node), !node.isShadowed("navigationController")
             {
                 violations.append(Violation(at: node, message))
             }
@@ -837,6 +877,38 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 return true
             }
             return false
+        }
+
+        /// `navigationController?.viewControllers.count == 1`, `navigationController?.viewControllers.last != self`: where the
+        /// screen sits in its stack, compared (to lay itself out or style its bars), which pushes and pops nothing.
+        static func testsStackPlace(_ access: some ExprSyntaxProtocol) -> Bool {
+            /// The member access `name` read on `node` (through `?` and `!`), if that is what `node` is the base of.
+            func member(of node: Syntax, in names: Set<String>) -> Syntax? {
+                var node = node
+                while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                    node = parent
+                }
+                guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+                    names.contains(member.declName.baseName.text)
+                else { return nil }
+                return Syntax(member)
+            }
+            guard let stack = member(of: Syntax(access), in: ["viewControllers"]),
+                var place = member(of: stack, in: ["count", "first", "last", "isEmpty"])
+            else { return false }
+            while let parent = place.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                place = parent
+            }
+            guard let list = place.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard let position = elements.firstIndex(where: { $0.id == place.id }) else { return false }
+            func isOperator(_ index: Int, _ names: Set<String>) -> Bool {
+                elements.indices.contains(index) && elements[index].as(BinaryOperatorExprSyntax.self).map { names.contains($0.operator.text) } == true
+            }
+            let comparisons: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "===", "!=="]
+            // `count ?? 0 > 1`: a default given first binds tighter than the comparison.
+            let after = isOperator(position + 1, ["??"]) ? position + 3 : position + 1
+            return isOperator(position - 1, comparisons) || isOperator(after, comparisons)
         }
 
         /// `&&`, `||`, the ternary's `? :` and `=`: operators a comparison's operands do not reach past.

@@ -24,6 +24,17 @@ public struct PresenterListenerRule: Rule {
                     "presenter 'LoginViewController' keeps a reference to its interactor ('listener'); expose UI events as Observables on its Presentable instead",
                     "presenter 'LoginViewController' keeps a reference to its interactor ('interactor'); expose UI events as Observables on its Presentable instead",
                 ]),
+            // Another port of RIBs, whose file shows neither Rx nor Combine: both are named.
+            Example("""
+                import ShortRibs
+                import UIKit
+                protocol ScorePresentableListener: AnyObject { func didTapDone() }
+                final class ScoreViewController: UIViewController, ScorePresentable, ScoreViewControllable {
+                    weak var 1️⃣listener: ScorePresentableListener?
+                }
+                """, messages: [
+                    "presenter 'ScoreViewController' keeps a reference to its interactor ('listener'); expose UI events as streams (Observables or publishers) on its Presentable instead",
+                ]),
             Example("""
                 // file: Quiz/QuizViewController.swift
                 import RIBs
@@ -92,10 +103,13 @@ public struct PresenterListenerRule: Rule {
 
     public func violations(in file: LintFile) -> [Violation] {
         let resolver = file.model.projectTypes
-        // In the file's idiom: ModernRIBs and CombineRIBs bind Combine publishers, Uber's RIBs Rx Observables.
+        // In the file's idiom: ModernRIBs and CombineRIBs bind Combine publishers, Uber's RIBs Rx Observables; a file that
+        // shows neither (another port of RIBs, UIKit alone) is told both.
         let imports = file.model.imports
-        let streams = ["ModernRIBs", "CombineRIBs", "Combine"].contains(where: imports.contains) && !["RxSwift", "RxCocoa"].contains(where: imports.contains)
-            ? "publishers" : "Observables"
+        let rx = ["RxSwift", "RxCocoa", "RIBs"].contains(where: imports.contains)
+        let combine = ["ModernRIBs", "CombineRIBs", "Combine"].contains(where: imports.contains)
+        let streams = combine && !["RxSwift", "RxCocoa"].contains(where: imports.contains) ? "publishers"
+            : rx ? "Observables" : "streams (Observables or publishers)"
         return file.model.types(.presenter).flatMap { presenter in
             presenter.storedProperties.compactMap { property -> Violation? in
                 let held = property.type?.heldTypeNames ?? []

@@ -58,6 +58,8 @@ extension Profile {
             .init("Interactable", .interactable), .init("Presentable", .presentable), .init("Dependency", .dependency),
             .init("Buildable", .buildable), .init("Routing", .routing), .init("Listener", .listener), .init("Working", .working),
         ],
+        // RIBs' and ModernRIBs' own protocols that end in a suffix, besides the bare suffixes.
+        frameworkProtocols: ["EmptyDependency", "PresentableInteractable", "ViewableRouting", "LaunchRouting"],
         conventions: [.uberTemplate])
 }
 

@@ -190,12 +190,24 @@ extension RouterUIAccessRule {
                     home.setNavigationBarHidden(true, animated: false)
                     viewController.setTabs([navigation, search, home])
                 }
+                // A view controller handed to a closure or a method, declared as one.
+                func routeToMore(_ screens: [UIViewController]) {
+                    screens.forEach { (screen: UIViewController) in
+                        5️⃣screen.tabBarItem = UITabBarItem(title: "More", image: nil, tag: 2)
+                    }
+                }
+                func style(_ tab: UINavigationController, item: TabItem) {
+                    6️⃣tab.tabBarItem.title = "Tab"
+                    item.tabBarItem = .more
+                }
             }
             """, messages: [
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tabBarItem.image' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'navigationBar.tintColor' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tabBarItem.title' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
         Example("""
             import RIBs
@@ -268,6 +280,21 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // A navigation container made around the child's screen, whatever its class is called: one declared in
+        // Objective-C (out of view) and one declared in Swift.
+        Example("""
+            import RIBs
+            final class MainNavigationViewController: UINavigationController {}
+            final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                func routeToSearch(_ search: ViewableRouting) {
+                    let nav = FacecarNavigationViewController(rootViewController: search.viewControllable.uiviewController)
+                    nav.modalPresentationStyle = .fullScreen
+                    viewController.uiviewController.present(nav, animated: true)
+                    let main = MainNavigationViewController(rootViewController: search.viewControllable.uiviewController)
+                    viewController.uiviewController.present(main, animated: true)
+                }
+            }
+            """),
         // A local named like the builder property, declared after the builder is read: `search.build` calls the builder.
         Example("""
             import RIBs

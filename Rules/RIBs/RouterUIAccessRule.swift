@@ -169,7 +169,7 @@ public struct RouterUIAccessRule: Rule {
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             let name = node.baseName.text
-            if isAppViewController(name) {
+            if isAppViewController(name), !Self.makesNavigationContainer(node) {
                 report(node, "router names the concrete view controller '\(name)'; work with its ViewControllable and leave the type to the builder")
             }
             return .visitChildren
@@ -178,9 +178,27 @@ public struct RouterUIAccessRule: Rule {
         /// An app's view controller by its name, or by the UIKit screen class it descends from; one named like a system
         /// framework's (`SFSafariViewController`) only when the project declares it.
         private func isAppViewController(_ name: String) -> Bool {
-            RIBName.isAppViewController(name)
+            (RIBName.isAppViewController(name) && !isDeclaredContainer(name))
                 || RIBName.isPlatformViewController(name) && resolver.primary(name)?.kind == .class
                 || !name.hasSuffix("ViewController") && isAppScreenClass(name)
+        }
+
+        /// A navigation or tab bar container the project declares (`final class MainNavigationViewController:
+        /// UINavigationController`): a container the router may create, whatever its name.
+        private func isDeclaredContainer(_ name: String) -> Bool {
+            guard let entry = resolver.primary(name), entry.kind == .class else { return false }
+            return resolver.supertypes(of: entry.inherited).contains { ViewControllerReach.containerClasses.contains($0) }
+        }
+
+        /// `FacecarNavigationViewController(rootViewController: screen)`: a navigation container made around a screen,
+        /// whatever its class's name, even one declared where Swift cannot see it (in Objective-C).
+        static func makesNavigationContainer(_ reference: DeclReferenceExprSyntax) -> Bool {
+            var called = Syntax(reference)
+            if let member = called.parent?.as(MemberAccessExprSyntax.self), member.base?.id == called.id, member.declName.baseName.text == "init" {
+                called = Syntax(member)
+            }
+            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return false }
+            return call.arguments.first?.label?.text == "rootViewController"
         }
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
@@ -265,7 +283,21 @@ public struct RouterUIAccessRule: Rule {
         static func isLocalViewController(_ target: ExprSyntax) -> Bool {
             guard let root = target.rootName, root != "self" else { return false }
             var node = target.parent
-            while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) { node = current.parent }
+            while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) {
+                // A closure's parameter declared as a view controller (`{ (tab: UIViewController) in … }`).
+                if case .parameterClause(let clause)? = current.as(ClosureExprSyntax.self)?.signature?.parameterClause,
+                    let parameter = clause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == root })
+                {
+                    return parameter.type?.heldTypeNames.first?.hasSuffix("Controller") == true
+                }
+                node = current.parent
+            }
+            // A parameter of the method declared as one (`func style(_ tab: UINavigationController)`).
+            let parameters = node?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                ?? node?.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == root }) {
+                return parameter.type.heldTypeNames.first?.hasSuffix("Controller") == true
+            }
             let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
             guard let binding = bindings.last(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root && $0.isVisible(at: target) })
             else { return false }

@@ -85,6 +85,9 @@ public struct Profile: Sendable, Equatable {
     private var baseClassRoles: [String: Role]
     /// Protocol roles by name suffix, longest suffix first, so `LoginPresentableListener` is no `…Listener`.
     public var protocolSuffixes: [ProtocolSuffix]
+    /// The framework's own protocols beyond the bare suffixes (RIBs' `EmptyDependency`, `ViewableRouting`): declared in
+    /// the project, they are a vendored copy of the framework, no RIB's contract.
+    public var frameworkProtocols: Set<String>
     /// Its rules ask who holds a type (a container stored as `viewContainer` in another file): files record
     /// what their types store, for `TypeResolver.holders(of:)`.
     public var indexesHeldTypes = false
@@ -103,13 +106,14 @@ public struct Profile: Sendable, Equatable {
 
     public init(
         name: String, frameworks: Set<String> = [], roles: [RoleDefinition] = [], protocolSuffixes: [ProtocolSuffix] = [],
-        conventions: [Convention] = []
+        frameworkProtocols: Set<String> = [], conventions: [Convention] = []
     ) {
         self.name = name
         self.conventions = conventions
         self.frameworks = frameworks
         self.roles = roles
         self.protocolSuffixes = protocolSuffixes
+        self.frameworkProtocols = frameworkProtocols
         baseClassRoles = Self.baseClassRoles(of: roles)
     }
 
@@ -128,6 +132,16 @@ public struct Profile: Sendable, Equatable {
     /// The role a protocol's name gives it.
     public func protocolRole(named name: String) -> ProtocolRole? {
         protocolSuffixes.first { name.hasSuffix($0.suffix) }?.role
+    }
+
+    /// The role of a protocol the project declares under `name`, in a file that imports one of the profile's frameworks
+    /// or none: in a file importing none, the framework's own names (a bare suffix such as `Dependency`, or one of
+    /// `frameworkProtocols`) are a vendored copy of the framework, no RIB's contract. Where the framework is imported, a
+    /// bare `protocol Dependency: RIBs.Dependency` is a RIB's, its module naming the RIB.
+    public func declaredProtocolRole(named name: String, importsFramework: Bool) -> ProtocolRole? {
+        guard let suffix = protocolSuffixes.first(where: { name.hasSuffix($0.suffix) }) else { return nil }
+        if !importsFramework, name.count == suffix.suffix.count || frameworkProtocols.contains(name) { return nil }
+        return suffix.role
     }
 
     /// The name suffix that gives a protocol `role`: `Listener`, `ViewControllable`, …
@@ -190,6 +204,7 @@ public struct Profile: Sendable, Equatable {
                     + "|" + definition.nameAloneNeedsOneOf.sorted().joined(separator: ","))
         }
         parts += protocolSuffixes.map { "\($0.suffix)=\($0.role)" }
+        if !frameworkProtocols.isEmpty { parts.append("framework protocols: " + frameworkProtocols.sorted().joined(separator: ",")) }
         return parts.joined(separator: "\n")
     }
 }
