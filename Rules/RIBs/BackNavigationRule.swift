@@ -17,6 +17,30 @@ public struct BackNavigationRule: ProjectRule {
         defaultSeverity: .warning,
         isOptIn: true,
         triggering: [
+            // A push through the app's extension of `ViewControllable`, on the navigation controller the screen sits in.
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        1️⃣viewController.pushChild(detail.viewControllable)
+                    }
+                }
+                // file: Support/ViewControllable+Push.swift
+                import RIBs
+                extension ViewControllable {
+                    func pushChild(_ child: ViewControllable) {
+                        uiviewController.navigationController?.pushViewController(child.uiviewController, animated: true)
+                    }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
+                """, messages: [
+                    "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // An app's helper that sets another bar button leaves the back button as it is.
             Example("""
                 // file: Topup/TopupRouter.swift
@@ -728,6 +752,40 @@ public struct BackNavigationRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
+            // Every screen hides its bar through the app's helper, a protocol's extension for its base view controller.
+            Example("""
+                // file: Onboarding/OnboardingRouter.swift
+                import RIBs
+                final class OnboardingRouter: ViewableRouter<OnboardingInteractable, OnboardingViewControllable>, OnboardingRouting {
+                    func routeToEmail() {
+                        let email = emailBuilder.build(withListener: interactor)
+                        attachChild(email)
+                        navigationController.pushViewController(email.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: DesignSystem/CustomNavigationBar.swift
+                import UIKit
+                protocol CustomNavigationPresentable {}
+                extension CustomNavigationPresentable where Self: BaseViewController {
+                    func hideOriginNavigationBar() {
+                        navigationController?.setNavigationBarHidden(true, animated: false)
+                    }
+                }
+                // file: DesignSystem/BaseViewController.swift
+                import UIKit
+                open class BaseViewController: UIViewController, CustomNavigationPresentable {
+                    open override func viewDidLoad() {
+                        super.viewDidLoad()
+                        hideOriginNavigationBar()
+                    }
+                }
+                // file: Onboarding/OnboardingViewController.swift
+                import RIBs
+                final class OnboardingViewController: BaseViewController, OnboardingPresentable, OnboardingViewControllable {}
+                // file: Email/EmailViewController.swift
+                import RIBs
+                final class EmailViewController: BaseViewController, EmailPresentable, EmailViewControllable {}
+                """),
             // The first screen of a stack: the router's own screen is the navigation controller, and it pushes the
             // child as it loads.
             Example("""

@@ -203,18 +203,6 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 ]),
         ],
         nonTriggering: [
-            // A screen that is no RIB's presenter: a UIKit view controller conforming to no presenter's contract, whatever
-            // its name (routers and interactors construct it; no builder hands it to a router). It may listen to a RIB.
-            Example("""
-                import RIBs
-                protocol LoadingShowing: AnyObject {}
-                final class UpdatePlaceViewController: UIViewController, UITableViewDelegate, LoadingShowing {
-                    func next() {
-                        navigationController?.pushViewController(UIViewController(), animated: true)
-                    }
-                }
-                extension UpdatePlaceViewController: PlacePickerListener {}
-                """),
             // A presenter comparing its place in its stack to style its bars or hide the tab bar: nothing is pushed or popped.
             Example("""
                 import RIBs

@@ -7,8 +7,8 @@ public struct RIBTestPresenceRule: ProjectRule {
         summary: "A RIB has no test file for its interactor or its router.",
         rationale: """
             RIBs Architecture Guide, "Testing Requirements": "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
-            (attach/detach)". ribslint looks for a test file named for the RIB — `<Name>Tests.swift`, `<Name>InteractorTests.swift`, \
-            `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them — in a folder matching `test_roots`, linted or \
+            (attach/detach)". ribslint looks for a test file named for the RIB — `<Name>Tests.swift`, `<Name>InteractorTests.swift` (or \
+            `…Test.swift`), `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them — in a folder matching `test_roots`, linted or \
             not, below the configuration's folder, or anywhere in the repository holding the linted files when the \
             configuration lies outside it.
             """,
@@ -52,6 +52,15 @@ public struct RIBTestPresenceRule: ProjectRule {
                 // file: AppTests/Login/LoginInteractorTests.swift
                 import XCTest
                 """),
+            // A test file named in the singular.
+            Example("""
+                // file: Onboarding/Sources/OnboardingInteractor.swift
+                import RIBs
+                final class OnboardingInteractor: Interactor, OnboardingInteractable {}
+                // file: Onboarding/Tests/OnboardingInteractorTest.swift
+                import XCTest
+                final class OnboardingInteractorTests: XCTestCase {}
+                """),
         ],
         precision: .medium)
 
@@ -66,9 +75,10 @@ public struct RIBTestPresenceRule: ProjectRule {
 
     public func violations(in project: Project) -> [ProjectViolation] {
         let project = project.model(RIBProject.self)
-        // Only `<Name>Tests.swift` or `<Name>Spec.swift` files (XCTest, Quick) can answer; test-root folders are
-        // matched for those alone.
-        let testFiles = Set(project.filePaths.filter { endsWith($0, "Tests.swift") || endsWith($0, "Spec.swift") }.compactMap { path -> String? in
+        // Only `<Name>Tests.swift`, `<Name>Test.swift` or `<Name>Spec.swift` files (XCTest, Quick) can answer; test-root
+        // folders are matched for those alone.
+        let named = project.filePaths.filter { path in ["Tests.swift", "Test.swift", "Spec.swift"].contains { endsWith(path, $0) } }
+        let testFiles = Set(named.compactMap { path -> String? in
             let components = path.split(separator: "/")
             guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } })
             else { return nil }
@@ -81,7 +91,7 @@ public struct RIBTestPresenceRule: ProjectRule {
             // or one of its parts (a `LoginViewModelTests` tests something else).
             let parts = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName].compactMap { $0 }
             guard !testFiles.contains(where: { name in
-                name == rib.name + "Tests.swift" || name == rib.name + "Spec.swift" || parts.contains { name.hasPrefix($0) }
+                ["Tests.swift", "Test.swift", "Spec.swift"].contains { name == rib.name + $0 } || parts.contains { name.hasPrefix($0) }
             }) else { return nil }
             return ProjectViolation(
                 at: anchor.point,

@@ -169,6 +169,25 @@ extension RouterUIAccessRule {
                 "router casts to the concrete view controller 'EnterAmountViewController'; work with its ViewControllable instead",
                 "router names the concrete view controller 'EnterAmountViewController'; work with its ViewControllable and leave the type to the builder",
             ]),
+        // The RIB's own screen is concrete even when it is a container, and a screen class taking a root view controller
+        // is a screen: neither is a container the router makes.
+        Example("""
+            import RIBs
+            final class RootTabViewController: UITabBarController, RootPresentable, RootViewControllable {}
+            final class CardViewController: UIViewController {
+                init(rootViewController: UIViewController) { super.init(nibName: nil, bundle: nil) }
+            }
+            final class RootRouter: ViewableRouter<RootInteractable, RootViewControllable>, RootRouting {
+                func routeToCard(_ child: ViewableRouting) {
+                    let tabs = viewController.uiviewController 1️⃣as? RootTabViewController
+                    let card = 2️⃣CardViewController(rootViewController: child.viewControllable.uiviewController)
+                    viewController.uiviewController.present(card, animated: true)
+                }
+            }
+            """, messages: [
+                "router casts to the concrete view controller 'RootTabViewController'; work with its ViewControllable instead",
+                "router names the concrete view controller 'CardViewController'; work with its ViewControllable and leave the type to the builder",
+            ]),
         // A container the router makes is its own to set up (its stack, its delegate), but its tab bar item is the
         // screen's UI.
         Example("""
@@ -200,6 +219,11 @@ extension RouterUIAccessRule {
                     6️⃣tab.tabBarItem.title = "Tab"
                     item.tabBarItem = .more
                 }
+                // A local in view shadows the parameter of that name.
+                func route(_ feed: TabItem) {
+                    let feed = screens.feedNavigationController
+                    7️⃣feed.tabBarItem = UITabBarItem(title: "Feed", image: nil, tag: 0)
+                }
             }
             """, messages: [
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
@@ -208,6 +232,7 @@ extension RouterUIAccessRule {
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tabBarItem.title' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
         Example("""
             import RIBs

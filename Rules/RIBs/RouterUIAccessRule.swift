@@ -169,7 +169,7 @@ public struct RouterUIAccessRule: Rule {
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             let name = node.baseName.text
-            if isAppViewController(name), !Self.makesNavigationContainer(node) {
+            if isAppViewController(name), !makesNavigationContainer(node) {
                 report(node, "router names the concrete view controller '\(name)'; work with its ViewControllable and leave the type to the builder")
             }
             return .visitChildren
@@ -183,22 +183,28 @@ public struct RouterUIAccessRule: Rule {
                 || !name.hasSuffix("ViewController") && isAppScreenClass(name)
         }
 
-        /// A navigation or tab bar container the project declares (`final class MainNavigationViewController:
-        /// UINavigationController`): a container the router may create, whatever its name.
+        /// A navigation or tab bar container the project declares that is no RIB's screen (`final class
+        /// MainNavigationViewController: UINavigationController`): a container the router may create, whatever its name.
+        /// One that is a RIB's presenter (`RootTabViewController: UITabBarController, RootPresentable`) is a concrete screen.
         private func isDeclaredContainer(_ name: String) -> Bool {
-            guard let entry = resolver.primary(name), entry.kind == .class else { return false }
-            return resolver.supertypes(of: entry.inherited).contains { ViewControllerReach.containerClasses.contains($0) }
+            guard let entry = resolver.primary(name), entry.kind == .class,
+                resolver.supertypes(of: entry.inherited).contains(where: ViewControllerReach.containerClasses.contains)
+            else { return false }
+            return resolver.role(ofType: name) == nil
         }
 
         /// `FacecarNavigationViewController(rootViewController: screen)`: a navigation container made around a screen,
-        /// whatever its class's name, even one declared where Swift cannot see it (in Objective-C).
-        static func makesNavigationContainer(_ reference: DeclReferenceExprSyntax) -> Bool {
+        /// whatever its class's name — one declared where Swift cannot see it (in Objective-C), or declared as a container.
+        /// A class the project declares as a screen taking a `rootViewController:` is a screen all the same.
+        private func makesNavigationContainer(_ reference: DeclReferenceExprSyntax) -> Bool {
             var called = Syntax(reference)
             if let member = called.parent?.as(MemberAccessExprSyntax.self), member.base?.id == called.id, member.declName.baseName.text == "init" {
                 called = Syntax(member)
             }
-            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return false }
-            return call.arguments.first?.label?.text == "rootViewController"
+            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id,
+                call.arguments.first?.label?.text == "rootViewController"
+            else { return false }
+            return resolver.primary(reference.baseName.text) == nil || isDeclaredContainer(reference.baseName.text)
         }
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
@@ -279,28 +285,31 @@ public struct RouterUIAccessRule: Rule {
 
         /// Whether the target's root is a local of the function the router made or took a view controller into: declared
         /// as one (`let tab: UINavigationController = …`), constructed (`UIViewController()`), or read from a property of
-        /// that name (`component.homeNavigationController`). Not `self`, the listener, the interactor or a stored value.
+        /// that name (`component.homeNavigationController`); or a parameter of a closure or of the method declared as one.
+        /// Not `self`, the listener, the interactor or a stored value.
         static func isLocalViewController(_ target: ExprSyntax) -> Bool {
             guard let root = target.rootName, root != "self" else { return false }
             var node = target.parent
+            /// The type a closure on the way, or the method, declares its parameter of that name as (`{ (tab:
+            /// UIViewController) in … }`, `func style(_ tab: UINavigationController)`); nil where none is so named.
+            var parameterType: TypeSyntax??
             while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) {
-                // A closure's parameter declared as a view controller (`{ (tab: UIViewController) in … }`).
-                if case .parameterClause(let clause)? = current.as(ClosureExprSyntax.self)?.signature?.parameterClause,
+                if parameterType == nil, case .parameterClause(let clause)? = current.as(ClosureExprSyntax.self)?.signature?.parameterClause,
                     let parameter = clause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == root })
                 {
-                    return parameter.type?.heldTypeNames.first?.hasSuffix("Controller") == true
+                    parameterType = .some(parameter.type)
                 }
                 node = current.parent
             }
-            // A parameter of the method declared as one (`func style(_ tab: UINavigationController)`).
-            let parameters = node?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
-                ?? node?.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
-            if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == root }) {
-                return parameter.type.heldTypeNames.first?.hasSuffix("Controller") == true
+            if parameterType == nil {
+                let parameters = node?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                    ?? node?.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+                if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == root }) { parameterType = .some(parameter.type) }
             }
             let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
+            // A local in view shadows a parameter (`let tab = tab`).
             guard let binding = bindings.last(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root && $0.isVisible(at: target) })
-            else { return false }
+            else { return parameterType??.heldTypeNames.first?.hasSuffix("Controller") == true }
             if let declared = binding.typeAnnotation?.type.heldTypeNames.first { return declared.hasSuffix("Controller") }
             guard let value = binding.initializer?.value.unwrapped else { return false }
             if let call = value.as(FunctionCallExprSyntax.self) { return call.calledExpression.lastName?.hasSuffix("Controller") == true }

@@ -37,6 +37,12 @@ public struct SwiftUIPresenterRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A design system's base view controller, open for the app's presenters to subclass.
+            Example("""
+                import UIKit
+                protocol CustomNavigationPresentable {}
+                open class BaseViewController: UIViewController, CustomNavigationPresentable {}
+                """),
             Example("""
                 import RIBs
                 import SwiftUI
@@ -96,6 +102,8 @@ public struct SwiftUIPresenterRule: Rule {
         return candidates.compactMap { type -> Violation? in
             guard (inherited[type.name, default: []] + type.inheritance.conformances).contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
                 let declaration = type.declaration.as(ClassDeclSyntax.self),
+                // An `open` class is a base for other modules' presenters, each reported itself.
+                !declaration.modifiers.contains(.open),
                 let screen = type.inheritance.superclasses.firstIndex(where: Self.uiKitScreens.contains)
             else { return nil }
             let bases = type.inheritance.superclasses[..<screen]

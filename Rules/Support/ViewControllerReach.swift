@@ -47,10 +47,7 @@ struct ViewControllerReach {
             guard let call = value.unwrapped.as(FunctionCallExprSyntax.self),
                 let made = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             else { continue }
-            // `X(rootViewController:)` makes a navigation container whatever `X` is called (one declared in Objective-C).
-            if Self.containerClasses.contains(made) || made.hasSuffix("NavigationController") || made.hasSuffix("TabBarController")
-                || call.arguments.first?.label?.text == "rootViewController"
-            {
+            if Self.containerClasses.contains(made) || made.hasSuffix("NavigationController") || made.hasSuffix("TabBarController") {
                 madeContainers.insert(name)
             }
         }

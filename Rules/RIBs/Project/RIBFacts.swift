@@ -316,7 +316,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-20"
+    public static let id = "rib-navigation-21"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -343,6 +343,10 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Methods extensions of the file declare that replace or hide the back button of the view controller they are
     /// called on (`extension UIViewController { func setupNavigationItem(…) { navigationItem.leftBarButtonItem = … } }`).
     public var backButtonHelpers: [BackButtonHelper] = []
+    /// Methods extensions of the file declare that hide the bar of the navigation controller the view controller they
+    /// are called on sits in (`func hideOriginNavigationBar() { navigationController?.setNavigationBarHidden(true, …) }`):
+    /// a class calling one hides its bar, as if it did so itself.
+    public var barHidingHelpers: [BackButtonHelper] = []
     /// The methods a presenter's file (or a base view controller's) calls by name alone or on `self`, when its own code
     /// does not handle back navigation: one of them may be an app's helper that does (`backButtonHelpers`).
     public var helperCalls: HelperCalls?
@@ -473,13 +477,10 @@ public struct NavigationFacts: FileFacts, Equatable {
             if shows { typesShowingBar = classes }
         }
         if !file.isTestFile, Self.backButtonWords.contains(where: file.contains) {
-            backButtonHelpers = file.model.types.filter { $0.kind == .extension }.flatMap { type in
-                type.members.members.compactMap { member -> BackButtonHelper? in
-                    guard let method = member.decl.as(FunctionDeclSyntax.self), let body = method.body, Self.replacesBackButton(file, in: body)
-                    else { return nil }
-                    return BackButtonHelper(type: type.name, method: method.name.text)
-                }
-            }
+            backButtonHelpers = Self.helpers(in: file) { Self.replacesBackButton(file, in: $0) }
+        }
+        if !file.isTestFile, file.contains("NavigationBarHidden") {
+            barHidingHelpers = Self.helpers(in: file) { Self.hidesOwnBar(file, in: $0) }
         }
         if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
         if !file.isTestFile, file.contains("protocol") {
@@ -625,6 +626,15 @@ public struct NavigationFacts: FileFacts, Equatable {
         return member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.`self`)
     }
 
+    /// `uiviewController.navigationController`, `self.uiviewController.navigationController`: in an extension of RIBs'
+    /// `ViewControllable`, the navigation controller of the screen the method is called on.
+    static func isScreensNavigationController(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "navigationController",
+            let base = member.base?.unwrapped
+        else { return false }
+        return isOwn("uiviewController", base)
+    }
+
     /// The type's methods, each pushing when it pushes on its own navigation controller (`navigationController?
     /// .pushViewController(…)`, `self.navigationController!.push…`, or, being one, `pushViewController(…)`) and presents
     /// nothing modally: a method that does either, as an argument says (`replace(vc:isPresent:)`), is not known to push.
@@ -639,7 +649,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                 if called == "present", node.arguments.contains(where: { $0.label?.text == "animated" }) { presents = true }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
                     let base = member.base?.unwrapped,
-                    NavigationFacts.isOwn("navigationController", base)
+                    NavigationFacts.isOwn("navigationController", base) || NavigationFacts.isScreensNavigationController(base)
                         // The screen is the navigation controller: `self.pushViewController(…)`, `super.pushViewController(…)`.
                         || (member.declName.baseName.text == "pushViewController"
                             && (base.is(SuperExprSyntax.self) || base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)))
@@ -877,6 +887,38 @@ public struct NavigationFacts: FileFacts, Equatable {
 
     /// Whether the code in `node` replaces the back button (a custom left bar button) or hides it (`hidesBackButton =
     /// true`, `setHidesBackButton(true, …)`): what a presenter's file, or a helper method it calls, may do.
+    /// The methods of the file's extensions whose bodies do `what`, each with the type it serves: the extended type,
+    /// and the classes a `where Self: BaseViewController` clause limits it to (a protocol's extension serves those).
+    static func helpers(in file: LintFile, doing what: (CodeBlockSyntax) -> Bool) -> [BackButtonHelper] {
+        file.model.types.filter { $0.kind == .extension }.flatMap { type -> [BackButtonHelper] in
+            let constraints = type.declaration.as(ExtensionDeclSyntax.self)?.genericWhereClause?.requirements.compactMap { requirement -> String? in
+                guard case .conformanceRequirement(let conformance) = requirement.requirement,
+                    conformance.leftType.as(IdentifierTypeSyntax.self)?.name.tokenKind == .keyword(.Self)
+                else { return nil }
+                return conformance.rightType.baseName
+            } ?? []
+            return type.members.members.flatMap { member -> [BackButtonHelper] in
+                guard let method = member.decl.as(FunctionDeclSyntax.self), let body = method.body, what(body) else { return [] }
+                return ([type.name] + constraints).map { BackButtonHelper(type: $0, method: method.name.text) }
+            }
+        }
+    }
+
+    /// `navigationController?.setNavigationBarHidden(true, …)`, `navigationController?.isNavigationBarHidden = true`:
+    /// the bar of the navigation controller the view controller sits in, hidden.
+    static func hidesOwnBar(_ file: LintFile, in node: some SyntaxProtocol) -> Bool {
+        ["setNavigationBarHidden", "isNavigationBarHidden"].contains { name in
+            code(name, in: node, of: file).contains { token in
+                guard setsTrue(token), let period = token.previousToken(viewMode: .sourceAccurate), period.tokenKind == .period else { return false }
+                var previous = period.previousToken(viewMode: .sourceAccurate)
+                while let current = previous, current.tokenKind == .postfixQuestionMark || current.tokenKind == .exclamationMark {
+                    previous = current.previousToken(viewMode: .sourceAccurate)
+                }
+                return previous?.tokenKind == .identifier("navigationController")
+            }
+        }
+    }
+
     static func replacesBackButton(_ file: LintFile, in node: some SyntaxProtocol) -> Bool {
         ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains { !code($0, in: node, of: file).isEmpty }
             || ["hidesBackButton", "setHidesBackButton"].contains { code($0, in: node, of: file).contains(where: setsTrue) }
@@ -919,10 +961,15 @@ extension NavigationFacts {
     /// child, and refers to `into:` its own RIB.
     public var links: FactLinks? {
         let moves = pushes + shows.map(\.edge)
+        // A screen's method may be one of an extension of `ViewControllable`, which every screen adopts.
+        var refers: [String] = moves.flatMap { [$0.to, "into:" + $0.from] }
+        refers += pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits)
+        refers += (helperCalls?.methods ?? []).map { "back-button:" + $0 }
+        // A screen's method may be one of an extension of `ViewControllable`, which every screen adopts.
+        if !shows.isEmpty { refers.append("ViewControllable") }
         return FactLinks(
             joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
-                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + backButtonHelpers.map { "back-button:" + $0.method },
-            refers: moves.flatMap { [$0.to, "into:" + $0.from] } + pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits)
-                + (helperCalls?.methods ?? []).map { "back-button:" + $0 })
+                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + (backButtonHelpers + barHidingHelpers).map { "back-button:" + $0.method },
+            refers: refers)
     }
 }

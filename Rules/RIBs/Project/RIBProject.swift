@@ -188,12 +188,14 @@ public struct RIBProject: ProjectModel {
         edges = links
         let navigation = project.facts(NavigationFacts.self)
         // A child handed to the router's screen through a method that pushes it is pushed: the method the call's name
-        // and labels reach first along the screen's class (with its extensions) and its base classes.
+        // and labels reach first along the screen's class (with its extensions), its base classes, and an extension of
+        // RIBs' `ViewControllable` every screen adopts.
         var screenMethods: [String: [NavigationFacts.ScreenMethod]] = [:]
         for method in navigation.flatMap(\.screenMethods) { screenMethods[method.type + "." + method.name, default: []].append(method) }
         let shownAndPushed = navigation.flatMap(\.shows).map { ($0, link($0.edge)) }.filter { show, link in
-            guard let presenter = ribs[link.from]?.parts[.presenter] else { return false }
-            for type in [presenter.typeName] + presenter.superclasses {
+            // Whatever the screen is (its presenter out of view), it is a `ViewControllable`.
+            let presenter = ribs[link.from]?.parts[.presenter]
+            for type in (presenter.map { [$0.typeName] + $0.superclasses } ?? []) + ["ViewControllable"] {
                 if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return method.pushes }
             }
             return false
@@ -210,23 +212,27 @@ public struct RIBProject: ProjectModel {
         // A helper counts for a class that is, or descends from, the type it extends: UIKit's screen classes, the class
         // itself, or one of its superclasses (a presenter's, as its part knows them).
         // The types each helper method extends, by the method's name.
-        var extendedByHelper: [String: Set<String>] = [:]
-        for helper in navigation.flatMap(\.backButtonHelpers) { extendedByHelper[helper.method, default: []].insert(helper.type) }
-        var callingHelpers: [String] = []
-        if !extendedByHelper.isEmpty {
-            var superclassesOf: [String: [String]] = [:]
-            for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
-            for calls in navigation.compactMap(\.helperCalls) {
+        var superclassesOf: [String: [String]] = [:]
+        for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
+        /// The classes whose files call one of `helpers` that serves them.
+        func classesCalling(_ helpers: [NavigationFacts.BackButtonHelper]) -> [String] {
+            var extendedByHelper: [String: Set<String>] = [:]
+            for helper in helpers { extendedByHelper[helper.method, default: []].insert(helper.type) }
+            guard !extendedByHelper.isEmpty else { return [] }
+            return navigation.compactMap(\.helperCalls).flatMap { calls -> [String] in
                 let extended = calls.methods.compactMap { extendedByHelper[$0] }
-                guard !extended.isEmpty else { continue }
-                callingHelpers += calls.types.filter { type in
+                guard !extended.isEmpty else { return [] }
+                return calls.types.filter { type in
                     let lineage = [type] + (superclassesOf[type] ?? []) + SwiftUIPresenterRule.uiKitScreens
                     return extended.contains { types in lineage.contains(where: types.contains) }
                 }
             }
         }
-        ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack) + callingHelpers))
-        ribsHidingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHidingBar)))
+        ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack) + classesCalling(navigation.flatMap(\.backButtonHelpers))))
+        // A class calling a helper that hides its bar hides it (a base view controller's `viewDidLoad` calling
+        // `hideOriginNavigationBar()` from a protocol's extension `where Self: BaseViewController`).
+        ribsHidingBar = ribIDs(
+            withPresenterIn: Set(navigation.flatMap(\.typesHidingBar) + classesCalling(navigation.flatMap(\.barHidingHelpers))))
         ribsObservingPops = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesObservingPops)), orPartsPlaying: [.interactor, .router])
         ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)

@@ -215,7 +215,6 @@ public struct FileModel {
             {
                 named = nil
             }
-            if let role = named, Self.isStructurallyNot(declaration.name, role, inheritance, profile: profile, resolver: resolver) { named = nil }
             let role = profile.role(of: inheritance) ?? named
             resolvedByName[declaration.name] = (role, inheritance)
             types.append(declaration.with(role: role, inheritance: inheritance))
@@ -244,29 +243,6 @@ public struct FileModel {
         }
         self.types = types.sorted { $0.declaration.position < $1.declaration.position }
         projectTypes = resolver
-    }
-
-    /// Whether a class's inheritance shows it does not play `role`, which its name gives it: the role is a platform
-    /// class's subclass conforming to a contract (a presenter), the class's superclass chain runs through the project to
-    /// such a platform class (`UIViewController`), and it conforms, there or through extensions, only to protocols that
-    /// are none of the role's contracts — UIKit's, Foundation's, the project's own, another part's (`*Listener`). A
-    /// conformance out of view (another module's protocol, a type alias) may be a contract, and a base class of the
-    /// project's (`class CommonViewController: UIViewController`, whose subclasses adopt the contracts) acts for its
-    /// subclasses: the name decides then.
-    static func isStructurallyNot(
-        _ name: String, _ role: Role, _ inheritance: ResolvedInheritance, profile: Profile, resolver: TypeResolver
-    ) -> Bool {
-        guard let definition = profile.definition(of: role), !definition.conformingTo.isEmpty, !inheritance.reachesOutsideProject,
-            let platformBase = inheritance.superclasses.last, definition.conformingSubclassesOf.contains(platformBase),
-            resolver.inheritors(of: name).isEmpty
-        else { return false }
-        // `extension UIViewController: ViewControllable` makes every screen one.
-        let conformances = inheritance.conformances + resolver.extensionConformances(of: platformBase)
-        return conformances.allSatisfy { name in
-            // Another part's contract (a child RIB's `*Listener`) does not make a presenter.
-            if let contract = profile.protocolRole(named: name) { return !definition.conformingTo.contains(contract) }
-            return isPlatformName(name) || TypeResolver.platformProtocols.contains(name) || resolver.primary(name)?.kind == .protocol
-        }
     }
 
     /// `UIViewController`, `NSObject`: Apple's prefix, then a capital.
