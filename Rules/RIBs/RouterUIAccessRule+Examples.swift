@@ -554,6 +554,13 @@ extension RouterUIAccessRule {
                     viewController.setContent(loggedIn.viewControllable)
                     attachChild(loggedIn)
                 }
+                // The children's screens, gathered in a local list first.
+                func routeToTabs(_ feed: ViewableRouting, _ search: ViewableRouting) {
+                    let feedScreen = feed.viewControllable.uiviewController
+                    let searchScreen = search.viewControllable.uiviewController
+                    let all = [feedScreen, searchScreen]
+                    viewController.displayChildren(all)
+                }
             }
             """),
         Example("""

@@ -358,7 +358,11 @@ public struct RouterUIAccessRule: Rule {
                 binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.isVisible(at: expression)
                     && (binding.typeAnnotation.map { Self.holdsViewController($0.type) } == true
                         || binding.initializer?.value.trimmedDescription.contains("viewControllable") == true
-                        || binding.initializer.map { constructsViewControllable($0.value) } == true)
+                        || binding.initializer.map { constructsViewControllable($0.value) } == true
+                        // `let tabs = [feed, search]` of such locals.
+                        || binding.initializer?.value.as(ArrayExprSyntax.self).map { array in
+                            !array.elements.isEmpty && array.elements.allSatisfy { isViewController($0.expression, in: call) }
+                        } == true)
             }
         }
 
