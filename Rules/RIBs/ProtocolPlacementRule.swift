@@ -60,20 +60,6 @@ public struct ProtocolPlacementRule: Rule {
                 public protocol BaseViewControllable: ViewControllable {}
                 open class BaseViewController: UIViewController, BaseViewControllable {}
                 """, path: "Kit/BaseViewController.swift"),
-            // A generic base router the app's routers subclass, with the contracts it is written against; beside a base
-            // screen, the router's contracts are at home.
-            Example("""
-                import RIBs
-                protocol BookingRoutingProtocol: ViewableRouting {}
-                protocol BookingBuilderDependency: Dependency {}
-                class BookingRouteBase<I, V: ViewControllable>: ViewableRouter<I, V>, BookingRoutingProtocol {}
-                """, path: "Booking/Protocol/BookingRoutingProtocol.swift"),
-            Example("""
-                import RIBs
-                public protocol CommonInteractable: Interactable {}
-                public class CommonViewController: UIViewController, ViewControllable {}
-                public class CommonRouter<I, V>: ViewableRouter<I, V> {}
-                """, path: "Navigation/CommonNavigation.swift"),
             Example("""
                 import RIBs
                 protocol LoginDependency: Dependency {}
@@ -227,15 +213,12 @@ public struct ProtocolPlacementRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.model.protocols.isEmpty, !allowedFiles.contains(where: { Wildcard.matches(Substring($0), file.fileName) })
         else { return [] }
-        // An `open` class is a base for other modules' parts (`open class BaseViewController`): no RIB's own. A generic
-        // one is a base for the app's (`class BookingRouteBase<I, V: ViewControllable>: ViewableRouter<I, V>`): it makes
-        // the file its role's, but names no RIB.
+        // An `open` class is a base for other modules' parts (`open class BaseViewController`), no RIB's own.
         let parts = file.model.types.filter { type in
             type.kind == .class && type.role.map { Self.fileSuffixes[$0] != nil } == true
                 && type.declaration.as(ClassDeclSyntax.self)?.modifiers.contains(.open) != true
         }
-        let isGeneric = { (type: TypeDeclaration) in type.declaration.as(ClassDeclSyntax.self)?.genericParameterClause != nil }
-        guard let first = parts.first(where: { !isGeneric($0) }), let firstRole = first.role else { return [] }
+        guard let first = parts.first, let firstRole = first.role else { return [] }
         let roles = Set(parts.compactMap(\.role))
         let rib = RIBFacts.ribName(of: first, role: firstRole, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
         return file.model.protocols.compactMap { declaration in

@@ -184,13 +184,14 @@ public struct RouterUIAccessRule: Rule {
         }
 
         /// A navigation or tab bar container the project declares that is no RIB's screen (`final class
-        /// MainNavigationViewController: UINavigationController`): a container the router may create, whatever its name.
-        /// One that is a RIB's presenter (`RootTabViewController: UITabBarController, RootPresentable`) is a concrete screen.
+        /// MainNavigationViewController: UINavigationController, ViewControllable`): a container the router may create,
+        /// whatever its name. One that adopts a presenter's contract (`RootTabViewController: UITabBarController,
+        /// RootPresentable`) is a RIB's concrete screen.
         private func isDeclaredContainer(_ name: String) -> Bool {
-            guard let entry = resolver.primary(name), entry.kind == .class,
-                resolver.supertypes(of: entry.inherited).contains(where: ViewControllerReach.containerClasses.contains)
-            else { return false }
-            return resolver.role(ofType: name) == nil
+            guard let entry = resolver.primary(name), entry.kind == .class else { return false }
+            let supertypes = resolver.supertypes(of: entry.inherited)
+            return supertypes.contains(where: ViewControllerReach.containerClasses.contains)
+                && !supertypes.contains { ProtocolRole(protocolName: $0) == .presentable }
         }
 
         /// `FacecarNavigationViewController(rootViewController: screen)`: a navigation container made around a screen,
@@ -290,26 +291,33 @@ public struct RouterUIAccessRule: Rule {
         static func isLocalViewController(_ target: ExprSyntax) -> Bool {
             guard let root = target.rootName, root != "self" else { return false }
             var node = target.parent
-            /// The type a closure on the way, or the method, declares its parameter of that name as (`{ (tab:
-            /// UIViewController) in … }`, `func style(_ tab: UINavigationController)`); nil where none is so named.
-            var parameterType: TypeSyntax??
+            /// The innermost closure on the way that declares a parameter of that name, and the parameter's type (`{ (tab:
+            /// UIViewController) in … }`).
+            var closureParameter: (closure: Syntax, type: TypeSyntax?)?
             while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) {
-                if parameterType == nil, case .parameterClause(let clause)? = current.as(ClosureExprSyntax.self)?.signature?.parameterClause,
+                if closureParameter == nil, case .parameterClause(let clause)? = current.as(ClosureExprSyntax.self)?.signature?.parameterClause,
                     let parameter = clause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == root })
                 {
-                    parameterType = .some(parameter.type)
+                    closureParameter = (current, parameter.type)
                 }
                 node = current.parent
             }
-            if parameterType == nil {
+            let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
+            // The innermost declaration of the name wins: a local in view shadows a parameter (`let tab = tab`) unless it
+            // lies outside the closure whose parameter it is.
+            let binding = bindings.last { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root && binding.isVisible(at: target)
+                    && closureParameter.map { binding.position >= $0.closure.position && binding.endPosition <= $0.closure.endPosition } != false
+            }
+            func declaresController(_ type: TypeSyntax?) -> Bool { type?.heldTypeNames.first?.hasSuffix("Controller") == true }
+            if binding == nil, let closureParameter { return declaresController(closureParameter.type) }
+            if binding == nil {
+                // A parameter of the method declared as one (`func style(_ tab: UINavigationController)`).
                 let parameters = node?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
                     ?? node?.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
-                if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == root }) { parameterType = .some(parameter.type) }
+                return declaresController(parameters?.first(where: { ($0.secondName ?? $0.firstName).text == root })?.type)
             }
-            let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
-            // A local in view shadows a parameter (`let tab = tab`).
-            guard let binding = bindings.last(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root && $0.isVisible(at: target) })
-            else { return parameterType??.heldTypeNames.first?.hasSuffix("Controller") == true }
+            guard let binding else { return false }
             if let declared = binding.typeAnnotation?.type.heldTypeNames.first { return declared.hasSuffix("Controller") }
             guard let value = binding.initializer?.value.unwrapped else { return false }
             if let call = value.as(FunctionCallExprSyntax.self) { return call.calledExpression.lastName?.hasSuffix("Controller") == true }

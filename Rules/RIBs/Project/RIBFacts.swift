@@ -316,7 +316,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-21"
+    public static let id = "rib-navigation-22"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -347,6 +347,8 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// are called on sits in (`func hideOriginNavigationBar() { navigationController?.setNavigationBarHidden(true, …) }`):
     /// a class calling one hides its bar, as if it did so itself.
     public var barHidingHelpers: [BackButtonHelper] = []
+    /// Methods extensions of the file declare that show that bar again: a class calling one shows it.
+    public var barShowingHelpers: [BackButtonHelper] = []
     /// The methods a presenter's file (or a base view controller's) calls by name alone or on `self`, when its own code
     /// does not handle back navigation: one of them may be an app's helper that does (`backButtonHelpers`).
     public var helperCalls: HelperCalls?
@@ -357,10 +359,12 @@ public struct NavigationFacts: FileFacts, Equatable {
         public let method: String
     }
 
-    /// Classes, and the methods their file calls by name alone or on `self`.
+    /// Classes, the methods their file calls by name alone or on `self` (those the file declares aside), and the classes
+    /// and protocols they descend from (a helper of a base class's, or of `ViewControllable`, serves them).
     public struct HelperCalls: Codable, Sendable, Equatable {
         public let types: [String]
         public let methods: [String]
+        public let bases: [String]
     }
     /// Classes whose file hides its navigation controller's bar, and never shows it: a parent presenter that does
     /// leaves the children pushed on its stack without a back button.
@@ -466,11 +470,17 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         if !file.isTestFile, mayHandle {
             let classes = file.model.types.filter { $0.kind == .class }.map(\.name)
-            if Self.handlesBackNavigation(file) {
-                typesHandlingBack = classes
-            } else {
-                let methods = DeclarationScan.methodsCalledOnSelf(in: Array(file.source.utf8))
-                if !methods.isEmpty { helperCalls = HelperCalls(types: classes, methods: methods) }
+            if Self.handlesBackNavigation(file) { typesHandlingBack = classes }
+            // A method the file's types declare themselves is theirs, whatever helper shares its name.
+            let declared = Set(file.model.types.flatMap { $0.functions.map(\.name.text) })
+            let methods = DeclarationScan.methodsCalledOnSelf(in: Array(file.source.utf8)).filter { !declared.contains($0) }
+            if !methods.isEmpty {
+                let inherited = file.model.types.filter { $0.kind == .class }.flatMap { type in
+                    type.inheritance.superclasses + file.model.projectTypes.supertypes(of: type.inheritance.conformances)
+                }
+                var bases: [String] = []
+                for name in inherited + ["ViewControllable"] where !bases.contains(name) { bases.append(name) }
+                helperCalls = HelperCalls(types: classes, methods: methods, bases: bases)
             }
             let (hides, shows) = Self.barVisibility(file)
             if hides, !shows { typesHidingBar = classes }
@@ -480,7 +490,8 @@ public struct NavigationFacts: FileFacts, Equatable {
             backButtonHelpers = Self.helpers(in: file) { Self.replacesBackButton(file, in: $0) }
         }
         if !file.isTestFile, file.contains("NavigationBarHidden") {
-            barHidingHelpers = Self.helpers(in: file) { Self.hidesOwnBar(file, in: $0) }
+            barHidingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(true, file, in: $0) }
+            barShowingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(false, file, in: $0) }
         }
         if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
         if !file.isTestFile, file.contains("protocol") {
@@ -643,6 +654,9 @@ public struct NavigationFacts: FileFacts, Equatable {
         final class Finder: SyntaxVisitor {
             var pushes = false
             var presents = false
+            /// It hides the bar of the stack it pushes on (`uiviewController.navigationController?.setNavigationBarHidden(true,
+            /// …)`): the child has no back button, as where a router hides it before pushing.
+            var hidesBar = false
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
@@ -658,6 +672,13 @@ public struct NavigationFacts: FileFacts, Equatable {
                 }
                 // The same, bare: `pushViewController(screen, animated: true)`.
                 if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "pushViewController" { pushes = true }
+                if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setNavigationBarHidden",
+                    node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
+                    let base = member.base?.unwrapped,
+                    NavigationFacts.isOwn("navigationController", base) || NavigationFacts.isScreensNavigationController(base)
+                {
+                    hidesBar = true
+                }
                 return .visitChildren
             }
         }
@@ -667,7 +688,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             let parameters = function.signature.parameterClause.parameters
             return ScreenMethod(
                 type: type.name, name: function.name.text, labels: parameters.map(\.firstName.text), defaulted: parameters.map { $0.defaultValue != nil },
-                pushes: finder.pushes && !finder.presents)
+                pushes: finder.pushes && !finder.presents && !finder.hidesBar)
         }
     }
 
@@ -888,14 +909,16 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Whether the code in `node` replaces the back button (a custom left bar button) or hides it (`hidesBackButton =
     /// true`, `setHidesBackButton(true, …)`): what a presenter's file, or a helper method it calls, may do.
     /// The methods of the file's extensions whose bodies do `what`, each with the type it serves: the extended type,
-    /// and the classes a `where Self: BaseViewController` clause limits it to (a protocol's extension serves those).
+    /// and the app's classes a `where Self: BaseViewController` clause limits it to (a protocol's extension serves
+    /// those; one limited to UIKit's `UIViewController` serves only the protocol's adopters, which are not known here).
     static func helpers(in file: LintFile, doing what: (CodeBlockSyntax) -> Bool) -> [BackButtonHelper] {
         file.model.types.filter { $0.kind == .extension }.flatMap { type -> [BackButtonHelper] in
             let constraints = type.declaration.as(ExtensionDeclSyntax.self)?.genericWhereClause?.requirements.compactMap { requirement -> String? in
                 guard case .conformanceRequirement(let conformance) = requirement.requirement,
-                    conformance.leftType.as(IdentifierTypeSyntax.self)?.name.tokenKind == .keyword(.Self)
+                    conformance.leftType.as(IdentifierTypeSyntax.self)?.name.tokenKind == .keyword(.Self),
+                    let name = conformance.rightType.baseName, !SwiftUIPresenterRule.uiKitScreens.contains(name)
                 else { return nil }
-                return conformance.rightType.baseName
+                return name
             } ?? []
             return type.members.members.flatMap { member -> [BackButtonHelper] in
                 guard let method = member.decl.as(FunctionDeclSyntax.self), let body = method.body, what(body) else { return [] }
@@ -904,17 +927,18 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
     }
 
-    /// `navigationController?.setNavigationBarHidden(true, …)`, `navigationController?.isNavigationBarHidden = true`:
-    /// the bar of the navigation controller the view controller sits in, hidden.
-    static func hidesOwnBar(_ file: LintFile, in node: some SyntaxProtocol) -> Bool {
+    /// `navigationController?.setNavigationBarHidden(true, …)`, `navigationController?.isNavigationBarHidden = true` (with
+    /// `hidden` true; false: shown again): the bar of the navigation controller the view controller sits in — its own
+    /// `navigationController`, `self.`'s, or in an extension of `ViewControllable` `uiviewController`'s; not another
+    /// screen's (`screen.navigationController`).
+    static func setsOwnBarHidden(_ hidden: Bool, _ file: LintFile, in node: some SyntaxProtocol) -> Bool {
         ["setNavigationBarHidden", "isNavigationBarHidden"].contains { name in
             code(name, in: node, of: file).contains { token in
-                guard setsTrue(token), let period = token.previousToken(viewMode: .sourceAccurate), period.tokenKind == .period else { return false }
-                var previous = period.previousToken(viewMode: .sourceAccurate)
-                while let current = previous, current.tokenKind == .postfixQuestionMark || current.tokenKind == .exclamationMark {
-                    previous = current.previousToken(viewMode: .sourceAccurate)
-                }
-                return previous?.tokenKind == .identifier("navigationController")
+                guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen,
+                    next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(hidden ? .true : .false),
+                    let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped
+                else { return false }
+                return NavigationFacts.isOwn("navigationController", base) || NavigationFacts.isScreensNavigationController(base)
             }
         }
     }
@@ -969,7 +993,7 @@ extension NavigationFacts {
         if !shows.isEmpty { refers.append("ViewControllable") }
         return FactLinks(
             joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
-                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + (backButtonHelpers + barHidingHelpers).map { "back-button:" + $0.method },
+                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + (backButtonHelpers + barHidingHelpers + barShowingHelpers).map { "back-button:" + $0.method },
             refers: refers)
     }
 }

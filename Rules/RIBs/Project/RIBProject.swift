@@ -191,14 +191,21 @@ public struct RIBProject: ProjectModel {
         // and labels reach first along the screen's class (with its extensions), its base classes, and an extension of
         // RIBs' `ViewControllable` every screen adopts.
         var screenMethods: [String: [NavigationFacts.ScreenMethod]] = [:]
-        for method in navigation.flatMap(\.screenMethods) { screenMethods[method.type + "." + method.name, default: []].append(method) }
+        var typesDeclaring: [String: Set<String>] = [:]
+        for method in navigation.flatMap(\.screenMethods) {
+            screenMethods[method.type + "." + method.name, default: []].append(method)
+            typesDeclaring[method.name, default: []].insert(method.type)
+        }
         let shownAndPushed = navigation.flatMap(\.shows).map { ($0, link($0.edge)) }.filter { show, link in
-            // Whatever the screen is (its presenter out of view), it is a `ViewControllable`.
             let presenter = ribs[link.from]?.parts[.presenter]
-            for type in (presenter.map { [$0.typeName] + $0.superclasses } ?? []) + ["ViewControllable"] {
+            let lineage = presenter.map { [$0.typeName] + $0.superclasses } ?? []
+            for type in lineage {
                 if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return method.pushes }
             }
-            return false
+            // Whatever the screen is (its presenter out of view), it is a `ViewControllable` — unless another extension
+            // (of the router's own `FeedViewControllable`) declares the method too, which Swift would pick instead.
+            guard typesDeclaring[show.method, default: []].isSubset(of: Set(lineage + ["ViewControllable"])) else { return false }
+            return screenMethods["ViewControllable." + show.method]?.first(where: { $0.accepts(show.labels) })?.pushes == true
         }.map(\.1)
         pushes = navigation.flatMap(\.pushes).map(link) + shownAndPushed
         // A presenter handles back navigation when its own file or a base view controller's does.
@@ -223,7 +230,7 @@ public struct RIBProject: ProjectModel {
                 let extended = calls.methods.compactMap { extendedByHelper[$0] }
                 guard !extended.isEmpty else { return [] }
                 return calls.types.filter { type in
-                    let lineage = [type] + (superclassesOf[type] ?? []) + SwiftUIPresenterRule.uiKitScreens
+                    let lineage = [type] + (superclassesOf[type] ?? []) + calls.bases + SwiftUIPresenterRule.uiKitScreens
                     return extended.contains { types in lineage.contains(where: types.contains) }
                 }
             }
@@ -234,7 +241,8 @@ public struct RIBProject: ProjectModel {
         ribsHidingBar = ribIDs(
             withPresenterIn: Set(navigation.flatMap(\.typesHidingBar) + classesCalling(navigation.flatMap(\.barHidingHelpers))))
         ribsObservingPops = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesObservingPops)), orPartsPlaying: [.interactor, .router])
-        ribsShowingBar = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesShowingBar)))
+        ribsShowingBar = ribIDs(
+            withPresenterIn: Set(navigation.flatMap(\.typesShowingBar) + classesCalling(navigation.flatMap(\.barShowingHelpers))))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
         ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
             hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
