@@ -185,13 +185,17 @@ public struct RouterUIAccessRule: Rule {
 
         /// A navigation or tab bar container the project declares that is no RIB's screen (`final class
         /// MainNavigationViewController: UINavigationController, ViewControllable`): a container the router may create,
-        /// whatever its name. One that adopts a presenter's contract (`RootTabViewController: UITabBarController,
-        /// RootPresentable`) is a RIB's concrete screen.
+        /// whatever its name. One that adopts a RIB's contract (`RootTabViewController: UITabBarController,
+        /// RootPresentable`, or `RootViewControllable`), here or in an extension, is a RIB's concrete screen.
         private func isDeclaredContainer(_ name: String) -> Bool {
             guard let entry = resolver.primary(name), entry.kind == .class else { return false }
-            let supertypes = resolver.supertypes(of: entry.inherited)
+            let supertypes = resolver.supertypes(of: entry.inherited + resolver.extensionConformances(of: name))
             return supertypes.contains(where: ViewControllerReach.containerClasses.contains)
-                && !supertypes.contains { ProtocolRole(protocolName: $0) == .presentable }
+                && !supertypes.contains { name in
+                    // RIBs' bare `ViewControllable` lets a container be presented; a RIB's own contract makes a screen.
+                    let role = ProtocolRole(protocolName: name)
+                    return role == .presentable || role == .viewControllable && name != "ViewControllable"
+                }
         }
 
         /// `FacecarNavigationViewController(rootViewController: screen)`: a navigation container made around a screen,

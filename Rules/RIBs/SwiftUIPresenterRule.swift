@@ -24,15 +24,6 @@ public struct SwiftUIPresenterRule: Rule {
                     "presenter 'ProfileViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                     "presenter 'CartViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                 ]),
-            // A design system's base view controller with a mixin named like a contract: its subclasses are reported.
-            Example("""
-                import RIBs
-                protocol CustomNavigationPresentable {}
-                class BaseViewController: UIViewController, CustomNavigationPresentable {}
-                final class 1️⃣LoginViewController: BaseViewController, LoginPresentable {}
-                """, messages: [
-                    "presenter 'LoginViewController' subclasses UIViewController (through BaseViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
-                ]),
             // Through the app's base class, or a table view controller.
             Example("""
                 import RIBs
@@ -105,8 +96,6 @@ public struct SwiftUIPresenterRule: Rule {
         return candidates.compactMap { type -> Violation? in
             guard (inherited[type.name, default: []] + type.inheritance.conformances).contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
                 let declaration = type.declaration.as(ClassDeclSyntax.self),
-                // A base class the app's screens inherit (not a test double) is theirs to report, each itself.
-                !file.model.projectTypes.inheritors(of: type.name).contains(where: { !TestCode.isTestDouble($0.name) }),
                 let screen = type.inheritance.superclasses.firstIndex(where: Self.uiKitScreens.contains)
             else { return nil }
             let bases = type.inheritance.superclasses[..<screen]

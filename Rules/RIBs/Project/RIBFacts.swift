@@ -316,7 +316,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-22"
+    public static let id = "rib-navigation-23"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -359,8 +359,8 @@ public struct NavigationFacts: FileFacts, Equatable {
         public let method: String
     }
 
-    /// Classes, the methods their file calls by name alone or on `self` (those the file declares aside), and the classes
-    /// and protocols they descend from (a helper of a base class's, or of `ViewControllable`, serves them).
+    /// Classes, the methods their file calls by name alone or on `self`, and the classes and protocols they inherit and
+    /// adopt (a helper of a base class's, or of a protocol's they adopt, serves them).
     public struct HelperCalls: Codable, Sendable, Equatable {
         public let types: [String]
         public let methods: [String]
@@ -471,15 +471,13 @@ public struct NavigationFacts: FileFacts, Equatable {
         if !file.isTestFile, mayHandle {
             let classes = file.model.types.filter { $0.kind == .class }.map(\.name)
             if Self.handlesBackNavigation(file) { typesHandlingBack = classes }
-            // A method the file's types declare themselves is theirs, whatever helper shares its name.
-            let declared = Set(file.model.types.flatMap { $0.functions.map(\.name.text) })
-            let methods = DeclarationScan.methodsCalledOnSelf(in: Array(file.source.utf8)).filter { !declared.contains($0) }
+            let methods = DeclarationScan.methodsCalledOnSelf(in: Array(file.source.utf8))
             if !methods.isEmpty {
-                let inherited = file.model.types.filter { $0.kind == .class }.flatMap { type in
-                    type.inheritance.superclasses + file.model.projectTypes.supertypes(of: type.inheritance.conformances)
-                }
+                // What the classes inherit and adopt (the protocols these refine are followed project-wide).
                 var bases: [String] = []
-                for name in inherited + ["ViewControllable"] where !bases.contains(name) { bases.append(name) }
+                for type in file.model.types where type.kind == .class || type.kind == .extension {
+                    for name in type.inheritance.all + type.inherited where !bases.contains(name) { bases.append(name) }
+                }
                 helperCalls = HelperCalls(types: classes, methods: methods, bases: bases)
             }
             let (hides, shows) = Self.barVisibility(file)
@@ -490,8 +488,9 @@ public struct NavigationFacts: FileFacts, Equatable {
             backButtonHelpers = Self.helpers(in: file) { Self.replacesBackButton(file, in: $0) }
         }
         if !file.isTestFile, file.contains("NavigationBarHidden") {
-            barHidingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(true, file, in: $0) }
-            barShowingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(false, file, in: $0) }
+            // A method that may do either (`setNavigationBar(hidden:)`) is neither.
+            barHidingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(true, file, in: $0) && !Self.setsOwnBarHidden(false, file, in: $0) }
+            barShowingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(false, file, in: $0) && !Self.setsOwnBarHidden(true, file, in: $0) }
         }
         if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
         if !file.isTestFile, file.contains("protocol") {
@@ -672,10 +671,12 @@ public struct NavigationFacts: FileFacts, Equatable {
                 }
                 // The same, bare: `pushViewController(screen, animated: true)`.
                 if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "pushViewController" { pushes = true }
+                // Only where the method always does it: a statement of its body, not of a branch or a closure.
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setNavigationBarHidden",
                     node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
                     let base = member.base?.unwrapped,
-                    NavigationFacts.isOwn("navigationController", base) || NavigationFacts.isScreensNavigationController(base)
+                    NavigationFacts.isOwn("navigationController", base) || NavigationFacts.isScreensNavigationController(base),
+                    node.parent?.is(CodeBlockItemSyntax.self) == true, node.parent?.parent?.parent?.parent?.is(FunctionDeclSyntax.self) == true
                 {
                     hidesBar = true
                 }

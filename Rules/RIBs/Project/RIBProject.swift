@@ -202,9 +202,11 @@ public struct RIBProject: ProjectModel {
             for type in lineage {
                 if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return method.pushes }
             }
-            // Whatever the screen is (its presenter out of view), it is a `ViewControllable` — unless another extension
-            // (of the router's own `FeedViewControllable`) declares the method too, which Swift would pick instead.
-            guard typesDeclaring[show.method, default: []].isSubset(of: Set(lineage + ["ViewControllable"])) else { return false }
+            // Whatever the screen is (its presenter out of view), it is a `ViewControllable` — unless an extension of another
+            // view controllable protocol (the router's own `FeedViewControllable`) declares the method too, which Swift
+            // may pick instead.
+            guard !typesDeclaring[show.method, default: []].contains(where: { $0 != "ViewControllable" && $0.hasSuffix("ViewControllable") })
+            else { return false }
             return screenMethods["ViewControllable." + show.method]?.first(where: { $0.accepts(show.labels) })?.pushes == true
         }.map(\.1)
         pushes = navigation.flatMap(\.pushes).map(link) + shownAndPushed
@@ -221,6 +223,19 @@ public struct RIBProject: ProjectModel {
         // The types each helper method extends, by the method's name.
         var superclassesOf: [String: [String]] = [:]
         for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
+        var refines: [String: [String]] = [:]
+        for declared in navigation.flatMap(\.protocols) where refines[declared.name] == nil { refines[declared.name] = declared.inherits }
+        /// `names` and every protocol they refine, as the project declares them (`FeedPresentable: FullScreenPlaying`).
+        func withRefined(_ names: [String]) -> [String] {
+            var all: [String] = []
+            var pending = names
+            while let name = pending.popLast(), all.count < 256 {
+                guard !all.contains(name) else { continue }
+                all.append(name)
+                pending += refines[name] ?? []
+            }
+            return all
+        }
         /// The classes whose files call one of `helpers` that serves them.
         func classesCalling(_ helpers: [NavigationFacts.BackButtonHelper]) -> [String] {
             var extendedByHelper: [String: Set<String>] = [:]
@@ -229,8 +244,9 @@ public struct RIBProject: ProjectModel {
             return navigation.compactMap(\.helperCalls).flatMap { calls -> [String] in
                 let extended = calls.methods.compactMap { extendedByHelper[$0] }
                 guard !extended.isEmpty else { return [] }
+                let bases = withRefined(calls.bases) + ["ViewControllable"]
                 return calls.types.filter { type in
-                    let lineage = [type] + (superclassesOf[type] ?? []) + calls.bases + SwiftUIPresenterRule.uiKitScreens
+                    let lineage = [type] + (superclassesOf[type] ?? []) + bases + SwiftUIPresenterRule.uiKitScreens
                     return extended.contains { types in lineage.contains(where: types.contains) }
                 }
             }
