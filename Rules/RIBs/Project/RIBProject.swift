@@ -218,9 +218,9 @@ public struct RIBProject: ProjectModel {
             }.flatMap { (ribOfPart[$0].map { [$0] } ?? []) + (sharedRIBs[$0] ?? []) })
         }
         // Or calls an app's helper that replaces or hides the back button of the view controller it is called on.
-        // A helper counts for a class that is, or descends from, the type it extends: UIKit's screen classes, the class
-        // itself, or one of its superclasses (a presenter's, as its part knows them).
-        // The types each helper method extends, by the method's name.
+        // A helper counts for a class that is, or descends from, the type it serves: UIKit's screen classes, the class
+        // itself, one of its superclasses (a presenter's, as its part knows them), what its file's classes inherit and
+        // adopt and the protocols those refine, or RIBs' `ViewControllable`.
         var superclassesOf: [String: [String]] = [:]
         for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
         var refines: [String: [String]] = [:]
@@ -251,7 +251,8 @@ public struct RIBProject: ProjectModel {
                 }
             }
         }
-        ribsHandlingBack = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack) + classesCalling(navigation.flatMap(\.backButtonHelpers))))
+        ribsHandlingBack = ribIDs(
+            withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack) + classesCalling(navigation.flatMap(\.backButtonHelpers))))
         // A class calling a helper that hides its bar hides it (a base view controller's `viewDidLoad` calling
         // `hideOriginNavigationBar()` from a protocol's extension `where Self: BaseViewController`).
         ribsHidingBar = ribIDs(

@@ -174,8 +174,9 @@ public struct FileModel {
         self.importsFramework = importsFramework
         // A build manifest (Tuist's `Project.swift` and its helpers, `Package.swift`) declares no RIB's contract.
         let isManifest = collector.imports.contains { $0 == "ProjectDescription" || $0 == "PackageDescription" }
-        protocols = collector.protocols.map {
-            ProtocolDeclaration(name: $0.name.text, role: isManifest ? nil : profile.declaredProtocolRole(named: $0.name.text, importsFramework: importsFramework), declaration: $0)
+        protocols = collector.protocols.map { node in
+            let role = isManifest ? nil : profile.declaredProtocolRole(named: node.name.text, importsFramework: importsFramework)
+            return ProtocolDeclaration(name: node.name.text, role: role, declaration: node)
         }
         // Every declaration, even one that inherits nothing: that the project declares a name is what VIPER's
         // modules and contracts are recognised by.
