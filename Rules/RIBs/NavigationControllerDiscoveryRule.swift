@@ -829,11 +829,17 @@ public struct NavigationControllerDiscoveryRule: Rule {
             "isBeingDismissed", "isBeingPresented",
         ]
 
-        static func adjustsAppearance(_ access: some ExprSyntaxProtocol) -> Bool {
-            var node = Syntax(access)
+        /// The outermost of `node` and the `?` and `!` applied to it (`navigationController?`).
+        static func throughUnwraps(_ node: Syntax) -> Syntax {
+            var node = node
             while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
                 node = parent
             }
+            return node
+        }
+
+        static func adjustsAppearance(_ access: some ExprSyntaxProtocol) -> Bool {
+            let node = throughUnwraps(Syntax(access))
             guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id else { return false }
             let name = member.declName.baseName.text
             return appearance.contains(name) || isAssigned(member) && !["viewControllers", "delegate"].contains(name)
@@ -843,10 +849,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// part of `&&`, `||`, `? :` or an assignment: whether the screen sits in a stack (to lay itself out), which pushes
         /// and pops nothing.
         static func testsPresence(_ access: some ExprSyntaxProtocol) -> Bool {
-            var node = Syntax(access)
-            while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
-                node = parent
-            }
+            let node = throughUnwraps(Syntax(access))
             if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self),
                 binding.pattern.trimmedDescription == "_"
             {
@@ -872,21 +875,16 @@ public struct NavigationControllerDiscoveryRule: Rule {
         static func testsStackPlace(_ access: some ExprSyntaxProtocol) -> Bool {
             /// The member access `name` read on `node` (through `?` and `!`), if that is what `node` is the base of.
             func member(of node: Syntax, in names: Set<String>) -> Syntax? {
-                var node = node
-                while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
-                    node = parent
-                }
+                let node = throughUnwraps(node)
                 guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
                     names.contains(member.declName.baseName.text)
                 else { return nil }
                 return Syntax(member)
             }
             guard let stack = member(of: Syntax(access), in: ["viewControllers"]),
-                var place = member(of: stack, in: ["count", "first", "last", "isEmpty"])
+                let member = member(of: stack, in: ["count", "first", "last", "isEmpty"])
             else { return false }
-            while let parent = place.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
-                place = parent
-            }
+            let place = throughUnwraps(member)
             guard let list = place.parent?.as(ExprListSyntax.self) else { return false }
             let elements = Array(list)
             guard let position = elements.firstIndex(where: { $0.id == place.id }) else { return false }

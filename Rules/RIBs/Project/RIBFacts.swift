@@ -907,8 +907,6 @@ public struct NavigationFacts: FileFacts, Equatable {
         return ["isNavigationBarHidden", "setNavigationBarHidden", "navigationBarBackButtonHidden"].contains { code($0).contains(where: setsTrue) }
     }
 
-    /// Whether the code in `node` replaces the back button (a custom left bar button) or hides it (`hidesBackButton =
-    /// true`, `setHidesBackButton(true, …)`): what a presenter's file, or a helper method it calls, may do.
     /// The methods of the file's extensions whose bodies do `what`, each with the type it serves: the extended type,
     /// and the app's classes a `where Self: BaseViewController` clause limits it to (a protocol's extension serves
     /// those; one limited to UIKit's `UIViewController` serves only the protocol's adopters, which are not known here).
@@ -944,6 +942,8 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
     }
 
+    /// Whether the code in `node` replaces the back button (a custom left bar button) or hides it (`hidesBackButton =
+    /// true`, `setHidesBackButton(true, …)`): what a presenter's file, or a helper method it calls, may do.
     static func replacesBackButton(_ file: LintFile, in node: some SyntaxProtocol) -> Bool {
         ["leftBarButtonItem", "leftBarButtonItems", "setLeftBarButton"].contains { !code($0, in: node, of: file).isEmpty }
             || ["hidesBackButton", "setHidesBackButton"].contains { code($0, in: node, of: file).contains(where: setsTrue) }
@@ -986,7 +986,6 @@ extension NavigationFacts {
     /// child, and refers to `into:` its own RIB.
     public var links: FactLinks? {
         let moves = pushes + shows.map(\.edge)
-        // A screen's method may be one of an extension of `ViewControllable`, which every screen adopts.
         var refers: [String] = moves.flatMap { [$0.to, "into:" + $0.from] }
         refers += pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits)
         refers += (helperCalls?.methods ?? []).map { "back-button:" + $0 }

@@ -223,8 +223,8 @@ public struct RIBProject: ProjectModel {
         // adopt and the protocols those refine, or RIBs' `ViewControllable`.
         var superclassesOf: [String: [String]] = [:]
         for part in parts where part.role == .presenter { superclassesOf[part.typeName] = part.superclasses }
-        var refines: [String: [String]] = [:]
-        for declared in navigation.flatMap(\.protocols) where refines[declared.name] == nil { refines[declared.name] = declared.inherits }
+        var protocols: [String: NavigationFacts.DeclaredProtocol] = [:]
+        for declared in navigation.flatMap(\.protocols) where protocols[declared.name] == nil { protocols[declared.name] = declared }
         /// `names` and every protocol they refine, as the project declares them (`FeedPresentable: FullScreenPlaying`).
         func withRefined(_ names: [String]) -> [String] {
             var all: [String] = []
@@ -232,7 +232,7 @@ public struct RIBProject: ProjectModel {
             while let name = pending.popLast(), all.count < 256 {
                 guard !all.contains(name) else { continue }
                 all.append(name)
-                pending += refines[name] ?? []
+                pending += protocols[name]?.inherits ?? []
             }
             return all
         }
@@ -264,8 +264,6 @@ public struct RIBProject: ProjectModel {
         ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
             hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
             ontoMadeContainers: Set(pushesOntoMadeContainers))
-        var protocols: [String: NavigationFacts.DeclaredProtocol] = [:]
-        for declared in navigation.flatMap(\.protocols) where protocols[declared.name] == nil { protocols[declared.name] = declared }
         /// Whether the protocol, or one it refines that the project declares, requires one of `methods`.
         func requires(_ name: String, _ methods: [String]) -> Bool {
             var seen: Set<String> = []
