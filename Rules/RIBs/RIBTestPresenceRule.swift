@@ -7,7 +7,7 @@ public struct RIBTestPresenceRule: ProjectRule {
         summary: "A RIB has no test file for its interactor or its router.",
         rationale: """
             RIBs Architecture Guide, "Testing Requirements": "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
-            (attach/detach)". ribslint looks for a test file named for the RIB — `<Name>Tests.swift`, `<Name>InteractorTests.swift` (or \
+            (attach/detach)". ribslint looks for a test file named for the RIB — `<Name>Tests.swift` (or `<Name>RIBTests.swift`), `<Name>InteractorTests.swift` (or \
             `…Test.swift`), `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them — in a folder matching `test_roots`, linted or \
             not, below the configuration's folder, or anywhere in the repository holding the linted files when the \
             configuration lies outside it.
@@ -52,6 +52,15 @@ public struct RIBTestPresenceRule: ProjectRule {
                 // file: AppTests/Login/LoginInteractorTests.swift
                 import XCTest
                 """),
+            // A test file named for the RIB as a RIB.
+            Example("""
+                // file: Onboarding/Sources/InputGender/InputGenderInteractor.swift
+                import RIBs
+                final class InputGenderInteractor: Interactor, InputGenderInteractable {}
+                // file: Onboarding/Tests/InputGender/InputGenderRIBTests.swift
+                import XCTest
+                final class InputGenderRIBTests: XCTestCase {}
+                """),
             // A test file named in the singular.
             Example("""
                 // file: Onboarding/Sources/OnboardingInteractor.swift
@@ -65,6 +74,8 @@ public struct RIBTestPresenceRule: ProjectRule {
         precision: .medium)
 
     private let testRoots: [String]
+    /// What may stand between a RIB's name and `Tests` in its test file's name: nothing, or the word RIB.
+    private static let ribWords = ["", "RIB", "Rib", "RIBs", "Ribs"]
 
     public static let facts: [any FileFacts.Type] = [RIBFacts.self]
     public static let readsAllFileNames = true
@@ -87,11 +98,12 @@ public struct RIBTestPresenceRule: ProjectRule {
         return project.ribs.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
             let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { $0.map { "\($0.typeName)Tests.swift" } }
-            // `LoginTests`, `LoginInteractorTests`, `LoginInteractorImplTests`, `LoginRouterSpec`: named for the RIB
-            // or one of its parts (a `LoginViewModelTests` tests something else).
+            // `LoginTests`, `LoginRIBTests`, `LoginInteractorTests`, `LoginInteractorImplTests`, `LoginRouterSpec`: named
+            // for the RIB or one of its parts (a `LoginViewModelTests` tests something else).
             let parts = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName].compactMap { $0 }
             guard !testFiles.contains(where: { name in
-                ["Tests.swift", "Test.swift", "Spec.swift"].contains { name == rib.name + $0 } || parts.contains { name.hasPrefix($0) }
+                Self.ribWords.contains { word in ["Tests.swift", "Test.swift", "Spec.swift"].contains { name == rib.name + word + $0 } }
+                    || parts.contains { name.hasPrefix($0) }
             }) else { return nil }
             return ProjectViolation(
                 at: anchor.point,

@@ -64,7 +64,7 @@ public struct VIPERSingletonInjectionRule: Rule {
                     func openHelp() { UIApplication.shared.open(URL(fileURLWithPath: "/")) }
                 }
                 """, messages: [
-                    "module code 'ProfileRouter.makeModule' reaches the singleton 'FileManager.default'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'ProfileRouter.makeModule' reaches the singleton 'FileManager.default'; take a protocol as a parameter of `makeModule` and let the composition root pass the instance",
                 ]),
         ],
         nonTriggering: [
@@ -169,27 +169,28 @@ public struct VIPERSingletonInjectionRule: Rule {
         let module = VIPERModule.of(file)
         guard module.isVIPERCode, !file.model.imports.contains(where: Self.injectionFrameworks.contains) else { return [] }
         let resolver = file.model.projectTypes
-        var scopes: [(node: Syntax, owner: String)] = []
+        // Each scope with where the instance should come in instead: a part's `init`, a factory method's parameters.
+        var scopes: [(node: Syntax, owner: String, entry: String)] = []
         var whole = Set<String>()
         for part in module.parts where [.presenter, .interactor, .factory].contains(part.role) {
-            scopes.append((Syntax(part.type.members), part.type.name))
+            scopes.append((Syntax(part.type.members), part.type.name, "in `init`"))
             whole.insert(part.type.name)
         }
         for type in file.model.types where !whole.contains(type.name) && !isCompositionRoot(type) {
             for function in type.functions where VIPERModule.constructsModule(function, resolver) {
-                scopes.append((Syntax(function), "\(type.name).\(function.name.text)"))
+                scopes.append((Syntax(function), "\(type.name).\(function.name.text)", "as a parameter of `\(function.name.text)`"))
             }
         }
         var lines = Set<Int>()
         var violations: [Violation] = []
-        for (node, owner) in scopes {
+        for (node, owner, entry) in scopes {
             let visitor = AccessorVisitor()
             visitor.walk(node)
             for (accessor, typeName) in visitor.found where isSingleton(accessor.baseName.text, on: typeName, resolver) {
                 guard lines.insert(file.location(of: accessor.positionAfterSkippingLeadingTrivia.utf8Offset).line).inserted else { continue }
                 violations.append(Violation(
                     at: accessor,
-                    "module code '\(owner)' reaches the singleton '\(typeName).\(accessor.baseName.text)'; take a protocol in `init` and let the composition root pass the instance"))
+                    "module code '\(owner)' reaches the singleton '\(typeName).\(accessor.baseName.text)'; take a protocol \(entry) and let the composition root pass the instance"))
             }
         }
         return violations
