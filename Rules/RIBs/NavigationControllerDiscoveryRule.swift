@@ -14,7 +14,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
             `setNavigationBarHidden`, toolbar visibility) is not navigating, and is left alone. An app's extension method \
             whose body pushes or pops on the view controller's `navigationController` (`extension ViewControllable { func \
             push(_:) }`, in any file of the project) discovers it for whoever calls it on a RIB's view controller: the call \
-            is reported there.
+            is reported there; so does a router's call of an app's helper on `ViewableRouting` that hands the push to such \
+            a method of its view controller (`pushRouter(_:animated:)` calling `viewControllable.pushViewController(…)`).
             """,
         defaultSeverity: .error,
         triggering: [
@@ -102,6 +103,49 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     "presenter 'ProfileViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                     "presenter 'ProfileViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                     "presenter 'ProfileViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                ]),
+            // Two helpers down: the router's own helper hands its view controller's push to a helper on ViewControllable
+            // that finds the navigation controller. A helper that presents finds none.
+            Example("""
+                // file: Core/ViewControllable+Routing.swift
+                import ModernRIBs
+                public extension ViewControllable {
+                    func pushViewController(_ screen: ViewControllable, animated: Bool) {
+                        if let navigation = uiviewController as? UINavigationController {
+                            navigation.pushViewController(screen.uiviewController, animated: animated)
+                        } else {
+                            uiviewController.navigationController?.pushViewController(screen.uiviewController, animated: animated)
+                        }
+                    }
+                }
+                // file: Core/Router+Routing.swift
+                import ModernRIBs
+                public extension ViewableRouting {
+                    func pushRouter(_ router: ViewableRouting, animated: Bool) {
+                        viewControllable.pushViewController(router.viewControllable, animated: animated)
+                        attachChild(router)
+                    }
+                    func presentRouter(_ router: ViewableRouting, animated: Bool) {
+                        viewControllable.present(router.viewControllable, animated: animated)
+                        attachChild(router)
+                    }
+                    func closeRouter(_ router: ViewableRouting) {
+                        detachChild(router)
+                    }
+                }
+                // file: Feed/FeedRouter.swift
+                import ModernRIBs
+                protocol FeedViewControllable: ViewControllable {}
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func attachDetail() {
+                        self.1️⃣pushRouter(detailBuilder.build(withListener: interactor), animated: true)
+                    }
+                    func attachSheet() {
+                        presentRouter(sheetBuilder.build(withListener: interactor), animated: true)
+                    }
+                }
+                """, messages: [
+                    "router 'FeedRouter' discovers a navigation controller through 'pushRouter', an extension method of 'ViewableRouting' that calls 'pushViewController' of 'ViewControllable', which navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                 ]),
             // An app's helper on ViewControllable, in another file, that reaches the navigation controller: each call on
             // the RIB's view controller discovers it there.
@@ -203,6 +247,43 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // The router's own helper hands the push to its view controller, which declares the method itself (a
+            // navigation controller it was given does the pushing), or wraps a navigation controller.
+            Example("""
+                // file: Core/ViewControllable+Routing.swift
+                import ModernRIBs
+                public extension ViewControllable {
+                    func pushViewController(_ screen: ViewControllable, animated: Bool) {
+                        uiviewController.navigationController?.pushViewController(screen.uiviewController, animated: animated)
+                    }
+                }
+                // file: Core/Router+Routing.swift
+                import ModernRIBs
+                public extension ViewableRouting {
+                    func pushRouter(_ router: ViewableRouting, animated: Bool) {
+                        viewControllable.pushViewController(router.viewControllable, animated: animated)
+                        attachChild(router)
+                    }
+                }
+                // file: Home/HomeRouter.swift
+                import ModernRIBs
+                protocol HomeViewControllable: ViewControllable {
+                    func pushViewController(_ screen: ViewControllable, animated: Bool)
+                }
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    func attachDetail() {
+                        pushRouter(detailBuilder.build(withListener: interactor), animated: true)
+                    }
+                }
+                // file: Root/RootRouter.swift
+                import ModernRIBs
+                protocol RootViewControllable: NavigationControllable {}
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func attachMain() {
+                        pushRouter(mainBuilder.build(withListener: interactor), animated: false)
+                    }
+                }
+                """),
             // A presenter comparing its place in its stack to style its bars or hide the tab bar: nothing is pushed or popped.
             Example("""
                 import RIBs
@@ -536,7 +617,107 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     + "'\(helper.type)' that navigates on the view controller's navigationController; "
                     + advice(for: type.role)))
         }
+        if type.role == .router { violations += relayedCalls(in: type, file) }
         return violations
+    }
+
+    /// A router's calls of an app's helper, declared on `ViewableRouting` or another protocol the router adopts, that
+    /// calls on the router's view controller a helper of the first kind (`pushRouter(child, animated: true)`, whose
+    /// body calls `viewControllable.pushViewController(…)`, which pushes on `uiviewController.navigationController`):
+    /// the discovery happens two helpers down, on the RIB's behalf.
+    static func relayedCalls(in router: TypeDeclaration, _ file: LintFile) -> [Violation] {
+        let types = file.model.projectTypes
+        // Most calls a router makes by name are its own methods' and RIBs' (`attachChild`): the names are read from the
+        // text, and the tree looked at only where the project declares a helper of that name that relays.
+        let span = router.members.position.utf8Offset..<router.members.endPosition.utf8Offset
+        var own: Set<String>?
+        var adopted: Set<String>?
+        var violations: [Violation] = []
+        var lookedUp: [String: [HelperMethod]] = [:]
+        for (offset, name) in selfCalledNames(in: span, of: file) {
+            if own == nil { own = Set(file.model.types.filter { $0.name == router.name }.flatMap { $0.functions.map(\.name.text) }) }
+            guard own?.contains(name) == false else { continue }
+            if lookedUp[name] == nil { lookedUp[name] = types.helperMethods(named: name, doing: .relays(name: "", labels: [], trailingClosures: 0)) }
+            guard let helpers = lookedUp[name], !helpers.isEmpty, let token = file.token(at: offset),
+                token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, let call = selfCall(namedBy: token)
+            else { continue }
+            if adopted == nil {
+                // The router's protocols, and those of RIBs' router classes it descends from.
+                var found = Set(types.supertypes(of: router.inheritance.all))
+                if router.inheritance.superclasses.contains(where: { $0 == "ViewableRouter" || $0 == "LaunchRouter" }) { found.formUnion(["ViewableRouting", "Routing"]) }
+                adopted = found
+            }
+            let labels = call.arguments.map { $0.label?.text ?? "_" }
+            let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+            for helper in helpers where adopted?.contains(helper.type) == true && helper.accepts(labels: labels, trailingClosures: trailing)
+                && types.role(ofType: helper.type) == nil
+            {
+                guard case .relays(let relayedName, let relayedLabels, let relayedTrailing) = helper.action,
+                    !viewControllableDeclares(relayedName, router, file), let receivers = receiverTypes("viewController", of: router, file),
+                    let relayed = types.helperMethods(named: relayedName, doing: .navigates).first(where: { relayed in
+                        receivers.contains(relayed.type) && relayed.accepts(labels: relayedLabels, trailingClosures: relayedTrailing)
+                            && types.role(ofType: relayed.type) == nil
+                    })
+                else { continue }
+                violations.append(Violation(
+                    at: token,
+                    "router '\(router.name)' discovers a navigation controller through '\(name)', an extension method of '\(helper.type)' "
+                        + "that calls '\(relayed.name)' of '\(relayed.type)', which navigates on the view controller's navigationController; "
+                        + advice(for: .router)))
+                break
+            }
+        }
+        return violations
+    }
+
+    /// The call `token` names as a method called by its name alone or on `self` (`pushRouter(…)`, `self.pushRouter(…)`,
+    /// `self?.pushRouter(…)`).
+    private static func selfCall(namedBy token: TokenSyntax) -> FunctionCallExprSyntax? {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id else { return nil }
+        var called = Syntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            var base = member.base
+            if let chained = base?.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+            guard base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+            called = Syntax(member)
+        }
+        guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
+        return call
+    }
+
+    /// Where the text in `span` spells a lower-case name followed by `(` that is not a member of something other than
+    /// `self` (`pushRouter(`, `self.pushRouter(`, `self?.pushRouter(`), with that name: a superset of the calls of a
+    /// method by its name alone or on `self`, in order.
+    static func selfCalledNames(in span: Range<Int>, of file: LintFile) -> [(offset: Int, name: String)] {
+        var source = file.source
+        return source.withUTF8 { bytes -> [(offset: Int, name: String)] in
+            func isName(_ byte: UInt8) -> Bool {
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+            }
+            /// Whether the bytes before `end` spell `self` as a whole name.
+            func isSelf(before end: Int) -> Bool {
+                end >= 4 && bytes[(end - 4)..<end].elementsEqual("self".utf8) && (end == 4 || !isName(bytes[end - 5]))
+            }
+            var found: [(offset: Int, name: String)] = []
+            var position = span.lowerBound
+            let end = min(span.upperBound, bytes.count)
+            while position < end {
+                guard isName(bytes[position]) else {
+                    position += 1
+                    continue
+                }
+                let start = position
+                while position < end, isName(bytes[position]) { position += 1 }
+                guard position < end, bytes[position] == UInt8(ascii: "("), bytes[start] >= 0x61, bytes[start] <= 0x7A else { continue }
+                if start > 0, bytes[start - 1] == UInt8(ascii: ".") {
+                    var before = start - 1
+                    if before > 0, bytes[before - 1] == UInt8(ascii: "?") { before -= 1 }
+                    guard isSelf(before: before) else { continue }
+                }
+                found.append((start, String(decoding: bytes[start..<position], as: UTF8.self)))
+            }
+            return found
+        }
     }
 
     /// The types a call on `receiver` (one of `ViewControllerReach.roots`) may find helpers on: a child's

@@ -466,6 +466,11 @@ enum HelperMethods {
             }
         }
         var found = functions.indices.compactMap { helpers[$0] == nil ? nil : "navigates " + functions[$0].signature }
+        // A method that navigates through its router's view controller (`pushRouter(_:animated:)` calling
+        // `viewControllable.pushViewController(…)`): whether that navigates is the type index's to say.
+        for index in functions.indices where helpers[index] == nil {
+            for call in functions[index].reader.viewControllableCalls { found.append("relays#" + call + " " + functions[index].signature) }
+        }
         // `detachChild(router)` of a parameter: the child handed in; of anything else, some child. A method handing a
         // child to a detaching method beside it (`close(r)` calling `dismissRouter(r, animated: true)`) detaches it too.
         var detaching = functions.map { $0.reader.detached }
@@ -552,6 +557,9 @@ enum HelperMethods {
         /// The calls of a method by its name alone or on `self` (`push(…)`, `self.push(…)`, `self?.push(…)`): the
         /// extension's own methods among them, and `detachChild`.
         var selfCalls: [(name: String, labels: [String], trailingClosures: Int, arguments: [String?])] = []
+        /// The calls of a method on the router's view controller (`viewControllable.push(…)`, `self.viewControllable
+        /// .push(…)`), as `push(_:animated:)+0` (the trailing closures' count after the `+`).
+        var viewControllableCalls: [String] = []
         /// Something it reaches is pushed or popped on, or has its stack set.
         var reachesAndMoves: Bool { moved.contains(where: reaches) }
         /// It reaches the navigation controller at all (a property's getter).
@@ -640,6 +648,11 @@ enum HelperMethods {
             } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), var base = member.base {
                 if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
                 if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { name = member.declName.baseName.text }
+                if isViewControllable(base) {
+                    let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
+                    let call = member.declName.baseName.text + "(" + node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")+\(trailing)"
+                    if !viewControllableCalls.contains(call) { viewControllableCalls.append(call) }
+                }
             }
             if let name {
                 let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
@@ -651,6 +664,17 @@ enum HelperMethods {
                 }
             }
             return .visitChildren
+        }
+
+        /// `viewControllable` or `self.viewControllable`, where no parameter or local hides the name: a router's view
+        /// controller.
+        private func isViewControllable(_ base: ExprSyntax) -> Bool {
+            if let reference = base.as(DeclReferenceExprSyntax.self) {
+                let name = reference.baseName.text
+                return name == "viewControllable" && !parameters.contains(name) && !hidden.contains(name) && !bound.contains(name)
+            }
+            guard let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "viewControllable" else { return false }
+            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         }
 
         /// `self`, `uiviewController` or `self.uiviewController`: the view controller the extended type is.
@@ -702,6 +726,9 @@ public struct HelperMethod: Sendable, Equatable {
         case activates
         /// Called on the router by a class at any other time.
         case routes
+        /// Calls a method on its router's view controller (`viewControllable.pushViewController(_:animated:)`): the
+        /// method's name, the call's argument labels and its trailing closures.
+        case relays(name: String, labels: [String], trailingClosures: Int)
 
         /// The word an entry starts with: `navigates`, `detaches` (whatever the parameter), `arranges`, `activates`.
         public var word: String {
@@ -711,6 +738,7 @@ public struct HelperMethod: Sendable, Equatable {
             case .arranges: "arranges"
             case .activates: "activates"
             case .routes: "routes"
+            case .relays: "relays"
             }
         }
     }
@@ -755,6 +783,13 @@ public struct HelperMethod: Sendable, Equatable {
         case let word where word.hasPrefix("detaches#"):
             guard let position = Int(word.dropFirst("detaches#".count)) else { return nil }
             action = .detaches(parameter: position)
+        case let word where word.hasPrefix("relays#"):
+            // `relays#push(_:animated:)+0`.
+            let call = word.dropFirst("relays#".count)
+            guard let plus = call.lastIndex(of: "+"), let trailing = Int(call[call.index(after: plus)...]),
+                let relayed = HelperMethod(type: "", action: .routes, signature: call[..<plus])
+            else { return nil }
+            action = .relays(name: relayed.name, labels: relayed.parameters.map(\.label), trailingClosures: trailing)
         default: return nil
         }
         self.init(type: String(parts[0]), action: action, signature: parts[2])
