@@ -145,7 +145,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     }
                 }
                 """, messages: [
-                    "router 'FeedRouter' discovers a navigation controller through 'pushRouter', an extension method of 'ViewableRouting' that calls 'pushViewController' of 'ViewControllable', which navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'FeedRouter' discovers a navigation controller through 'pushRouter', which calls 'ViewControllable.pushViewController', an extension method that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                 ]),
             // An app's helper on ViewControllable, in another file, that reaches the navigation controller: each call on
             // the RIB's view controller discovers it there.
@@ -247,8 +247,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 ]),
         ],
         nonTriggering: [
-            // The router's own helper hands the push to its view controller, which declares the method itself (a
-            // navigation controller it was given does the pushing), or wraps a navigation controller.
+            // The router's helper hands the push to a screen that wraps a navigation controller; a router whose own method
+            // of that name is the one called; a type nested in a router calling its own.
             Example("""
                 // file: Core/ViewControllable+Routing.swift
                 import ModernRIBs
@@ -267,12 +267,19 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 }
                 // file: Home/HomeRouter.swift
                 import ModernRIBs
-                protocol HomeViewControllable: ViewControllable {
-                    func pushViewController(_ screen: ViewControllable, animated: Bool)
-                }
+                protocol HomeViewControllable: ViewControllable {}
                 final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private let navigation: NavigationControllable
                     func attachDetail() {
                         pushRouter(detailBuilder.build(withListener: interactor), animated: true)
+                    }
+                    private func pushRouter(_ router: ViewableRouting, animated: Bool) {
+                        navigation.pushViewController(router.viewControllable, animated: animated)
+                        attachChild(router)
+                    }
+                    final class Stack {
+                        func pushRouter(_ router: ViewableRouting, animated: Bool) {}
+                        func run(_ router: ViewableRouting) { pushRouter(router, animated: true) }
                     }
                 }
                 // file: Root/RootRouter.swift
@@ -623,23 +630,33 @@ public struct NavigationControllerDiscoveryRule: Rule {
 
     /// A router's calls of an app's helper, declared on `ViewableRouting` or another protocol the router adopts, that
     /// calls on the router's view controller a helper of the first kind (`pushRouter(child, animated: true)`, whose
-    /// body calls `viewControllable.pushViewController(…)`, which pushes on `uiviewController.navigationController`):
-    /// the discovery happens two helpers down, on the RIB's behalf.
+    /// body calls `viewControllable.pushViewController(…)`, an extension method of `ViewControllable` that pushes on
+    /// `uiviewController.navigationController`): the discovery happens two helpers down, on the RIB's behalf.
     static func relayedCalls(in router: TypeDeclaration, _ file: LintFile) -> [Violation] {
         let types = file.model.projectTypes
         // Most calls a router makes by name are its own methods' and RIBs' (`attachChild`): the names are read from the
         // text, and the tree looked at only where the project declares a helper of that name that relays.
         let span = router.members.position.utf8Offset..<router.members.endPosition.utf8Offset
-        var own: Set<String>?
+        var own: [HelperMethod]?
         var adopted: Set<String>?
         var violations: [Violation] = []
         var lookedUp: [String: [HelperMethod]] = [:]
         for (offset, name) in selfCalledNames(in: span, of: file) {
-            if own == nil { own = Set(file.model.types.filter { $0.name == router.name }.flatMap { $0.functions.map(\.name.text) }) }
-            guard own?.contains(name) == false else { continue }
             if lookedUp[name] == nil { lookedUp[name] = types.helperMethods(named: name, doing: .relays(name: "", labels: [], trailingClosures: 0)) }
             guard let helpers = lookedUp[name], !helpers.isEmpty, let token = file.token(at: offset),
-                token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, let call = selfCall(namedBy: token)
+                token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, let call = selfCall(namedBy: token, in: router)
+            else { continue }
+            let labels = call.arguments.map { $0.label?.text ?? "_" }
+            let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+            // A method of the router's own that the call reaches is called instead (its class's or an extension's in
+            // the file); so may one of a superclass the project declares, whose methods are not in view: no finding.
+            if own == nil {
+                own = file.model.types.filter { $0.name == router.name }.flatMap(\.functions).compactMap { function in
+                    HelperMethod(type: router.name, action: .navigates, signature: HelperMethod.signature(of: function)[...])
+                }
+            }
+            guard own?.contains(where: { $0.name == name && $0.accepts(labels: labels, trailingClosures: trailing) }) == false,
+                !router.inheritance.superclasses.contains(where: { types.primary($0)?.kind == .class })
             else { continue }
             if adopted == nil {
                 // The router's protocols, and those of RIBs' router classes it descends from.
@@ -647,23 +664,22 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 if router.inheritance.superclasses.contains(where: { $0 == "ViewableRouter" || $0 == "LaunchRouter" }) { found.formUnion(["ViewableRouting", "Routing"]) }
                 adopted = found
             }
-            let labels = call.arguments.map { $0.label?.text ?? "_" }
-            let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+            // In the helper, `viewControllable` is a `ViewControllable`: its extension's method of that name is the one
+            // called, unless the router's screen is (or wraps) a navigation controller, which then has no other to find.
+            guard receiverTypes("viewController", of: router, file) != nil else { continue }
             for helper in helpers where adopted?.contains(helper.type) == true && helper.accepts(labels: labels, trailingClosures: trailing)
-                && types.role(ofType: helper.type) == nil
+                // An extension of RIBs' router classes is linted as a router itself, where it navigates.
+                && types.role(ofType: helper.type) == nil && !file.profile.isBaseClass(helper.type)
             {
                 guard case .relays(let relayedName, let relayedLabels, let relayedTrailing) = helper.action,
-                    !viewControllableDeclares(relayedName, router, file), let receivers = receiverTypes("viewController", of: router, file),
                     let relayed = types.helperMethods(named: relayedName, doing: .navigates).first(where: { relayed in
-                        receivers.contains(relayed.type) && relayed.accepts(labels: relayedLabels, trailingClosures: relayedTrailing)
-                            && types.role(ofType: relayed.type) == nil
+                        relayed.type == "ViewControllable" && relayed.accepts(labels: relayedLabels, trailingClosures: relayedTrailing)
                     })
                 else { continue }
                 violations.append(Violation(
                     at: token,
-                    "router '\(router.name)' discovers a navigation controller through '\(name)', an extension method of '\(helper.type)' "
-                        + "that calls '\(relayed.name)' of '\(relayed.type)', which navigates on the view controller's navigationController; "
-                        + advice(for: .router)))
+                    "router '\(router.name)' discovers a navigation controller through '\(name)', which calls 'ViewControllable.\(relayed.name)', "
+                        + "an extension method that navigates on the view controller's navigationController; " + advice(for: .router)))
                 break
             }
         }
@@ -671,22 +687,29 @@ public struct NavigationControllerDiscoveryRule: Rule {
     }
 
     /// The call `token` names as a method called by its name alone or on `self` (`pushRouter(…)`, `self.pushRouter(…)`,
-    /// `self?.pushRouter(…)`).
-    private static func selfCall(namedBy token: TokenSyntax) -> FunctionCallExprSyntax? {
+    /// `self?.pushRouter(…)`, `self!.pushRouter(…)`), made by `router` itself: not in a type nested in it.
+    private static func selfCall(namedBy token: TokenSyntax, in router: TypeDeclaration) -> FunctionCallExprSyntax? {
         guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id else { return nil }
         var called = Syntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-            var base = member.base
-            if let chained = base?.as(OptionalChainingExprSyntax.self) { base = chained.expression }
-            guard base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+            guard member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
             called = Syntax(member)
         }
         guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id else { return nil }
+        var node = call.parent
+        while let current = node, current.id != router.members.id {
+            if current.is(ClassDeclSyntax.self) || current.is(StructDeclSyntax.self) || current.is(EnumDeclSyntax.self)
+                || current.is(ActorDeclSyntax.self) || current.is(ExtensionDeclSyntax.self)
+            {
+                return nil
+            }
+            node = current.parent
+        }
         return call
     }
 
     /// Where the text in `span` spells a lower-case name followed by `(` that is not a member of something other than
-    /// `self` (`pushRouter(`, `self.pushRouter(`, `self?.pushRouter(`), with that name: a superset of the calls of a
+    /// `self` (`pushRouter(`, `self.pushRouter(`, `self?.pushRouter(`, `self!.pushRouter(`), with that name: a superset of the calls of a
     /// method by its name alone or on `self`, in order.
     static func selfCalledNames(in span: Range<Int>, of file: LintFile) -> [(offset: Int, name: String)] {
         var source = file.source
@@ -711,7 +734,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 guard position < end, bytes[position] == UInt8(ascii: "("), bytes[start] >= 0x61, bytes[start] <= 0x7A else { continue }
                 if start > 0, bytes[start - 1] == UInt8(ascii: ".") {
                     var before = start - 1
-                    if before > 0, bytes[before - 1] == UInt8(ascii: "?") { before -= 1 }
+                    if before > 0, bytes[before - 1] == UInt8(ascii: "?") || bytes[before - 1] == UInt8(ascii: "!") { before -= 1 }
                     guard isSelf(before: before) else { continue }
                 }
                 found.append((start, String(decoding: bytes[start..<position], as: UTF8.self)))

@@ -149,18 +149,20 @@ public struct FileModel {
     /// - Parameter index: the project's types; without one, the file's own declarations are all it knows.
     /// - Parameters:
     ///   - mayNavigate: the file's text names `navigationController`, so its extensions may declare navigation helpers.
-    ///   - mayDetach: the file's text names `detachChild`, so its extensions may declare detaching helpers. Without
-    ///     either, no navigating or detaching helper (`DeclaredType.helperMethods`) is looked for.
+    ///   - mayDetach: the file's text names `detachChild`, so its extensions may declare detaching helpers.
+    ///   - mayRelay: the file's text names `viewControllable.`, so its extensions may call methods on a router's view
+    ///     controller. Without any of the three, no navigating, detaching or relaying helper
+    ///     (`DeclaredType.helperMethods`) is looked for.
     ///   - mayArrange: the file's text names a call that removes a view or a view controller, so its classes and
     ///     extensions may declare methods that only arrange the view hierarchy.
     ///   - mayActivate: the file's text names `didBecomeActive`, so its classes may call their router as they become
     ///     active, and when else they call it is recorded too (`InteractorActivation`).
     public init(
-        tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayArrange: Bool = true,
-        mayActivate: Bool = true
+        tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayRelay: Bool = true,
+        mayArrange: Bool = true, mayActivate: Bool = true
     ) {
         var collector = DeclarationCollector()
-        collector.looksForHelperMethods = mayNavigate || mayDetach
+        collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay
         collector.looksForActivation = mayActivate
         collector.collect(tree.statements)
         collector.addRoutesOfExtensions()
@@ -674,7 +676,8 @@ enum HelperMethods {
                 return name == "viewControllable" && !parameters.contains(name) && !hidden.contains(name) && !bound.contains(name)
             }
             guard let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "viewControllable" else { return false }
-            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            // `self.viewControllable`, `self?.viewControllable` in a closure capturing `self` weakly.
+            return member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         }
 
         /// `self`, `uiviewController` or `self.uiviewController`: the view controller the extended type is.
