@@ -11,8 +11,9 @@ public struct BackNavigationRule: ProjectRule {
             leaks, and undefined behavior later." Either hide the back button and offer a custom one \
             (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`. A parent \
             that hears its stack pop (a navigation controller delegate reporting it, or its interactor made the \
-            delegate) handles its children. Decision: a bar hidden with `navigationBar.isHidden = true` counts as \
-            hiding the back button, on the parent's screen as on the child's, though the swipe back still works.
+            delegate) handles its children. A parent that makes a child's screen the root of a navigation controller and \
+            hides its bar there hides it for what the child pushes. Decision: a bar hidden with `navigationBar.isHidden = \
+            true` counts as hiding the back button, on the parent's screen as on the child's, though the swipe back still works.
             """,
         defaultSeverity: .warning,
         isOptIn: true,
@@ -752,6 +753,35 @@ public struct BackNavigationRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
+            // The parent, in another module, makes the child's screen the root of a navigation controller whose bar it
+            // hides: what the child pushes there has no back button.
+            Example("""
+                // file: Main/MainRouter.swift
+                import RIBs
+                final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    private let alarmBuilder: AlarmFeature.AlarmBuildable
+                    func routeToAlarm() {
+                        let router = alarmBuilder.build(withListener: interactor)
+                        attachChild(router)
+                        let navigation = UINavigationController(rootViewController: router.viewControllable.uiviewController)
+                        navigation.modalPresentationStyle = .fullScreen
+                        navigation.isNavigationBarHidden = true
+                        viewController.uiviewController.present(navigation, animated: true)
+                    }
+                }
+                // file: Alarm/AlarmRouter.swift
+                import RIBs
+                final class AlarmRouter: ViewableRouter<AlarmInteractable, AlarmViewControllable>, AlarmRouting {
+                    func routeToSnooze() {
+                        let snooze = snoozeBuilder.build(withListener: interactor)
+                        attachChild(snooze)
+                        viewController.uiviewController.navigationController?.pushViewController(snooze.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Snooze/SnoozeViewController.swift
+                import RIBs
+                final class SnoozeViewController: UIViewController, SnoozePresentable, SnoozeViewControllable {}
+                """),
             // Every screen hides its bar through the app's helper, a protocol's extension for its base view controller.
             Example("""
                 // file: Onboarding/OnboardingRouter.swift

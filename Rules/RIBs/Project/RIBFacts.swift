@@ -316,7 +316,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-23"
+    public static let id = "rib-navigation-24"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -328,6 +328,10 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Pushes onto a navigation container the router made itself (`let modal = UINavigationController()`): not the
     /// stack its own screen is in, whatever that screen does with its bar.
     public var pushesOntoMadeContainers: [SourcePoint] = []
+    /// Children whose screen a router makes the root of a navigation controller whose bar it hides
+    /// (`UINavigationController(rootViewController: child.viewControllable.uiviewController)`, then
+    /// `isNavigationBarHidden = true`): what they push has no bar, as if their own screen hid it.
+    public var rootsOfStacksWithoutBar: [RIBFacts.Edge] = []
     /// Pushes a router makes on its own screen first, as it loads (`didLoad`) or as its interactor becomes active
     /// (`RouterActivation`): where that screen is a navigation controller, the first screen of its stack, which has no
     /// back button.
@@ -436,7 +440,8 @@ public struct NavigationFacts: FileFacts, Equatable {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
                 guard !file.profile.isBaseClass(type.name) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
-                let (pushed, shown) = Self.pushedChildren(from: rib, in: type, file: file)
+                let (pushed, shown, rooting) = Self.pushedChildren(from: rib, in: type, file: file)
+                rootsOfStacksWithoutBar += rooting
                 for (edge, ontoMade, loadingThrough) in pushed {
                     pushes.append(edge)
                     if ontoMade { pushesOntoMadeContainers.append(edge.point) }
@@ -699,7 +704,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// With each, whether it pushes onto a container the router made (a local or a stored property it constructs), and
     /// whether it is the first screen of the router's own stack; then the children it shows through its screen's methods.
     static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (
-        pushed: [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?)], shown: [Show]
+        pushed: [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?)], shown: [Show], rootingStacksWithoutBar: [RIBFacts.Edge]
     ) {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
@@ -721,6 +726,11 @@ public struct NavigationFacts: FileFacts, Equatable {
                     type.first?.isUppercase == true, type.hasSuffix("Builder")
                 {
                     madeBuilders[name] = type
+                } else if let call = value.as(FunctionCallExprSyntax.self), call.calledExpression.lastName?.hasSuffix("NavigationController") == true,
+                    let root = call.arguments.first(where: { $0.label?.text == "rootViewController" })?.expression.rootName
+                {
+                    // `let navigation = UINavigationController(rootViewController: child.viewControllable.uiviewController)`.
+                    stacksRooted.append((name, root, call))
                 } else if let root = value.rootName, let builder = builtBy[root] {
                     builtBy[name] = builder
                 }
@@ -728,6 +738,9 @@ public struct NavigationFacts: FileFacts, Equatable {
             }
             /// Locals holding a builder the method made (`let builder = DetailBuilder(dependency: component)`), by type.
             var madeBuilders: [String: String] = [:]
+            /// Navigation controllers the method makes with a local's screen as their root: the container's local, the
+            /// root's, and the call that makes it.
+            var stacksRooted: [(container: String, root: String, call: FunctionCallExprSyntax)] = []
             /// The containers whose bar the router hides (`navigationController.setNavigationBarHidden(true, …)`,
             /// `.isNavigationBarHidden = true`), by the name they end in.
             var hidingBars: Set<String> = []
@@ -817,7 +830,13 @@ public struct NavigationFacts: FileFacts, Equatable {
                 }
             }
         }
-        return (pushed, shown)
+        // A child whose screen is the root of a navigation controller the router makes and hides the bar of, in one
+        // method (`let navigation = UINavigationController(rootViewController: child.viewControllable.uiviewController)`,
+        // `navigation.isNavigationBarHidden = true`): the stack the child pushes onto has no bar.
+        let rootingStacksWithoutBar = walked.flatMap { finder in
+            finder.stacksRooted.compactMap { container, root, call in finder.hidingBars.contains(container) ? edge(root, call, finder) : nil }
+        }
+        return (pushed, shown, rootingStacksWithoutBar)
     }
 
     /// The first screen the router hands its own screen, as its interactor becomes active or as it loads: the first

@@ -261,8 +261,10 @@ public struct RIBProject: ProjectModel {
         ribsShowingBar = ribIDs(
             withPresenterIn: Set(navigation.flatMap(\.typesShowingBar) + classesCalling(navigation.flatMap(\.barShowingHelpers))))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
+        // Children made the root of a stack without a bar by their parent count as hiding it themselves.
+        let rootingStacksWithoutBar = Set(navigation.flatMap(\.rootsOfStacksWithoutBar).map { link($0).to })
         ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
-            hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
+            hiding: ribsHidingBar.union(rootingStacksWithoutBar).subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
             ontoMadeContainers: Set(pushesOntoMadeContainers))
         /// Whether the protocol, or one it refines that the project declares, requires one of `methods`.
         func requires(_ name: String, _ methods: [String]) -> Bool {
