@@ -17,7 +17,9 @@ public struct DeclaredType: Sendable, Equatable {
     /// handed in first; `arranges cleanUp(completion?:)`; see `HelperMethod`): an extension's helper that discovers the
     /// navigation controller, or detaches a child, for whoever calls it; a class's or an extension's method that only
     /// arranges the view hierarchy (`ViewHierarchy.arranging(in:)`); a router method a class calls as it becomes active
-    /// (`activates routeToMain()`, `InteractorActivation`).
+    /// (`activates routeToMain()`, `InteractorActivation`); an extension's method that calls a method on the router's
+    /// view controller (`relays#pushViewController(_:animated:)+0 pushRouter(_:animated:)`, the trailing closures'
+    /// count after the `+`).
     public let helperMethods: [String]
 
     /// Whether two readings of a file's declarations give the type index the same answers to every question but
