@@ -18,6 +18,53 @@ public struct BackNavigationRule: ProjectRule {
         defaultSeverity: .warning,
         isOptIn: true,
         triggering: [
+            // One parent makes the child's screen the root of a stack without a bar, another pushes it on its own stack,
+            // which has one: what the child pushes may have a back button. So does a container whose bar is hidden, then
+            // shown again.
+            Example("""
+                // file: Main/MainRouter.swift
+                import RIBs
+                final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    func routeToAlarm() {
+                        let router = alarmBuilder.build(withListener: interactor)
+                        attachChild(router)
+                        let navigation = UINavigationController(rootViewController: router.viewControllable.uiviewController)
+                        navigation.isNavigationBarHidden = true
+                        viewController.uiviewController.present(navigation, animated: true)
+                    }
+                }
+                // file: Settings/SettingsRouter.swift
+                import RIBs
+                final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable>, SettingsRouting {
+                    func routeToAlarm() {
+                        let router = alarmBuilder.build(withListener: interactor)
+                        attachChild(router)
+                        viewController.uiviewController.navigationController?.pushViewController(router.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Alarm/AlarmViewController.swift
+                import RIBs
+                final class AlarmViewController: UIViewController, AlarmPresentable, AlarmViewControllable {
+                    override func viewDidDisappear(_ animated: Bool) {
+                        super.viewDidDisappear(animated)
+                        if isMovingFromParent { listener?.didPop() }
+                    }
+                }
+                // file: Alarm/AlarmRouter.swift
+                import RIBs
+                final class AlarmRouter: ViewableRouter<AlarmInteractable, AlarmViewControllable>, AlarmRouting {
+                    func routeToSnooze() {
+                        let snooze = snoozeBuilder.build(withListener: interactor)
+                        attachChild(snooze)
+                        1️⃣viewController.uiviewController.navigationController?.pushViewController(snooze.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Snooze/SnoozeViewController.swift
+                import RIBs
+                final class SnoozeViewController: UIViewController, SnoozePresentable, SnoozeViewControllable {}
+                """, messages: [
+                    "child 'Snooze' is pushed but 'SnoozeViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // A push through the app's extension of `ViewControllable`, on the navigation controller the screen sits in.
             Example("""
                 // file: Feed/FeedRouter.swift

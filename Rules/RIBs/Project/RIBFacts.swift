@@ -713,8 +713,9 @@ public struct NavigationFacts: FileFacts, Equatable {
             /// `self.viewController.…`).
             var shows: [(String, FunctionCallExprSyntax, String)] = []
             override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-                guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value.unwrapped
-                else { return .visitChildren }
+                guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
+                rootedByLocal[name] = nil
+                guard let value = node.initializer?.value.unwrapped else { return .visitChildren }
                 if let call = value.as(FunctionCallExprSyntax.self),
                     let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
                     let base = member.base?.unwrapped,
@@ -726,11 +727,15 @@ public struct NavigationFacts: FileFacts, Equatable {
                     type.first?.isUppercase == true, type.hasSuffix("Builder")
                 {
                     madeBuilders[name] = type
-                } else if let call = value.as(FunctionCallExprSyntax.self), call.calledExpression.lastName?.hasSuffix("NavigationController") == true,
+                } else if let call = value.as(FunctionCallExprSyntax.self), Self.makesNavigationController(call),
                     let root = call.arguments.first(where: { $0.label?.text == "rootViewController" })?.expression.rootName
                 {
-                    // `let navigation = UINavigationController(rootViewController: child.viewControllable.uiviewController)`.
-                    stacksRooted.append((name, root, call))
+                    // `let navigation = UINavigationController(rootViewController: child.viewControllable.uiviewController)`: the
+                    // child as its local names it here (another branch may bind the name to another).
+                    if let builder = builtBy[root] {
+                        rootedByLocal[name] = stacksRooted.count
+                        stacksRooted.append((builder, call, false))
+                    }
                 } else if let root = value.rootName, let builder = builtBy[root] {
                     builtBy[name] = builder
                 }
@@ -738,13 +743,33 @@ public struct NavigationFacts: FileFacts, Equatable {
             }
             /// Locals holding a builder the method made (`let builder = DetailBuilder(dependency: component)`), by type.
             var madeBuilders: [String: String] = [:]
-            /// Navigation controllers the method makes with a local's screen as their root: the container's local, the
-            /// root's, and the call that makes it.
-            var stacksRooted: [(container: String, root: String, call: FunctionCallExprSyntax)] = []
+            /// Navigation controllers the method makes with a child's screen as their root: the child's builder, the call
+            /// that makes the container, and whether the method leaves its bar hidden.
+            var stacksRooted: [(builder: String, call: FunctionCallExprSyntax, barHidden: Bool)] = []
+            /// The entry of `stacksRooted` each local names where the walk is: a later binding of the name replaces it.
+            private var rootedByLocal: [String: Int] = [:]
+            /// `UINavigationController(…)`, `AppNavigationController.init(…)`.
+            static func makesNavigationController(_ call: FunctionCallExprSyntax) -> Bool {
+                var called = call.calledExpression
+                if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+                    called = base
+                }
+                return called.lastName?.hasSuffix("NavigationController") == true
+            }
+            /// A container of `stacksRooted`, named by a local, has its bar hidden or shown (the later statement wins).
+            private func setsBar(of base: ExprSyntax?, hidden: Bool) {
+                guard let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, let index = rootedByLocal[name] else { return }
+                stacksRooted[index].barHidden = hidden
+            }
             /// The containers whose bar the router hides (`navigationController.setNavigationBarHidden(true, …)`,
             /// `.isNavigationBarHidden = true`), by the name they end in.
             var hidingBars: Set<String> = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setNavigationBarHidden",
+                    let value = node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)
+                {
+                    setsBar(of: member.base, hidden: value.literal.tokenKind == .keyword(.true))
+                }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text
                     if name == "push" || name == "pushViewController", let argument = node.arguments.first?.expression,
@@ -763,6 +788,19 @@ public struct NavigationFacts: FileFacts, Equatable {
             }
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
                 let elements = Array(node.elements)
+                // `navigation.isNavigationBarHidden = true`, `navigation.navigationBar.isHidden = true` (the rule's decision).
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let value = elements[2].as(BooleanLiteralExprSyntax.self),
+                    let target = elements[0].as(MemberAccessExprSyntax.self)
+                {
+                    let hidden = value.literal.tokenKind == .keyword(.true)
+                    if target.declName.baseName.text == "isNavigationBarHidden" {
+                        setsBar(of: target.base, hidden: hidden)
+                    } else if target.declName.baseName.text == "isHidden", let bar = target.base?.as(MemberAccessExprSyntax.self),
+                        bar.declName.baseName.text == "navigationBar"
+                    {
+                        setsBar(of: bar.base, hidden: hidden)
+                    }
+                }
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
                     elements[2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
                     let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "isNavigationBarHidden",
@@ -804,7 +842,10 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         /// The edge to the child a local built by a builder names, pushed or shown by `call`.
         func edge(_ local: String, _ call: FunctionCallExprSyntax, _ finder: Finder) -> RIBFacts.Edge? {
-            guard let name = finder.builtBy[local] else { return nil }
+            finder.builtBy[local].flatMap { edge(builtBy: $0, call) }
+        }
+        /// The edge to the child the builder (a stored property's name, or a type's) builds.
+        func edge(builtBy name: String, _ call: FunctionCallExprSyntax) -> RIBFacts.Edge? {
             var child = declaredBuilders[name] ?? name
             for suffix in ["Builder", "Buildable"] where child.hasSuffix(suffix) { child = String(child.dropLast(suffix.count)) }
             guard !child.isEmpty else { return nil }
@@ -834,7 +875,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         // method (`let navigation = UINavigationController(rootViewController: child.viewControllable.uiviewController)`,
         // `navigation.isNavigationBarHidden = true`): the stack the child pushes onto has no bar.
         let rootingStacksWithoutBar = walked.flatMap { finder in
-            finder.stacksRooted.compactMap { container, root, call in finder.hidingBars.contains(container) ? edge(root, call, finder) : nil }
+            finder.stacksRooted.compactMap { builder, call, barHidden in barHidden ? edge(builtBy: builder, call) : nil }
         }
         return (pushed, shown, rootingStacksWithoutBar)
     }

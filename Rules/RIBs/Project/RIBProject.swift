@@ -261,11 +261,9 @@ public struct RIBProject: ProjectModel {
         ribsShowingBar = ribIDs(
             withPresenterIn: Set(navigation.flatMap(\.typesShowingBar) + classesCalling(navigation.flatMap(\.barShowingHelpers))))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
-        // Children made the root of a stack without a bar by their parent count as hiding it themselves.
-        let rootingStacksWithoutBar = Set(navigation.flatMap(\.rootsOfStacksWithoutBar).map { link($0).to })
         ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
-            hiding: ribsHidingBar.union(rootingStacksWithoutBar).subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
-            ontoMadeContainers: Set(pushesOntoMadeContainers))
+            hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
+            ontoMadeContainers: Set(pushesOntoMadeContainers), rooted: navigation.flatMap(\.rootsOfStacksWithoutBar).map(link))
         /// Whether the protocol, or one it refines that the project declares, requires one of `methods`.
         func requires(_ name: String, _ methods: [String]) -> Bool {
             var seen: Set<String> = []
@@ -287,10 +285,11 @@ public struct RIBProject: ProjectModel {
     }
 
     /// `ribsOnStacksWithoutBar`: from the RIBs that hide the bar, along pushes, a RIB joining once each RIB that has it
-    /// in its tree (`edges`) pushes it and is on such a stack already: a parent that presents it, embeds it, or pushes
-    /// it onto a container it made keeps it out. Each edge and push is looked at once from each end.
+    /// in its tree (`edges`) pushes it and is on such a stack already, or makes its screen the root of a container
+    /// whose bar it hides (`rooted`) and pushes it nowhere: a parent that presents it otherwise, embeds it, or pushes it
+    /// onto a container it made keeps it out. Each edge and push is looked at once from each end.
     static func ribsOnStacksWithoutBar(
-        hiding: Set<String>, showing: Set<String>, pushes: [Link], edges: [Link], ontoMadeContainers: Set<SourcePoint>
+        hiding: Set<String>, showing: Set<String>, pushes: [Link], edges: [Link], ontoMadeContainers: Set<SourcePoint>, rooted: [Link] = []
     ) -> Set<String> {
         var excluded = showing
         var pushed: [String: Set<String>] = [:]
@@ -300,10 +299,20 @@ public struct RIBProject: ProjectModel {
             parents[push.to, default: []].insert(push.from)
         }
         for edge in edges where edge.isInTree && edge.from != edge.to { parents[edge.to, default: []].insert(edge.from) }
+        for root in rooted where root.from != root.to { parents[root.to, default: []].insert(root.from) }
         // How many parents of each RIB have not yet pushed it from a stack without a bar.
         var waiting = parents.mapValues(\.count)
         var joined = hiding
         var next = hiding.sorted()
+        // A parent making the child's screen the root of a stack without a bar, and pushing it nowhere, puts it on one.
+        var rooting = Set<[String]>()
+        for root in rooted where root.from != root.to && pushed[root.from]?.contains(root.to) != true && !excluded.contains(root.to)
+            && rooting.insert([root.from, root.to]).inserted
+        {
+            waiting[root.to, default: 0] -= 1
+            if waiting[root.to] == 0, joined.insert(root.to).inserted { next.append(root.to) }
+        }
+        next.sort()
         while let rib = next.popLast() {
             for child in pushed[rib] ?? [] {
                 waiting[child, default: 0] -= 1
