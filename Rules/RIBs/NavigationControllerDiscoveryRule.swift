@@ -638,7 +638,9 @@ public struct NavigationControllerDiscoveryRule: Rule {
         // text, and the tree looked at only where the project declares a helper of that name that relays.
         let span = router.members.position.utf8Offset..<router.members.endPosition.utf8Offset
         var own: [HelperMethod]?
-        var adopted: Set<String>?
+        /// The protocols whose helpers the router's calls reach, looked up at the first call that may relay: nil inside
+        /// where none can (a router whose screen is or wraps a navigation controller, or with a project base class).
+        var adopted: Set<String>??
         var violations: [Violation] = []
         var lookedUp: [String: [HelperMethod]] = [:]
         for (offset, name) in selfCalledNames(in: span, of: file) {
@@ -655,19 +657,23 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     HelperMethod(type: router.name, action: .navigates, signature: HelperMethod.signature(of: function)[...])
                 }
             }
-            guard own?.contains(where: { $0.name == name && $0.accepts(labels: labels, trailingClosures: trailing) }) == false,
-                !router.inheritance.superclasses.contains(where: { types.primary($0)?.kind == .class })
-            else { continue }
+            guard own?.contains(where: { $0.name == name && $0.accepts(labels: labels, trailingClosures: trailing) }) == false else { continue }
             if adopted == nil {
-                // The router's protocols, and those of RIBs' router classes it descends from.
-                var found = Set(types.supertypes(of: router.inheritance.all))
-                if router.inheritance.superclasses.contains(where: { $0 == "ViewableRouter" || $0 == "LaunchRouter" }) { found.formUnion(["ViewableRouting", "Routing"]) }
-                adopted = found
+                if router.inheritance.superclasses.contains(where: { types.primary($0)?.kind == .class })
+                    // In the helper, `viewControllable` is a `ViewControllable`: its extension's method of that name is the
+                    // one called, unless the router's screen is (or wraps) a navigation controller, which has no other to find.
+                    || receiverTypes("viewController", of: router, file) == nil
+                {
+                    adopted = .some(nil)
+                } else {
+                    // The router's protocols, and those of RIBs' router classes it descends from.
+                    var found = Set(types.supertypes(of: router.inheritance.all))
+                    if router.inheritance.superclasses.contains(where: { $0 == "ViewableRouter" || $0 == "LaunchRouter" }) { found.formUnion(["ViewableRouting", "Routing"]) }
+                    adopted = .some(found)
+                }
             }
-            // In the helper, `viewControllable` is a `ViewControllable`: its extension's method of that name is the one
-            // called, unless the router's screen is (or wraps) a navigation controller, which then has no other to find.
-            guard receiverTypes("viewController", of: router, file) != nil else { continue }
-            for helper in helpers where adopted?.contains(helper.type) == true && helper.accepts(labels: labels, trailingClosures: trailing)
+            guard let reached = adopted ?? nil else { continue }
+            for helper in helpers where reached.contains(helper.type) && helper.accepts(labels: labels, trailingClosures: trailing)
                 // An extension of RIBs' router classes is linted as a router itself, where it navigates.
                 && types.role(ofType: helper.type) == nil && !file.profile.isBaseClass(helper.type)
             {

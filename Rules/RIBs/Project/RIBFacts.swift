@@ -761,6 +761,12 @@ public struct NavigationFacts: FileFacts, Equatable {
                 guard let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, let index = rootedByLocal[name] else { return }
                 stacksRooted[index].barHidden = hidden
             }
+            /// A container's bar hidden or shown (`setNavigationBarHidden(true, …)`, `isNavigationBarHidden = false`): for
+            /// `stacksRooted`, and, hidden, for `hidingBars`.
+            private func setsNavigationBar(of base: ExprSyntax?, hidden: Bool) {
+                setsBar(of: base, hidden: hidden)
+                if hidden, let container = base?.lastName { hidingBars.insert(container) }
+            }
             /// The containers whose bar the router hides (`navigationController.setNavigationBarHidden(true, …)`,
             /// `.isNavigationBarHidden = true`), by the name they end in.
             var hidingBars: Set<String> = []
@@ -768,7 +774,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setNavigationBarHidden",
                     let value = node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)
                 {
-                    setsBar(of: member.base, hidden: value.literal.tokenKind == .keyword(.true))
+                    setsNavigationBar(of: member.base, hidden: value.literal.tokenKind == .keyword(.true))
                 }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text
@@ -778,10 +784,6 @@ public struct NavigationFacts: FileFacts, Equatable {
                         pushes.append((root, node))
                     } else if let base = member.base?.unwrapped, NavigationFacts.isOwn("viewController", base), let root = node.arguments.first?.expression.rootName {
                         shows.append((root, node, name))
-                    } else if name == "setNavigationBarHidden", node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
-                        let container = member.base?.lastName
-                    {
-                        hidingBars.insert(container)
                     }
                 }
                 return .visitChildren
@@ -794,19 +796,12 @@ public struct NavigationFacts: FileFacts, Equatable {
                 {
                     let hidden = value.literal.tokenKind == .keyword(.true)
                     if target.declName.baseName.text == "isNavigationBarHidden" {
-                        setsBar(of: target.base, hidden: hidden)
+                        setsNavigationBar(of: target.base, hidden: hidden)
                     } else if target.declName.baseName.text == "isHidden", let bar = target.base?.as(MemberAccessExprSyntax.self),
                         bar.declName.baseName.text == "navigationBar"
                     {
                         setsBar(of: bar.base, hidden: hidden)
                     }
-                }
-                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                    elements[2].as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true),
-                    let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "isNavigationBarHidden",
-                    let container = target.base?.lastName
-                {
-                    hidingBars.insert(container)
                 }
                 return .visitChildren
             }

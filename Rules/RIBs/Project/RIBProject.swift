@@ -289,7 +289,7 @@ public struct RIBProject: ProjectModel {
     /// whose bar it hides (`rooted`) and pushes it nowhere: a parent that presents it otherwise, embeds it, or pushes it
     /// onto a container it made keeps it out. Each edge and push is looked at once from each end.
     static func ribsOnStacksWithoutBar(
-        hiding: Set<String>, showing: Set<String>, pushes: [Link], edges: [Link], ontoMadeContainers: Set<SourcePoint>, rooted: [Link] = []
+        hiding: Set<String>, showing: Set<String>, pushes: [Link], edges: [Link], ontoMadeContainers: Set<SourcePoint>, rooted: [Link]
     ) -> Set<String> {
         var excluded = showing
         var pushed: [String: Set<String>] = [:]
@@ -312,7 +312,6 @@ public struct RIBProject: ProjectModel {
             waiting[root.to, default: 0] -= 1
             if waiting[root.to] == 0, joined.insert(root.to).inserted { next.append(root.to) }
         }
-        next.sort()
         while let rib = next.popLast() {
             for child in pushed[rib] ?? [] {
                 waiting[child, default: 0] -= 1
