@@ -14,7 +14,9 @@ public struct AttachDetachBalanceRule: Rule {
             view in the router's own (`addChild`, `embed…`, or handing its view controllable to a method of the router's \
             view controller, never presenting, pushing or replacing it), or in functions those \
             call, live as long as the router (tabs, a launch router's permanent children, a search bar inside a \
-            screen) and are left alone. A call of an app's helper method, declared in an extension anywhere in the \
+            screen) and are left alone; so do children attached by the routing method the RIB's interactor calls as it becomes \
+            active and at no other time — in `didBecomeActive`, in a private method only it calls, or in a `Task` either starts \
+            (its body runs once). `attachChild` and `detachChild` count written bare or through `self`. A call of an app's helper method, declared in an extension anywhere in the \
             project, whose body calls `detachChild` detaches the child it is handed (`dismissRouter(router, animated: \
             true)`), or, where it detaches a child it finds itself (`detachCurrentChild()`), any child.
             """,
@@ -160,8 +162,94 @@ public struct AttachDetachBalanceRule: Rule {
                 """, messages: [
                     "router attaches the Search child but never detaches it; detach it when the child closes, or its interactor stays active",
                 ]),
+            // The private method that routes runs as the interactor becomes active, and again when a child finishes.
+            Example("""
+                // file: Start/StartRouter.swift
+                import RIBs
+                final class StartRouter: LaunchRouter<StartInteractable, StartViewControllable>, StartRouting {
+                    func attachWallet() {
+                        let wallet = walletBuilder.build(withListener: interactor)
+                        1️⃣attachChild(wallet)
+                    }
+                }
+                // file: Start/StartInteractor.swift
+                import RIBs
+                final class StartInteractor: PresentableInteractor<StartPresentable>, StartInteractable {
+                    weak var router: StartRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        refresh()
+                    }
+                    func onboardingDidFinish() {
+                        refresh()
+                    }
+                }
+                private extension StartInteractor {
+                    func refresh() {
+                        Task { [weak self] in
+                            await self?.store.reload()
+                            self?.router?.attachWallet()
+                        }
+                    }
+                }
+                """, messages: [
+                    "router attaches the Wallet child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
+            // Written through `self`, an attach is an attach, and a detach detaches the child it names, not every one.
+            Example("""
+                import RIBs
+                final class TicketsRouter: ViewableRouter<TicketsInteractable, TicketsViewControllable>, TicketsRouting {
+                    private var logRouter: ViewableRouting?
+                    func routeToLog() {
+                        let router = logBuilder.build(withListener: interactor)
+                        logRouter = router
+                        self.attachChild(router)
+                    }
+                    func routeToFilter() {
+                        let router = filterBuilder.build(withListener: interactor)
+                        1️⃣self.attachChild(router)
+                        viewController.present(router.viewControllable, animated: true)
+                    }
+                    func closeLog() {
+                        guard let router = logRouter else { return }
+                        self.detachChild(router)
+                        logRouter = nil
+                    }
+                }
+                """, messages: [
+                    "router attaches the Filter child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
         ],
         nonTriggering: [
+            // Attached once, as the interactor becomes active: through a private method of an extension in its file, in a
+            // `Task` that method starts (its body runs once).
+            Example("""
+                // file: Start/StartRouter.swift
+                import RIBs
+                final class StartRouter: LaunchRouter<StartInteractable, StartViewControllable>, StartRouting {
+                    func attachWallet() {
+                        let wallet = walletBuilder.build(withListener: interactor)
+                        attachChild(wallet)
+                    }
+                }
+                // file: Start/StartInteractor.swift
+                import RIBs
+                final class StartInteractor: PresentableInteractor<StartPresentable>, StartInteractable {
+                    weak var router: StartRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        self.refresh()
+                    }
+                }
+                private extension StartInteractor {
+                    func refresh() {
+                        Task { @MainActor [weak self] in
+                            await self?.store.reload()
+                            self?.router?.attachWallet()
+                        }
+                    }
+                }
+                """),
             // The RIBs guide's other place for a child that lives as long as its parent: the routing method its own
             // interactor calls as it becomes active, in another file.
             Example("""
@@ -565,8 +653,9 @@ public struct AttachDetachBalanceRule: Rule {
         var views: [String: String] = [:]
         for token in body.tokens(viewMode: .sourceAccurate) {
             if token.text == "attachChild" {
-                if let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
-                    call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.id == token.id,
+                let callee = token.parent?.parent?.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? token.parent
+                if let call = callee?.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee?.id,
+                    ChildAttachments.calledOnSelf(call) == "attachChild",
                     let child = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)
                 {
                     attached.insert(child.baseName.text)

@@ -52,10 +52,22 @@ final class ChildAttachments: LocalCollector {
 
     /// `children.forEach(detachChild(_:))` hands the function over: any child may be detached.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.baseName.text == "detachChild", node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id {
-            detachesAnything = true
+        if node.baseName.text == "detachChild" {
+            // `detachChild(x)` or `self.detachChild(x)`: a call.
+            let callee = node.parent?.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? Syntax(node)
+            if callee.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != callee.id { detachesAnything = true }
         }
         return .visitChildren
+    }
+
+    /// The name of a method `node` calls on the router itself: `attachChild(x)`, `self.attachChild(x)`,
+    /// `self?.attachChild(x)`; nil for a call on anything else.
+    static func calledOnSelf(_ node: FunctionCallExprSyntax) -> String? {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        else { return nil }
+        return member.declName.baseName.text
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -63,9 +75,7 @@ final class ChildAttachments: LocalCollector {
             if let argument = detachedHere { detach(argument) } else { detachesAnything = true }
             return .visitChildren
         }
-        guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let argument = node.arguments.first?.expression
-        else { return .visitChildren }
+        guard let callee = Self.calledOnSelf(node), let argument = node.arguments.first?.expression else { return .visitChildren }
         if callee == "attachChild" {
             let (kind, alias) = kinds(of: argument)
             attaches.append((kind ?? argument.trimmedDescription, alias, kind != nil, node, function))
@@ -85,17 +95,7 @@ final class ChildAttachments: LocalCollector {
     /// `.some(nil)` where the helper detaches some other child (`detachCurrentChild()`); nil for any other call.
     private func detachedByHelper(_ node: FunctionCallExprSyntax) -> ExprSyntax?? {
         guard let types else { return nil }
-        let callee: String
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-            callee = reference.baseName.text
-        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-        {
-            callee = member.declName.baseName.text
-        } else {
-            return nil
-        }
-        guard !["attachChild", "detachChild"].contains(callee), !ownMethods.contains(callee), callee.first?.isLowercase == true else { return nil }
+        guard let callee = Self.calledOnSelf(node), !["attachChild", "detachChild"].contains(callee), !ownMethods.contains(callee), callee.first?.isLowercase == true else { return nil }
         let labels = node.arguments.map { $0.label?.text ?? "_" }
         let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
         for helper in types.helperMethods(named: callee, doing: .detaches(parameter: nil)) where helper.accepts(labels: labels, trailingClosures: trailing) {

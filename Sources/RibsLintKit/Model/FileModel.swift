@@ -165,7 +165,7 @@ public struct FileModel {
         collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay
         collector.looksForActivation = mayActivate
         collector.collect(tree.statements)
-        collector.addRoutesOfExtensions()
+        collector.addActivations()
         // A class whose superclass is one of the profile's own (`ViewableRouter`, `PresentableInteractor`, a `Builder`) is
         // no view controller: whether its methods only arrange is never asked.
         if mayArrange {
@@ -348,13 +348,14 @@ private struct DeclarationCollector {
         }
     }
 
-    /// A class whose `didBecomeActive` calls its router: what its extensions in the file call on the router too.
-    mutating func addRoutesOfExtensions() {
-        let activating = Set(types.filter { $0.kind == .class && $0.helperMethods.contains { $0.hasPrefix("activates ") } }.map(\.name))
-        guard !activating.isEmpty else { return }
-        for index in types.indices where types[index].kind == .class && activating.contains(types[index].name) {
-            let added = types.filter { $0.kind == .extension && $0.name == types[index].name }.flatMap { InteractorActivation.routes(in: $0.members.members) }
-            for entry in added where !types[index].helperMethods.contains(entry) { types[index].helperMethods.append(entry) }
+    /// What each class has its router do as it becomes active, and when else (`InteractorActivation`), read from its
+    /// methods and those of its extensions in the file.
+    mutating func addActivations() {
+        guard looksForActivation else { return }
+        for index in types.indices where types[index].kind == .class {
+            let name = types[index].name
+            let members = [types[index].members.members] + types.filter { $0.kind == .extension && $0.name == name }.map(\.members.members)
+            types[index].helperMethods += InteractorActivation.entries(in: members)
         }
     }
 
@@ -413,8 +414,7 @@ private struct DeclarationCollector {
             name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
             genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
             isMainActor: kind != .extension && attributes.contains(named: "MainActor"),
-            helperMethods: (kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members) : [])
-                + (kind == .class && looksForActivation ? InteractorActivation.entries(in: members.members) : []),
+            helperMethods: kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members) : [],
             macroConformances: ["Observable", "Reducer"].filter(attributes.contains(named:))))
         collect(members.members)
     }
