@@ -92,6 +92,8 @@ struct VIPERModule {
         "UINavigationController", "UITabBarController", "UISplitViewController", "UIView", "UITableViewCell",
         "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView", "UIControl", "UIStackView", "UIScrollView",
     ]
+    /// What a screen's view type adds to the screen's name (`AddAddressViewController`).
+    static let screenSuffixes: Set<String> = ["ViewController", "Controller", "View", "Screen", "VC"]
     /// Other architectures' frameworks: a file importing one is not VIPER code.
     static let otherFrameworks: Set<String> = [
         "RIBs", "ModernRIBs", "CombineRIBs", "ComposableRIBs", "ComposableRIBsCore", "ComposableRIBsTCA", "ComposableRIBsUI",
@@ -134,8 +136,16 @@ struct VIPERModule {
         // `Agenda/EventCell.swift` beside `Agenda/AgendaPresenter.swift`, `Agenda/View/Cells/`, `Agenda/TableView/Cells/`:
         // the folder above `View/`, else the file's folder or one of the two above it, names a module — not a shared
         // `Library/Views/`.
+        // A view type in a folder named after it (`Addresses/AddAddress/AddAddressViewController.swift`) is a screen of its
+        // own, not a view of the module whose folder holds that folder.
+        let ownScreen = folders.last.map { folder in
+            file.model.types.contains { type in
+                type.name.hasPrefix(folder) && Self.screenSuffixes.contains(String(type.name.dropFirst(folder.count)))
+                    && Self.isViewType(type, inherited: type.inherited, resolver: resolver)
+            }
+        } == true
         let moduleFolders = folders.lastIndex(where: VIPERRole.view.folders.contains).map { $0 > 0 ? [folders[$0 - 1]] : [] }
-            ?? Array(folders.suffix(3).reversed())
+            ?? Array(folders.suffix(ownScreen ? 1 : 3).reversed())
         let underModuleFolder = file.model.types.contains { Self.isViewType($0, inherited: $0.inherited, resolver: resolver) }
             && moduleFolders.contains { Self.moduleExists(prefix: $0, besides: .view, resolver: resolver) }
         if parts.contains(where: { $0.role == .view }) || underModuleFolder {

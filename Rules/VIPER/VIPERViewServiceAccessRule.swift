@@ -177,6 +177,18 @@ public struct VIPERViewServiceAccessRule: Rule {
                     }
                 }
                 """),
+            // A screen of its own in a folder named after it, inside a module's folder: not that module's view.
+            Example("""
+                final class EditAddressViewController: UIViewController {
+                    private let service: LocationsServiceProtocol = LocationsService()
+                }
+                // file: Addresses/Base/AddressesPresenter.swift
+                protocol AddressesViewProtocol: AnyObject {}
+                final class AddressesPresenter {}
+                final class AddressesRouter {}
+                // file: Addresses/Base/AddressesViewController.swift
+                final class AddressesViewController: UIViewController, AddressesViewProtocol {}
+                """, path: "Addresses/EditAddress/EditAddressViewController.swift"),
             Example("""
                 final class NotesCell: UITableViewCell {
                     func load() { _ = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask) }
