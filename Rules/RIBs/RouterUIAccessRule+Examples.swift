@@ -234,6 +234,22 @@ extension RouterUIAccessRule {
                 "router sets 'tabBarItem.title' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
+        // A tab bar item built on a statement of its own is UI content built in the router, like a bar button item.
+        Example("""
+            import RIBs
+            final class CrewRouter: ViewableRouter<CrewInteractable, CrewViewControllable>, CrewRouting {
+                func attachTabs() {
+                    let inbox = inboxBuilder.build(withListener: interactor)
+                    attachChild(inbox)
+                    let item = 1️⃣UITabBarItem(title: "Inbox", image: UIImage(systemName: "tray"), selectedImage: nil)
+                    2️⃣inbox.viewControllable.uiviewController.tabBarItem = item
+                    viewController.setViewControllers([inbox.viewControllable])
+                }
+            }
+            """, messages: [
+                "router builds UI content ('UITabBarItem'); let the presenter build it, driven by the interactor through its Presentable",
+                "router sets 'tabBarItem' on a view controller; UI state belongs to the presenter, driven by the interactor",
+            ]),
         Example("""
             import RIBs
             import SafariServices

@@ -24,7 +24,7 @@ public struct RouterUIAccessRule: Rule {
         nonTriggering: RouterUIAccessRule.nonTriggeringExamples)
 
     static let uiTypes = [
-        "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UILabel", "UIButton", "UIImageView",
+        "UIAlertController", "UIAlertAction", "UIBarButtonItem", "UITabBarItem", "UILabel", "UIButton", "UIImageView",
         "UIActivityViewController", "SFSafariViewController", "UIImagePickerController", "PHPickerViewController",
         "UIDocumentPickerViewController", "MFMailComposeViewController", "MFMessageComposeViewController", "Text", "Button",
     ]
