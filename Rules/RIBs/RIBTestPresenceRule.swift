@@ -8,7 +8,8 @@ public struct RIBTestPresenceRule: ProjectRule {
         rationale: """
             RIBs Architecture Guide, "Testing Requirements": "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
             (attach/detach)". ribslint looks for a test file named for the RIB — `<Name>Tests.swift` (or `<Name>RIBTests.swift`), `<Name>InteractorTests.swift` (or \
-            `…Test.swift`), `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them — in a folder matching `test_roots`, linted or \
+            `…Test.swift`), `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them, or any test file whose name starts with the \
+            RIB's in a `<Name>Tests/` folder — in a folder matching `test_roots`, linted or \
             not, below the configuration's folder, or anywhere in the repository holding the linted files when the \
             configuration lies outside it.
             """,
@@ -61,6 +62,15 @@ public struct RIBTestPresenceRule: ProjectRule {
                 import XCTest
                 final class InputGenderRIBTests: XCTestCase {}
                 """),
+            // A file named for the RIB in a folder of the RIB's tests, whatever its spelling after the name.
+            Example("""
+                // file: Presentation/Sources/Problem/ProblemInteractor.swift
+                import RIBs
+                final class ProblemInteractor: Interactor, ProblemInteractable {}
+                // file: Presentation/Tests/ProblemTests/ProblemInteacterSpec.swift
+                import Quick
+                final class ProblemInteacterSpec: QuickSpec {}
+                """),
             // A test file named in the singular.
             Example("""
                 // file: Onboarding/Sources/OnboardingInteractor.swift
@@ -89,21 +99,26 @@ public struct RIBTestPresenceRule: ProjectRule {
         // Only `<Name>Tests.swift`, `<Name>Test.swift` or `<Name>Spec.swift` files (XCTest, Quick) can answer; test-root
         // folders are matched for those alone.
         let named = project.filePaths.filter { path in ["Tests.swift", "Test.swift", "Spec.swift"].contains { endsWith(path, $0) } }
-        let testFiles = Set(named.compactMap { path -> String? in
+        // Each test file's name, with the folders that hold it.
+        let testFiles = named.compactMap { path -> (name: String, folders: ArraySlice<Substring>)? in
             let components = path.split(separator: "/")
-            guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } })
+            guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } }),
+                let name = components.last
             else { return nil }
-            return components.last.map(String.init)
-        })
+            return (String(name), components.dropLast())
+        }
         return project.ribs.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
             let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { $0.map { "\($0.typeName)Tests.swift" } }
             // `LoginTests`, `LoginRIBTests`, `LoginInteractorTests`, `LoginInteractorImplTests`, `LoginRouterSpec`: named
             // for the RIB or one of its parts (a `LoginViewModelTests` tests something else).
             let parts = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName].compactMap { $0 }
-            guard !testFiles.contains(where: { name in
+            // Or any file named for the RIB in a folder of the RIB's tests (`ProblemTests/ProblemInteactorTests.swift`).
+            let folders = Set(Self.ribWords.flatMap { word in ["Tests", "Test", "Spec", "Specs"].map { rib.name + word + $0 } })
+            guard !testFiles.contains(where: { name, holders in
                 Self.ribWords.contains { word in ["Tests.swift", "Test.swift", "Spec.swift"].contains { name == rib.name + word + $0 } }
                     || parts.contains { name.hasPrefix($0) }
+                    || (name.hasPrefix(rib.name) && holders.contains { folders.contains(String($0)) })
             }) else { return nil }
             return ProjectViolation(
                 at: anchor.point,
