@@ -195,6 +195,49 @@ public struct AttachDetachBalanceRule: Rule {
                 """, messages: [
                     "router attaches the Wallet child but never detaches it; detach it when the child closes, or its interactor stays active",
                 ]),
+            // As it becomes active, but again and again: a loop in the `Task`, a private method handed on as a selector, one
+            // an extension in another file calls later.
+            Example("""
+                // file: Start/StartRouter.swift
+                import RIBs
+                final class StartRouter: LaunchRouter<StartInteractable, StartViewControllable>, StartRouting {
+                    func attachFeed() {
+                        let feed = feedBuilder.build(withListener: interactor)
+                        1️⃣attachChild(feed)
+                    }
+                    func attachBanner() {
+                        let banner = bannerBuilder.build(withListener: interactor)
+                        2️⃣attachChild(banner)
+                    }
+                    func attachInbox() {
+                        let inbox = inboxBuilder.build(withListener: interactor)
+                        3️⃣attachChild(inbox)
+                    }
+                }
+                // file: Start/StartInteractor.swift
+                import RIBs
+                final class StartInteractor: PresentableInteractor<StartPresentable>, StartInteractable {
+                    weak var router: StartRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        Task { [weak self] in
+                            for await _ in feedUpdates { self?.router?.attachFeed() }
+                        }
+                        showBanner()
+                        NotificationCenter.default.addObserver(self, selector: #selector(showBanner), name: .bannerChanged, object: nil)
+                        router?.attachInbox()
+                    }
+                    @objc private func showBanner() { router?.attachBanner() }
+                }
+                // file: Start/StartInteractor+Inbox.swift
+                extension StartInteractor {
+                    func inboxDidChange() { router?.attachInbox() }
+                }
+                """, messages: [
+                    "router attaches the Feed child but never detaches it; detach it when the child closes, or its interactor stays active",
+                    "router attaches the Banner child but never detaches it; detach it when the child closes, or its interactor stays active",
+                    "router attaches the Inbox child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
             // Written through `self`, an attach is an attach, and a detach detaches the child it names, not every one.
             Example("""
                 import RIBs

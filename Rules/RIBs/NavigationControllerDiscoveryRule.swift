@@ -15,7 +15,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
             whose body pushes or pops on the view controller's `navigationController` (`extension ViewControllable { func \
             push(_:) }`, in any file of the project) discovers it for whoever calls it on a RIB's view controller: the call \
             is reported there; so does a router's call of an app's helper on `ViewableRouting` that hands the push to such \
-            a method of its view controller (`pushRouter(_:animated:)` calling `viewControllable.pushViewController(…)`).
+            a method of its view controller (`pushRouter(_:animated:)` calling `viewControllable.pushViewController(…)`), or \
+            that pushes or pops on `viewControllable.uiviewController.navigationController` itself.
             """,
         defaultSeverity: .error,
         triggering: [
@@ -146,6 +147,35 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 }
                 """, messages: [
                     "router 'FeedRouter' discovers a navigation controller through 'pushRouter', which calls 'ViewControllable.pushViewController', an extension method that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                ]),
+            // A helper on ViewableRouting that finds its screen's navigation controller itself. One handed a screen to push
+            // onto its own navigation controller discovers nothing of the router's.
+            Example("""
+                // file: Core/Router+Navigation.swift
+                import RIBs
+                extension ViewableRouting {
+                    func pushChild(_ child: ViewableRouting) {
+                        attachChild(child)
+                        self.viewControllable.uiviewController.navigationController?.pushViewController(child.viewControllable.uiviewController, animated: true)
+                    }
+                    func stack(_ child: ViewableRouting, on viewControllable: ViewControllable) {
+                        attachChild(child)
+                        viewControllable.uiviewController.navigationController?.pushViewController(child.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Cart/CartRouter.swift
+                import RIBs
+                protocol CartViewControllable: ViewControllable {}
+                final class CartRouter: ViewableRouter<CartInteractable, CartViewControllable>, CartRouting {
+                    func routeToCheckout() {
+                        1️⃣pushChild(checkoutBuilder.build(withListener: interactor))
+                    }
+                    func routeToCoupon(on host: ViewControllable) {
+                        stack(couponBuilder.build(withListener: interactor), on: host)
+                    }
+                }
+                """, messages: [
+                    "router 'CartRouter' discovers a navigation controller through 'pushChild', an extension method of 'ViewableRouting' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                 ]),
             // An app's helper on ViewControllable, in another file, that reaches the navigation controller: each call on
             // the RIB's view controller discovers it there.
@@ -644,7 +674,10 @@ public struct NavigationControllerDiscoveryRule: Rule {
         var violations: [Violation] = []
         var lookedUp: [String: [HelperMethod]] = [:]
         for (offset, name) in selfCalledNames(in: span, of: file) {
-            if lookedUp[name] == nil { lookedUp[name] = types.helperMethods(named: name, doing: .relays(name: "", labels: [], trailingClosures: 0)) }
+            if lookedUp[name] == nil {
+                lookedUp[name] = types.helperMethods(named: name, doing: .navigates)
+                    + types.helperMethods(named: name, doing: .relays(name: "", labels: [], trailingClosures: 0))
+            }
             guard let helpers = lookedUp[name], !helpers.isEmpty, let token = file.token(at: offset),
                 token.positionAfterSkippingLeadingTrivia.utf8Offset == offset, let call = selfCall(namedBy: token, in: router)
             else { continue }
@@ -677,6 +710,14 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 // An extension of RIBs' router classes is linted as a router itself, where it navigates.
                 && types.role(ofType: helper.type) == nil && !file.profile.isBaseClass(helper.type)
             {
+                // The helper navigates itself (`viewControllable.uiviewController.navigationController?.pushViewController(…)`).
+                if case .navigates = helper.action {
+                    violations.append(Violation(
+                        at: token,
+                        "router '\(router.name)' discovers a navigation controller through '\(name)', an extension method of '\(helper.type)' "
+                            + "that navigates on the view controller's navigationController; " + advice(for: .router)))
+                    break
+                }
                 guard case .relays(let relayedName, let relayedLabels, let relayedTrailing) = helper.action,
                     let relayed = types.helperMethods(named: relayedName, doing: .navigates).first(where: { relayed in
                         relayed.type == "ViewControllable" && relayed.accepts(labels: relayedLabels, trailingClosures: relayedTrailing)

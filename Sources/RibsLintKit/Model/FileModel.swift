@@ -157,15 +157,17 @@ public struct FileModel {
     ///     extensions may declare methods that only arrange the view hierarchy.
     ///   - mayActivate: the file's text names `didBecomeActive`, so its classes may call their router as they become
     ///     active, and when else they call it is recorded too (`InteractorActivation`).
+    ///   - mayRoute: the file's text names `router`, so its extensions of classes declared elsewhere may call theirs.
     public init(
         tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayRelay: Bool = true,
-        mayArrange: Bool = true, mayActivate: Bool = true
+        mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true
     ) {
         var collector = DeclarationCollector()
         collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay
         collector.looksForActivation = mayActivate
+        collector.looksForRoutes = mayRoute
         collector.collect(tree.statements)
-        collector.addActivations()
+        collector.addActivations(in: tree)
         // A class whose superclass is one of the profile's own (`ViewableRouter`, `PresentableInteractor`, a `Builder`) is
         // no view controller: whether its methods only arrange is never asked.
         if mayArrange {
@@ -334,6 +336,7 @@ private struct DeclarationCollector {
     var protocols: [ProtocolDeclSyntax] = []
     var looksForHelperMethods = true
     var looksForActivation = true
+    var looksForRoutes = true
 
     /// The methods of classes and extensions that only arrange the view hierarchy (`ViewHierarchy.arranging`), each
     /// reading the stored properties of its class in the file as its own.
@@ -350,12 +353,27 @@ private struct DeclarationCollector {
 
     /// What each class has its router do as it becomes active, and when else (`InteractorActivation`), read from its
     /// methods and those of its extensions in the file.
-    mutating func addActivations() {
+    mutating func addActivations(in tree: SourceFileSyntax) {
+        // An extension of a class declared elsewhere: what it has the router do, it does later.
+        if looksForRoutes {
+            let classes = Set(types.filter { $0.kind == .class }.map(\.name))
+            for index in types.indices where types[index].kind == .extension && !classes.contains(types[index].name) {
+                types[index].helperMethods += InteractorActivation.routes(in: types[index].members.members)
+            }
+        }
         guard looksForActivation else { return }
         for index in types.indices where types[index].kind == .class {
             let name = types[index].name
-            let members = [types[index].members.members] + types.filter { $0.kind == .extension && $0.name == name }.map(\.members.members)
-            types[index].helperMethods += InteractorActivation.entries(in: members)
+            let blocks = [types[index].members] + types.filter { $0.kind == .extension && $0.name == name }.map(\.members)
+            types[index].helperMethods += InteractorActivation.entries(in: blocks.map(\.members)) {
+                // The names the file reads outside the class and its extensions.
+                let spans = blocks.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset }
+                var names = Set<String>()
+                for token in tree.tokens(viewMode: .sourceAccurate) where !spans.contains(where: { $0.contains(token.position.utf8Offset) }) {
+                    if case .identifier(let text) = token.tokenKind { names.insert(text) }
+                }
+                return names
+            }
         }
     }
 
@@ -587,7 +605,7 @@ enum HelperMethods {
             }
             guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
             let name = member.declName.baseName.text
-            return (name == "navigationController" || reaching.contains(name)) && Self.isSelfsViewController(base)
+            return (name == "navigationController" || reaching.contains(name)) && isSelfsViewController(base)
         }
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
@@ -680,8 +698,9 @@ enum HelperMethods {
             return member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         }
 
-        /// `self`, `uiviewController` or `self.uiviewController`: the view controller the extended type is.
-        private static func isSelfsViewController(_ base: ExprSyntax) -> Bool {
+        /// `self`, `uiviewController` or `self.uiviewController`: the view controller the extended type is; in an extension
+        /// of a router, its screen's (`viewControllable.uiviewController`, `self.viewControllable.uiviewController`).
+        private func isSelfsViewController(_ base: ExprSyntax) -> Bool {
             var base = base
             while let unwrapped = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?.expression {
                 base = unwrapped
@@ -689,8 +708,10 @@ enum HelperMethods {
             if let reference = base.as(DeclReferenceExprSyntax.self) {
                 return reference.baseName.tokenKind == .keyword(.self) || reference.baseName.text == "uiviewController"
             }
-            guard let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "uiviewController" else { return false }
-            return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            guard let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "uiviewController",
+                let owner = member.base?.unwrapped
+            else { return false }
+            return owner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) || isViewControllable(owner)
         }
 
         /// A push, a pop or a stack set, called on the member's base (`….pushViewController(…)`); or its

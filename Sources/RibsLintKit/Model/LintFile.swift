@@ -131,14 +131,14 @@ public struct LintFile {
         source.makeContiguousUTF8()  // byte searches read the UTF-8 storage directly
         self.source = source
         self.tree = Parser.parse(source: source)
-        let (navigates, detaches, relays, arranges, activates) = source.withUTF8 { text in
+        let (navigates, detaches, relays, arranges, activates, routes) = source.withUTF8 { text in
             (firstUTF8Offset(of: "navigationController", in: text) != nil, firstUTF8Offset(of: "detachChild", in: text) != nil,
              firstUTF8Offset(of: "viewControllable.", in: text) != nil, ViewHierarchy.words.contains { firstUTF8Offset(of: $0, in: text) != nil },
-             firstUTF8Offset(of: "didBecomeActive", in: text) != nil)
+             firstUTF8Offset(of: "didBecomeActive", in: text) != nil, firstUTF8Offset(of: "router", in: text) != nil)
         }
         self.model = FileModel(
             tree: tree, profile: profile, index: index, mayNavigate: navigates, mayDetach: detaches, mayRelay: relays, mayArrange: arranges,
-            mayActivate: activates)
+            mayActivate: activates, mayRoute: routes)
         self.profile = profile
         self.project = project
         self.lineStarts = Self.lineStarts(of: source)
