@@ -92,8 +92,11 @@ struct VIPERModule {
         "UINavigationController", "UITabBarController", "UISplitViewController", "UIView", "UITableViewCell",
         "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView", "UIControl", "UIStackView", "UIScrollView",
     ]
-    /// What a screen's view type adds to the screen's name (`AddAddressViewController`).
-    static let screenSuffixes: Set<String> = ["ViewController", "Controller", "View", "Screen", "VC"]
+    /// What a screen's view controller adds to the screen's name (`AddAddressViewController`).
+    static let screenSuffixes: Set<String> = ["ViewController", "Controller", "Screen", "VC"]
+    static let viewControllerBases: Set<String> = [
+        "UIViewController", "UITableViewController", "UICollectionViewController", "UIPageViewController", "UIHostingController",
+    ]
     /// Other architectures' frameworks: a file importing one is not VIPER code.
     static let otherFrameworks: Set<String> = [
         "RIBs", "ModernRIBs", "CombineRIBs", "ComposableRIBs", "ComposableRIBsCore", "ComposableRIBsTCA", "ComposableRIBsUI",
@@ -136,12 +139,12 @@ struct VIPERModule {
         // `Agenda/EventCell.swift` beside `Agenda/AgendaPresenter.swift`, `Agenda/View/Cells/`, `Agenda/TableView/Cells/`:
         // the folder above `View/`, else the file's folder or one of the two above it, names a module — not a shared
         // `Library/Views/`.
-        // A view type in a folder named after it (`Addresses/AddAddress/AddAddressViewController.swift`) is a screen of its
-        // own, not a view of the module whose folder holds that folder.
+        // A view controller in a folder named after it (`Addresses/AddAddress/AddAddressViewController.swift`) is a screen
+        // of its own, not a view of the module whose folder holds that folder (a view, a cell, is the module's still).
         let ownScreen = folders.last.map { folder in
             file.model.types.contains { type in
-                type.name.hasPrefix(folder) && Self.screenSuffixes.contains(String(type.name.dropFirst(folder.count)))
-                    && Self.isViewType(type, inherited: type.inherited, resolver: resolver)
+                type.kind == .class && type.name.hasPrefix(folder) && Self.screenSuffixes.contains(String(type.name.dropFirst(folder.count)))
+                    && type.inherited.first.map { resolver.supertypes(of: [$0]).contains(where: Self.viewControllerBases.contains) } == true
             }
         } == true
         let moduleFolders = folders.lastIndex(where: VIPERRole.view.folders.contains).map { $0 > 0 ? [folders[$0 - 1]] : [] }

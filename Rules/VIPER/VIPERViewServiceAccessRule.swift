@@ -99,6 +99,18 @@ public struct VIPERViewServiceAccessRule: Rule {
                 """, path: "Onboarding/View/Pages/OnboardingPage.swift", messages: [
                     "view 'OnboardingPage' reaches 'UserDefaults.standard'; send the user's intent to the presenter and let the interactor reach the data",
                 ]),
+            // A view in a folder named after it below the module's is the module's (a view controller there is a screen
+            // of its own).
+            Example("""
+                final class HeaderView: UIView {
+                    private let service = 1️⃣ProfileService()
+                }
+                // file: Profile/ProfilePresenter.swift
+                final class ProfilePresenter {}
+                final class ProfileInteractor {}
+                """, path: "Profile/Header/HeaderView.swift", messages: [
+                    "view 'HeaderView' builds 'ProfileService'; send the user's intent to the presenter and let the interactor reach the data",
+                ]),
             // A cell in any folder below the module's.
             Example("""
                 final class AgendaDayCell: UITableViewCell {
