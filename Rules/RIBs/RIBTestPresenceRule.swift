@@ -8,8 +8,8 @@ public struct RIBTestPresenceRule: ProjectRule {
         rationale: """
             RIBs Architecture Guide, "Testing Requirements": "Each RIB MUST have corresponding test file" and "Test RIB lifecycle \
             (attach/detach)". ribslint looks for a test file named for the RIB — `<Name>Tests.swift` (or `<Name>RIBTests.swift`), `<Name>InteractorTests.swift` (or \
-            `…Test.swift`), `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them, or any test file whose name starts with the \
-            RIB's in a `<Name>Tests/` folder — in a folder matching `test_roots`, linted or \
+            `…Test.swift`), `<Name>RouterImplTests.swift`, or `…Spec.swift` as Quick names them, the part's name allowed two letters \
+            wrong (`<Name>InteactorTests.swift`) — in a folder matching `test_roots`, linted or \
             not, below the configuration's folder, or anywhere in the repository holding the linted files when the \
             configuration lies outside it.
             """,
@@ -25,6 +25,21 @@ public struct RIBTestPresenceRule: ProjectRule {
                 import RIBs
                 final class 1️⃣LoginInteractor: Interactor, LoginInteractable {}
                 // file: Tests/LoginViewModelTests.swift
+                import XCTest
+                """, messages: [
+                    "the RIB 'Login' has no test file (LoginInteractorTests.swift) in a test folder; test its interactor and its attach/detach routing",
+                ]),
+            // A test of another RIB whose name starts with this one's, in the package's test target named for it.
+            Example("""
+                // file: Sources/Login/LoginInteractor.swift
+                import RIBs
+                final class 1️⃣LoginInteractor: Interactor, LoginInteractable {}
+                // file: Sources/Login/SignUp/LoginSignUpInteractor.swift
+                import RIBs
+                final class LoginSignUpInteractor: Interactor, LoginSignUpInteractable {}
+                // file: Tests/LoginTests/LoginSignUpInteractorTests.swift
+                import XCTest
+                // file: Tests/LoginTests/LoginFormatterTests.swift
                 import XCTest
                 """, messages: [
                     "the RIB 'Login' has no test file (LoginInteractorTests.swift) in a test folder; test its interactor and its attach/detach routing",
@@ -62,7 +77,7 @@ public struct RIBTestPresenceRule: ProjectRule {
                 import XCTest
                 final class InputGenderRIBTests: XCTestCase {}
                 """),
-            // A file named for the RIB in a folder of the RIB's tests, whatever its spelling after the name.
+            // The interactor's name misspelt in its test file's.
             Example("""
                 // file: Presentation/Sources/Problem/ProblemInteractor.swift
                 import RIBs
@@ -87,6 +102,27 @@ public struct RIBTestPresenceRule: ProjectRule {
     /// What may stand between a RIB's name and `Tests` in its test file's name: nothing, or the word RIB.
     private static let ribWords = ["", "RIB", "Rib", "RIBs", "Ribs"]
 
+    /// `ProblemInteactorTests.swift`: the RIB's name, then its interactor's or router's written with at most two letters
+    /// wrong, then `Tests`, `Test` or `Spec`.
+    static func namesPartMisspelt(_ file: String, rib: String) -> Bool {
+        guard file.hasPrefix(rib), let ending = ["Tests.swift", "Test.swift", "Spec.swift"].first(where: file.hasSuffix) else { return false }
+        let part = Array(file.dropFirst(rib.count).dropLast(ending.count))
+        return ["Interactor", "Router"].contains { editDistance(part, Array($0)) <= 2 }
+    }
+
+    /// The fewest letters inserted, removed or replaced to make `one` into `other`.
+    static func editDistance(_ one: [Character], _ other: [Character]) -> Int {
+        var previous = Array(0...other.count)
+        for (i, letter) in one.enumerated() {
+            var current = [i + 1]
+            for (j, otherLetter) in other.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (letter == otherLetter ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[other.count]
+    }
+
     public static let facts: [any FileFacts.Type] = [RIBFacts.self]
     public static let readsAllFileNames = true
 
@@ -99,26 +135,21 @@ public struct RIBTestPresenceRule: ProjectRule {
         // Only `<Name>Tests.swift`, `<Name>Test.swift` or `<Name>Spec.swift` files (XCTest, Quick) can answer; test-root
         // folders are matched for those alone.
         let named = project.filePaths.filter { path in ["Tests.swift", "Test.swift", "Spec.swift"].contains { endsWith(path, $0) } }
-        // Each test file's name, with the folders that hold it.
-        let testFiles = named.compactMap { path -> (name: String, folders: ArraySlice<Substring>)? in
+        let testFiles = Set(named.compactMap { path -> String? in
             let components = path.split(separator: "/")
-            guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } }),
-                let name = components.last
+            guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } })
             else { return nil }
-            return (String(name), components.dropLast())
-        }
+            return components.last.map(String.init)
+        })
         return project.ribs.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
             let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { $0.map { "\($0.typeName)Tests.swift" } }
             // `LoginTests`, `LoginRIBTests`, `LoginInteractorTests`, `LoginInteractorImplTests`, `LoginRouterSpec`: named
             // for the RIB or one of its parts (a `LoginViewModelTests` tests something else).
             let parts = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName].compactMap { $0 }
-            // Or any file named for the RIB in a folder of the RIB's tests (`ProblemTests/ProblemInteactorTests.swift`).
-            let folders = Set(Self.ribWords.flatMap { word in ["Tests", "Test", "Spec", "Specs"].map { rib.name + word + $0 } })
-            guard !testFiles.contains(where: { name, holders in
+            guard !testFiles.contains(where: { name in
                 Self.ribWords.contains { word in ["Tests.swift", "Test.swift", "Spec.swift"].contains { name == rib.name + word + $0 } }
-                    || parts.contains { name.hasPrefix($0) }
-                    || (name.hasPrefix(rib.name) && holders.contains { folders.contains(String($0)) })
+                    || parts.contains { name.hasPrefix($0) } || Self.namesPartMisspelt(name, rib: rib.name)
             }) else { return nil }
             return ProjectViolation(
                 at: anchor.point,
