@@ -147,6 +147,15 @@ public struct ChildAttachGuardRule: Rule {
                         if payeeRouter != nil { return }
                         attachActivate(payeeBuilder.build(with: dependency))
                     }
+                    // The same checks written the other way round.
+                    func openReversed(with dependency: any PayeeDependency) {
+                        guard nil == payeeRouter else { return }
+                        attachActivate(payeeBuilder.build(with: dependency))
+                    }
+                    func openByPattern(with dependency: any PayeeDependency) {
+                        guard case .none = payeeRouter else { return }
+                        attachActivate(payeeBuilder.build(with: dependency))
+                    }
                     func openHelp(with dependency: any PayeeDependency) {
                         guard !isHelpAttached else { return }
                         isHelpAttached = true
@@ -331,11 +340,16 @@ public struct ChildAttachGuardRule: Rule {
             let text = expression.trimmedDescription
             // A `nil` check counts only on a stored child (`navigationController != nil` guards something else).
             if text.contains("nil") {
-                let checked = expression.as(SequenceExprSyntax.self)?.elements.first ?? expression
+                // `child == nil`, or `nil == child`.
+                let elements = expression.as(SequenceExprSyntax.self).map { Array($0.elements) } ?? [expression]
+                let checked = elements.first?.is(NilLiteralExprSyntax.self) == true ? elements.last ?? expression : elements.first ?? expression
                 return ComposableRoles.rootName(checked).map(children.contains) ?? false
             }
             return text.hasPrefix("!") || text.contains("contains(") || text.contains("isEmpty")
                 || expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self)
+        case .matchingPattern(let pattern):
+            // `guard case .none = child`, `if case let child? = child`.
+            return ComposableRoles.rootName(pattern.initializer.value).map(children.contains) ?? false
         default:
             return false
         }

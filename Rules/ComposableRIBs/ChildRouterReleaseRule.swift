@@ -63,7 +63,7 @@ public struct ChildRouterReleaseRule: Rule {
                 ]),
         ],
         nonTriggering: [
-            // Released in a closure, in a `defer`, in a helper, with `.none`, by removing the element.
+            // Released in a closure, in a `defer`, in a helper, with `.none` or `Optional.none`, by removing the element.
             Example("""
                 import ComposableRIBs
                 import UIKit
@@ -74,6 +74,7 @@ public struct ChildRouterReleaseRule: Rule {
                     private var loanRouters: [Loan.ID: any PayeeRouting] = [:]
                     private var cardRouters: [any PayeeRouting] = []
                     private var helpRouter: (any PayeeRouting)?
+                    private var limitRouter: (any PayeeRouting)?
                     private weak var navigationController: UINavigationController?
                     func closePayee() {
                         guard let payeeRouter, let navigationController else { return }
@@ -86,6 +87,11 @@ public struct ChildRouterReleaseRule: Rule {
                         forgetStatement()
                     }
                     private func forgetStatement() { statementRouter = .none }
+                    func closeLimit() {
+                        guard let limit = limitRouter else { return }
+                        deactivateDetachAndDismiss(limit, animated: true)
+                        limitRouter = Optional.none
+                    }
                     func closeLoan(_ id: Loan.ID) {
                         defer { loanRouters.removeValue(forKey: id) }
                         if let loan = loanRouters[id] { deactivateDetachAndReleaseIfNeeded(loan) }
@@ -179,7 +185,11 @@ public struct ChildRouterReleaseRule: Rule {
                     guard index + 1 < elements.count, let name = ComposableRoles.rootName(elements[index - 1]) else { continue }
                     let value = elements[index + 1]
                     let isEmpty = value.is(NilLiteralExprSyntax.self)
-                        || value.as(MemberAccessExprSyntax.self).map { $0.base == nil && $0.declName.baseName.text == "none" } == true
+                        || value.as(MemberAccessExprSyntax.self).map { member in
+                            // `.none`, `Optional.none`.
+                            member.declName.baseName.text == "none"
+                                && (member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Optional")
+                        } == true
                         || value.as(ArrayExprSyntax.self)?.elements.isEmpty == true
                         || value.is(DictionaryExprSyntax.self) && value.as(DictionaryExprSyntax.self)?.content.is(TokenSyntax.self) == true
                     if isEmpty { names.insert(name) }
