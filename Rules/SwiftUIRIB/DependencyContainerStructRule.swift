@@ -11,8 +11,9 @@ public struct DependencyContainerStructRule: Rule {
             that contains all the dependencies. You collect all the dependencies, put them in that struct and give it to the \
             builder." A class (or actor) handed to a builder as its dependency, or a RIBs/Needle `Component` subclass in a \
             SwiftUI-RIB, brings back shared mutable wiring and a component tree the architecture replaces with one value. \
-            A dependency declared in another file than its builder is recognised by its RIB: `<RIB>Dependency` where the \
-            project declares that RIB's containers or protocols. A builder receiving a protocol is left alone: the value \
+            A dependency declared in another file than its builder is recognised by the builder that takes it as its \
+            dependency (`init(withDependency dependency: SharedServices)`), whatever its name; a class named `…Dependency` \
+            that no builder takes is left alone. A builder receiving a protocol is left alone: the value \
             its caller builds may well be a struct.
             """,
         profiles: ["swiftui-rib"],
@@ -41,9 +42,12 @@ public struct DependencyContainerStructRule: Rule {
                     let store: HealthStore
                     init(store: HealthStore) { self.store = store }
                 }
-                // file: Rings/RingsInteractor.swift
-                protocol RingsInteractor: AnyObject {}
-                protocol RingsPublisherContainer {}
+                // file: Rings/RingsBuilder.swift
+                final class RingsStateContainer: ObservableObject {}
+                @MainActor final class RingsBuilder {
+                    private let dependency: RingsDependency
+                    init(withDependency dependency: RingsDependency) { self.dependency = dependency }
+                }
                 """, messages: [
                     "the dependency container 'RingsDependency' is a actor; declare it `struct RingsDependency` holding the dependencies its builder needs",
                 ]),
@@ -60,6 +64,22 @@ public struct DependencyContainerStructRule: Rule {
                 """, messages: [
                     "class 'StreakComponent' is a DI component ('Component') in a SwiftUI-RIB; pass the RIB's dependencies in a plain `struct` given to its builder instead",
                 ]),
+            // A builder in another file takes it as its dependency, whatever its name.
+            Example("""
+                // file: App/SharedServices.swift
+                final 1️⃣class SharedServices {
+                    let session: URLSession
+                    init(session: URLSession) { self.session = session }
+                }
+                // file: Club/ClubBuilder.swift
+                final class ClubStateContainer: ObservableObject {}
+                @MainActor final class ClubBuilder {
+                    private let dependency: SharedServices
+                    init(withDependency dependency: SharedServices) { self.dependency = dependency }
+                }
+                """, messages: [
+                    "the dependency container 'SharedServices' is a class; declare it `struct SharedServices` holding the dependencies its builder needs",
+                ]),
             // A project with SwiftUI-RIB containers: a DI component anywhere in it is a leftover.
             Example("""
                 // file: Root/RootComponent.swift
@@ -73,6 +93,25 @@ public struct DependencyContainerStructRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A class named like a dependency that no builder takes: its builder takes a struct.
+            Example("""
+                // file: Settings/SettingsDependency.swift
+                final class SettingsDependency {
+                    let defaults: UserDefaults
+                    init(defaults: UserDefaults) { self.defaults = defaults }
+                }
+                // file: Settings/SettingsBuilder.swift
+                final class SettingsViewContainer: ObservableObject {}
+                struct SettingsContext { let defaults: UserDefaults }
+                @MainActor final class SettingsBuilder {
+                    private let dependency: SettingsContext
+                    init(withDependency dependency: SettingsContext) { self.dependency = dependency }
+                }
+                // file: Settings/SettingsCoordinator.swift
+                final class SettingsCoordinator {
+                    init(dependency: SettingsDependency) {}
+                }
+                """),
             Example("""
                 struct RoutineDependency {
                     let healthStore: HKHealthStore
@@ -145,7 +184,11 @@ public struct DependencyContainerStructRule: Rule {
         let received = Set(roles.types(.builder).flatMap(roles.dependencyTypes(of:)))
         return classes.compactMap { type -> Violation? in
             let keyword = Self.keyword(of: type)
-            if received.contains(type.name) || (type.name.hasSuffix("Dependency") && roles.showsStructure(type.name)) {
+            // Received by a builder of this file, or, in a project with SwiftUI-RIB containers, of another: one whose
+            // initializer takes it as its dependency or that stores it so (`init(withDependency dependency: SharedServices)`).
+            if received.contains(type.name) || roles.projectHasContainers && file.model.projectTypes.holders(of: type.name).contains(where: { holder, property, _ in
+                holder.hasSuffix("Builder") && property.lowercased().contains("dependenc") && !file.model.types.contains { $0.name == holder }
+            }) {
                 return Violation(
                     at: keyword,
                     "the dependency container '\(type.name)' is a \(type.kind.rawValue); declare it `struct \(type.name)` holding the dependencies its builder needs")
