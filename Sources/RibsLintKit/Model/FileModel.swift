@@ -450,7 +450,7 @@ enum HelperMethods {
     /// The entries (`navigates push(_:animated?:)`, `detaches#0 close(_:)`; see `DeclaredType.helperMethods`) of the
     /// helper methods among `members`, `#if` clauses included (not `#if false`).
     static func declared(in members: MemberBlockItemListSyntax) -> [String] {
-        let declarations = flattened(members)
+        let declarations = members.declarations
         // `private var navigation: UINavigationController? { uiviewController.navigationController }`: a computed
         // property of the extension that reaches the navigation controller stands for it in the methods beside it.
         var reaching = Set<String>()
@@ -526,21 +526,10 @@ enum HelperMethods {
 
     /// Whether `members` declare a property named `navigationController`.
     static func declaresNavigationController(_ members: MemberBlockItemListSyntax) -> Bool {
-        flattened(members).contains { declaration in
+        members.declarations.contains { declaration in
             declaration.as(VariableDeclSyntax.self)?.bindings.contains {
                 $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "navigationController"
             } == true
-        }
-    }
-
-    /// The declarations among `members`, those of `#if` clauses included (not `#if false`).
-    private static func flattened(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
-        members.flatMap { member -> [DeclSyntax] in
-            guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
-            return conditional.clauses.flatMap { clause -> [DeclSyntax] in
-                guard !clause.isNeverCompiled, case .decls(let nested) = clause.elements else { return [] }
-                return flattened(nested)
-            }
         }
     }
 

@@ -15,7 +15,7 @@ enum InteractorActivation {
     /// it does. `mentionedElsewhere` gives the names the rest of the file reads (another type may call a `fileprivate`
     /// method).
     static func entries(in members: [MemberBlockItemListSyntax], mentionedElsewhere: () -> Set<String>) -> [String] {
-        let declarations = members.flatMap(flattened)
+        let declarations = members.flatMap(\.declarations)
         let functions = declarations.compactMap { $0.as(FunctionDeclSyntax.self) }.filter { $0.body != nil }
         guard let activation = functions.firstIndex(where: { $0.name.text == "didBecomeActive" && $0.signature.parameterClause.parameters.isEmpty })
         else { return [] }
@@ -112,7 +112,7 @@ enum InteractorActivation {
     /// class's `didBecomeActive` does not call as it runs.
     static func routes(in members: MemberBlockItemListSyntax) -> [String] {
         let finder = Finder(readsNames: false)
-        for declaration in flattened(members) { finder.walk(declaration) }
+        for declaration in members.declarations { finder.walk(declaration) }
         var found: [String] = []
         for call in finder.routerCalls where !found.contains("routes " + call.entry) { found.append("routes " + call.entry) }
         return found
@@ -129,17 +129,6 @@ enum InteractorActivation {
             }
         }
         return false
-    }
-
-    /// The declarations among `members`, those of `#if` clauses included (not `#if false`).
-    private static func flattened(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
-        members.flatMap { member -> [DeclSyntax] in
-            guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
-            return conditional.clauses.flatMap { clause -> [DeclSyntax] in
-                guard !clause.isNeverCompiled, case .decls(let nested) = clause.elements else { return [] }
-                return flattened(nested)
-            }
-        }
     }
 
     /// One method of the class: what it calls on the router and on the class itself, and whether each call is made as it

@@ -212,3 +212,16 @@ extension DeclModifierListSyntax {
     /// `private` or `fileprivate`: every use of the declaration is in its own file.
     public var keepsToFile: Bool { contains { ["private", "fileprivate"].contains($0.name.text) } }
 }
+
+extension MemberBlockItemListSyntax {
+    /// The declarations of the block, those of `#if` clauses included (not `#if false`).
+    var declarations: [DeclSyntax] {
+        flatMap { member -> [DeclSyntax] in
+            guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member.decl] }
+            return conditional.clauses.flatMap { clause -> [DeclSyntax] in
+                guard !clause.isNeverCompiled, case .decls(let nested) = clause.elements else { return [] }
+                return nested.declarations
+            }
+        }
+    }
+}
