@@ -5,7 +5,7 @@ import SwiftSyntax
 /// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
 /// `rib_test_presence`, `back_navigation` and `ribslint graph`.
 public struct RIBFacts: FileFacts, Equatable {
-    public static let id = "rib-parts-7"
+    public static let id = "rib-parts-8"
 
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Codable, Sendable, Equatable {
@@ -316,7 +316,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-24"
+    public static let id = "rib-navigation-25"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
