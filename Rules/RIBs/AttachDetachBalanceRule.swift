@@ -698,7 +698,7 @@ public struct AttachDetachBalanceRule: Rule {
             if token.text == "attachChild" {
                 let callee = token.parent?.parent?.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? token.parent
                 if let call = callee?.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee?.id,
-                    ChildAttachments.calledOnSelf(call) == "attachChild",
+                    call.selfCalledName == "attachChild",
                     let child = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)
                 {
                     attached.insert(child.baseName.text)

@@ -107,20 +107,7 @@ public struct RIBTestPresenceRule: ProjectRule {
     static func namesPartMisspelt(_ file: String, rib: String) -> Bool {
         guard file.hasPrefix(rib), let ending = ["Tests.swift", "Test.swift", "Spec.swift"].first(where: file.hasSuffix) else { return false }
         let part = Array(file.dropFirst(rib.count).dropLast(ending.count))
-        return ["Interactor", "Router"].contains { editDistance(part, Array($0)) <= 2 }
-    }
-
-    /// The fewest letters inserted, removed or replaced to make `one` into `other`.
-    static func editDistance(_ one: [Character], _ other: [Character]) -> Int {
-        var previous = Array(0...other.count)
-        for (i, letter) in one.enumerated() {
-            var current = [i + 1]
-            for (j, otherLetter) in other.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (letter == otherLetter ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[other.count]
+        return ["Interactor", "Router"].contains { DidYouMean.editDistance(part, Array($0)) <= 2 }
     }
 
     public static let facts: [any FileFacts.Type] = [RIBFacts.self]

@@ -60,22 +60,12 @@ final class ChildAttachments: LocalCollector {
         return .visitChildren
     }
 
-    /// The name of a method `node` calls on the router itself: `attachChild(x)`, `self.attachChild(x)`,
-    /// `self?.attachChild(x)`; nil for a call on anything else.
-    static func calledOnSelf(_ node: FunctionCallExprSyntax) -> String? {
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-        else { return nil }
-        return member.declName.baseName.text
-    }
-
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let detachedHere = detachedByHelper(node) {
             if let argument = detachedHere { detach(argument) } else { detachesAnything = true }
             return .visitChildren
         }
-        guard let callee = Self.calledOnSelf(node), let argument = node.arguments.first?.expression else { return .visitChildren }
+        guard let callee = node.selfCalledName, let argument = node.arguments.first?.expression else { return .visitChildren }
         if callee == "attachChild" {
             let (kind, alias) = kinds(of: argument)
             attaches.append((kind ?? argument.trimmedDescription, alias, kind != nil, node, function))
@@ -95,7 +85,7 @@ final class ChildAttachments: LocalCollector {
     /// `.some(nil)` where the helper detaches some other child (`detachCurrentChild()`); nil for any other call.
     private func detachedByHelper(_ node: FunctionCallExprSyntax) -> ExprSyntax?? {
         guard let types else { return nil }
-        guard let callee = Self.calledOnSelf(node), !["attachChild", "detachChild"].contains(callee), !ownMethods.contains(callee), callee.first?.isLowercase == true else { return nil }
+        guard let callee = node.selfCalledName, !["attachChild", "detachChild"].contains(callee), !ownMethods.contains(callee), callee.first?.isLowercase == true else { return nil }
         let labels = node.arguments.map { $0.label?.text ?? "_" }
         let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
         for helper in types.helperMethods(named: callee, doing: .detaches(parameter: nil)) where helper.accepts(labels: labels, trailingClosures: trailing) {

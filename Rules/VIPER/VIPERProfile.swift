@@ -87,13 +87,13 @@ struct VIPERModule {
     /// Not a test, generated, or another architecture's file: its protocols may be module contracts.
     let isVIPERCode: Bool
 
-    static let uiKitViewBases: Set<String> = [
-        "UIViewController", "UITableViewController", "UICollectionViewController", "UIPageViewController", "UIHostingController",
+    static let uiKitViewBases: Set<String> = viewControllerBases.union([
         "UINavigationController", "UITabBarController", "UISplitViewController", "UIView", "UITableViewCell",
         "UICollectionViewCell", "UICollectionReusableView", "UITableViewHeaderFooterView", "UIControl", "UIStackView", "UIScrollView",
-    ]
+    ])
     /// What a screen's view controller adds to the screen's name (`AddAddressViewController`).
     static let screenSuffixes: Set<String> = ["ViewController", "Controller", "Screen", "VC"]
+    /// The UIKit classes a screen of its own subclasses (its view layer adds views, cells and containers).
     static let viewControllerBases: Set<String> = [
         "UIViewController", "UITableViewController", "UICollectionViewController", "UIPageViewController", "UIHostingController",
     ]

@@ -564,7 +564,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             var found = false
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 let called = node.calledExpression.unwrapped
-                if ChildAttachments.calledOnSelf(node) == "detachChild" { found = true }
+                if node.selfCalledName == "detachChild" { found = true }
                 if let base = called.as(MemberAccessExprSyntax.self)?.base?.unwrapped {
                     let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     if let name, ["listener", "router", "interactor", "delegate"].contains(name) { found = true }

@@ -27,7 +27,7 @@ public enum DidYouMean {
     }
 
     /// Levenshtein distance, one row at a time.
-    private static func editDistance(_ left: [Character], _ right: [Character]) -> Int {
+    public static func editDistance(_ left: [Character], _ right: [Character]) -> Int {
         if left.isEmpty { return right.count }
         var previous = Array(0...right.count)
         var current = previous

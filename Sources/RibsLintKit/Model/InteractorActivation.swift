@@ -233,15 +233,11 @@ enum InteractorActivation {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             let now = repeated == 0
-            if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-                ownCalls.append((reference.baseName.text, now))
+            if let name = node.selfCalledName {
+                ownCalls.append((name, now))
                 return .visitChildren
             }
             guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let receiver = member.base?.unwrapped else {
-                return .visitChildren
-            }
-            if receiver.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-                ownCalls.append((member.declName.baseName.text, now))
                 return .visitChildren
             }
             // `router`, or `self.router`.

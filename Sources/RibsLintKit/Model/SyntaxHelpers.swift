@@ -213,6 +213,18 @@ extension DeclModifierListSyntax {
     public var keepsToFile: Bool { contains { ["private", "fileprivate"].contains($0.name.text) } }
 }
 
+extension FunctionCallExprSyntax {
+    /// The name of a method called on the type itself: `attachChild(x)`, `self.attachChild(x)`, `self?.attachChild(x)`;
+    /// nil for a call on anything else.
+    public var selfCalledName: String? {
+        if let reference = calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        else { return nil }
+        return member.declName.baseName.text
+    }
+}
+
 extension MemberBlockItemListSyntax {
     /// The declarations of the block, those of `#if` clauses included (not `#if false`).
     var declarations: [DeclSyntax] {
