@@ -181,6 +181,43 @@ public struct ChildAttachGuardRule: Rule {
                     }
                 }
                 """),
+            // An extension in another file guards the child its router stores: known by the extension's detach of it.
+            Example("""
+                // file: Parent/ParentRouter.swift
+                import ComposableRIBs
+                final class ParentRouter: SwiftUIHostingRouter<ParentFeature, ParentView>, ParentRouting {
+                    let childBuilder: any ChildBuildable
+                    let composeBuilder: any ComposeBuildable
+                    var childRouter: (any ChildRouting)?
+                    var composeRouter: (any ComposeRouting)?
+                }
+                // file: Parent/ParentRouter+Child.swift
+                import ComposableRIBs
+                extension ParentRouter {
+                    func presentChildIfNeeded() {
+                        guard childRouter == nil else { return }
+                        let child = childBuilder.build(with: ParentToChildComponent())
+                        attachChild(child)
+                        childRouter = child
+                    }
+                    func dismissChildIfNeeded() {
+                        guard let childRouter else { return }
+                        detachChild(childRouter)
+                        self.childRouter = nil
+                    }
+                    func openCompose() {
+                        guard composeRouter == nil else { return }
+                        let compose = composeBuilder.build(with: ParentToChildComponent())
+                        composeRouter = compose
+                        attachChild(compose)
+                    }
+                    func closeCompose() {
+                        guard let compose = composeRouter else { return }
+                        detachChild(compose)
+                        composeRouter = nil
+                    }
+                }
+                """),
             // One-shot attaches: in `init`, `load()` and a `bindState()` override.
             Example("""
                 import ComposableRIBs
@@ -254,7 +291,15 @@ public struct ChildAttachGuardRule: Rule {
             let detached = Set(group.flatMap { router in
                 file.calls(named: ChildRouterReleaseRule.detaching, in: router.members).compactMap { $0.arguments.first.flatMap { ComposableRoles.rootName($0.expression) } }
             })
-            let children = Set(stored.filter { roles.routerType(in: $0.type) != nil || detached.contains($0.name) }.map(\.name))
+            var children = Set(stored.filter { roles.routerType(in: $0.type) != nil || detached.contains($0.name) }.map(\.name))
+            // Extensions of a router declared in another file: its children, stored out of view, by what they detach.
+            if group.allSatisfy({ $0.kind == .extension }) {
+                for router in group {
+                    for call in file.calls(named: ChildRouterReleaseRule.detaching, in: router.members) {
+                        if let name = call.arguments.first.flatMap({ roles.propertyOutOfView(referencedBy: $0.expression) }) { children.insert(name) }
+                    }
+                }
+            }
             for router in group {
                 for function in router.functions
                 where !Self.oneShot.contains(function.name.text) || !function.signature.parameterClause.parameters.isEmpty {

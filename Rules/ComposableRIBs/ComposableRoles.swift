@@ -361,6 +361,21 @@ struct ComposableRoles {
         }
     }
 
+    /// The property, declared in another file, that an expression stands for: a name declared nowhere in view
+    /// (`childRouter`, `self.childRouter`), or a local bound from one (`guard let child = childRouter`).
+    func propertyOutOfView(referencedBy expression: ExprSyntax) -> String? {
+        var expression = expression
+        for _ in 0..<8 {
+            guard let name = Self.rootName(expression) else { return nil }
+            switch declaration(of: name, at: Syntax(expression)) {
+            case nil: return name
+            case .initialized(let value): expression = value
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     /// The stored property an expression stands for: `self.child`, `child!`, `children[id]`, or a local bound
     /// from one (`if let payee = payeeRouter`, `for loan in loans`).
     func storedProperty(referencedBy expression: ExprSyntax) -> String? {
