@@ -45,7 +45,43 @@ public struct ChildRouterReleaseRule: Rule {
                 """, messages: [
                     "router keeps child 'payeeRouter' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
                     "router keeps child 'helpRouter' after detaching it; make it an optional `var` when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
-                    "router keeps child 'tabs' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'tabs' after detaching it; remove the child from it when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                ]),
+            // Children detached through `forEach`, a loop over a dictionary, and a `case let` binding.
+            Example("""
+                import ComposableRIBs
+                protocol PassRouting: RoutableViewControlling {}
+                protocol OfferRouting: RoutableViewControlling {}
+                final class WalletRouter: SwiftUIHostingRouter<WalletFeature, WalletView> {
+                    private var 1️⃣passRouters: [any PassRouting] = []
+                    private var 2️⃣offerRouters: [String: any OfferRouting] = [:]
+                    private var 3️⃣promoRouters: [String: any OfferRouting] = [:]
+                    private var 4️⃣bannerRouter: (any OfferRouting)?
+                    func closeAllPasses() {
+                        passRouters.forEach { deactivateDetachAndReleaseIfNeeded($0) }
+                    }
+                    func closeAllOffers() {
+                        for (_, offer) in offerRouters {
+                            deactivateDetachAndDismiss(offer, animated: false)
+                        }
+                    }
+                    func closePromos() {
+                        promoRouters.values.forEach { promo in
+                            promo.interactor.deactivate()
+                            detachChild(promo)
+                        }
+                    }
+                    func closeBanner() {
+                        if case let banner? = bannerRouter {
+                            deactivateDetachAndReleaseIfNeeded(banner)
+                        }
+                    }
+                }
+                """, messages: [
+                    "router keeps child 'passRouters' after detaching it; remove the child from it when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'offerRouters' after detaching it; remove the child from it when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'promoRouters' after detaching it; remove the child from it when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'bannerRouter' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
                 ]),
             Example("""
                 import ComposableRIBs
@@ -59,7 +95,7 @@ public struct ChildRouterReleaseRule: Rule {
                     }
                 }
                 """, messages: [
-                    "router keeps child 'loanRouters' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'loanRouters' after detaching it; remove the child from it when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
                 ]),
         ],
         nonTriggering: [
@@ -166,7 +202,11 @@ public struct ChildRouterReleaseRule: Rule {
             }
             return children.compactMap { child -> Violation? in
                 guard detached.contains(child.name), child.isLet || !released.contains(child.name) else { return nil }
-                let fix = child.isLet ? "make it an optional `var`" : "set it to nil"
+                let isCollection = child.type.map { type in
+                    type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self)
+                        || ["Array", "Dictionary", "Set"].contains(type.as(IdentifierTypeSyntax.self)?.name.text ?? "")
+                } ?? (child.initializer?.is(ArrayExprSyntax.self) == true || child.initializer?.is(DictionaryExprSyntax.self) == true)
+                let fix = child.isLet ? "make it an optional `var`" : isCollection ? "remove the child from it" : "set it to nil"
                 return Violation(
                     at: child.nameNode,
                     "router keeps child '\(child.name)' after detaching it; \(fix) when the child closes "

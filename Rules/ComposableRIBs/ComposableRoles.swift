@@ -273,6 +273,8 @@ struct ComposableRoles {
                 if let found = Self.parameter(name, in: function.signature.parameterClause) { return found }
             } else if let initializer = scope.as(InitializerDeclSyntax.self) {
                 if let found = Self.parameter(name, in: initializer.signature.parameterClause) { return found }
+            } else if let closure = scope.as(ClosureExprSyntax.self), let element = Self.iteratedElement(name, in: closure) {
+                return element
             } else if let closure = scope.as(ClosureExprSyntax.self), let signature = closure.signature {
                 switch signature.parameterClause {
                 case .simpleInput(let names)?:
@@ -290,10 +292,8 @@ struct ComposableRoles {
                 for condition in conditions where current?.position ?? condition.position >= condition.endPosition {
                     if let found = Self.optionalBinding(of: name, in: condition) { return found }
                 }
-            } else if let loop = scope.as(ForStmtSyntax.self), current?.id == loop.body.id,
-                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-            {
-                return .initialized(loop.sequence)
+            } else if let loop = scope.as(ForStmtSyntax.self), current?.id == loop.body.id, Self.isElement(name, loop.pattern) {
+                return .initialized(Self.collection(loop.sequence))
             } else if scope.is(MemberBlockSyntax.self) {
                 return storedProperty(name, ofTypeAround: scope)
             }
@@ -323,7 +323,44 @@ struct ComposableRoles {
         return nil
     }
 
+    /// The element a loop's pattern binds `name` to: `for router in routers`, or the value of `for (id, router) in routers`.
+    private static func isElement(_ name: String, _ pattern: PatternSyntax) -> Bool {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) { return identifier.identifier.text == name }
+        guard let tuple = pattern.as(TuplePatternSyntax.self), tuple.elements.count == 2 else { return false }
+        return tuple.elements.last?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+    }
+
+    /// What a loop over `sequence` visits the elements of: a dictionary's for `routers.values`.
+    private static func collection(_ sequence: ExprSyntax) -> ExprSyntax {
+        if let member = sequence.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "values", let base = member.base { return base }
+        return sequence
+    }
+
+    /// The element of the collection whose `forEach` runs `closure`, where `name` is the closure's one untyped parameter
+    /// (`$0` without a signature): `children.forEach { detachChild($0) }`, `routers.values.forEach { router in … }`.
+    private static func iteratedElement(_ name: String, in closure: ClosureExprSyntax) -> Declared? {
+        let call = closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        guard let call, call.calledName == "forEach", let receiver = call.receiver else { return nil }
+        let parameter: String?
+        switch closure.signature?.parameterClause {
+        case nil: parameter = closure.signature == nil ? "$0" : nil
+        case .simpleInput(let names)?: parameter = names.count == 1 ? names.first?.name.text : nil
+        case .parameterClause(let clause)?:
+            parameter = clause.parameters.count == 1 && clause.parameters.first?.type == nil
+                ? clause.parameters.first.map { ($0.secondName ?? $0.firstName).text } : nil
+        }
+        return parameter == name ? .initialized(collection(receiver)) : nil
+    }
+
     private static func optionalBinding(of name: String, in condition: ConditionElementSyntax) -> Declared? {
+        // `if case let router? = child`, `guard case .some(let router) = child`.
+        if let matching = condition.condition.as(MatchingPatternConditionSyntax.self) {
+            let binds = matching.pattern.tokens(viewMode: .sourceAccurate).contains { token in
+                token.text == name && token.parent?.is(IdentifierPatternSyntax.self) == true
+            }
+            return binds ? .initialized(matching.initializer.value) : nil
+        }
         guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
             binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
         else { return nil }
