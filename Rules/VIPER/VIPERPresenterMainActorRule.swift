@@ -115,6 +115,17 @@ public struct VIPERPresenterMainActorRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A view's delegate protocol, held by views alone, is how that view talks out: no module's view protocol.
+            Example("""
+                import UIKit
+                protocol CodeFieldViewProtocol: AnyObject { func didEnter(code: String) }
+                final class CodeFieldView: UIView {
+                    weak var delegate: CodeFieldViewProtocol?
+                }
+                final class VerifyViewController: UIViewController, CodeFieldViewProtocol {
+                    func didEnter(code: String) {}
+                }
+                """),
             // A `*ViewModel` never has a role, not even from the `Presenter/` folder it sits in.
             Example("""
                 // file: Restaurant/Presenter/RestaurantFooterViewModel.swift

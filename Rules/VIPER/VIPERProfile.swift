@@ -177,6 +177,9 @@ struct VIPERModule {
     static func contractRole(ofProtocol name: String, resolver: TypeResolver) -> VIPERRole? {
         guard let entry = resolver.primary(name), entry.kind == .protocol else { return nil }
         for role in VIPERRole.allCases where role.contractSuffixes.contains(where: { name.hasSuffix($0) && name.count > $0.count }) {
+            // How a view talks out (`weak var delegate: HeaderViewProtocol?` of a `UITableViewHeaderFooterView` subclass) is
+            // no module's view protocol, whatever its name: it is held by views alone.
+            if role == .view, isDelegateOfViews(name, resolver: resolver) { return nil }
             return role
         }
         // A base view protocol the modules' view protocols refine (`protocol ViewInterface: AnyObject`).
@@ -187,6 +190,19 @@ struct VIPERModule {
             return .view
         }
         return nil
+    }
+
+    /// UIKit's views, cells and controls: a class descending from one is a view, not a screen.
+    static let uiKitViews: Set<String> = uiKitViewBases.subtracting(viewControllerBases)
+        .subtracting(["UINavigationController", "UITabBarController", "UISplitViewController"])
+
+    /// Whether the project's types that hold a `name` (a stored property or an initializer's parameter) are all UIKit
+    /// views: a view's delegate protocol.
+    static func isDelegateOfViews(_ name: String, resolver: TypeResolver) -> Bool {
+        let holders = resolver.holders(of: name)
+        return !holders.isEmpty && holders.allSatisfy { holder in
+            holder.entry.kind == .class && holder.entry.inherited.first.map { resolver.supertypes(of: [$0]).contains(where: uiKitViews.contains) } == true
+        }
     }
 
     /// A view protocol of a module: a contract protocol with a View suffix, or one refining such.

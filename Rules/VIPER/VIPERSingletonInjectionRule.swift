@@ -40,6 +40,30 @@ public struct VIPERSingletonInjectionRule: Rule {
                     "module code 'AgendaInteractor' reaches the singleton 'AVAudioSession.sharedInstance'; take a protocol in `init` and let the composition root pass the instance",
                     "module code 'AgendaInteractor' reaches the singleton 'KeychainWrapper.standard'; take a protocol in `init` and let the composition root pass the instance",
                 ]),
+            // A presenter that answers a header view's delegate protocol (named like a view protocol) is a presenter still.
+            Example("""
+                // file: Projects/ProjectsPresenter.swift
+                final class ProjectsPresenter: ViewToPresenterProjectsProtocol, SectionHeaderViewProtocol {
+                    weak var view: PresenterToViewProjectsProtocol?
+                    func didTapAdd() { DataManager.1️⃣shared.addProject() }
+                }
+                // file: Projects/ProjectsProtocols.swift
+                protocol ViewToPresenterProjectsProtocol: AnyObject {}
+                protocol PresenterToViewProjectsProtocol: AnyObject {}
+                // file: Projects/SectionHeaderView.swift
+                import UIKit
+                protocol SectionHeaderViewProtocol: AnyObject { func didTapAdd() }
+                final class SectionHeaderView: UITableViewHeaderFooterView {
+                    weak var delegate: SectionHeaderViewProtocol?
+                }
+                // file: Projects/ProjectsViewController.swift
+                import UIKit
+                final class ProjectsViewController: UIViewController, PresenterToViewProjectsProtocol {
+                    var presenter: ViewToPresenterProjectsProtocol?
+                }
+                """, messages: [
+                    "module code 'ProjectsPresenter' reaches the singleton 'DataManager.shared'; take a protocol in `init` and let the composition root pass the instance",
+                ]),
             Example("""
                 protocol BookingViewOutput: AnyObject {}
                 final class BookingPresenter: BookingViewOutput {
