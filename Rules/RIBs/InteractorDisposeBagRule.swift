@@ -61,6 +61,22 @@ public struct InteractorDisposeBagRule: Rule {
                 """, messages: [
                     "interactor 'CartInteractor' stores a subscription bag; drop it and bind each subscription with `.cancelOnDeactivate(interactor: self)`",
                 ]),
+            // RxSwift in a ModernRIBs interactor: ModernRIBs binds Combine's cancellables, so the disposable is handed to one.
+            Example("""
+                import Combine
+                import ModernRIBs
+                import RxSwift
+                final class ScoreInteractor: PresentableInteractor<ScorePresentable>, ScoreInteractable {
+                    private let 1️⃣disposeBag = DisposeBag()
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        scores.subscribe(onNext: { [weak self] in self?.presenter.show($0) })2️⃣.disposed(by: disposeBag)
+                    }
+                }
+                """, messages: [
+                    "interactor 'ScoreInteractor' stores a subscription bag; drop it and bind each subscription with `AnyCancellable(disposable.dispose).cancelOnDeactivate(interactor: self)`",
+                    "interactor 'ScoreInteractor' puts a subscription in a bag with `.disposed(by:)`; keep the `Disposable` it returns (`let disposable = …`) and bind it with `AnyCancellable(disposable.dispose).cancelOnDeactivate(interactor: self)` (ModernRIBs binds Combine's cancellables, not RxSwift's disposables)",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -186,7 +202,7 @@ public struct InteractorDisposeBagRule: Rule {
         return file.model.types.filter { $0.role == .interactor || $0.role == .worker }.flatMap { type in
             let isWorker = type.role == .worker
             let visitor = Visitor(
-                owner: type, lifecycle: Lifecycle(isWorker: isWorker, file: file),
+                owner: type, lifecycle: Lifecycle(isWorker: isWorker, file: file, rxChain: true),
                 combine: Lifecycle(isWorker: isWorker, file: file, combineChain: true), bags: OwnBags(type: type, file: file),
                 beforeStart: BeforeStart(bodies: bodies[type.name] ?? []))
             visitor.walk(type.members)

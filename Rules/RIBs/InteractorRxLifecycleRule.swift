@@ -49,6 +49,24 @@ public struct InteractorRxLifecycleRule: Rule {
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; keep the `AnyCancellable` it returns (`let cancellable = …`) and bind it with `Disposables.create(with: cancellable.cancel).disposeOnDeactivate(interactor: self)` (`import RxSwift`) (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)",
                 ]),
+            // An RxSwift chain in a ModernRIBs interactor: ModernRIBs binds Combine's cancellables, so the disposable is
+            // handed to one; Combine's own `subscribe(_:)` returns a cancellable that binds as it is.
+            Example("""
+                import ModernRIBs
+                import RxSwift
+                final class ScoreInteractor: PresentableInteractor<ScorePresentable>, ScoreInteractable {
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        scores1️⃣.subscribe(onNext: { [weak self] in self?.presenter.show($0) })
+                        names2️⃣.bind(to: nameRelay)
+                        publisher3️⃣.subscribe(subject)
+                    }
+                }
+                """, messages: [
+                    "subscription in interactor 'ScoreInteractor' is not bound to its lifecycle; keep the `Disposable` it returns (`let disposable = …`) and bind it with `AnyCancellable(disposable.dispose).cancelOnDeactivate(interactor: self)` (`import Combine`) (ModernRIBs binds Combine's cancellables, not RxSwift's disposables)",
+                    "subscription in interactor 'ScoreInteractor' is not bound to its lifecycle; keep the `Disposable` it returns (`let disposable = …`) and bind it with `AnyCancellable(disposable.dispose).cancelOnDeactivate(interactor: self)` (`import Combine`) (ModernRIBs binds Combine's cancellables, not RxSwift's disposables)",
+                    "subscription in interactor 'ScoreInteractor' is not bound to its lifecycle; end the chain with `.cancelOnDeactivate(interactor: self)`",
+                ]),
             // A project that adds `cancelOnDeactivate` for Uber's RIBs (its file uses it) gets it as advice.
             Example("""
                 import RIBs
@@ -188,7 +206,7 @@ public struct InteractorRxLifecycleRule: Rule {
             return file.calls(named: Subscription.names, in: type.members).compactMap { call -> Violation? in
                 guard let member = Subscription.isSubscribing(call, imports: file.model.imports) else { return nil }
                 let combine = ["sink", "assign"].contains(member.declName.baseName.text)
-                let lifecycle = Lifecycle(isWorker: isWorker, file: file, combineChain: combine)
+                let lifecycle = Lifecycle(isWorker: isWorker, file: file, combineChain: combine, rxChain: Subscription.isRx(call))
                 let endCall = Subscription.chainEnd(from: call)
                 guard let end = Subscription.name(of: endCall), !lifecycle.accepted.contains(end) else { return nil }
                 let owner = "\(isWorker ? "worker" : "interactor") '\(type.name)'"

@@ -33,6 +33,14 @@ enum Subscription {
         return member
     }
 
+    /// Whether a subscribing call is surely RxSwift's: `.bind`, `.drive`, `.emit`, or `.subscribe` with one of RxSwift's
+    /// labels (Combine's `subscribe(_:)` takes none).
+    static func isRx(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = name(of: call) else { return false }
+        if ["bind", "drive", "emit"].contains(name) { return true }
+        return name == "subscribe" && (call.trailingClosure != nil || call.arguments.contains { $0.label != nil })
+    }
+
     /// Whether the call sits in the closure of an `Observable.create { … }` (or `Single.create`): there
     /// `self` is usually weak and optional, and the fix is to return the inner subscription's disposable.
     static func isInsideCreate(_ call: FunctionCallExprSyntax) -> Bool {
@@ -69,21 +77,30 @@ enum Subscription {
 /// The operator that binds a subscription to a RIB's lifecycle, in the idiom of the framework the file
 /// imports: RIBs (RxSwift) disposes, ModernRIBs and CombineRIBs cancel (they deprecate `disposeOnDeactivate`
 /// for `cancelOnDeactivate`). Uber's RIBs has no operator for a Combine chain: there the `AnyCancellable` is handed
-/// to an Rx disposable that is bound instead, unless the file uses a `cancelOnDeactivate` the project adds.
+/// to an Rx disposable that is bound instead, unless the file uses a `cancelOnDeactivate` the project adds; and
+/// ModernRIBs and CombineRIBs have none for an RxSwift chain: there the `Disposable` is handed to a cancellable.
 struct Lifecycle {
     let isWorker: Bool
     let cancels: Bool
     /// A Combine chain in a file of Uber's RIBs with no operator of its own for it.
     let wrapsCancellable: Bool
+    /// An RxSwift chain in a file of ModernRIBs or CombineRIBs (named here), which bind Combine's cancellables only.
+    let wrapsDisposable: String?
 
-    init(isWorker: Bool, file: LintFile, combineChain: Bool = false) {
+    /// `rxChain`: the chain is surely RxSwift's (`.disposed(by:)`, `.bind(to:)`, `.subscribe(onNext:)`).
+    init(isWorker: Bool, file: LintFile, combineChain: Bool = false, rxChain: Bool = false) {
         self.isWorker = isWorker
         let imports = file.model.imports
         let combineRIBs = imports.contains("ModernRIBs") || imports.contains("CombineRIBs")
         cancels = combineChain || combineRIBs
         wrapsCancellable = combineChain && !combineRIBs && imports.contains("RIBs") && !Self.uses(isWorker ? "cancelOnStop" : "cancelOnDeactivate", in: file)
+        wrapsDisposable = rxChain && combineRIBs && !imports.contains("RIBs") ? (imports.contains("ModernRIBs") ? "ModernRIBs" : "CombineRIBs") : nil
         importsRxSwift = imports.contains("RxSwift")
+        importsCombine = imports.contains("Combine")
     }
+
+    /// The file imports Combine, whose `AnyCancellable` the advice for an RxSwift chain under ModernRIBs uses.
+    private let importsCombine: Bool
 
     /// The file imports RxSwift, whose `Disposables` the advice for a Combine chain under Uber's RIBs uses.
     private let importsRxSwift: Bool
@@ -103,13 +120,19 @@ struct Lifecycle {
     /// Uber's RIBs `Disposables.create(with: cancellable.cancel).disposeOnDeactivate(interactor: self)`.
     var advice: String {
         let dispose = isWorker ? ".disposeOnStop(self)" : ".disposeOnDeactivate(interactor: self)"
+        let cancel = isWorker ? ".cancelOnStop(self)" : ".cancelOnDeactivate(interactor: self)"
         if wrapsCancellable { return "Disposables.create(with: cancellable.cancel)" + dispose }
-        return cancels ? (isWorker ? ".cancelOnStop(self)" : ".cancelOnDeactivate(interactor: self)") : dispose
+        if wrapsDisposable != nil { return "AnyCancellable(disposable.dispose)" + cancel }
+        return cancels ? cancel : dispose
     }
 
     /// How a finding says to bind the chain (`there`: where the lifecycle starts).
     func ending(there: Bool = false) -> String {
         let place = there ? " there" : ""
+        if let framework = wrapsDisposable {
+            return "keep the `Disposable` it returns (`let disposable = …`) and bind it\(place) with `\(advice)`"
+                + (importsCombine ? "" : " (`import Combine`)") + " (\(framework) binds Combine's cancellables, not RxSwift's disposables)"
+        }
         guard wrapsCancellable else { return "end the chain\(place) with `\(advice)`" }
         return "keep the `AnyCancellable` it returns (`let cancellable = …`) and bind it\(place) with `\(advice)`"
             + (importsRxSwift ? "" : " (`import RxSwift`)") + " (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)"
