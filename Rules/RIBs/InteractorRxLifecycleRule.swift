@@ -49,8 +49,9 @@ public struct InteractorRxLifecycleRule: Rule {
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
                     "subscription in interactor 'LoginInteractor' is not bound to its lifecycle; keep the `AnyCancellable` it returns (`let cancellable = …`) and bind it with `Disposables.create(with: cancellable.cancel).disposeOnDeactivate(interactor: self)` (`import RxSwift`) (Uber's RIBs binds RxSwift's disposables, not Combine's cancellables)",
                 ]),
-            // An RxSwift chain in a ModernRIBs interactor: ModernRIBs binds Combine's cancellables, so the disposable is
-            // handed to one; Combine's own `subscribe(_:)` returns a cancellable that binds as it is.
+            // An RxSwift chain in a ModernRIBs interactor: ModernRIBs binds Combine's `AnyCancellable`s, so the disposable
+            // is handed to one, as is the `Cancellable` a workflow's `subscribe(_:)` returns; Combine's own `subscribe(_:)`
+            // returns an `AnyCancellable` that binds as it is.
             Example("""
                 import ModernRIBs
                 import RxSwift
@@ -60,12 +61,15 @@ public struct InteractorRxLifecycleRule: Rule {
                         scores1️⃣.subscribe(onNext: { [weak self] in self?.presenter.show($0) })
                         names2️⃣.bind(to: nameRelay)
                         publisher3️⃣.subscribe(subject)
+                        LaunchWorkflow(url: url)4️⃣.subscribe(self)
                     }
                 }
+                class LaunchWorkflow: Workflow<ScoreActionableItem> {}
                 """, messages: [
                     "subscription in interactor 'ScoreInteractor' is not bound to its lifecycle; keep the `Disposable` it returns (`let disposable = …`) and bind it with `AnyCancellable(disposable.dispose).cancelOnDeactivate(interactor: self)` (`import Combine`) (ModernRIBs binds Combine's cancellables, not RxSwift's disposables)",
                     "subscription in interactor 'ScoreInteractor' is not bound to its lifecycle; keep the `Disposable` it returns (`let disposable = …`) and bind it with `AnyCancellable(disposable.dispose).cancelOnDeactivate(interactor: self)` (`import Combine`) (ModernRIBs binds Combine's cancellables, not RxSwift's disposables)",
                     "subscription in interactor 'ScoreInteractor' is not bound to its lifecycle; end the chain with `.cancelOnDeactivate(interactor: self)`",
+                    "subscription in interactor 'ScoreInteractor' is not bound to its lifecycle; keep the `Cancellable` it returns (`let cancellable = …`) and bind it with `AnyCancellable(cancellable).cancelOnDeactivate(interactor: self)` (`import Combine`) (ModernRIBs binds `AnyCancellable`s, and a workflow returns a `Cancellable`)",
                 ]),
             // A project that adds `cancelOnDeactivate` for Uber's RIBs (its file uses it) gets it as advice.
             Example("""
@@ -206,7 +210,10 @@ public struct InteractorRxLifecycleRule: Rule {
             return file.calls(named: Subscription.names, in: type.members).compactMap { call -> Violation? in
                 guard let member = Subscription.isSubscribing(call, imports: file.model.imports) else { return nil }
                 let combine = ["sink", "assign"].contains(member.declName.baseName.text)
-                let lifecycle = Lifecycle(isWorker: isWorker, file: file, combineChain: combine, rxChain: Subscription.isRx(call))
+                // ModernRIBs' `Workflow.subscribe(_:)`: one unlabelled argument, the actionable item.
+                let workflow = member.declName.baseName.text == "subscribe" && call.arguments.count == 1 && call.arguments.first?.label == nil
+                    && call.trailingClosure == nil && member.base.map { Subscription.isWorkflow($0, of: type, file: file) } == true
+                let lifecycle = Lifecycle(isWorker: isWorker, file: file, combineChain: combine, rxChain: Subscription.isRx(call), workflow: workflow)
                 let endCall = Subscription.chainEnd(from: call)
                 guard let end = Subscription.name(of: endCall), !lifecycle.accepted.contains(end) else { return nil }
                 let owner = "\(isWorker ? "worker" : "interactor") '\(type.name)'"

@@ -41,6 +41,36 @@ enum Subscription {
         return name == "subscribe" && (call.trailingClosure != nil || call.arguments.contains { $0.label != nil })
     }
 
+    /// Whether `receiver` is a workflow: made on the spot, or named by a local, a parameter or a stored property of
+    /// `type` whose type — written, or made by its initial value — is `Workflow` or descends from it in the project.
+    static func isWorkflow(_ receiver: ExprSyntax, of type: TypeDeclaration, file: LintFile) -> Bool {
+        func descends(_ name: String?) -> Bool { name.map { file.model.projectTypes.supertypes(of: [$0]).contains("Workflow") } ?? false }
+        let receiver = receiver.unwrapped
+        if let call = receiver.as(FunctionCallExprSyntax.self) { return descends(call.constructedTypeName) }
+        let name: String
+        if let reference = receiver.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            if let function = receiver.enclosingFunction {
+                if let binding = function.localBindings.last(where: { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.isVisible(at: receiver)
+                }) {
+                    return descends(binding.typeAnnotation?.type.baseName ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.constructedTypeName)
+                }
+                if let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    return descends(parameter.type.baseName)
+                }
+            }
+        } else if let member = receiver.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
+            name = member.declName.baseName.text
+        } else {
+            return false
+        }
+        guard let property = type.storedProperties.first(where: { $0.name == name }) else { return false }
+        return descends(property.type?.baseName ?? property.initializer?.as(FunctionCallExprSyntax.self)?.constructedTypeName)
+    }
+
     /// Whether the call sits in the closure of an `Observable.create { … }` (or `Single.create`): there
     /// `self` is usually weak and optional, and the fix is to return the inner subscription's disposable.
     static func isInsideCreate(_ call: FunctionCallExprSyntax) -> Bool {
@@ -84,17 +114,24 @@ struct Lifecycle {
     let cancels: Bool
     /// A Combine chain in a file of Uber's RIBs with no operator of its own for it.
     let wrapsCancellable: Bool
-    /// An RxSwift chain in a file of ModernRIBs or CombineRIBs (named here), which bind Combine's cancellables only.
-    let wrapsDisposable: String?
+    /// What a file of ModernRIBs or CombineRIBs (named here), which bind `AnyCancellable`s only, must hand to one: an
+    /// RxSwift chain's `Disposable`, a workflow's `Cancellable`.
+    let wraps: (value: Wrapped, framework: String)?
 
-    /// `rxChain`: the chain is surely RxSwift's (`.disposed(by:)`, `.bind(to:)`, `.subscribe(onNext:)`).
-    init(isWorker: Bool, file: LintFile, combineChain: Bool = false, rxChain: Bool = false) {
+    enum Wrapped {
+        case disposable, cancellable
+    }
+
+    /// `rxChain`: the chain is surely RxSwift's (`.disposed(by:)`, `.bind(to:)`, `.subscribe(onNext:)`); `workflow`: it
+    /// subscribes a workflow, whose `subscribe(_:)` returns a `Cancellable` in ModernRIBs.
+    init(isWorker: Bool, file: LintFile, combineChain: Bool = false, rxChain: Bool = false, workflow: Bool = false) {
         self.isWorker = isWorker
         let imports = file.model.imports
         let combineRIBs = imports.contains("ModernRIBs") || imports.contains("CombineRIBs")
         cancels = combineChain || combineRIBs
         wrapsCancellable = combineChain && !combineRIBs && imports.contains("RIBs") && !Self.uses(isWorker ? "cancelOnStop" : "cancelOnDeactivate", in: file)
-        wrapsDisposable = rxChain && combineRIBs && !imports.contains("RIBs") ? (imports.contains("ModernRIBs") ? "ModernRIBs" : "CombineRIBs") : nil
+        let framework = imports.contains("ModernRIBs") ? "ModernRIBs" : "CombineRIBs"
+        wraps = !combineRIBs || imports.contains("RIBs") ? nil : rxChain ? (.disposable, framework) : workflow ? (.cancellable, framework) : nil
         importsRxSwift = imports.contains("RxSwift")
         importsCombine = imports.contains("Combine")
     }
@@ -122,16 +159,21 @@ struct Lifecycle {
         let dispose = isWorker ? ".disposeOnStop(self)" : ".disposeOnDeactivate(interactor: self)"
         let cancel = isWorker ? ".cancelOnStop(self)" : ".cancelOnDeactivate(interactor: self)"
         if wrapsCancellable { return "Disposables.create(with: cancellable.cancel)" + dispose }
-        if wrapsDisposable != nil { return "AnyCancellable(disposable.dispose)" + cancel }
+        switch wraps?.value {
+        case .disposable?: return "AnyCancellable(disposable.dispose)" + cancel
+        case .cancellable?: return "AnyCancellable(cancellable)" + cancel
+        case nil: break
+        }
         return cancels ? cancel : dispose
     }
 
     /// How a finding says to bind the chain (`there`: where the lifecycle starts).
     func ending(there: Bool = false) -> String {
         let place = there ? " there" : ""
-        if let framework = wrapsDisposable {
-            return "keep the `Disposable` it returns (`let disposable = …`) and bind it\(place) with `\(advice)`"
-                + (importsCombine ? "" : " (`import Combine`)") + " (\(framework) binds Combine's cancellables, not RxSwift's disposables)"
+        if let (value, framework) = wraps {
+            let kept = value == .disposable ? "`Disposable` it returns (`let disposable = …`)" : "`Cancellable` it returns (`let cancellable = …`)"
+            let why = value == .disposable ? "Combine's cancellables, not RxSwift's disposables" : "`AnyCancellable`s, and a workflow returns a `Cancellable`"
+            return "keep the \(kept) and bind it\(place) with `\(advice)`" + (importsCombine ? "" : " (`import Combine`)") + " (\(framework) binds \(why))"
         }
         guard wrapsCancellable else { return "end the chain\(place) with `\(advice)`" }
         return "keep the `AnyCancellable` it returns (`let cancellable = …`) and bind it\(place) with `\(advice)`"
