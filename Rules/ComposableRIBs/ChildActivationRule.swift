@@ -41,6 +41,26 @@ public struct ChildActivationRule: Rule {
                     "child is attached but its interactor is never activated; call `child.interactor.activate()` after `attachChild`, or use `attachActivate(_:)`",
                     "child is detached without deactivating its interactor; call `child.interactor.deactivate()` before `detachChild`, or use `deactivateDetachAndReleaseIfNeeded(_:)`",
                 ]),
+            // `super.attachChild` attaches too; an override forwarding to it is no attach of its own.
+            Example("""
+                import ComposableRIBs
+                final class TabsRouter: BaseRouter {
+                    private let sectionBuilder: any SectionBuildable
+                    private var extraRouter: (any SectionRouting)?
+                    func showExtra() {
+                        guard extraRouter == nil else { return }
+                        let extra = sectionBuilder.build(with: SectionComponent())
+                        extraRouter = extra
+                        super.1️⃣attachChild(extra)
+                    }
+                    override func attachChild(_ child: any RoutableViewControlling) {
+                        super.attachChild(child)
+                        log("attached")
+                    }
+                }
+                """, messages: [
+                    "child is attached but its interactor is never activated; call `child.interactor.activate()` after `attachChild`, or use `attachActivate(_:)`",
+                ]),
             // A router through the app's own base class, closing in an extension in a file without imports.
             Example("""
                 // file: Bank/BankRouter.swift
@@ -137,7 +157,9 @@ public struct ChildActivationRule: Rule {
         for group in roles.routers() where group.contains(where: roles.isComposableRouter) {
             let methods = Dictionary(group.flatMap(\.functions).map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
             for router in group {
-                for call in file.calls(named: ["attachChild", "detachChild"], in: router.members) where call.isCalledOnSelf {
+                // `super.attachChild(child)` attaches as well, except as the forward of an override of that very method.
+                for call in file.calls(named: ["attachChild", "detachChild"], in: router.members)
+                where call.isCalledOnSelf || (call.isCalledOnSuper && call.enclosingFunction?.name.text != call.calledName) {
                     guard let argument = call.arguments.first?.expression, let body = Self.enclosingBody(of: call) else { continue }
                     let attaching = call.calledName == "attachChild"
                     var identities: Set<String> = []

@@ -389,11 +389,18 @@ struct ComposableRoles {
         return nil
     }
 
-    /// The declared type of a value expression, where the file says it: `router`, `self?.router`.
-    func declaredType(of expression: ExprSyntax) -> TypeSyntax? {
-        guard let name = Self.rootName(expression), isPlainOrSelf(expression.unwrapped) else { return nil }
-        switch declaration(of: name, at: Syntax(expression)) {
+    /// The declared type of a value expression, where the file says it: `router`, `self?.router`, or a local bound from
+    /// one (`let router = self.router`).
+    func declaredType(of expression: ExprSyntax, depth: Int = 0) -> TypeSyntax? {
+        let unwrapped = expression.unwrapped
+        guard let name = Self.rootName(expression), isPlainOrSelf(unwrapped), depth < 4 else { return nil }
+        // `self.router` is the property, whatever local the code around names `router`.
+        let found = unwrapped.is(MemberAccessExprSyntax.self)
+            ? Syntax(expression).ancestorOrSelf(mapping: { $0.as(MemberBlockSyntax.self) }).flatMap { storedProperty(name, ofTypeAround: Syntax($0)) }
+            : declaration(of: name, at: Syntax(expression))
+        switch found {
         case .typed(let type), .property(_, let type?, _): return type
+        case .initialized(let value): return declaredType(of: value, depth: depth + 1)
         default: return nil
         }
     }
@@ -447,6 +454,9 @@ extension FunctionCallExprSyntax {
         guard let receiver else { return true }
         return receiver.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     }
+
+    /// Called on the superclass's implementation: `super.attachChild(x)`.
+    var isCalledOnSuper: Bool { receiver?.as(SuperExprSyntax.self) != nil }
 
     /// The method's name: where findings about the call point.
     var nameNode: Syntax {

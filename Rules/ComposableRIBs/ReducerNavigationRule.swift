@@ -92,6 +92,34 @@ public struct ReducerNavigationRule: Rule {
                 """, messages: [
                     "reducer calls router 'HomeRouting' ('routeToDetail'); return a delegate action and let the router observe it with `observeAction(for: \\.delegate)`",
                 ]),
+            // The router captured in a local before the `Reduce`, and `self.router` beside that local.
+            Example("""
+                import ComposableArchitecture
+                import RIBs
+                protocol HomeRouting: ViewableRouting {
+                    func routeToDetail()
+                    func routeToSettings()
+                }
+                final class HomeInteractor: PresentableInteractor<HomePresentable>, HomeInteractable {
+                    weak var router: HomeRouting?
+                    private func reducer() -> Reduce<HomeFeature.State, HomeFeature.Action> {
+                        let router = self.router
+                        return Reduce { [weak self] state, action in
+                            guard let self else { return .none }
+                            switch action {
+                            case .detailTapped:
+                                self.router?.1️⃣routeToDetail()
+                            case .settingsTapped:
+                                router?.2️⃣routeToSettings()
+                            }
+                            return .none
+                        }
+                    }
+                }
+                """, messages: [
+                    "reducer calls router 'HomeRouting' ('routeToDetail'); return a delegate action and let the router observe it with `observeAction(for: \\.delegate)`",
+                    "reducer calls router 'HomeRouting' ('routeToSettings'); return a delegate action and let the router observe it with `observeAction(for: \\.delegate)`",
+                ]),
             // A reducer's extension in another file, and a `Reduce` with explicit generic arguments.
             Example("""
                 // file: Goals/GoalsFeature.swift
