@@ -99,6 +99,31 @@ public struct ChildRouterReleaseRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // Collections emptied or filtered after the detach: a new empty value, or what is left.
+            Example("""
+                import ComposableRIBs
+                protocol PassRouting: RoutableViewControlling {}
+                final class WalletRouter: SwiftUIHostingRouter<WalletFeature, WalletView> {
+                    private var passRouters: [any PassRouting] = []
+                    private var offerRouters: [String: any PassRouting] = [:]
+                    private var cardRouters: [any PassRouting] = []
+                    func closeAllPasses() {
+                        passRouters.forEach { deactivateDetachAndReleaseIfNeeded($0) }
+                        passRouters = .init()
+                    }
+                    func closeAllOffers() {
+                        for (_, offer) in offerRouters { deactivateDetachAndReleaseIfNeeded(offer) }
+                        offerRouters = Dictionary()
+                    }
+                    func closeCard(_ card: any PassRouting) {
+                        deactivateDetachAndReleaseIfNeeded(card)
+                        cardRouters = cardRouters.filter { $0 !== card }
+                    }
+                    func closeCards() {
+                        cardRouters.forEach { deactivateDetachAndReleaseIfNeeded($0) }
+                    }
+                }
+                """),
             // Released in a closure, in a `defer`, in a helper, with `.none` or `Optional.none`, by removing the element.
             Example("""
                 import ComposableRIBs
@@ -215,6 +240,16 @@ public struct ChildRouterReleaseRule: Rule {
         }
     }
 
+    /// `.init()`, `[any PassRouting]()`, `[String: any PassRouting]()`, `Dictionary()`, `Array<any PassRouting>()`.
+    static func makesEmptyCollection(_ call: FunctionCallExprSyntax) -> Bool {
+        guard call.arguments.isEmpty, call.trailingClosure == nil else { return false }
+        var called = call.calledExpression
+        if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+        if let member = called.as(MemberAccessExprSyntax.self) { return member.base == nil && member.declName.baseName.tokenKind == .keyword(.`init`) }
+        if called.is(ArrayExprSyntax.self) || called.is(DictionaryExprSyntax.self) { return true }
+        return ["Array", "Dictionary", "Set", "ContiguousArray"].contains(called.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "")
+    }
+
     /// Properties the type's code releases: `x = nil`, `x = .none`, `x[id] = nil`, `x = []`, `x.removeAll …`.
     static func releases(in router: TypeDeclaration, file: LintFile) -> Set<String> {
         final class Finder: TypeBodyVisitor {
@@ -232,6 +267,12 @@ public struct ChildRouterReleaseRule: Rule {
                         } == true
                         || value.as(ArrayExprSyntax.self)?.elements.isEmpty == true
                         || value.is(DictionaryExprSyntax.self) && value.as(DictionaryExprSyntax.self)?.content.is(TokenSyntax.self) == true
+                        // `.init()`, `[any PassRouting]()`, `Dictionary()`: a new, empty collection.
+                        || value.as(FunctionCallExprSyntax.self).map(ChildRouterReleaseRule.makesEmptyCollection) == true
+                        // `routers = routers.filter { … }`: what is left after the closed child is taken out.
+                        || value.as(FunctionCallExprSyntax.self).map { call in
+                            ["filter", "dropLast", "dropFirst"].contains(call.calledName ?? "") && call.receiver.flatMap(ComposableRoles.rootName) == name
+                        } == true
                     if isEmpty { names.insert(name) }
                 }
                 return .visitChildren

@@ -63,6 +63,14 @@ public struct InteractorRxLifecycleRule: Rule {
                         publisher3️⃣.subscribe(subject)
                         LaunchWorkflow(url: url)4️⃣.subscribe(self)
                     }
+                    // Bound as the advice says: silent.
+                    func bindLater() {
+                        let disposable = scores.subscribe(onNext: { [weak self] in self?.presenter.show($0) })
+                        AnyCancellable(disposable.dispose).cancelOnDeactivate(interactor: self)
+                        AnyCancellable(names.bind(to: nameRelay).dispose).cancelOnDeactivate(interactor: self)
+                        let cancellable = LaunchWorkflow(url: url).subscribe(self)
+                        AnyCancellable(cancellable).cancelOnDeactivate(interactor: self)
+                    }
                 }
                 class LaunchWorkflow: Workflow<ScoreActionableItem> {}
                 """, messages: [
@@ -213,9 +221,11 @@ public struct InteractorRxLifecycleRule: Rule {
                 // ModernRIBs' `Workflow.subscribe(_:)`: one unlabelled argument, the actionable item.
                 let workflow = member.declName.baseName.text == "subscribe" && call.arguments.count == 1 && call.arguments.first?.label == nil
                     && call.trailingClosure == nil && member.base.map { Subscription.isWorkflow($0, of: type, file: file) } == true
-                let lifecycle = Lifecycle(isWorker: isWorker, file: file, combineChain: combine, rxChain: Subscription.isRx(call), workflow: workflow)
+                let lifecycle = Lifecycle(isWorker: isWorker, file: file, combineChain: combine, rxChain: Subscription.isRx(call, imports: file.model.imports), workflow: workflow)
                 let endCall = Subscription.chainEnd(from: call)
-                guard let end = Subscription.name(of: endCall), !lifecycle.accepted.contains(end) else { return nil }
+                guard let end = Subscription.name(of: endCall), !lifecycle.accepted.contains(end),
+                    !Subscription.isBound(endCall, accepted: lifecycle.accepted)
+                else { return nil }
                 let owner = "\(isWorker ? "worker" : "interactor") '\(type.name)'"
                 if Subscription.isInsideCreate(call) {
                     return Violation(

@@ -105,6 +105,21 @@ public struct WeakSelfCaptureRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // `withUnretained(self)` hands the object in as a parameter named `` `self` ``: no capture.
+            Example("""
+                import RxSwift
+                final class EditingViewController: UIViewController, EditingPresentable {
+                    private let disposeBag = DisposeBag()
+                    func bind() {
+                        saveButton.rx.tap.withUnretained(self)
+                            .subscribe(onNext: { `self`, _ in self.listener?.save() })
+                            .disposed(by: disposeBag)
+                        titleField.rx.text.withUnretained(self)
+                            .subscribe(onNext: { (`self`: EditingViewController, text: String?) in self.render(text) })
+                            .disposed(by: disposeBag)
+                    }
+                }
+                """),
             // A struct's `self` is a copy; a type the project does not declare may be one.
             Example("""
                 import RxSwift
@@ -238,7 +253,8 @@ public struct WeakSelfCaptureRule: Rule {
             let own = Set(bindingsOfSelf(in: closure, visibleAt: nil).names)
             if let name = referencedNames(in: closure).first(where: { outside.names.contains($0) && !own.contains($0) }) { return name }
         }
-        guard !capturesSelfWeakly(closure) else { return nil }
+        // A parameter named `` `self` `` (`withUnretained(self)`'s `{ `self`, value in … }`) is what `self` is there.
+        guard !capturesSelfWeakly(closure), !bindsSelfAsParameter(closure) else { return nil }
         // `[self]`: captured strongly, by name.
         if closure.signature?.capture?.items.contains(where: { $0.name.text == "self" && $0.specifier == nil }) == true { return "self" }
         // `CategoryCell.self` names a type: only `self` not after a period is the object.
@@ -259,6 +275,15 @@ public struct WeakSelfCaptureRule: Rule {
                 reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
             else { return nil }
             return name
+        }
+    }
+
+    /// A closure one of whose parameters is named `` `self` ``.
+    static func bindsSelfAsParameter(_ closure: ClosureExprSyntax) -> Bool {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names)?: names.contains { $0.name.identifier?.name == "self" }
+        case .parameterClause(let clause)?: clause.parameters.contains { ($0.secondName ?? $0.firstName).identifier?.name == "self" }
+        case nil: false
         }
     }
 

@@ -35,10 +35,46 @@ enum Subscription {
 
     /// Whether a subscribing call is surely RxSwift's: `.bind`, `.drive`, `.emit`, or `.subscribe` with one of RxSwift's
     /// labels (Combine's `subscribe(_:)` takes none).
-    static func isRx(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let name = name(of: call) else { return false }
-        if ["bind", "drive", "emit"].contains(name) { return true }
-        return name == "subscribe" && (call.trailingClosure != nil || call.arguments.contains { $0.label != nil })
+    static func isRx(_ call: FunctionCallExprSyntax, imports: [String]) -> Bool {
+        guard let name = name(of: call), imports.contains(where: ["RxSwift", "RxCocoa"].contains) else { return false }
+        if ["bind", "drive", "emit"].contains(name) || Self.name(of: chainEnd(from: call)) == "disposed" { return true }
+        // Combine's `subscribe(_:)` takes one unlabelled argument, RxSwift's `subscribe()` none.
+        return name == "subscribe" && (call.trailingClosure != nil || call.arguments.isEmpty || call.arguments.contains { $0.label != nil })
+    }
+
+    /// Whether the subscription `call` starts is bound after all, as a finding's advice says: inside what an accepted
+    /// operator is called on (`AnyCancellable(….dispose).cancelOnDeactivate(interactor: self)`), or kept in a local
+    /// (`let disposable = …`) that such a call later reads.
+    static func isBound(_ call: FunctionCallExprSyntax, accepted: Set<String>) -> Bool {
+        func binds(_ node: FunctionCallExprSyntax) -> Bool { name(of: node).map(accepted.contains) == true }
+        var node = Syntax(call)
+        // Within the statement, not out of a closure the subscription is made in.
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(ClosureExprSyntax.self) {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+                let bound = member.parent?.as(FunctionCallExprSyntax.self), bound.calledExpression.id == member.id, binds(bound)
+            {
+                return true
+            }
+            if let binding = parent.as(PatternBindingSyntax.self), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let body = binding.enclosingFunction?.body
+            {
+                return body.tokens(viewMode: .sourceAccurate).contains { token in
+                    guard token.text == name, token.parent?.is(DeclReferenceExprSyntax.self) == true, token.position > binding.endPosition else { return false }
+                    var above = token.parent
+                    while let current = above, !current.is(CodeBlockItemSyntax.self), !current.is(ClosureExprSyntax.self) {
+                        if let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+                            let bound = member.parent?.as(FunctionCallExprSyntax.self), bound.calledExpression.id == member.id, binds(bound)
+                        {
+                            return true
+                        }
+                        above = current.parent
+                    }
+                    return false
+                }
+            }
+            node = parent
+        }
+        return false
     }
 
     /// Whether `receiver` is a workflow: made on the spot, or named by a local, a parameter or a stored property of
@@ -54,10 +90,10 @@ enum Subscription {
                 if let binding = function.localBindings.last(where: { binding in
                     binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.isVisible(at: receiver)
                 }) {
-                    return descends(binding.typeAnnotation?.type.baseName ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.constructedTypeName)
+                    return descends(typeName(binding.typeAnnotation?.type) ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.constructedTypeName)
                 }
                 if let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
-                    return descends(parameter.type.baseName)
+                    return descends(typeName(parameter.type))
                 }
             }
         } else if let member = receiver.as(MemberAccessExprSyntax.self),
@@ -68,7 +104,13 @@ enum Subscription {
             return false
         }
         guard let property = type.storedProperties.first(where: { $0.name == name }) else { return false }
-        return descends(property.type?.baseName ?? property.initializer?.as(FunctionCallExprSyntax.self)?.constructedTypeName)
+        return descends(typeName(property.type) ?? property.initializer?.as(FunctionCallExprSyntax.self)?.constructedTypeName)
+    }
+
+    /// A written type's name, through an optional: `LaunchWorkflow?` → `LaunchWorkflow`.
+    private static func typeName(_ type: TypeSyntax?) -> String? {
+        let wrapped = type?.as(OptionalTypeSyntax.self)?.wrappedType ?? type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? type
+        return wrapped?.baseName
     }
 
     /// Whether the call sits in the closure of an `Observable.create { … }` (or `Single.create`): there

@@ -195,6 +195,11 @@ struct VIPERModule {
     /// UIKit's views, cells and controls: a class descending from one is a view, not a screen.
     static let uiKitViews: Set<String> = uiKitViewBases.subtracting(viewControllerBases)
         .subtracting(["UINavigationController", "UITabBarController", "UISplitViewController"])
+        .union([
+            "UIButton", "UILabel", "UIImageView", "UITextField", "UITextView", "UITableView", "UICollectionView", "UISwitch",
+            "UISlider", "UISegmentedControl", "UISearchBar", "UIPickerView", "UIDatePicker", "UIPageControl", "UIStepper",
+            "UIVisualEffectView",
+        ])
 
     /// Whether the project's types that hold a `name` (a stored property or an initializer's parameter) are all UIKit
     /// views: a view's delegate protocol.
