@@ -33,8 +33,9 @@ enum Subscription {
         return member
     }
 
-    /// Whether a subscribing call is surely RxSwift's: `.bind`, `.drive`, `.emit`, or `.subscribe` with one of RxSwift's
-    /// labels (Combine's `subscribe(_:)` takes none).
+    /// Whether a subscribing call, in a file that imports RxSwift or RxCocoa, is surely RxSwift's: `.bind`, `.drive`,
+    /// `.emit`, a chain ending in `.disposed(by:)`, or `.subscribe` with a closure, one of RxSwift's labels or no argument
+    /// (Combine's `subscribe(_:)` takes one, unlabelled).
     static func isRx(_ call: FunctionCallExprSyntax, imports: [String]) -> Bool {
         guard let name = name(of: call), imports.contains(where: ["RxSwift", "RxCocoa"].contains) else { return false }
         if ["bind", "drive", "emit"].contains(name) || Self.name(of: chainEnd(from: call)) == "disposed" { return true }
