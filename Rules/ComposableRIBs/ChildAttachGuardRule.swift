@@ -288,17 +288,12 @@ public struct ChildAttachGuardRule: Rule {
             let stored = group.flatMap { TypeDeclaration.storedProperties(of: $0.members) }
             // A child by its type, or, where the type is declared out of view (an interface module), by what the router
             // does with it: a stored property it detaches.
-            let detached = Set(group.flatMap { router in
-                file.calls(named: ChildRouterReleaseRule.detaching, in: router.members).compactMap { $0.arguments.first.flatMap { ComposableRoles.rootName($0.expression) } }
-            })
+            let detachedValues = group.flatMap { file.calls(named: ChildRouterReleaseRule.detaching, in: $0.members) }.compactMap { $0.arguments.first?.expression }
+            let detached = Set(detachedValues.compactMap(ComposableRoles.rootName))
             var children = Set(stored.filter { roles.routerType(in: $0.type) != nil || detached.contains($0.name) }.map(\.name))
             // Extensions of a router declared in another file: its children, stored out of view, by what they detach.
             if group.allSatisfy({ $0.kind == .extension }) {
-                for router in group {
-                    for call in file.calls(named: ChildRouterReleaseRule.detaching, in: router.members) {
-                        if let name = call.arguments.first.flatMap({ roles.propertyOutOfView(referencedBy: $0.expression) }) { children.insert(name) }
-                    }
-                }
+                children.formUnion(detachedValues.compactMap(roles.propertyOutOfView(referencedBy:)))
             }
             for router in group {
                 for function in router.functions

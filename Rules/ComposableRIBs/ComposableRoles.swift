@@ -339,9 +339,7 @@ struct ComposableRoles {
     /// The element of the collection whose `forEach` runs `closure`, where `name` is the closure's one untyped parameter
     /// (`$0` without a signature): `children.forEach { detachChild($0) }`, `routers.values.forEach { router in … }`.
     private static func iteratedElement(_ name: String, in closure: ClosureExprSyntax) -> Declared? {
-        let call = closure.parent?.as(FunctionCallExprSyntax.self)
-            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
-        guard let call, call.calledName == "forEach", let receiver = call.receiver else { return nil }
+        guard let call = closure.receivingCall, call.calledName == "forEach", let receiver = call.receiver else { return nil }
         let parameter: String?
         switch closure.signature?.parameterClause {
         case nil: parameter = closure.signature == nil ? "$0" : nil
@@ -408,32 +406,32 @@ struct ComposableRoles {
     /// The property, declared in another file, that an expression stands for: a name declared nowhere in view
     /// (`childRouter`, `self.childRouter`), or a local bound from one (`guard let child = childRouter`).
     func propertyOutOfView(referencedBy expression: ExprSyntax) -> String? {
-        var expression = expression
-        for _ in 0..<8 {
-            guard let name = Self.rootName(expression) else { return nil }
-            switch declaration(of: name, at: Syntax(expression)) {
-            case nil: return name
-            case .initialized(let value): expression = value
-            default: return nil
-            }
-        }
-        return nil
+        guard let origin = origin(of: expression), origin.declared == nil else { return nil }
+        return origin.name
     }
 
     /// The stored property an expression stands for: `self.child`, `child!`, `children[id]`, or a local bound
     /// from one (`if let payee = payeeRouter`, `for loan in loans`).
     func storedProperty(referencedBy expression: ExprSyntax) -> String? {
+        guard let origin = origin(of: expression) else { return nil }
+        switch origin.declared {
+        case .property(let property, _, _): return property
+        case nil:
+            // `self.child` of a property declared in another file: still the property.
+            return origin.expression.unwrapped.is(MemberAccessExprSyntax.self) ? origin.name : nil
+        default: return nil
+        }
+    }
+
+    /// Where an expression's value comes from, through the locals bound from it (at most 8): the expression reached, the
+    /// name it starts from, and that name's declaration (nil: none in view).
+    private func origin(of expression: ExprSyntax) -> (expression: ExprSyntax, name: String, declared: Declared?)? {
         var expression = expression
         for _ in 0..<8 {
             guard let name = Self.rootName(expression) else { return nil }
-            switch declaration(of: name, at: Syntax(expression)) {
-            case .property(let property, _, _): return property
-            case .initialized(let value): expression = value
-            case nil:
-                // `self.child` of a property declared in another file: still the property.
-                return expression.unwrapped.is(MemberAccessExprSyntax.self) ? name : nil
-            default: return nil
-            }
+            let declared = declaration(of: name, at: Syntax(expression))
+            guard case .initialized(let value) = declared else { return (expression, name, declared) }
+            expression = value
         }
         return nil
     }

@@ -12,6 +12,13 @@ extension SyntaxProtocol {
     }
 }
 
+extension ClosureExprSyntax {
+    /// The call this closure is handed to: as its trailing closure, one of its additional ones, or an argument.
+    var receivingCall: FunctionCallExprSyntax? {
+        parent?.as(FunctionCallExprSyntax.self) ?? parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+}
+
 extension SyntaxProtocol {
     /// Whether the function or initializer around this node declares `name` (a parameter, a local, a closure
     /// parameter), hiding the type's property of that name.

@@ -47,35 +47,27 @@ enum Subscription {
     /// operator is called on (`AnyCancellable(….dispose).cancelOnDeactivate(interactor: self)`), or kept in a local
     /// (`let disposable = …`) that such a call later reads.
     static func isBound(_ call: FunctionCallExprSyntax, accepted: Set<String>) -> Bool {
-        func binds(_ node: FunctionCallExprSyntax) -> Bool { name(of: node).map(accepted.contains) == true }
-        var node = Syntax(call)
-        // Within the statement, not out of a closure the subscription is made in.
-        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(ClosureExprSyntax.self) {
-            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
-                let bound = member.parent?.as(FunctionCallExprSyntax.self), bound.calledExpression.id == member.id, binds(bound)
-            {
-                return true
-            }
-            if let binding = parent.as(PatternBindingSyntax.self), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                let body = binding.enclosingFunction?.body
-            {
-                return body.tokens(viewMode: .sourceAccurate).contains { token in
-                    guard token.text == name, token.parent?.is(DeclReferenceExprSyntax.self) == true, token.position > binding.endPosition else { return false }
-                    var above = token.parent
-                    while let current = above, !current.is(CodeBlockItemSyntax.self), !current.is(ClosureExprSyntax.self) {
-                        if let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
-                            let bound = member.parent?.as(FunctionCallExprSyntax.self), bound.calledExpression.id == member.id, binds(bound)
-                        {
-                            return true
-                        }
-                        above = current.parent
-                    }
-                    return false
-                }
-            }
-            node = parent
+        /// The nodes from `node` up to its statement, not out of a closure it is in.
+        func statementAncestors(of node: Syntax) -> some Sequence<Syntax> {
+            sequence(first: node) { $0.parent }.prefix { !$0.is(CodeBlockItemSyntax.self) && !$0.is(ClosureExprSyntax.self) }
         }
-        return false
+        /// Whether `node` is, within its statement, inside what an accepted operator is called on.
+        func isBoundValue(_ node: Syntax) -> Bool {
+            statementAncestors(of: node).contains { current in
+                guard let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+                    let bound = member.parent?.as(FunctionCallExprSyntax.self), bound.calledExpression.id == member.id
+                else { return false }
+                return name(of: bound).map(accepted.contains) == true
+            }
+        }
+        if isBoundValue(Syntax(call)) { return true }
+        guard let binding = statementAncestors(of: Syntax(call)).lazy.compactMap({ $0.as(PatternBindingSyntax.self) }).first,
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let body = binding.enclosingFunction?.body
+        else { return false }
+        return body.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == name && token.position > binding.endPosition && token.parent?.is(DeclReferenceExprSyntax.self) == true
+                && isBoundValue(Syntax(token.parent!))
+        }
     }
 
     /// Whether `receiver` is a workflow: made on the spot, or named by a local, a parameter or a stored property of
@@ -91,10 +83,10 @@ enum Subscription {
                 if let binding = function.localBindings.last(where: { binding in
                     binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.isVisible(at: receiver)
                 }) {
-                    return descends(typeName(binding.typeAnnotation?.type) ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.constructedTypeName)
+                    return descends(binding.typeAnnotation?.type.unwrappedOptional.baseName ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.constructedTypeName)
                 }
                 if let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
-                    return descends(typeName(parameter.type))
+                    return descends(parameter.type.unwrappedOptional.baseName)
                 }
             }
         } else if let member = receiver.as(MemberAccessExprSyntax.self),
@@ -105,13 +97,7 @@ enum Subscription {
             return false
         }
         guard let property = type.storedProperties.first(where: { $0.name == name }) else { return false }
-        return descends(typeName(property.type) ?? property.initializer?.as(FunctionCallExprSyntax.self)?.constructedTypeName)
-    }
-
-    /// A written type's name, through an optional: `LaunchWorkflow?` → `LaunchWorkflow`.
-    private static func typeName(_ type: TypeSyntax?) -> String? {
-        let wrapped = type?.as(OptionalTypeSyntax.self)?.wrappedType ?? type?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? type
-        return wrapped?.baseName
+        return descends(property.type?.unwrappedOptional.baseName ?? property.initializer?.as(FunctionCallExprSyntax.self)?.constructedTypeName)
     }
 
     /// Whether the call sits in the closure of an `Observable.create { … }` (or `Single.create`): there
@@ -120,7 +106,7 @@ enum Subscription {
         var node = Syntax(call)
         while let parent = node.parent {
             if let closure = parent.as(ClosureExprSyntax.self),
-                let outer = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let outer = closure.receivingCall,
                 outer.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "create"
             {
                 return true

@@ -647,10 +647,8 @@ final class CustomSubjects {
                         constructed = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     } else {
                         // `let router: HomeRouter = .init(…)`: the annotated type.
-                        var annotated = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
-                        annotated = annotated?.as(OptionalTypeSyntax.self)?.wrappedType
-                            ?? annotated?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? annotated
-                        constructed = annotated?.baseName
+                        let annotated = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
+                        constructed = annotated?.unwrappedOptional.baseName
                     }
                 } else if member.base != nil, member.declName.baseName.text.first?.isUppercase == true {
                     // `Module.HomeRouter(…)`, `Outer.Inner(…)`: a qualified type.

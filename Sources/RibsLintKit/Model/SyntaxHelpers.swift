@@ -8,6 +8,11 @@ extension TypeSyntax {
         return nil
     }
 
+    /// The type an optional wraps (`LaunchWorkflow?`, `HomeRouter!` → the wrapped type); any other type itself.
+    public var unwrappedOptional: TypeSyntax {
+        self.as(OptionalTypeSyntax.self)?.wrappedType ?? self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType ?? self
+    }
+
     /// The named types a value of this type holds: optionals, `any`/`some`, arrays and dictionary
     /// values and compositions are looked through; function types hold none.
     public var heldTypeNames: [String] {
