@@ -18,7 +18,9 @@ public struct AttachDetachBalanceRule: Rule {
             active and at no other time — in `didBecomeActive`, in a private method only it calls, or in a `Task` either starts \
             (its body runs once). `attachChild` and `detachChild` count written bare or through `self`. A call of an app's helper method, declared in an extension anywhere in the \
             project, whose body calls `detachChild` detaches the child it is handed (`dismissRouter(router, animated: \
-            true)`), or, where it detaches a child it finds itself (`detachCurrentChild()`), any child.
+            true)`), or, where it detaches a child it finds itself (`detachCurrentChild()`), any child — also when the \
+            router's interactor calls it on the router (`router?.detachCurrentChild()`) and it extends one of the router's \
+            protocols or classes.
             """,
         defaultSeverity: .warning,
         triggering: [
@@ -99,6 +101,39 @@ public struct AttachDetachBalanceRule: Rule {
                 }
                 """, messages: [
                     "router attaches the Camera child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
+            // The helper its interactor calls detaches a child of another kind of object: not of this router.
+            Example("""
+                // file: Support/Coordinator+Close.swift
+                import RIBs
+                extension FlowCoordinating {
+                    func detachTopChild() {
+                        if let child = children.last { detachChild(child) }
+                    }
+                }
+                // file: Plan/PlanRouter.swift
+                import RIBs
+                final class PlanRouter: ViewableRouter<PlanInteractable, PlanViewControllable>, PlanRouting {
+                    func routeToMap() {
+                        let map = mapBuilder.build(withListener: interactor)
+                        1️⃣attachChild(map)
+                        viewController.push(map.viewControllable)
+                    }
+                }
+                // file: Plan/PlanInteractor.swift
+                import RIBs
+                protocol PlanRouting: ViewableRouting {
+                    func routeToMap()
+                    func detachTopChild()
+                }
+                final class PlanInteractor: PresentableInteractor<PlanPresentable>, PlanInteractable {
+                    weak var router: PlanRouting?
+                    func mapDidClose() {
+                        router?.detachTopChild()
+                    }
+                }
+                """, messages: [
+                    "router attaches the Map child but never detaches it; detach it when the child closes, or its interactor stays active",
                 ]),
             // Detaching one stored child says nothing about another.
             Example("""
@@ -315,6 +350,40 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 extension RootInteractor: RootInteractable {}
+                """),
+            // Its interactor closes the child through the app's helper on the router, which detaches the last child.
+            Example("""
+                // file: Support/ViewableRouting+Close.swift
+                import RIBs
+                extension ViewableRouting {
+                    func detachTopChild() {
+                        if let child = children.last { detachChild(child) }
+                    }
+                }
+                // file: Plan/PlanRouter.swift
+                import RIBs
+                final class PlanRouter: ViewableRouter<PlanInteractable, PlanViewControllable>, PlanRouting {
+                    func routeToMap() {
+                        let map = mapBuilder.build(withListener: interactor)
+                        attachChild(map)
+                        viewController.push(map.viewControllable)
+                    }
+                }
+                // file: Plan/PlanInteractor.swift
+                import RIBs
+                protocol PlanRouting: ViewableRouting {
+                    func routeToMap()
+                }
+                final class PlanInteractor: PresentableInteractor<PlanPresentable>, PlanInteractable {
+                    weak var router: PlanRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        Task { await presenter.show(plan) }
+                    }
+                    func mapDidClose() {
+                        router?.detachTopChild()
+                    }
+                }
                 """),
             // Detached through the app's helpers: one handed the child, one that detaches the last child itself.
             Example("""
@@ -587,7 +656,9 @@ public struct AttachDetachBalanceRule: Rule {
                 !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false) && !lifetime.contains(attach.function)
             }
             guard !unbalanced.isEmpty else { return [] }
-            // Only now, and only about the methods that lead to these attaches, the interactor's files are asked.
+            // Only now the interactor's files are asked: whether it closes children through an app's helper, and which
+            // of the methods that lead to these attaches it calls as it becomes active.
+            if Self.interactorDetachesAnyChild(of: router, types: file.model.projectTypes) { return [] }
             let activated = Self.activatedFunctions(leadingTo: Set(unbalanced.map(\.function)), calls: calls, of: router, types: file.model.projectTypes)
             return unbalanced.filter { !activated.contains($0.function) }.map {
                 let child = $0.isKnown ? "the \(ChildAttachments.rib(ofKind: $0.kind)) child" : "a child (`\($0.kind)`)"
@@ -685,6 +756,29 @@ public struct AttachDetachBalanceRule: Rule {
             }
         }
         return reached.intersection(targets)
+    }
+
+    /// Whether a class adopting the router's `Interactable` calls on the router an app's helper, declared in an extension
+    /// of one of the router's supertypes anywhere in the project, that detaches a child it finds itself
+    /// (`router?.detachCurrentChild()` with `extension ViewableRouting { func detachCurrentChild() { … detachChild(child)
+    /// } }`): any child may be the one it detaches.
+    private static func interactorDetachesAnyChild(of router: [TypeDeclaration], types: TypeResolver) -> Bool {
+        guard let interactable = router.lazy.map(\.superclassArguments).first(where: { !$0.isEmpty })?.first,
+            let name = router.first?.name
+        else { return false }
+        var routerTypes: Set<String>?
+        for (_, interactor) in types.inheritors(of: interactable) {
+            for entry in interactor.helperMethods where entry.hasPrefix("routes ") {
+                guard let call = HelperMethod(type: "", action: .routes, signature: entry.dropFirst("routes ".count)) else { continue }
+                let labels = call.parameters.map(\.label)
+                for helper in types.helperMethods(named: call.name, doing: .detaches(parameter: nil))
+                where helper.action == .detaches(parameter: nil) && (0...1).contains(where: { helper.accepts(labels: labels, trailingClosures: $0) }) {
+                    if routerTypes == nil { routerTypes = Set([name] + types.supertypes(of: router.flatMap(\.inherited))) }
+                    if routerTypes?.contains(helper.type) == true { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// Whether `body` attaches a child and hands that child's `viewControllable` to a method of the router's own

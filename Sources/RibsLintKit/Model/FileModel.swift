@@ -358,7 +358,7 @@ private struct DeclarationCollector {
         if looksForRoutes {
             let classes = Set(types.filter { $0.kind == .class }.map(\.name))
             for index in types.indices where types[index].kind == .extension && !classes.contains(types[index].name) {
-                types[index].helperMethods += InteractorActivation.routes(in: types[index].members.members)
+                types[index].helperMethods += InteractorActivation.routes(in: [types[index].members.members])
             }
         }
         guard looksForActivation else { return }

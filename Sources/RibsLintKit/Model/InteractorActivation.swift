@@ -11,16 +11,17 @@ import SwiftSyntax
 /// once, as the method that starts it: no closure left behind; a loop in it runs again.
 enum InteractorActivation {
     /// The entries of a class's router calls in `members` (the class's, then its extensions' in the file), with their
-    /// argument labels: none unless its `didBecomeActive()` calls the router, since only then does a rule ask when else
-    /// it does. `mentionedElsewhere` gives the names the rest of the file reads (another type may call a `fileprivate`
-    /// method).
+    /// argument labels. A class whose `didBecomeActive()` calls neither the router nor its own methods activates
+    /// nothing: its router calls are all `routes` (an interactor closing its child through an app's helper on the
+    /// router, `router?.detachCurrentChild()`). `mentionedElsewhere` gives the names the rest of the file reads
+    /// (another type may call a `fileprivate` method).
     static func entries(in members: [MemberBlockItemListSyntax], mentionedElsewhere: () -> Set<String>) -> [String] {
         let declarations = members.flatMap(\.declarations)
         let functions = declarations.compactMap { $0.as(FunctionDeclSyntax.self) }.filter { $0.body != nil }
         guard let activation = functions.firstIndex(where: { $0.name.text == "didBecomeActive" && $0.signature.parameterClause.parameters.isEmpty })
-        else { return [] }
+        else { return routes(in: members) }
         let activated = Method(functions[activation], readsNames: false)
-        guard !activated.routerCalls.isEmpty || !activated.ownCalls.isEmpty else { return [] }
+        guard !activated.routerCalls.isEmpty || !activated.ownCalls.isEmpty else { return routes(in: members) }
         // What the class's properties call or name (their observers and accessors, a closure as an initial value): later.
         let others = Finder(readsNames: true)
         for declaration in declarations {
@@ -42,7 +43,7 @@ enum InteractorActivation {
                 let entry = (call.now ? "activates " : "routes ") + call.entry
                 if !found.contains(entry) { found.append(entry) }
             }
-            guard !found.isEmpty else { return [] }
+            guard !found.isEmpty else { return routes(in: members) }
             for index in functions.indices where index != activation {
                 for call in Method(functions[index], readsNames: false).routerCalls where !found.contains("routes " + call.entry) {
                     found.append("routes " + call.entry)
@@ -100,7 +101,7 @@ enum InteractorActivation {
                 if !found.contains(entry) { found.append(entry) }
             }
         }
-        guard !found.isEmpty else { return [] }
+        guard !found.isEmpty else { return routes(in: members) }
         for method in methods.indices where later.contains(method) {
             for call in methods[method].routerCalls where !found.contains("routes " + call.entry) { found.append("routes " + call.entry) }
         }
@@ -108,11 +109,11 @@ enum InteractorActivation {
         return found
     }
 
-    /// The `routes` entries of an extension of a class declared in another file: whatever it calls on the router, its
-    /// class's `didBecomeActive` does not call as it runs.
-    static func routes(in members: MemberBlockItemListSyntax) -> [String] {
+    /// The `routes` entries of an extension of a class declared in another file, or of a class that activates nothing:
+    /// whatever they call on the router, the class's `didBecomeActive` does not call as it runs.
+    static func routes(in members: [MemberBlockItemListSyntax]) -> [String] {
         let finder = Finder(readsNames: false)
-        for declaration in members.declarations { finder.walk(declaration) }
+        for declaration in members.flatMap(\.declarations) { finder.walk(declaration) }
         var found: [String] = []
         for call in finder.routerCalls where !found.contains("routes " + call.entry) { found.append("routes " + call.entry) }
         return found
