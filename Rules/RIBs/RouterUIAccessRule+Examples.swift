@@ -25,6 +25,21 @@ extension RouterUIAccessRule {
                 "router names the concrete view controller 'AlertVC'; work with its ViewControllable and leave the type to the builder",
                 "router builds UI content ('UIImagePickerController'); let the presenter build it, driven by the interactor through its Presentable",
             ]),
+        // Through an item picked by index: the tab bar's items, and a child screen's title, are the screen's UI.
+        Example("""
+            import RIBs
+            final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                func attachTabs(icon: UIImage) {
+                    1️⃣viewController.uiviewController.tabBar.items![0].image = icon
+                    2️⃣viewController.uiviewController.tabBar.items?[1].title = "Chats"
+                    3️⃣viewController.uiviewController.children[0].view.backgroundColor = .white
+                }
+            }
+            """, messages: [
+                "router sets 'tabBar.items[0].image' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tabBar.items[1].title' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'children[0].view.backgroundColor' on a view controller; UI state belongs to the presenter, driven by the interactor",
+            ]),
         // Through a presentation setting to what it presents: the screen's UI.
         Example("""
             import RIBs

@@ -139,13 +139,22 @@ struct ViewControllerReach {
         return type.heldTypeNames.first
     }
 
-    /// The root view controller expression a member chain starts from, and the chain's members.
+    /// The root view controller expression a member chain starts from, and the chain's members; a subscript is read
+    /// through and kept with the member it indexes (`tabBar.items![0].image` → `tabBar`, `items[0]`, `image`).
     func chain(_ expression: ExprSyntax) -> (rootReaches: Bool, members: [String]) {
         var members: [String] = []
         var current = expression.unwrapped
-        while let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        var subscripted = ""
+        while true {
+            if let access = current.as(SubscriptCallExprSyntax.self) {
+                subscripted = "[" + access.arguments.trimmedDescription + "]" + subscripted
+                current = access.calledExpression.unwrapped
+                continue
+            }
+            guard let member = current.as(MemberAccessExprSyntax.self), let base = member.base else { break }
             if reaches(current) { return (true, members.reversed()) }
-            members.append(member.declName.baseName.text)
+            members.append(member.declName.baseName.text + subscripted)
+            subscripted = ""
             current = base.unwrapped
         }
         return (reaches(current), members.reversed())
