@@ -10,7 +10,7 @@ public struct VIPERSingletonInjectionRule: Rule {
             VIPER Playbook, "Assembly Guidance": "inject protocols, not concrete global singletons" and "inject external \
             dependencies (repositories, services) from the caller"; "Responsibilities — Interactor": "Call \
             repositories/services through protocols". A `Service.shared` read inside the module — even as a default \
-            argument — fixes the dependency for good: tests cannot replace it and the caller no longer decides. \
+            argument, or written `.shared` where the parameter or property names its type — fixes the dependency for good: tests cannot replace it and the caller no longer decides. \
             Composition roots (the app and scene delegates, the `@main` App, DI containers) are where singletons are \
             created and handed down, and are left alone.
             """,
@@ -39,6 +39,20 @@ public struct VIPERSingletonInjectionRule: Rule {
                     "module code 'AgendaInteractor' reaches the singleton 'UserDefaults.standard'; take a protocol in `init` and let the composition root pass the instance",
                     "module code 'AgendaInteractor' reaches the singleton 'AVAudioSession.sharedInstance'; take a protocol in `init` and let the composition root pass the instance",
                     "module code 'AgendaInteractor' reaches the singleton 'KeychainWrapper.standard'; take a protocol in `init` and let the composition root pass the instance",
+                ]),
+            // An implicit member as a default value, its type written beside it: the caller no longer injects.
+            Example("""
+                protocol FeedInteractorInput: AnyObject { func load() }
+                final class FeedStore { static let shared = FeedStore() }
+                final class FeedInteractor: FeedInteractorInput {
+                    private let store: FeedStore
+                    private let center: NotificationCenter? = .1️⃣default
+                    init(store: FeedStore = .2️⃣shared) { self.store = store }
+                    func load() {}
+                }
+                """, messages: [
+                    "module code 'FeedInteractor' reaches the singleton 'NotificationCenter.default'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'FeedInteractor' reaches the singleton 'FeedStore.shared'; take a protocol in `init` and let the composition root pass the instance",
                 ]),
             // A presenter that answers a header view's delegate protocol (named like a view protocol) is a presenter still.
             Example("""
@@ -108,7 +122,8 @@ public struct VIPERSingletonInjectionRule: Rule {
                 final class AgendaInteractor: AgendaInteractorInput {
                     private let environment: AppEnvironment
                     private let feed: HolidayFeed
-                    init(environment: AppEnvironment, feed: HolidayFeed = HolidayFeed(session: .shared)) {
+                    private let options: ReminderOptions = .default
+                    init(environment: AppEnvironment, feed: HolidayFeed = HolidayFeed(session: .shared), sharing: Sharing = .shared) {
                         self.environment = environment
                         self.feed = feed
                     }
@@ -246,12 +261,33 @@ public struct VIPERSingletonInjectionRule: Rule {
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             let member = node.declName.baseName.text
-            guard member.hasPrefix("shared") || ["instance", "default", "standard"].contains(member),
-                let base = node.base, let typeName = base.lastName, typeName.first?.isUppercase == true,
+            guard member.hasPrefix("shared") || ["instance", "default", "standard"].contains(member) else { return .visitChildren }
+            guard let base = node.base else {
+                // `init(store: Store = .shared)`, `var store: Store? = .shared`: the type is written beside the value.
+                if let typeName = Self.declaredType(ofDefault: node) { found.append((node.declName, typeName)) }
+                return .visitChildren
+            }
+            guard let typeName = base.lastName, typeName.first?.isUppercase == true,
                 base.is(DeclReferenceExprSyntax.self) || base.as(MemberAccessExprSyntax.self)?.base?.lastName?.first?.isUppercase == true
             else { return .visitChildren }
             found.append((node.declName, typeName))
             return .visitChildren
+        }
+
+        /// The type named on the parameter or the stored property an implicit member is the default value of (`Store`
+        /// of `store: Store? = .shared`); nil where the value is anything else, or the type is no plain name.
+        private static func declaredType(ofDefault value: MemberAccessExprSyntax) -> String? {
+            guard let clause = value.parent?.as(InitializerClauseSyntax.self) else { return nil }
+            let type: TypeSyntax?
+            if let parameter = clause.parent?.as(FunctionParameterSyntax.self) {
+                type = parameter.type
+            } else if let binding = clause.parent?.as(PatternBindingSyntax.self) {
+                type = binding.typeAnnotation?.type
+            } else {
+                return nil
+            }
+            guard let written = type?.unwrappedOptional else { return nil }
+            return written.as(IdentifierTypeSyntax.self)?.name.text ?? written.as(MemberTypeSyntax.self)?.name.text
         }
     }
 }
