@@ -385,6 +385,39 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
+            // The same through a helper on `Routing`, called from an interactor that writes no `didBecomeActive`.
+            Example("""
+                // file: Support/Routing+Close.swift
+                import RIBs
+                extension Routing {
+                    func closeLastChild(animated: Bool = true) {
+                        guard let child = children.last else { return }
+                        detachChild(child)
+                    }
+                }
+                // file: Trip/TripRouter.swift
+                import RIBs
+                final class TripRouter: ViewableRouter<TripInteractable, TripViewControllable>, TripRouting {
+                    func routeToTicket() {
+                        let ticket = ticketBuilder.build(withListener: interactor)
+                        attachChild(ticket)
+                        viewController.present(ticket.viewControllable)
+                    }
+                }
+                // file: Trip/TripInteractor.swift
+                import RIBs
+                protocol TripRouting: ViewableRouting {
+                    func routeToTicket()
+                }
+                final class TripInteractor: PresentableInteractor<TripPresentable>, TripInteractable {
+                    weak var router: TripRouting?
+                }
+                extension TripInteractor: TicketListener {
+                    func ticketDidClose() {
+                        router?.closeLastChild()
+                    }
+                }
+                """),
             // Detached through the app's helpers: one handed the child, one that detaches the last child itself.
             Example("""
                 // file: Utils/ViewableRouting+Detach.swift
@@ -767,13 +800,14 @@ public struct AttachDetachBalanceRule: Rule {
             let name = router.first?.name
         else { return false }
         var routerTypes: Set<String>?
-        for (_, interactor) in types.inheritors(of: interactable) {
-            for entry in interactor.helperMethods where entry.hasPrefix("routes ") {
+        for (interactor, _) in types.inheritors(of: interactable) {
+            for entry in types.helperMethods(ofType: interactor) where entry.hasPrefix("routes ") {
                 guard let call = HelperMethod(type: "", action: .routes, signature: entry.dropFirst("routes ".count)) else { continue }
                 let labels = call.parameters.map(\.label)
                 for helper in types.helperMethods(named: call.name, doing: .detaches(parameter: nil))
                 where helper.action == .detaches(parameter: nil) && (0...1).contains(where: { helper.accepts(labels: labels, trailingClosures: $0) }) {
-                    if routerTypes == nil { routerTypes = Set([name] + types.supertypes(of: router.flatMap(\.inherited))) }
+                    // Every router is a `Routing`, whatever the project declares of the framework's protocols.
+                    if routerTypes == nil { routerTypes = Set([name, "Routing"] + types.supertypes(of: router.flatMap(\.inherited))) }
                     if routerTypes?.contains(helper.type) == true { return true }
                 }
             }

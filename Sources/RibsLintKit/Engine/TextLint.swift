@@ -3,10 +3,19 @@ import Foundation
 /// Lints texts held in memory: tests and tools, and an editor's unsaved buffer on standard input.
 extension Linter {
     /// Lints sources held in memory as files at the given paths, the project pass included (tests, tools).
+    /// As a run over files does (`lintFiles`, `answerTypeQuestions`): each text is linted with the declarations read
+    /// ahead from every text (`DeclarationScan`), then again with the parsed ones where they answer its questions
+    /// otherwise — only those about helper methods where every parse declares what its scan read.
     public func lint(sources: [(path: String, text: String)], project: ProjectFacts) -> LintResult {
-        var outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project, index: nil) }
+        let scanned = sources.count > 1
+            ? sources.map { DeclarationScan.declarations(in: Array($0.text.utf8), recordingHolds: ruleSet.profile.indexesHeldTypes) } : []
+        let ahead = scanned.isEmpty ? nil : TypeIndex(Array(scanned.joined()))
+        var outcomes = sources.map { outcome(source: $0.text, path: $0.path, project: project, index: ahead) }
+        let answeredAhead = ahead != nil && zip(outcomes, scanned).allSatisfy { DeclaredType.declareAlike($0.declarations, $1) }
         let index = Self.typeIndex(of: outcomes, answering: nil)
-        for (position, source) in sources.enumerated() where index.answersDiffer(from: outcomes[position].lookups) {
+        var answers: [String: String] = [:]
+        for (position, source) in sources.enumerated()
+        where index.answersDiffer(from: outcomes[position].lookups, answers: &answers, helpersOnly: answeredAhead) {
             outcomes[position] = outcome(source: source.text, path: source.path, project: project, index: index)
         }
         let projectFindings = ruleSet.projectEntries.isEmpty

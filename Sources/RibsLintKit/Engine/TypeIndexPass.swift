@@ -17,7 +17,7 @@ extension Linter {
             case .holders?: held.insert(String(key.dropFirst()))
             // `^navigates push`: the method's name is what declarations are searched for.
             case .helperMethod?: helpers.insert(String(key.dropFirst().drop { $0 != " " }.dropFirst()))
-            case .primary?, .extensions?: names.insert(String(key.dropFirst()))
+            case .primary?, .extensions?, .helpersOfType?: names.insert(String(key.dropFirst()))
             case nil: continue
             }
         }
@@ -71,7 +71,7 @@ extension Linter {
             for position in pending {
                 // A file answered ahead asks again only about helper methods (`FileOutcome.answeredAhead`).
                 if round == 0, outcomes[position].answeredAhead {
-                    asked.formUnion(outcomes[position].lookups.keys.lazy.filter { $0.first == "^" })
+                    asked.formUnion(outcomes[position].lookups.keys.lazy.filter(TypeIndex.Question.isAboutHelpers))
                 } else {
                     asked.formUnion(outcomes[position].lookups.keys)
                 }

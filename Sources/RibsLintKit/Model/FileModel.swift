@@ -361,10 +361,18 @@ private struct DeclarationCollector {
                 types[index].helperMethods += InteractorActivation.routes(in: [types[index].members.members])
             }
         }
-        guard looksForActivation else { return }
+        guard looksForActivation || looksForRoutes else { return }
         for index in types.indices where types[index].kind == .class {
             let name = types[index].name
             let blocks = [types[index].members] + types.filter { $0.kind == .extension && $0.name == name }.map(\.members)
+            guard looksForActivation else {
+                // A class that never becomes active in this file (no `didBecomeActive` written) but keeps a router: all it
+                // has the router do, it does later (`router?.detachCurrentChild()`).
+                if TypeDeclaration.storedProperties(of: types[index].members).contains(where: { $0.name == "router" }) {
+                    types[index].helperMethods += InteractorActivation.routes(in: blocks.map(\.members))
+                }
+                continue
+            }
             types[index].helperMethods += InteractorActivation.entries(in: blocks.map(\.members)) {
                 // The names the file reads outside the class and its extensions.
                 let spans = blocks.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset }

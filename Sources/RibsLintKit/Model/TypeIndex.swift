@@ -70,7 +70,7 @@ public struct TypeIndex: Sendable {
     }
 
     enum Question {
-        case primary, extensions, inheritors, holders, helperMethod
+        case primary, extensions, inheritors, holders, helperMethod, helpersOfType
 
         func key(_ name: String) -> String {
             switch self {
@@ -79,8 +79,13 @@ public struct TypeIndex: Sendable {
             case .inheritors: "<" + name
             case .holders: "@" + name
             case .helperMethod: "^" + name  // `^navigates push`: the action's word and the method's name
+            case .helpersOfType: "%" + name  // `%FeedInteractor`: what the type's methods do (its `helperMethods`)
             }
         }
+
+        /// Whether the question is about what methods do, which the declarations read ahead do not hold
+        /// (`DeclarationScan`): `^` and `%` keys.
+        static func isAboutHelpers(_ key: String) -> Bool { key.first == "^" || key.first == "%" }
     }
 
     private var entries: [String: Entry] = [:]
@@ -185,6 +190,9 @@ public struct TypeIndex: Sendable {
         case .helperMethod:
             let helpers = helperMethods(name)
             return helpers.isEmpty ? "-" : stableHash(helpers.joined(separator: ","))
+        case .helpersOfType:
+            guard let helpers = entries[name]?.helperMethods, !helpers.isEmpty else { return "-" }
+            return stableHash(helpers.joined(separator: ","))
         }
     }
 
@@ -229,7 +237,7 @@ public struct TypeIndex: Sendable {
     /// With `helpersOnly`, only the questions about helper methods are judged.
     func answersDiffer(from lookups: [String: String], answers: inout [String: String], helpersOnly: Bool = false) -> Bool {
         lookups.contains { key, answer in
-            if helpersOnly, key.first != "^" { return false }
+            if helpersOnly, !Question.isAboutHelpers(key) { return false }
             if let known = answers[key] { return known != answer }
             guard let question = Question(key: key) else { return true }
             let current = fingerprint(question, String(key.dropFirst()))
@@ -247,6 +255,7 @@ extension TypeIndex.Question {
         case "<": self = .inheritors
         case "@": self = .holders
         case "^": self = .helperMethod
+        case "%": self = .helpersOfType
         default: return nil
         }
     }
@@ -350,6 +359,14 @@ public final class TypeResolver {
         let key = action.word + " " + name
         record(.helperMethod, key)
         return index.helperMethods(key).compactMap(HelperMethod.init(entry:))
+    }
+
+    /// What the methods of the type named `name` and of its extensions do, anywhere in the project, as its entry
+    /// lists them (`DeclaredType.helperMethods`: `routes detachCurrentChild()`); none for a type the project does
+    /// not declare or extend.
+    public func helperMethods(ofType name: String) -> [String] {
+        record(.helpersOfType, name)
+        return index.entry(name)?.helperMethods ?? []
     }
 
     /// Every name `inherited` leads to through the project's declarations, transitively (`firstSupertype(of:where:)`'s
