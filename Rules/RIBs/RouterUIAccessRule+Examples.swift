@@ -34,11 +34,20 @@ extension RouterUIAccessRule {
                     2️⃣viewController.uiviewController.tabBar.items?[1].title = "Chats"
                     3️⃣viewController.uiviewController.children[0].view.backgroundColor = .white
                 }
+                func attachInbox(_ inbox: ViewableRouting) {
+                    let tabs = UITabBarController()
+                    tabs.setViewControllers([inbox.viewControllable.uiviewController], animated: false)
+                    4️⃣tabs.tabBar.items?[0].badgeValue = "3"
+                    5️⃣tabs.viewControllers?[0].tabBarItem.image = UIImage(systemName: "tray")
+                    viewController.present(tabs, animated: true)
+                }
             }
             """, messages: [
                 "router sets 'tabBar.items[0].image' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tabBar.items[1].title' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'children[0].view.backgroundColor' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tabBar.items[0].badgeValue' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'tabBarItem.image' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
         // Through a presentation setting to what it presents: the screen's UI.
         Example("""

@@ -242,17 +242,15 @@ public struct RouterUIAccessRule: Rule {
             // A container the router made is its own to set up, but its bars and items, and what they show, are the
             // screen's UI: `navigation.tabBarItem = …`, `navigation.tabBarItem.image = …`, `navigation.navigationBar
             // .tintColor = …`. Whether the bar shows at all is how the stack is navigated (`navigationBar.isHidden`).
-            var node = target.unwrapped
             var path: [String] = []
-            while let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped {
-                path.insert(member.declName.baseName.text, at: 0)
+            for (name, base) in Self.members(of: target) {
+                path.insert(name, at: 0)
                 if let first = path.first, RouterUIAccessRule.barItems.contains(first), path != ["navigationBar", "isHidden"],
-                    let container = base.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text)
+                    let container = base?.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text)
                 {
                     report(target, "router sets '\(path.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
                     return
                 }
-                node = base
             }
             let (rootReaches, members) = reach.chain(target)
             guard rootReaches, !members.isEmpty else {
@@ -278,14 +276,34 @@ public struct RouterUIAccessRule: Rule {
         /// The members from a `tabBarItem` or `navigationItem` on in an assignment's target (`tabBarItem.image`), where
         /// the target reaches one.
         static func viewControllerItemPath(_ target: ExprSyntax) -> String? {
-            var node = target.unwrapped
             var path: [String] = []
-            while let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped {
-                path.insert(member.declName.baseName.text, at: 0)
+            for (name, _) in members(of: target) {
+                path.insert(name, at: 0)
                 if RouterUIAccessRule.viewControllerItems.contains(path[0]) { return path.joined(separator: ".") }
-                node = base
             }
             return nil
+        }
+
+        /// The members of a chain from its last on, each with its base, subscripts read through and kept with the member
+        /// they index (`tabs.tabBar.items?[0].image` → `image`, `items[0]`, `tabBar`); then the chain's root, with no
+        /// base, where it is a name (`tabs`).
+        static func members(of expression: ExprSyntax) -> [(name: String, base: ExprSyntax?)] {
+            var found: [(String, ExprSyntax?)] = []
+            var node = expression.unwrapped
+            var subscripted = ""
+            while true {
+                if let access = node.as(SubscriptCallExprSyntax.self) {
+                    subscripted = "[" + access.arguments.trimmedDescription + "]" + subscripted
+                    node = access.calledExpression.unwrapped
+                    continue
+                }
+                guard let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { break }
+                found.append((member.declName.baseName.text + subscripted, base))
+                subscripted = ""
+                node = base
+            }
+            if let root = node.as(DeclReferenceExprSyntax.self) { found.append((root.baseName.text, nil)) }
+            return found
         }
 
         /// Whether the target's root is a local of the function the router made or took a view controller into: declared
@@ -293,7 +311,7 @@ public struct RouterUIAccessRule: Rule {
         /// that name (`component.homeNavigationController`); or a parameter of a closure or of the method declared as one.
         /// Not `self`, the listener, the interactor or a stored value.
         static func isLocalViewController(_ target: ExprSyntax) -> Bool {
-            guard let root = target.rootName, root != "self" else { return false }
+            guard let last = members(of: target).last, last.base == nil, case let root = last.name, root != "self" else { return false }
             var node = target.parent
             /// The innermost closure on the way that declares a parameter of that name, and the parameter's type (`{ (tab:
             /// UIViewController) in … }`).
