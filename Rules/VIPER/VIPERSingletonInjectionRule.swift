@@ -44,15 +44,24 @@ public struct VIPERSingletonInjectionRule: Rule {
             Example("""
                 protocol FeedInteractorInput: AnyObject { func load() }
                 final class FeedStore { static let shared = FeedStore() }
+                protocol FeedStoring: AnyObject {}
                 final class FeedInteractor: FeedInteractorInput {
-                    private let store: FeedStore
+                    private let store: any FeedStoring
                     private let center: NotificationCenter? = .1️⃣default
-                    init(store: FeedStore = .2️⃣shared) { self.store = store }
+                    init(
+                        store: FeedStore = .2️⃣shared,
+                        cache: any FeedStoring = .3️⃣shared,
+                        library: PHPhotoLibrary = .4️⃣shared()
+                    ) {
+                        self.store = store
+                    }
                     func load() {}
                 }
                 """, messages: [
                     "module code 'FeedInteractor' reaches the singleton 'NotificationCenter.default'; take a protocol in `init` and let the composition root pass the instance",
                     "module code 'FeedInteractor' reaches the singleton 'FeedStore.shared'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'FeedInteractor' reaches the singleton 'FeedStoring.shared'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'FeedInteractor' reaches the singleton 'PHPhotoLibrary.shared'; take a protocol in `init` and let the composition root pass the instance",
                 ]),
             // A presenter that answers a header view's delegate protocol (named like a view protocol) is a presenter still.
             Example("""
@@ -123,6 +132,7 @@ public struct VIPERSingletonInjectionRule: Rule {
                     private let environment: AppEnvironment
                     private let feed: HolidayFeed
                     private let options: ReminderOptions = .default
+                    private let scope: CKDatabase.Scope? = .shared
                     init(environment: AppEnvironment, feed: HolidayFeed = HolidayFeed(session: .shared), sharing: Sharing = .shared) {
                         self.environment = environment
                         self.feed = feed
@@ -225,7 +235,11 @@ public struct VIPERSingletonInjectionRule: Rule {
         for (node, owner, entry) in scopes {
             let visitor = AccessorVisitor()
             visitor.walk(node)
-            for (accessor, typeName) in visitor.found where isSingleton(accessor.baseName.text, on: typeName, resolver) {
+            for (accessor, typeName, nested) in visitor.found {
+                // A nested type named on a default value (`Scope` of `CKDatabase.Scope = .shared`): only one the project
+                // declares as a class, a struct or an actor.
+                if nested, ![.class, .struct, .actor].contains(resolver.primary(typeName)?.kind) { continue }
+                guard isSingleton(accessor.baseName.text, on: typeName, resolver) else { continue }
                 guard lines.insert(file.location(of: accessor.positionAfterSkippingLeadingTrivia.utf8Offset).line).inserted else { continue }
                 violations.append(Violation(
                     at: accessor,
@@ -255,7 +269,8 @@ public struct VIPERSingletonInjectionRule: Rule {
 
     /// `Type.shared`, `Type.sharedInstance()`, `Type.default`, `Module.Type.standard`: accessors named on a type.
     private final class AccessorVisitor: SyntaxVisitor {
-        var found: [(DeclReferenceExprSyntax, String)] = []
+        /// Each accessor, the type it is read on, and whether that type was written nested on a default value's declaration.
+        var found: [(accessor: DeclReferenceExprSyntax, type: String, nested: Bool)] = []
 
         init() { super.init(viewMode: .sourceAccurate) }
 
@@ -263,20 +278,29 @@ public struct VIPERSingletonInjectionRule: Rule {
             let member = node.declName.baseName.text
             guard member.hasPrefix("shared") || ["instance", "default", "standard"].contains(member) else { return .visitChildren }
             guard let base = node.base else {
-                // `init(store: Store = .shared)`, `var store: Store? = .shared`: the type is written beside the value.
-                if let typeName = Self.declaredType(ofDefault: node) { found.append((node.declName, typeName)) }
+                // `init(store: Store = .shared)`, `var store: Store? = .shared`, `library: PHPhotoLibrary = .shared()`: the
+                // type is written beside the value.
+                if let (typeName, nested) = Self.declaredType(ofDefault: node) { found.append((node.declName, typeName, nested)) }
                 return .visitChildren
             }
             guard let typeName = base.lastName, typeName.first?.isUppercase == true,
                 base.is(DeclReferenceExprSyntax.self) || base.as(MemberAccessExprSyntax.self)?.base?.lastName?.first?.isUppercase == true
             else { return .visitChildren }
-            found.append((node.declName, typeName))
+            found.append((node.declName, typeName, false))
             return .visitChildren
         }
 
-        /// The type named on the parameter or the stored property an implicit member is the default value of (`Store`
-        /// of `store: Store? = .shared`); nil where the value is anything else, or the type is no plain name.
-        private static func declaredType(ofDefault value: MemberAccessExprSyntax) -> String? {
+        /// The type named on the parameter or the stored property an implicit member (or a call of one: `.shared()`) is
+        /// the default value of (`Store` of `store: Store? = .shared`, of `any Store`); nil where the value is anything
+        /// else, or the type is no plain name; `nested` for a nested type's last name (`Scope` of `CKDatabase.Scope`): most
+        /// often an enum, whose `.shared` is a case.
+        private static func declaredType(ofDefault value: MemberAccessExprSyntax) -> (name: String, nested: Bool)? {
+            var value = Syntax(value)
+            if let call = value.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == value.id, call.arguments.isEmpty,
+                call.trailingClosure == nil
+            {
+                value = Syntax(call)
+            }
             guard let clause = value.parent?.as(InitializerClauseSyntax.self) else { return nil }
             let type: TypeSyntax?
             if let parameter = clause.parent?.as(FunctionParameterSyntax.self) {
@@ -286,8 +310,10 @@ public struct VIPERSingletonInjectionRule: Rule {
             } else {
                 return nil
             }
-            guard let written = type?.unwrappedOptional else { return nil }
-            return written.as(IdentifierTypeSyntax.self)?.name.text ?? written.as(MemberTypeSyntax.self)?.name.text
+            guard var written = type?.unwrappedOptional else { return nil }
+            if let existential = written.as(SomeOrAnyTypeSyntax.self) { written = existential.constraint }
+            if let nested = written.as(MemberTypeSyntax.self) { return (nested.name.text, true) }
+            return written.as(IdentifierTypeSyntax.self).map { ($0.name.text, false) }
         }
     }
 }
