@@ -102,6 +102,33 @@ public struct AttachDetachBalanceRule: Rule {
                 """, messages: [
                     "router attaches the Camera child but never detaches it; detach it when the child closes, or its interactor stays active",
                 ]),
+            // The stored child it detaches was only ever the LoggedOut child: the Login child is never detached.
+            Example("""
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    private var currentChild: ViewableRouting?
+                    func routeToLoggedOut() {
+                        let loggedOut = loggedOutBuilder.build(withListener: interactor)
+                        currentChild = loggedOut
+                        attachChild(loggedOut)
+                        viewController.present(loggedOut.viewControllable)
+                    }
+                    func routeToLogin() {
+                        dismissCurrent()
+                        let login = loginBuilder.build(withListener: interactor)
+                        1️⃣attachChild(login)
+                    }
+                    private func dismissCurrent() {
+                        if let currentChild {
+                            detachChild(currentChild)
+                            viewController.dismiss(currentChild.viewControllable)
+                        }
+                        currentChild = nil
+                    }
+                }
+                """, messages: [
+                    "router attaches the Login child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
             // The helper its interactor calls detaches a child of another kind of object: not of this router.
             Example("""
                 // file: Support/Coordinator+Close.swift
@@ -682,7 +709,7 @@ public struct AttachDetachBalanceRule: Rule {
         return file.model.typeGroups(.router).flatMap { router -> [Violation] in
             let (lifetime, calls) = Self.lifetimeFunctions(of: router)
             let visitor = ChildAttachments(router, types: file.model.projectTypes)
-            if visitor.detachesAnything { return [] }
+            if visitor.detachesAnything || visitor.detachesUntoldChild { return [] }
             // A detach through a stored property (`guard let router = current`) detaches every child stored in it.
             let detached = visitor.detached.union(visitor.detachedProperties.flatMap { visitor.storedKinds[$0] ?? [] })
             let unbalanced = visitor.attaches.filter { attach in

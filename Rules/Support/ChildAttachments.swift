@@ -17,6 +17,10 @@ final class ChildAttachments: LocalCollector {
     var storedNames: Set<String> = []
     var storedKinds: [String: Set<String>] = [:]
     var detachedProperties: Set<String> = []
+    /// The stored properties assigned a child of no known kind, and those detached whose child only their assignments
+    /// tell.
+    private var untoldStored: Set<String> = []
+    private var detachedByProperty: Set<String> = []
     private var function = ""
     /// The project's types, to find what an app's helper methods detach (`dismissRouter(router, animated: true)`);
     /// the names of the router's own methods, which are none.
@@ -75,10 +79,25 @@ final class ChildAttachments: LocalCollector {
         return .visitChildren
     }
 
+    /// A child detached by its kind; through a stored property (`if let currentChild { detachChild(currentChild) }`),
+    /// the kinds assigned to it (`detachedProperties`, weighed once the walk has seen every assignment); else any child.
     private func detach(_ argument: ExprSyntax) {
         let (kind, alias) = kinds(of: argument)
-        if let kind { detached.formUnion([kind] + (alias.map { [$0] } ?? [])) } else { detachesAnything = true }
-        if let property = storedProperty(argument) { detachedProperties.insert(property) }
+        let property = storedProperty(argument)
+        if let property { detachedProperties.insert(property) }
+        if let kind {
+            detached.formUnion([kind] + (alias.map { [$0] } ?? []))
+        } else if let property {
+            detachedByProperty.insert(property)
+        } else {
+            detachesAnything = true
+        }
+    }
+
+    /// Whether a detach through a stored property whose own name and type tell no child (`currentChild`) may detach any
+    /// child: the property is never assigned in the router's code, or assigned something of no known kind.
+    var detachesUntoldChild: Bool {
+        detachedByProperty.contains { storedKinds[$0]?.isEmpty != false || untoldStored.contains($0) }
     }
 
     /// For a call on `self` of an app's helper that detaches a child: the argument handed in as that child, or
@@ -104,6 +123,7 @@ final class ChildAttachments: LocalCollector {
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let property = storedProperty(elements[0], following: false) {
             let (kind, alias) = kinds(of: elements[2])
             storedKinds[property, default: []].formUnion([kind, alias].compactMap { $0 })
+            if kind == nil, !elements[2].is(NilLiteralExprSyntax.self) { untoldStored.insert(property) }
         }
         return .visitChildren
     }
