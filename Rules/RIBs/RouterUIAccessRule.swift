@@ -242,11 +242,13 @@ public struct RouterUIAccessRule: Rule {
             // A container the router made is its own to set up, but its bars and items, and what they show, are the
             // screen's UI: `navigation.tabBarItem = …`, `navigation.tabBarItem.image = …`, `navigation.navigationBar
             // .tintColor = …`. Whether the bar shows at all is how the stack is navigated (`navigationBar.isHidden`).
+            let (steps, root) = ViewControllerReach.memberChain(target)
             var path: [String] = []
-            for (name, base) in Self.members(of: target) {
-                path.insert(name, at: 0)
+            for (position, step) in steps.enumerated() {
+                path.insert(step.name, at: 0)
+                let base = position + 1 < steps.count ? steps[position + 1].node : root
                 if let first = path.first, RouterUIAccessRule.barItems.contains(first), path != ["navigationBar", "isHidden"],
-                    let container = base?.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text)
+                    let container = base.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text)
                 {
                     report(target, "router sets '\(path.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
                     return
@@ -277,33 +279,11 @@ public struct RouterUIAccessRule: Rule {
         /// the target reaches one.
         static func viewControllerItemPath(_ target: ExprSyntax) -> String? {
             var path: [String] = []
-            for (name, _) in members(of: target) {
-                path.insert(name, at: 0)
+            for member in ViewControllerReach.memberChain(target).members {
+                path.insert(member.name, at: 0)
                 if RouterUIAccessRule.viewControllerItems.contains(path[0]) { return path.joined(separator: ".") }
             }
             return nil
-        }
-
-        /// The members of a chain from its last on, each with its base, subscripts read through and kept with the member
-        /// they index (`tabs.tabBar.items?[0].image` → `image`, `items[0]`, `tabBar`); then the chain's root, with no
-        /// base, where it is a name (`tabs`).
-        static func members(of expression: ExprSyntax) -> [(name: String, base: ExprSyntax?)] {
-            var found: [(String, ExprSyntax?)] = []
-            var node = expression.unwrapped
-            var subscripted = ""
-            while true {
-                if let access = node.as(SubscriptCallExprSyntax.self) {
-                    subscripted = "[" + access.arguments.trimmedDescription + "]" + subscripted
-                    node = access.calledExpression.unwrapped
-                    continue
-                }
-                guard let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { break }
-                found.append((member.declName.baseName.text + subscripted, base))
-                subscripted = ""
-                node = base
-            }
-            if let root = node.as(DeclReferenceExprSyntax.self) { found.append((root.baseName.text, nil)) }
-            return found
         }
 
         /// Whether the target's root is a local of the function the router made or took a view controller into: declared
@@ -311,7 +291,7 @@ public struct RouterUIAccessRule: Rule {
         /// that name (`component.homeNavigationController`); or a parameter of a closure or of the method declared as one.
         /// Not `self`, the listener, the interactor or a stored value.
         static func isLocalViewController(_ target: ExprSyntax) -> Bool {
-            guard let last = members(of: target).last, last.base == nil, case let root = last.name, root != "self" else { return false }
+            guard let root = ViewControllerReach.memberChain(target).root.as(DeclReferenceExprSyntax.self)?.baseName.text, root != "self" else { return false }
             var node = target.parent
             /// The innermost closure on the way that declares a parameter of that name, and the parameter's type (`{ (tab:
             /// UIViewController) in … }`).

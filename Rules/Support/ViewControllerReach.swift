@@ -142,22 +142,33 @@ struct ViewControllerReach {
     /// The root view controller expression a member chain starts from, and the chain's members; a subscript is read
     /// through and kept with the member it indexes (`tabBar.items![0].image` → `tabBar`, `items[0]`, `image`).
     func chain(_ expression: ExprSyntax) -> (rootReaches: Bool, members: [String]) {
+        let (steps, root) = Self.memberChain(expression)
         var members: [String] = []
-        var current = expression.unwrapped
+        for step in steps {
+            if reaches(step.node) { return (true, members.reversed()) }
+            members.append(step.name)
+        }
+        return (reaches(root), members.reversed())
+    }
+
+    /// A chain's members from its last on — each one's name, with the subscripts that index it (`items[0]` of
+    /// `tabs.tabBar.items?[0].image`), and its member access — and the chain's root (`tabs`); optionals looked through.
+    static func memberChain(_ expression: ExprSyntax) -> (members: [(name: String, node: ExprSyntax)], root: ExprSyntax) {
+        var members: [(String, ExprSyntax)] = []
+        var node = expression.unwrapped
         var subscripted = ""
         while true {
-            if let access = current.as(SubscriptCallExprSyntax.self) {
+            if let access = node.as(SubscriptCallExprSyntax.self) {
                 subscripted = "[" + access.arguments.trimmedDescription + "]" + subscripted
-                current = access.calledExpression.unwrapped
+                node = access.calledExpression.unwrapped
                 continue
             }
-            guard let member = current.as(MemberAccessExprSyntax.self), let base = member.base else { break }
-            if reaches(current) { return (true, members.reversed()) }
-            members.append(member.declName.baseName.text + subscripted)
+            guard let member = node.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { break }
+            members.append((member.declName.baseName.text + subscripted, node))
             subscripted = ""
-            current = base.unwrapped
+            node = base
         }
-        return (reaches(current), members.reversed())
+        return (members, node)
     }
 }
 
