@@ -378,6 +378,37 @@ public struct AttachDetachBalanceRule: Rule {
                 }
                 extension RootInteractor: RootInteractable {}
                 """),
+            // Routed to as the interactor becomes active; a test's mock of the interactor, which calls it at another time,
+            // is no code of the app.
+            Example("""
+                // file: App/Root/RootRouter.swift
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    func routeToWelcome() {
+                        let welcome = welcomeBuilder.build(withListener: interactor)
+                        attachChild(welcome)
+                        viewController.present(welcome.viewControllable, animated: false)
+                    }
+                }
+                // file: App/Root/RootInteractor.swift
+                import RIBs
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {
+                    weak var router: RootRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        router?.routeToWelcome()
+                    }
+                }
+                // file: AppTests/Mocks/RootInteractableMock.swift
+                import RIBs
+                final class RootInteractableMock: RootInteractable {
+                    weak var router: RootRouting?
+                    // Stands in for RootInteractor.didBecomeActive in the router's tests.
+                    func simulateStart() {
+                        router?.routeToWelcome()
+                    }
+                }
+                """),
             // Its interactor closes the child through the app's helper on the router, which detaches the last child.
             Example("""
                 // file: Support/ViewableRouting+Close.swift
