@@ -41,6 +41,39 @@ public struct ChildActivationRule: Rule {
                     "child is attached but its interactor is never activated; call `child.interactor.activate()` after `attachChild`, or use `attachActivate(_:)`",
                     "child is detached without deactivating its interactor; call `child.interactor.deactivate()` before `detachChild`, or use `deactivateDetachAndReleaseIfNeeded(_:)`",
                 ]),
+            // A method of that name on another type says nothing of this router's call; one handed another child neither.
+            Example("""
+                // file: Features/Cards/CardsCoordinator+Lifecycle.swift
+                import ComposableRIBs
+                extension CardsCoordinator {
+                    func start(_ child: any RoutableViewControlling) {
+                        child.interactor.activate()
+                    }
+                }
+                // file: Features/Payees/PayeesRouter+Lifecycle.swift
+                import ComposableRIBs
+                extension PayeesRouter {
+                    func show(_ child: any RoutableViewControlling, after other: any RoutableViewControlling) {
+                        other.interactor.activate()
+                    }
+                }
+                // file: Features/Payees/PayeesRouter.swift
+                import ComposableRIBs
+                import UIKit
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    private let payeeBuilder: any PayeeBuildable
+                    private var payeeRouter: (any PayeeRouting)?
+                    func openPayee(with dependency: any PayeeDependency, over card: any CardRouting) {
+                        let payee = payeeBuilder.build(with: dependency)
+                        1️⃣attachChild(payee)
+                        start(payee)
+                        show(payee, after: card)
+                        payeeRouter = payee
+                    }
+                }
+                """, messages: [
+                    "child is attached but its interactor is never activated; call `child.interactor.activate()` after `attachChild`, or use `attachActivate(_:)`",
+                ]),
             // `super.attachChild` attaches too; an override forwarding to it is no attach of its own.
             Example("""
                 import ComposableRIBs
@@ -85,6 +118,39 @@ public struct ChildActivationRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // The router's own helpers, declared by an extension in another file, (de)activate the child handed in.
+            Example("""
+                // file: Features/Payees/PayeesRouter+Lifecycle.swift
+                import ComposableRIBs
+                extension PayeesRouter {
+                    func start(_ child: any RoutableViewControlling) {
+                        child.interactor.activate()
+                    }
+                    func stop(_ child: any RoutableViewControlling, animated: Bool = false) {
+                        child.interactor.deactivate()
+                    }
+                }
+                // file: Features/Payees/PayeesRouter.swift
+                import ComposableRIBs
+                import UIKit
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    private let payeeBuilder: any PayeeBuildable
+                    private var payeeRouter: (any PayeeRouting)?
+                    func openPayee(with dependency: any PayeeDependency) {
+                        guard payeeRouter == nil else { return }
+                        let payee = payeeBuilder.build(with: dependency)
+                        attachChild(payee)
+                        start(payee)
+                        payeeRouter = payee
+                    }
+                    func closePayee() {
+                        guard let payee = payeeRouter else { return }
+                        stop(payee)
+                        detachChild(payee)
+                        payeeRouter = nil
+                    }
+                }
+                """),
             // The guide's sequence, a helper called right after, and the framework helpers.
             Example("""
                 import ComposableRIBs
@@ -167,7 +233,9 @@ public struct ChildActivationRule: Rule {
                     if let property = roles.storedProperty(referencedBy: argument) { identities.insert(property) }
                     let wanted = attaching ? "activate" : "deactivate"
                     var visited: Set<String> = []
-                    guard !Self.calls(wanted, on: identities, in: body, methods: methods, file: file, visited: &visited) else { continue }
+                    guard !Self.calls(wanted, on: identities, in: body, methods: methods, file: file, visited: &visited),
+                        !Self.handsToHelper(wanted, identities, in: body, of: group, methods: methods, file: file)
+                    else { continue }
                     violations.append(Violation(
                         at: call.nameNode,
                         attaching
@@ -191,6 +259,41 @@ public struct ChildActivationRule: Rule {
             current = scope.parent
         }
         return nil
+    }
+
+    /// Whether `body` hands the child to a method of the router declared in another file, by an extension of it or of a
+    /// class it inherits, that calls `<parameter>.interactor.<wanted>()` (`start(payee)` with `extension PayeesRouter {
+    /// func start(_ child: any RoutableViewControlling) { child.interactor.activate() } }`).
+    static func handsToHelper(
+        _ wanted: String, _ identities: Set<String>, in body: CodeBlockSyntax, of router: [TypeDeclaration], methods: [String: FunctionDeclSyntax],
+        file: LintFile
+    ) -> Bool {
+        let types = file.model.projectTypes
+        let action: HelperMethod.Action = wanted == "activate" ? .activatesChild(parameter: 0) : .deactivatesChild(parameter: 0)
+        var routerTypes: Set<String>?
+        for identity in identities {
+            for token in file.tokens(spelled: identity, in: body) {
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), let argument = reference.parent?.as(LabeledExprSyntax.self),
+                    let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.isCalledOnSelf, let name = call.calledName,
+                    methods[name] == nil, let position = call.arguments.firstIndex(where: { $0.id == argument.id })
+                else { continue }
+                let labels = call.arguments.map { $0.label?.text ?? "_" }
+                let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+                for helper in types.helperMethods(named: name, doing: action) where helper.accepts(labels: labels, trailingClosures: trailing) {
+                    let parameter: Int
+                    switch helper.action {
+                    case .activatesChild(let at) where wanted == "activate": parameter = at
+                    case .deactivatesChild(let at) where wanted == "deactivate": parameter = at
+                    default: continue
+                    }
+                    guard helper.argument(forParameter: parameter, labels: labels) == call.arguments.distance(from: call.arguments.startIndex, to: position)
+                    else { continue }
+                    if routerTypes == nil { routerTypes = Set(router.map(\.name) + types.supertypes(of: router.flatMap(\.inherited))) }
+                    if routerTypes?.contains(helper.type) == true { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// Whether `body` — or a router method it calls, handed the child — calls `<child>.interactor.<wanted>()`.

@@ -158,12 +158,14 @@ public struct FileModel {
     ///   - mayActivate: the file's text names `didBecomeActive`, so its classes may call their router as they become
     ///     active, and when else they call it is recorded too (`InteractorActivation`).
     ///   - mayRoute: the file's text names `router`, so its extensions of classes declared elsewhere may call theirs.
+    ///   - mayActivateChildren: the file's text names `activate()`, so its extensions may declare methods that
+    ///     (de)activate the interactor of a child handed in.
     public init(
         tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayRelay: Bool = true,
-        mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true
+        mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true, mayActivateChildren: Bool = true
     ) {
         var collector = DeclarationCollector()
-        collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay
+        collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay || mayActivateChildren
         collector.looksForActivation = mayActivate
         collector.looksForRoutes = mayRoute
         collector.collect(tree.statements)
@@ -526,6 +528,16 @@ enum HelperMethods {
         for (function, positions) in zip(functions, detaching) {
             for position in positions { found.append("detaches" + (position.map { "#\($0)" } ?? "") + " " + function.signature) }
         }
+        // `child.interactor.activate()` of a parameter: the child handed in is activated (or deactivated).
+        for function in functions {
+            for (word, names) in [("activatesChild#", function.reader.activatedNames), ("deactivatesChild#", function.reader.deactivatedNames)] {
+                var positions: [Int] = []
+                for name in names {
+                    if let position = function.reader.parameter(named: name), !positions.contains(position) { positions.append(position) }
+                }
+                for position in positions { found.append(word + "\(position) " + function.signature) }
+            }
+        }
         return found
     }
 
@@ -548,6 +560,9 @@ enum HelperMethods {
         let parameters: [String]
         /// The names `detachChild(…)` is called with (nil: not a name).
         private var detachedNames: [String?] = []
+        /// The names whose interactor is activated or deactivated (`child.interactor.activate()`).
+        private(set) var activatedNames: [String] = []
+        private(set) var deactivatedNames: [String] = []
         /// The children `detachChild(…)` is called with: a parameter's position, or nil for any other value (a local,
         /// a closure's parameter, `children.last`).
         var detached: [Int?] {
@@ -660,6 +675,13 @@ enum HelperMethods {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             var name: String?
+            if node.arguments.isEmpty, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                ["activate", "deactivate"].contains(member.declName.baseName.text),
+                let interactor = member.base?.unwrapped.as(MemberAccessExprSyntax.self), interactor.declName.baseName.text == "interactor",
+                let child = interactor.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
+            {
+                if member.declName.baseName.text == "activate" { activatedNames.append(child) } else { deactivatedNames.append(child) }
+            }
             if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
                 name = reference.baseName.text
             } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), var base = member.base {
@@ -750,6 +772,10 @@ public struct HelperMethod: Sendable, Equatable {
         /// Calls a method on its router's view controller (`viewControllable.pushViewController(_:animated:)`): the
         /// method's name, the call's argument labels and its trailing closures.
         case relays(name: String, labels: [String], trailingClosures: Int)
+        /// Activates, or deactivates, the interactor of the child router handed in as the parameter at this position
+        /// (`child.interactor.activate()`; ComposableRIBs' `attachChild` does not).
+        case activatesChild(parameter: Int)
+        case deactivatesChild(parameter: Int)
 
         /// The word an entry starts with: `navigates`, `detaches` (whatever the parameter), `arranges`, `activates`.
         public var word: String {
@@ -760,6 +786,8 @@ public struct HelperMethod: Sendable, Equatable {
             case .activates: "activates"
             case .routes: "routes"
             case .relays: "relays"
+            case .activatesChild: "activatesChild"
+            case .deactivatesChild: "deactivatesChild"
             }
         }
     }
@@ -804,6 +832,12 @@ public struct HelperMethod: Sendable, Equatable {
         case let word where word.hasPrefix("detaches#"):
             guard let position = Int(word.dropFirst("detaches#".count)) else { return nil }
             action = .detaches(parameter: position)
+        case let word where word.hasPrefix("activatesChild#"):
+            guard let position = Int(word.dropFirst("activatesChild#".count)) else { return nil }
+            action = .activatesChild(parameter: position)
+        case let word where word.hasPrefix("deactivatesChild#"):
+            guard let position = Int(word.dropFirst("deactivatesChild#".count)) else { return nil }
+            action = .deactivatesChild(parameter: position)
         case let word where word.hasPrefix("relays#"):
             // `relays#push(_:animated:)+0`.
             let call = word.dropFirst("relays#".count)

@@ -131,16 +131,17 @@ public struct LintFile {
         source.makeContiguousUTF8()  // byte searches read the UTF-8 storage directly
         self.source = source
         self.tree = Parser.parse(source: source)
-        let (navigates, detaches, relays, arranges, activates, routes) = source.withUTF8 { text in
+        let (navigates, detaches, relays, arranges, activates, routes, activatesChildren) = source.withUTF8 { text in
             (firstUTF8Offset(of: "navigationController", in: text) != nil, firstUTF8Offset(of: "detachChild", in: text) != nil,
              firstUTF8Offset(of: "viewControllable.", in: text) != nil, ViewHierarchy.words.contains { firstUTF8Offset(of: $0, in: text) != nil },
-             firstUTF8Offset(of: "didBecomeActive", in: text) != nil, firstUTF8Offset(of: "router", in: text) != nil)
+             firstUTF8Offset(of: "didBecomeActive", in: text) != nil, firstUTF8Offset(of: "router", in: text) != nil,
+             firstUTF8Offset(of: "activate()", in: text) != nil)
         }
         // Test code has no role: a mock interactor's router calls say nothing of when the app's routing runs.
         let isTestFile = TestCode.isTestFile(path)
         self.model = FileModel(
             tree: tree, profile: profile, index: index, mayNavigate: navigates, mayDetach: detaches, mayRelay: relays, mayArrange: arranges,
-            mayActivate: activates && !isTestFile, mayRoute: routes && !isTestFile)
+            mayActivate: activates && !isTestFile, mayRoute: routes && !isTestFile, mayActivateChildren: activatesChildren)
         self.profile = profile
         self.project = project
         self.lineStarts = Self.lineStarts(of: source)
