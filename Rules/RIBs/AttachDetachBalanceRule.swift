@@ -399,13 +399,42 @@ public struct AttachDetachBalanceRule: Rule {
                         router?.routeToWelcome()
                     }
                 }
-                // file: AppTests/Mocks/RootInteractableMock.swift
+                // file: AppTestSupport/RootInteractableMock.swift
                 import RIBs
                 final class RootInteractableMock: RootInteractable {
                     weak var router: RootRouting?
                     // Stands in for RootInteractor.didBecomeActive in the router's tests.
                     func simulateStart() {
                         router?.routeToWelcome()
+                    }
+                }
+                """),
+            // The stored child is detached through its property: whatever was assigned to it, in a closure or cast, and a
+            // child attached from the property itself.
+            Example("""
+                import RIBs
+                final class PlayerRouter: ViewableRouter<PlayerInteractable, PlayerViewControllable>, PlayerRouting {
+                    private var currentChild: ViewableRouting?
+                    func routeToLyrics() {
+                        let lyrics = lyricsBuilder.build(withListener: interactor)
+                        attachChild(lyrics)
+                        viewController.showSheet(lyrics.viewControllable) { [weak self] in self?.currentChild = lyrics }
+                    }
+                    func routeToQueue() {
+                        let queue = queueBuilder.build(withListener: interactor)
+                        currentChild = queue as ViewableRouting
+                        attachChild(queue)
+                    }
+                    func routeToCast() {
+                        currentChild = castBuilder.build(withListener: interactor)
+                        attachChild(currentChild!)
+                    }
+                    func closeCurrent() {
+                        if let currentChild {
+                            detachChild(currentChild)
+                            viewController.dismiss(currentChild.viewControllable)
+                        }
+                        currentChild = nil
                     }
                 }
                 """),
@@ -743,8 +772,10 @@ public struct AttachDetachBalanceRule: Rule {
             if visitor.detachesAnything || visitor.detachesUntoldChild { return [] }
             // A detach through a stored property (`guard let router = current`) detaches every child stored in it.
             let detached = visitor.detached.union(visitor.detachedProperties.flatMap { visitor.storedKinds[$0] ?? [] })
+            // A child attached from a stored property (`attachChild(currentChild!)`) is detached by a detach through it.
             let unbalanced = visitor.attaches.filter { attach in
                 !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false) && !lifetime.contains(attach.function)
+                    && !(attach.property.map(visitor.detachedProperties.contains) ?? false)
             }
             guard !unbalanced.isEmpty else { return [] }
             // Only now the interactor's files are asked: whether it closes children through an app's helper, and which

@@ -6,7 +6,8 @@ import SwiftSyntax
 final class ChildAttachments: LocalCollector {
     /// `isKnown`: the kind is a RIB's name; otherwise it is the attached expression's text. `alias`: the kind
     /// by names alone, where declared types gave another.
-    var attaches: [(kind: String, alias: String?, isKnown: Bool, call: FunctionCallExprSyntax, function: String)] = []
+    /// `property`: the stored property the attached child is read from (`attachChild(currentChild!)`).
+    var attaches: [(kind: String, alias: String?, isKnown: Bool, call: FunctionCallExprSyntax, function: String, property: String?)] = []
     var detached: Set<String> = []
     /// The router's stored builders and child routers, by name: their declared types.
     var propertyTypes: [String: String] = [:]
@@ -72,7 +73,7 @@ final class ChildAttachments: LocalCollector {
         guard let callee = node.selfCalledName, let argument = node.arguments.first?.expression else { return .visitChildren }
         if callee == "attachChild" {
             let (kind, alias) = kinds(of: argument)
-            attaches.append((kind ?? argument.trimmedDescription, alias, kind != nil, node, function))
+            attaches.append((kind ?? argument.trimmedDescription, alias, kind != nil, node, function, storedProperty(argument)))
         } else if callee == "detachChild" {
             detach(argument)
         }
@@ -117,10 +118,12 @@ final class ChildAttachments: LocalCollector {
         return nil
     }
 
-    /// `self.current = router`, `current = router`: the child now stored in the property.
+    /// `self.current = router`, `current = router`, `self?.current = router`, `current = router as ViewableRouting`: the
+    /// child now stored in the property.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let property = storedProperty(elements[0], following: false) {
+        let isCast = elements.count == 5 && elements[3].is(UnresolvedAsExprSyntax.self)
+        if elements.count == 3 || isCast, elements[1].is(AssignmentExprSyntax.self), let property = storedProperty(elements[0], following: false) {
             let (kind, alias) = kinds(of: elements[2])
             storedKinds[property, default: []].formUnion([kind, alias].compactMap { $0 })
             if kind == nil, !elements[2].is(NilLiteralExprSyntax.self) { untoldStored.insert(property) }
@@ -131,7 +134,7 @@ final class ChildAttachments: LocalCollector {
     /// The stored property an expression reads (`current`, `self.current`), through locals bound to it when `following`.
     private func storedProperty(_ expression: ExprSyntax, following: Bool = true, depth: Int = 0) -> String? {
         let expression = expression.unwrapped
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
             return storedNames.contains(member.declName.baseName.text) ? member.declName.baseName.text : nil
         }
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }

@@ -359,12 +359,13 @@ private struct DeclarationCollector {
         // An extension of a class declared elsewhere: what it has the router do, it does later.
         if looksForRoutes {
             let classes = Set(types.filter { $0.kind == .class }.map(\.name))
-            for index in types.indices where types[index].kind == .extension && !classes.contains(types[index].name) {
+            for index in types.indices where types[index].kind == .extension && !classes.contains(types[index].name) && !TestCode.isTestDouble(types[index].name) {
                 types[index].helperMethods += InteractorActivation.routes(in: [types[index].members.members])
             }
         }
         guard looksForActivation || looksForRoutes else { return }
-        for index in types.indices where types[index].kind == .class {
+        // A test double (`RootInteractableMock`) has no role: its router calls say nothing of when the app's routing runs.
+        for index in types.indices where types[index].kind == .class && !TestCode.isTestDouble(types[index].name) {
             let name = types[index].name
             let blocks = [types[index].members] + types.filter { $0.kind == .extension && $0.name == name }.map(\.members)
             guard looksForActivation else {

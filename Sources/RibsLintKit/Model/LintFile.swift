@@ -137,16 +137,14 @@ public struct LintFile {
              firstUTF8Offset(of: "didBecomeActive", in: text) != nil, firstUTF8Offset(of: "router", in: text) != nil,
              firstUTF8Offset(of: "activate()", in: text) != nil)
         }
-        // Test code has no role: a mock interactor's router calls say nothing of when the app's routing runs.
-        let isTestFile = TestCode.isTestFile(path)
         self.model = FileModel(
             tree: tree, profile: profile, index: index, mayNavigate: navigates, mayDetach: detaches, mayRelay: relays, mayArrange: arranges,
-            mayActivate: activates && !isTestFile, mayRoute: routes && !isTestFile, mayActivateChildren: activatesChildren)
+            mayActivate: activates, mayRoute: routes, mayActivateChildren: activatesChildren)
         self.profile = profile
         self.project = project
         self.lineStarts = Self.lineStarts(of: source)
         self.fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        self.isTestFile = isTestFile
+        self.isTestFile = TestCode.isTestFile(path)
     }
 
     /// A model several rules of a profile read (a VIPER module's roles), built by the first rule that asks
