@@ -118,16 +118,20 @@ public struct ChildActivationRule: Rule {
                 ]),
         ],
         nonTriggering: [
-            // The router's own helpers, declared by an extension in another file, (de)activate the child handed in.
+            // The router's own helpers, declared by an extension in another file, (de)activate the child handed in (one
+            // through another beside it).
             Example("""
                 // file: Features/Payees/PayeesRouter+Lifecycle.swift
                 import ComposableRIBs
                 extension PayeesRouter {
                     func start(_ child: any RoutableViewControlling) {
-                        child.interactor.activate()
+                        wake(child)
                     }
                     func stop(_ child: any RoutableViewControlling, animated: Bool = false) {
                         child.interactor.deactivate()
+                    }
+                    private func wake(_ router: any RoutableViewControlling) {
+                        router.interactor.activate()
                     }
                 }
                 // file: Features/Payees/PayeesRouter.swift

@@ -504,21 +504,41 @@ enum HelperMethods {
         }
         // `detachChild(router)` of a parameter: the child handed in; of anything else, some child. A method handing a
         // child to a detaching method beside it (`close(r)` calling `dismissRouter(r, animated: true)`) detaches it too.
-        var detaching = functions.map { $0.reader.detached }
-        changed = true
+        for (function, positions) in zip(functions, handedOn(functions.map(\.reader.detached), among: functions)) {
+            for position in positions { found.append("detaches" + (position.map { "#\($0)" } ?? "") + " " + function.signature) }
+        }
+        // `child.interactor.activate()` of a parameter: the child handed in is activated (or deactivated), also through a
+        // method beside it (`start(c)` calling `activate(c)`).
+        for (word, names) in [("activatesChild#", \BodyReader.activatedNames), ("deactivatesChild#", \BodyReader.deactivatedNames)] {
+            let direct = functions.map { function in
+                function.reader[keyPath: names].compactMap(function.reader.parameter(named:)).map(Optional.some)
+            }
+            for (function, positions) in zip(functions, handedOn(direct, among: functions)) {
+                var written: Set<Int> = []
+                for case let position? in positions where written.insert(position).inserted { found.append(word + "\(position) " + function.signature) }
+            }
+        }
+        return found
+    }
+
+    /// What each of `functions` does to the children at `positions` (a parameter's position; nil: another child), with
+    /// what the methods beside it that it calls do to the children it hands them.
+    private static func handedOn(_ start: [[Int?]], among functions: [(signature: String, reader: BodyReader)]) -> [[Int?]] {
+        var positions = start
+        var changed = true
         while changed {
             changed = false
             for index in functions.indices {
                 for call in functions[index].reader.selfCalls {
-                    for other in functions.indices where other != index && !detaching[other].isEmpty {
+                    for other in functions.indices where other != index && !positions[other].isEmpty {
                         guard let callee = method(functions[other].signature),
                             callee.name == call.name, callee.accepts(labels: call.labels, trailingClosures: call.trailingClosures)
                         else { continue }
-                        for position in detaching[other] {
+                        for position in positions[other] {
                             let handed = position.flatMap { callee.argument(forParameter: $0, labels: call.labels) }.flatMap { call.arguments[$0] }
                             let own = handed.flatMap { functions[index].reader.parameter(named: $0) }
-                            if !detaching[index].contains(own) {
-                                detaching[index].append(own)
+                            if !positions[index].contains(own) {
+                                positions[index].append(own)
                                 changed = true
                             }
                         }
@@ -526,20 +546,7 @@ enum HelperMethods {
                 }
             }
         }
-        for (function, positions) in zip(functions, detaching) {
-            for position in positions { found.append("detaches" + (position.map { "#\($0)" } ?? "") + " " + function.signature) }
-        }
-        // `child.interactor.activate()` of a parameter: the child handed in is activated (or deactivated).
-        for function in functions {
-            for (word, names) in [("activatesChild#", function.reader.activatedNames), ("deactivatesChild#", function.reader.deactivatedNames)] {
-                var positions: [Int] = []
-                for name in names {
-                    if let position = function.reader.parameter(named: name), !positions.contains(position) { positions.append(position) }
-                }
-                for position in positions { found.append(word + "\(position) " + function.signature) }
-            }
-        }
-        return found
+        return positions
     }
 
     /// A method beside the one being read, as its calls reach it (the action does not matter there).
