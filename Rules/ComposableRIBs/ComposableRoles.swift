@@ -210,9 +210,9 @@ struct ComposableRoles {
             return false
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "store",
-            let base = member.base?.lastName, base.lowercased().hasSuffix("interactor")
+            let base = member.base?.unwrapped, let name = base.lastName, name.lowercased().hasSuffix("interactor")
         {
-            return true
+            return !isAppClassOtherThanInteractor(base)
         }
         guard let name = Self.rootName(expression), isPlainOrSelf(expression) else { return false }
         switch declaration(of: name, at: Syntax(expression)) {
@@ -225,6 +225,24 @@ struct ComposableRoles {
             // Declared out of sight (a project base class): only the names TCA code gives its stores.
             return name == "store" || name == "viewStore"
         }
+    }
+
+    /// Whether `expression` (`analyticsInteractor`) is declared as a class the project declares that is no
+    /// `TCAInteractor` (`AnalyticsInteractor` of a non-TCA pipeline): its `store` is no TCA store, whatever its name says.
+    private func isAppClassOtherThanInteractor(_ expression: ExprSyntax) -> Bool {
+        guard let name = Self.rootName(expression), isPlainOrSelf(expression) else { return false }
+        let type: TypeSyntax?
+        switch declaration(of: name, at: Syntax(expression)) {
+        case .typed(let declared): type = declared
+        case .property(_, let declared?, _): type = declared
+        case .initialized(let value), .property(_, nil, let value?):
+            type = value.as(FunctionCallExprSyntax.self)?.constructedTypeName.map { TypeSyntax(IdentifierTypeSyntax(name: .identifier($0))) }
+        default: type = nil
+        }
+        guard let held = type?.heldTypeNames.first, held != "TCAInteractor" else { return false }
+        let types = file.model.projectTypes
+        guard let entry = types.primary(held), entry.kind == .class else { return false }
+        return !types.supertypes(of: entry.inherited).contains("TCAInteractor")
     }
 
     /// `x`, `self.x`, `self?.x`: a name, not a member of some other value.

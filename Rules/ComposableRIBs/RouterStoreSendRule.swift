@@ -87,6 +87,32 @@ public struct RouterStoreSendRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A class of the app's own named like an interactor, from a pipeline older than TCA: its `store` is no store.
+            Example("""
+                import Combine
+                import ComposableRIBs
+                protocol BalanceRouting: RoutableViewControlling {}
+                final class AnalyticsEventStore {
+                    func send(_ event: String) {}
+                }
+                final class AnalyticsInteractor {
+                    let store = AnalyticsEventStore()
+                }
+                final class BalanceRouter: SwiftUIHostingRouter<BalanceFeature, BalanceView>, BalanceRouting {
+                    private let analyticsInteractor: AnalyticsInteractor
+                    private lazy var trackingInteractor = AnalyticsInteractor()
+                    init(interactor: TCAInteractor<BalanceFeature>, analytics: AnalyticsInteractor) {
+                        self.analyticsInteractor = analytics
+                        super.init(interactor: interactor) { BalanceView(store: $0) }
+                    }
+                    override func bindState() {
+                        observeAction(for: \\.delegate) { [weak self] _ in
+                            self?.analyticsInteractor.store.send("balance_changed")
+                            self?.trackingInteractor.store.send("balance_changed")
+                        }
+                    }
+                }
+                """),
             // Sends on values that are no store.
             Example("""
                 import Combine
