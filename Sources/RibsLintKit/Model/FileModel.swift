@@ -356,35 +356,41 @@ private struct DeclarationCollector {
     /// What each class has its router do as it becomes active, and when else (`InteractorActivation`), read from its
     /// methods and those of its extensions in the file.
     mutating func addActivations(in tree: SourceFileSyntax) {
+        // A test double (`RootInteractableMock`) has no role: its router calls say nothing of when the app's routing runs.
         // An extension of a class declared elsewhere: what it has the router do, it does later.
         if looksForRoutes {
             let classes = Set(types.filter { $0.kind == .class }.map(\.name))
-            for index in types.indices where types[index].kind == .extension && !classes.contains(types[index].name) && !TestCode.isTestDouble(types[index].name) {
-                types[index].helperMethods += InteractorActivation.routes(in: [types[index].members.members])
+            for index in types.indices where types[index].kind == .extension && !classes.contains(types[index].name) {
+                let routes = InteractorActivation.routes(in: [types[index].members.members])
+                if !routes.isEmpty, !TestCode.isTestDouble(types[index].name) { types[index].helperMethods += routes }
             }
         }
         guard looksForActivation || looksForRoutes else { return }
-        // A test double (`RootInteractableMock`) has no role: its router calls say nothing of when the app's routing runs.
-        for index in types.indices where types[index].kind == .class && !TestCode.isTestDouble(types[index].name) {
+        for index in types.indices where types[index].kind == .class {
             let name = types[index].name
+            // A class that never becomes active in this file (no `didBecomeActive` written) but keeps a router: all it has
+            // the router do, it does later (`router?.detachCurrentChild()`).
+            if !looksForActivation, !Self.declaresRouter(types[index].members.members) { continue }
             let blocks = [types[index].members] + types.filter { $0.kind == .extension && $0.name == name }.map(\.members)
-            guard looksForActivation else {
-                // A class that never becomes active in this file (no `didBecomeActive` written) but keeps a router: all it
-                // has the router do, it does later (`router?.detachCurrentChild()`).
-                if TypeDeclaration.storedProperties(of: types[index].members).contains(where: { $0.name == "router" }) {
-                    types[index].helperMethods += InteractorActivation.routes(in: blocks.map(\.members))
+            let entries = looksForActivation
+                ? InteractorActivation.entries(in: blocks.map(\.members)) {
+                    // The names the file reads outside the class and its extensions.
+                    let spans = blocks.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset }
+                    var names = Set<String>()
+                    for token in tree.tokens(viewMode: .sourceAccurate) where !spans.contains(where: { $0.contains(token.position.utf8Offset) }) {
+                        if case .identifier(let text) = token.tokenKind { names.insert(text) }
+                    }
+                    return names
                 }
-                continue
-            }
-            types[index].helperMethods += InteractorActivation.entries(in: blocks.map(\.members)) {
-                // The names the file reads outside the class and its extensions.
-                let spans = blocks.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset }
-                var names = Set<String>()
-                for token in tree.tokens(viewMode: .sourceAccurate) where !spans.contains(where: { $0.contains(token.position.utf8Offset) }) {
-                    if case .identifier(let text) = token.tokenKind { names.insert(text) }
-                }
-                return names
-            }
+                : InteractorActivation.routes(in: blocks.map(\.members))
+            if !entries.isEmpty, !TestCode.isTestDouble(name) { types[index].helperMethods += entries }
+        }
+    }
+
+    /// Whether the members declare a stored property named `router`.
+    private static func declaresRouter(_ members: MemberBlockItemListSyntax) -> Bool {
+        members.contains { member in
+            member.decl.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "router" } == true
         }
     }
 
