@@ -227,8 +227,10 @@ struct ComposableRoles {
         }
     }
 
-    /// Whether `expression` (`analyticsInteractor`) is declared as a class the project declares that is no
-    /// `TCAInteractor` (`AnalyticsInteractor` of a non-TCA pipeline): its `store` is no TCA store, whatever its name says.
+    /// Whether `expression` (`analyticsInteractor`) is declared as a type of this file's that is no `TCAInteractor` and
+    /// whose `store` is declared as something other than a store (`let store = AnalyticsEventStore()` of a pipeline older
+    /// than TCA): its `store` is no TCA store, whatever its name says. A type declared elsewhere is not looked into: an
+    /// interactor of RIBs + TCA keeps a real `StoreOf<Feature>` there as often.
     private func isAppClassOtherThanInteractor(_ expression: ExprSyntax) -> Bool {
         guard let name = Self.rootName(expression), isPlainOrSelf(expression) else { return false }
         let type: TypeSyntax?
@@ -239,10 +241,14 @@ struct ComposableRoles {
             type = value.as(FunctionCallExprSyntax.self)?.constructedTypeName.map { TypeSyntax(IdentifierTypeSyntax(name: .identifier($0))) }
         default: type = nil
         }
-        guard let held = type?.heldTypeNames.first, held != "TCAInteractor" else { return false }
+        guard let held = type?.heldTypeNames.first, held != "TCAInteractor",
+            let holder = file.model.types.first(where: { $0.name == held && ($0.kind == .class || $0.kind == .struct) }),
+            let store = TypeDeclaration.storedProperties(of: holder.members).first(where: { $0.name == "store" })
+        else { return false }
+        if let declared = store.type { return !declared.heldTypeNames.contains(where: Self.storeTypes.contains) }
+        guard let value = store.initializer, !isStore(value) else { return false }
         let types = file.model.projectTypes
-        guard let entry = types.primary(held), entry.kind == .class else { return false }
-        return !types.supertypes(of: entry.inherited).contains("TCAInteractor")
+        return holder.kind == .struct || !types.supertypes(of: holder.inherited).contains("TCAInteractor")
     }
 
     /// `x`, `self.x`, `self?.x`: a name, not a member of some other value.

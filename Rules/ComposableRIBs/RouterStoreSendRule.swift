@@ -71,6 +71,23 @@ public struct RouterStoreSendRule: Rule {
                     "router 'AccountsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
                     "router 'AccountsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
                 ]),
+            // An interactor of RIBs + TCA, a class of the app's own, keeps a feature's store: a send on it is a send.
+            Example("""
+                import ComposableArchitecture
+                import ComposableRIBs
+                protocol LoansRouting: RoutableViewControlling {}
+                final class LoansInteractor: PresentableInteractor<LoansPresentable> {
+                    let store: StoreOf<LoansFeature>
+                }
+                final class LoansRouter: SwiftUIHostingRouter<LoansFeature, LoansView>, LoansRouting {
+                    private let loansInteractor: LoansInteractor
+                    func closeAccount() {
+                        loansInteractor.store.1️⃣send(.accountClosed)
+                    }
+                }
+                """, messages: [
+                    "router 'LoansRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                ]),
             // A router whose file imports no ComposableRIBs: its contract, declared elsewhere, makes it one.
             Example("""
                 // file: Savings/SavingsRouting.swift
