@@ -171,7 +171,7 @@ struct RoleTests {
         #expect(file.model.types.filter { $0.role == .interactor }.count == 2)
     }
 
-    @Test("test doubles play no role")
+    @Test("test doubles play no role; a name that only starts with the letters of one is the app's own")
     func testDoubles() {
         let found = roles("""
             import RIBs
@@ -180,6 +180,13 @@ struct RoleTests {
             final class LoginListenerSpy: LoginListener {}
             """)
         #expect(found.values.allSatisfy { $0 == nil })
+        let own = roles("""
+            import RIBs
+            final class MockupEditorRouter: ViewableRouter<MockupEditorInteractable, MockupEditorViewControllable> {}
+            final class StubbornInteractor: Interactor, StubbornInteractable {}
+            """)
+        #expect(own["MockupEditorRouter"] == .router)
+        #expect(own["StubbornInteractor"] == .interactor)
     }
 
     @Test("MVVM screen interactors stay silent")

@@ -10,7 +10,11 @@ public enum TestCode {
             || ends(path.utf8, with: "Tests.swift") || ends(path.utf8, with: "Mocks.swift")
     }
 
+    /// A name that starts or ends with the word `Mock`, `Fake`, `Stub`, `Spy` or `Dummy` (`MockRouter`, `RouterSpy`): as a
+    /// word, so `MockupEditorRouter` and `StubbornInteractor` are the app's own.
     public static func isTestDouble(_ name: String) -> Bool {
-        ["Mock", "Fake", "Stub", "Spy", "Dummy"].contains { name.hasPrefix($0) || name.hasSuffix($0) }
+        ["Mock", "Fake", "Stub", "Spy", "Dummy"].contains { word in
+            name.hasSuffix(word) || name.hasPrefix(word) && name.dropFirst(word.count).first.map { $0.isUppercase || $0 == "_" } != false
+        }
     }
 }
