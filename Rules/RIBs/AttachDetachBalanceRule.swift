@@ -885,7 +885,7 @@ public struct AttachDetachBalanceRule: Rule {
     /// (`router?.detachCurrentChild()` with `extension ViewableRouting { func detachCurrentChild() { … detachChild(child)
     /// } }`): any child may be the one it detaches.
     private static func interactorDetachesAnyChild(of router: [TypeDeclaration], types: TypeResolver) -> Bool {
-        guard let interactable = router.lazy.map(\.superclassArguments).first(where: { !$0.isEmpty })?.first,
+        guard let interactable = RouterActivation.interactable(of: router),
             let name = router.first?.name
         else { return false }
         var routerTypes: Set<String>?

@@ -5,11 +5,17 @@ import SwiftSyntax
 /// when it starts (`attach_detach_balance`'s children that live as long as the RIB; `back_navigation`'s first screen of
 /// the router's own stack).
 enum RouterActivation {
+    /// The router's `Interactable`: the first generic argument of its base class (`Router<RootInteractable>`, `LaunchRouter<
+    /// RootInteractable, …>`), which its interactor adopts.
+    static func interactable(of router: [TypeDeclaration]) -> String? {
+        router.lazy.map(\.superclassArguments).first(where: { !$0.isEmpty })?.first
+    }
+
     /// The router's methods among `names` an interactor adopting its `Interactable` calls on it in `didBecomeActive`,
     /// and no class adopting it calls at another time (`routes`: a later `logout()` routing there again needs the
     /// child detached first).
     static func functions(among names: Set<String>, of router: [TypeDeclaration], types: TypeResolver) -> Set<String> {
-        guard let interactable = router.lazy.map(\.superclassArguments).first(where: { !$0.isEmpty })?.first else { return [] }
+        guard let interactable = interactable(of: router) else { return [] }
         var activated: Set<String> = []
         for function in router.flatMap(\.functions) where names.contains(function.name.text) && !activated.contains(function.name.text) {
             guard let own = HelperMethod(type: "", action: .activates, signature: HelperMethod.signature(of: function)[...]) else { continue }
