@@ -53,6 +53,20 @@ public struct InteractorDisposeBagRule: Rule {
                     "worker 'FeedWorker' puts a subscription in a bag with `.store(in:)`; end the chain with `.cancelOnStop(self)`",
                     "worker 'FeedWorker' creates a subscription bag; bind subscriptions with `.disposeOnStop(self)` instead",
                 ]),
+            // A bag declared without a value and given one in `init`: one finding, at the property (no reset).
+            Example("""
+                import RIBs
+                import RxSwift
+                final class DiaryInteractor: PresentableInteractor<DiaryPresentable>, DiaryInteractable {
+                    private let 1️⃣bag: DisposeBag
+                    init(presenter: DiaryPresentable) {
+                        self.bag = DisposeBag()
+                        super.init(presenter: presenter)
+                    }
+                }
+                """, messages: [
+                    "interactor 'DiaryInteractor' stores a subscription bag; drop it and bind each subscription with `.disposeOnDeactivate(interactor: self)`",
+                ]),
             Example("""
                 import ModernRIBs
                 final class CartInteractor: Interactor, CartInteractable {
@@ -289,6 +303,11 @@ public struct InteractorDisposeBagRule: Rule {
             where element.is(AssignmentExprSyntax.self) && index > 0 && index + 1 < elements.count
                 && isBagConstruction(elements[index + 1])
             {
+                // A bag declared without a value gets it in `init`: the stored property is the finding.
+                if bags.isFirstValue(of: elements[index - 1]) {
+                    findings.settle(node)
+                    continue
+                }
                 let advice = advice(holdingCancellables: holdsCancellables(elements[index + 1]))
                 report(
                     elements[index - 1], "\(kind) '\(owner.name)' resets a subscription bag; bind subscriptions with \(advice) instead",

@@ -277,6 +277,37 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // The router's own view controller is a class wrapping the navigation controller its builder made: the helper
+            // called on `self.viewControllable` pushes on that one.
+            Example("""
+                // file: Util/RIBs+Navigation.swift
+                import RIBs
+                import UIKit
+                final class NavigationControllerable: ViewControllable {
+                    var uiviewController: UIViewController { navigationController }
+                    let navigationController: UINavigationController
+                    init(root: ViewControllable) { navigationController = UINavigationController(rootViewController: root.uiviewController) }
+                }
+                extension ViewControllable {
+                    func pushViewController(_ viewControllable: ViewControllable, animated: Bool) {
+                        if let navigation = uiviewController as? UINavigationController {
+                            navigation.pushViewController(viewControllable.uiviewController, animated: animated)
+                        } else {
+                            uiviewController.navigationController?.pushViewController(viewControllable.uiviewController, animated: animated)
+                        }
+                    }
+                }
+                // file: Login/LoginRouter.swift
+                import RIBs
+                final class LoginRouter: ViewableRouter<LoginInteractable, NavigationControllerable>, LoginRouting {
+                    private let nickname: NicknameBuildable
+                    func attachNickname() {
+                        let router = nickname.build(withListener: interactor)
+                        self.viewControllable.pushViewController(router.viewControllable, animated: true)
+                        attachChild(router)
+                    }
+                }
+                """),
             // The router's helper hands the push to a screen that wraps a navigation controller; a router whose own method
             // of that name is the one called; a type nested in a router calling its own.
             Example("""
@@ -899,11 +930,20 @@ public struct NavigationControllerDiscoveryRule: Rule {
             // are view controllers too.
             var base = qualified.base
             if let chained = base?.as(OptionalChainingExprSyntax.self) { base = chained.expression }
-            guard base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) || token.text != "viewController"
-            else { return nil }
+            let onSelf = base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            guard onSelf || token.text != "viewController" else { return nil }
             node = Syntax(qualified)
+            // A router's `self.viewControllable` is its own view controller, as `viewController` is.
+            if onSelf, token.text == "viewControllable" { return calledOnViewController(from: node, receiver: "viewController") }
         }
-        var receiver = token.text
+        return calledOnViewController(from: node, receiver: token.text)
+    }
+
+    /// The call on the view controller `node` names (`receiver`, one of `ViewControllerReach.roots`), through members
+    /// that are view controllers too.
+    private static func calledOnViewController(from node: Syntax, receiver: String) -> (call: FunctionCallExprSyntax, receiver: String)? {
+        var node = node
+        var receiver = receiver
         while true {
             while let wrapper = node.parent, wrapper.is(OptionalChainingExprSyntax.self) || wrapper.is(ForceUnwrapExprSyntax.self) {
                 node = wrapper

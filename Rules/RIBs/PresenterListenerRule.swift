@@ -97,6 +97,16 @@ public struct PresenterListenerRule: Rule {
                     weak var listener: SettingsListener?
                 }
                 """),
+            // A listener the screen adopts itself, for a pop-up it shows; the interactor is not one.
+            Example("""
+                import RIBs
+                protocol PopUpListener: AnyObject { func popUpClosed() }
+                final class SignInViewController: UIViewController, SignInPresentable, SignInViewControllable {
+                    weak var popUpListener: PopUpListener?
+                }
+                extension SignInViewController: PopUpListener { func popUpClosed() {} }
+                final class SignInInteractor: PresentableInteractor<SignInPresentable>, SignInInteractable {}
+                """),
         ])
 
     public init(options: RuleOptions) {}
@@ -122,6 +132,11 @@ public struct PresenterListenerRule: Rule {
                         || Self.isAdoptedByInteractor($0, resolver, profile: file.profile)
                 }
                 guard !property.isStatic, isListener || isInteractor else { return nil }
+                // A listener the presenter itself adopts and no interactor does (`weak var popUpListener:
+                // PopUpListener?` on a screen that listens to its own pop-up): it holds no interactor.
+                if !isInteractor, held.allSatisfy({ Self.isAdoptedByScreenNotInteractor($0, presenter.name, resolver, profile: file.profile) }) {
+                    return nil
+                }
                 return Violation(
                     at: property.nameNode,
                     "presenter '\(presenter.name)' keeps a reference to its interactor ('\(property.name)'); expose UI events as \(streams) on its Presentable instead")
@@ -134,7 +149,26 @@ public struct PresenterListenerRule: Rule {
     /// Adopters through refining protocols count (`protocol QuizInteractable: Interactable, QuizPresenterHandler`);
     /// test doubles do not. An interactor is a class whose superclass chain reaches the profile's interactor base class.
     static func isAdoptedByInteractor(_ name: String, _ resolver: TypeResolver, profile: Profile) -> Bool {
-        guard resolver.primary(name)?.kind == .protocol else { return false }
+        let adopters = adopters(of: name, resolver)
+        return !adopters.isEmpty && adopters.allSatisfy { isInteractor($0.entry, resolver, profile: profile) }
+    }
+
+    /// A project protocol the presenter `screen` adopts (directly, in an extension, or through a refining protocol) and
+    /// no interactor does.
+    static func isAdoptedByScreenNotInteractor(_ name: String, _ screen: String, _ resolver: TypeResolver, profile: Profile) -> Bool {
+        let adopters = adopters(of: name, resolver)
+        return adopters.contains { $0.name == screen } && !adopters.contains { isInteractor($0.entry, resolver, profile: profile) }
+    }
+
+    /// A class whose superclass chain reaches the profile's interactor base class.
+    private static func isInteractor(_ entry: TypeIndex.Entry, _ resolver: TypeResolver, profile: Profile) -> Bool {
+        entry.kind == .class && profile.baseClassRole(among: resolver.supertypes(of: entry.inherited)) == .interactor
+    }
+
+    /// The types that adopt a project protocol, through refining protocols, test doubles aside; none for a name the
+    /// project declares as no protocol.
+    private static func adopters(of name: String, _ resolver: TypeResolver) -> [(name: String, entry: TypeIndex.Entry)] {
+        guard resolver.primary(name)?.kind == .protocol else { return [] }
         var adopters: [(name: String, entry: TypeIndex.Entry)] = []
         var pending = [name]
         var seen: Set<String> = [name]
@@ -148,8 +182,6 @@ public struct PresenterListenerRule: Rule {
             }
         }
         adopters.removeAll { TestCode.isTestDouble($0.name) }
-        return !adopters.isEmpty && adopters.allSatisfy { adopter in
-            adopter.entry.kind == .class && profile.baseClassRole(among: resolver.supertypes(of: adopter.entry.inherited)) == .interactor
-        }
+        return adopters
     }
 }

@@ -345,6 +345,16 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // The window's root swapped for the screen the app shows next: hierarchy management.
+        Example("""
+            import RIBs
+            final class RootRouter: ViewableRouter<RootInteractable, RootViewControllable>, RootRouting {
+                private let split: UISplitViewController
+                func routeToMain() {
+                    viewController.uiviewController.view.window?.rootViewController = split
+                }
+            }
+            """),
         // A navigation container made around the child's screen, whatever its class is called: one declared in
         // Objective-C (out of view) and one declared in Swift.
         Example("""

@@ -267,6 +267,9 @@ public struct RouterUIAccessRule: Rule {
             // is reached through it (`sheetPresentationController?.presentedViewController.title`).
             if let setting = members.firstIndex(where: { ViewHierarchy.presentationProperties.contains($0) }), setting >= members.count - 2 { return }
             if isContainerDelegate(target, members: members) { return }
+            // The window's root swapped (`viewController.uiviewController.view.window?.rootViewController = main`): which
+            // screen the app shows, as RIBs' own launch router sets it — hierarchy, not UI state.
+            if members.suffix(2).elementsEqual(["window", "rootViewController"]) { return }
             if let last = members.last, RouterUIAccessRule.barVisibility.contains(last),
                 let owner = target.unwrapped.as(MemberAccessExprSyntax.self)?.base, isContainer(owner)
             {

@@ -35,6 +35,18 @@ public struct SwiftUIPresenterRule: Rule {
                     "presenter 'FeedViewController' subclasses UIViewController (through BaseViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                     "presenter 'InboxViewController' subclasses UITableViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                 ]),
+            // The app's base class adopts the framework's bare `Presentable` for its subclasses: only they are presenters.
+            Example("""
+                // file: Base/BaseViewController.swift
+                import RIBs
+                import UIKit
+                class BaseViewController: UIViewController, Presentable {}
+                // file: Feed/FeedViewController.swift
+                import RIBs
+                final class 1️⃣FeedViewController: BaseViewController, FeedPresentable, FeedViewControllable {}
+                """, messages: [
+                    "presenter 'FeedViewController' subclasses UIViewController (through BaseViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -74,6 +86,12 @@ public struct SwiftUIPresenterRule: Rule {
     static let uiKitScreens: Set<String> = ["UIViewController", "UITableViewController", "UICollectionViewController"]
     static let notScreens = ViewControllerReach.containerClasses.union(["UIHostingController"])
 
+    /// `class BaseViewController: UIViewController, Presentable`, which the app's classes subclass: a base class adopting
+    /// only the framework's own `Presentable`, no RIB's contract, is no RIB's presenter; its subclasses are reported.
+    static func isBaseOfPresenters(_ type: TypeDeclaration, presentables: [String], file: LintFile) -> Bool {
+        presentables.allSatisfy { $0 == "Presentable" } && file.model.projectTypes.inheritors(of: type.name).contains { $0.entry.kind == .class }
+    }
+
     /// `DetailViewController: BaseViewController<DetailView>` with `DetailView: View`: a base class of the app's
     /// that hosts the SwiftUI view it is given renders SwiftUI, whatever UIKit class it descends from.
     static func hostsSwiftUIView(_ type: TypeDeclaration, file: LintFile) -> Bool {
@@ -94,7 +112,8 @@ public struct SwiftUIPresenterRule: Rule {
         // What the class and its extensions in this file conform to, by name: asked once per file, not per class.
         let inherited = Dictionary(grouping: file.model.types, by: \.name).mapValues { $0.flatMap(\.inherited) }
         return candidates.compactMap { type -> Violation? in
-            guard (inherited[type.name, default: []] + type.inheritance.conformances).contains(where: { ProtocolRole(protocolName: $0) == .presentable }),
+            let presentables = (inherited[type.name, default: []] + type.inheritance.conformances).filter { ProtocolRole(protocolName: $0) == .presentable }
+            guard !presentables.isEmpty, !Self.isBaseOfPresenters(type, presentables: presentables, file: file),
                 let declaration = type.declaration.as(ClassDeclSyntax.self),
                 let screen = type.inheritance.superclasses.firstIndex(where: Self.uiKitScreens.contains)
             else { return nil }

@@ -12,6 +12,11 @@ struct OnePerStatement {
         violations.append(Violation(at: node, message, fix: fix))
     }
 
+    /// The statement's lesson is taught by a finding elsewhere: nothing is reported there.
+    mutating func settle(_ node: some SyntaxProtocol) {
+        reported.insert(node.enclosingStatement?.id ?? node.id)
+    }
+
     /// Records a violation whatever its statement already holds.
     mutating func append(_ violation: Violation) {
         violations.append(violation)

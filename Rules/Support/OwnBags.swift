@@ -65,6 +65,20 @@ struct OwnBags {
         return edits
     }
 
+    /// Whether `target = <bag>` gives an own bag declared without a value its first one: the assignment stands in one
+    /// of the type's initializers, outside any closure (`private let bag: DisposeBag` … `init(…) { self.bag =
+    /// DisposeBag() }`). The bag is the stored property's, reported with it.
+    func isFirstValue(of target: ExprSyntax) -> Bool {
+        guard let name = bagName(target), bags[name]?.initializer == nil else { return false }
+        var node = target.parent
+        while let current = node {
+            if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self) || current.is(AccessorBlockSyntax.self) { return false }
+            if current.is(InitializerDeclSyntax.self) { return true }
+            node = current.parent
+        }
+        return false
+    }
+
     /// The name of the own bag an expression names: `bag`, `self.bag`.
     private func bagName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return bags[reference.baseName.text] != nil ? reference.baseName.text : nil }
