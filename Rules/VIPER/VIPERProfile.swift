@@ -246,7 +246,9 @@ struct VIPERModule {
     /// `contracts`, a contract protocol of another role.
     static func moduleExists(prefix: String, besides own: VIPERRole, contracts: Bool = false, resolver: TypeResolver) -> Bool {
         guard !prefix.isEmpty else { return false }
-        func isType(_ name: String) -> Bool { resolver.primary(name).map { $0.kind != .protocol } ?? false }
+        func isType(_ name: String) -> Bool {
+            resolver.primary(name).map { $0.kind != .protocol && !isRegistration($0.inherited, resolver: resolver) } ?? false
+        }
         for role in VIPERRole.allCases where role != own {
             if role.nameSuffixes.contains(where: { suffix in implementationTails.contains { isType(prefix + suffix + $0) } })
                 || contracts && role.contractSuffixes.contains(where: { resolver.primary(prefix + $0)?.kind == .protocol })
@@ -255,6 +257,12 @@ struct VIPERModule {
             }
         }
         return false
+    }
+
+    /// A Swinject registration (`final class PresentationAssembly: Assembly`, Swinject's protocol, which the project
+    /// does not declare): a composition root (Roles §5), no module's factory, and no sign of a module.
+    static func isRegistration(_ adopted: [String], resolver: TypeResolver) -> Bool {
+        adopted.contains("Assembly") && resolver.primary("Assembly") == nil
     }
 
     /// Tails an implementation class adds to its role's name: `AgendaInteractorImpl`, `PokemonListPresenterDefault`.
@@ -269,6 +277,7 @@ struct VIPERModule {
         guard !neverHasRole(name), kind != .protocol else { return nil }
         if let declaration, isOtherArchitecture(declaration) { return nil }
         let adopted = inherited + resolver.extensionConformances(of: name)
+        if isRegistration(adopted, resolver: resolver) { return nil }
         let contract = resolver.supertypes(of: adopted).compactMap { contractRole(ofProtocol: $0, resolver: resolver) }.min()
         // A UIKit view or view controller is the View whatever contracts it also adopts (Roles: the View is what
         // owns the screen), never a presenter holding its own root view.

@@ -40,6 +40,24 @@ public struct VIPERSingletonInjectionRule: Rule {
                     "module code 'AgendaInteractor' reaches the singleton 'AVAudioSession.sharedInstance'; take a protocol in `init` and let the composition root pass the instance",
                     "module code 'AgendaInteractor' reaches the singleton 'KeychainWrapper.standard'; take a protocol in `init` and let the composition root pass the instance",
                 ]),
+            // A module factory that imports Swinject for its resolver is module code all the same.
+            Example("""
+                import Swinject
+                protocol WalletViewInput: AnyObject {}
+                protocol WalletViewOutput: AnyObject {}
+                final class WalletViewController: UIViewController, WalletViewInput {}
+                final class WalletPresenter: WalletViewOutput { init(resolver: Resolver) {} }
+                final class AppAssembler { static let shared = AppAssembler(); let resolver: Resolver = Container() }
+                final class WalletModuleFactory {
+                    func make() -> UIViewController {
+                        let presenter = WalletPresenter(resolver: AppAssembler.1️⃣shared.resolver)
+                        _ = presenter
+                        return WalletViewController()
+                    }
+                }
+                """, messages: [
+                    "module code 'WalletModuleFactory.make' reaches the singleton 'AppAssembler.shared'; take a protocol as a parameter of `make` and let the composition root pass the instance",
+                ]),
             // An implicit member as a default value, its type written beside it: the caller no longer injects.
             Example("""
                 protocol FeedInteractorInput: AnyObject { func load() }
@@ -115,6 +133,17 @@ public struct VIPERSingletonInjectionRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A Swinject registration is a composition root: it hands the singletons down.
+            Example("""
+                import Swinject
+                protocol WalletViewOutput: AnyObject {}
+                final class WalletPresenter: WalletViewOutput { init(session: URLSession) {} }
+                final class WalletAssembly: Assembly {
+                    func assemble(container: Container) {
+                        container.register(WalletPresenter.self) { _ in WalletPresenter(session: URLSession.shared) }
+                    }
+                }
+                """),
             Example("""
                 // Generated using Sourcery 2.1.7 — https://github.com/krzysztofzablocki/Sourcery
                 // DO NOT EDIT
@@ -211,7 +240,9 @@ public struct VIPERSingletonInjectionRule: Rule {
     ]
     static let compositionRootConformances: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate", "App", "NSApplicationDelegate"]
     static let compositionRootSuffixes = ["Container", "DependencyContainer", "Dependencies", "Resolver", "AppDelegate", "SceneDelegate"]
-    static let injectionFrameworks: Set<String> = ["Swinject", "Factory", "NeedleFoundation"]
+    /// Frameworks whose files are composition roots as a whole. Swinject's are not: a module factory imports it for its
+    /// `Resolver` type; its registrations (`Assembly`) are roots by themselves.
+    static let injectionFrameworks: Set<String> = ["Factory", "NeedleFoundation"]
 
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains(".shared") || file.contains(".default") || file.contains(".standard") || file.contains(".instance") else { return [] }
@@ -225,7 +256,7 @@ public struct VIPERSingletonInjectionRule: Rule {
             scopes.append((Syntax(part.type.members), part.type.name, "in `init`"))
             whole.insert(part.type.name)
         }
-        for type in file.model.types where !whole.contains(type.name) && !isCompositionRoot(type) {
+        for type in file.model.types where !whole.contains(type.name) && !isCompositionRoot(type, resolver) {
             for function in type.functions where VIPERModule.constructsModule(function, resolver) {
                 scopes.append((Syntax(function), "\(type.name).\(function.name.text)", "as a parameter of `\(function.name.text)`"))
             }
@@ -261,8 +292,8 @@ public struct VIPERSingletonInjectionRule: Rule {
         }
     }
 
-    private func isCompositionRoot(_ type: TypeDeclaration) -> Bool {
-        type.inherited.contains(where: Self.compositionRootConformances.contains)
+    private func isCompositionRoot(_ type: TypeDeclaration, _ resolver: TypeResolver) -> Bool {
+        type.inherited.contains(where: Self.compositionRootConformances.contains) || VIPERModule.isRegistration(type.inherited, resolver: resolver)
             || Self.compositionRootSuffixes.contains { type.name.hasSuffix($0) || type.name == $0 }
             || type.declaration.asProtocol(WithAttributesSyntax.self)?.attributes.contains(named: "main") == true
     }

@@ -136,6 +136,36 @@ public struct VIPERViewServiceAccessRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // TextKit's text storage measures the text a view lays out: no data layer.
+            Example("""
+                protocol NoteView: AnyObject { func render(_ text: String) }
+                protocol NotePresenting: AnyObject { func viewDidLoad() }
+                final class NoteViewController: UIViewController, NoteView {
+                    var presenter: NotePresenting?
+                    func render(_ text: String) {
+                        let storage = NSTextStorage(attributedString: NSAttributedString(string: text))
+                        _ = storage.length
+                    }
+                }
+                final class NotePresenter: NotePresenting {
+                    weak var view: NoteView?
+                    func viewDidLoad() {}
+                }
+                """),
+            // A layer's Swinject registration makes no module of the layer's folder: a debug screen beside it is no view.
+            Example("""
+                // file: Presentation/Assembly/PresentationAssembly.swift
+                import Swinject
+                final class PresentationAssembly: Assembly {
+                    func assemble(container: Container) {}
+                }
+                // file: Presentation/FLEX/FeatureTogglesViewController.swift
+                import UIKit
+                final class FeatureTogglesViewController: UITableViewController {
+                    private let session = URLSession.shared
+                    private let repository = FeatureToggleRepository()
+                }
+                """),
             Example("""
                 import SwiftUI
                 protocol ProfileView: AnyObject { func render(_ name: String) }
@@ -252,11 +282,15 @@ public struct VIPERViewServiceAccessRule: Rule {
         types = Set(options.strings("service_types"))
     }
 
+    /// UIKit's own view-layer classes named like a data layer: TextKit's `NSTextStorage` holds the text a view lays out.
+    static let viewLayerTypes: Set<String> = ["NSTextStorage"]
+
     /// A name that is a suffix alone counts when the project declares it as a class or actor (`APIManager`,
     /// `Database`): a struct or enum of that name is a namespace of endpoints or keys (`API.baseURL`), and one the
     /// project does not declare may be anything (Firebase's `Storage`).
     func isService(_ name: String, _ resolver: TypeResolver) -> Bool {
-        types.contains(name) || suffixes.contains { suffix in
+        if Self.viewLayerTypes.contains(name), resolver.primary(name) == nil { return false }
+        return types.contains(name) || suffixes.contains { suffix in
             name.hasSuffix(suffix) && (name.count > suffix.count || [.class, .actor].contains(resolver.primary(name)?.kind))
         }
     }
