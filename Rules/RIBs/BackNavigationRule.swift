@@ -829,6 +829,41 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class SnoozeViewController: UIViewController, SnoozePresentable, SnoozeViewControllable {}
                 """),
+            // The navigation controller is the app's subclass, which hides its bar as it is made.
+            Example("""
+                // file: Base/BaseNavigationController.swift
+                import UIKit
+                class BaseNavigationController: UINavigationController {
+                    override init(rootViewController: UIViewController) {
+                        super.init(rootViewController: rootViewController)
+                        self.navigationBar.isHidden = true
+                    }
+                    required init?(coder: NSCoder) { super.init(coder: coder) }
+                }
+                // file: Main/MainRouter.swift
+                import RIBs
+                final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    private let alarmBuilder: AlarmBuildable
+                    func routeToAlarm() {
+                        let router = alarmBuilder.build(withListener: interactor)
+                        attachChild(router)
+                        let navigation = BaseNavigationController(rootViewController: router.viewControllable.uiviewController)
+                        viewController.uiviewController.present(navigation, animated: true)
+                    }
+                }
+                // file: Alarm/AlarmRouter.swift
+                import RIBs
+                final class AlarmRouter: ViewableRouter<AlarmInteractable, AlarmViewControllable>, AlarmRouting {
+                    func routeToSnooze() {
+                        let snooze = snoozeBuilder.build(withListener: interactor)
+                        attachChild(snooze)
+                        viewController.uiviewController.navigationController?.pushViewController(snooze.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Snooze/SnoozeViewController.swift
+                import RIBs
+                final class SnoozeViewController: UIViewController, SnoozePresentable, SnoozeViewControllable {}
+                """),
             // Every screen hides its bar through the app's helper, a protocol's extension for its base view controller.
             Example("""
                 // file: Onboarding/OnboardingRouter.swift

@@ -734,13 +734,17 @@ public struct NavigationFacts: FileFacts, Equatable {
                     // child as its local names it here (another branch may bind the name to another).
                     if let builder = builtBy[root] {
                         rootedByLocal[name] = stacksRooted.count
-                        stacksRooted.append((builder, call, false))
+                        // A container class whose initializer hides its bar shows none (`BaseNavigationController(…)`).
+                        let made = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName ?? call.calledExpression.lastName
+                        stacksRooted.append((builder, call, made.map(hidesBarAtInit) ?? false))
                     }
                 } else if let root = value.rootName, let builder = builtBy[root] {
                     builtBy[name] = builder
                 }
                 return .visitChildren
             }
+            /// Whether a container class of this name hides its bar as it is made (`DeclaredType.hidesBarAtInit`).
+            var hidesBarAtInit: (String) -> Bool = { _ in false }
             /// Locals holding a builder the method made (`let builder = DetailBuilder(dependency: component)`), by type.
             var madeBuilders: [String: String] = [:]
             /// Navigation controllers the method makes with a child's screen as their root: the child's builder, the call
@@ -816,8 +820,10 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         // Each member walked once, on its own: locals are scoped to their function (three routing methods may each call
         // theirs `router`).
+        let types = file.model.projectTypes
         let walked = type.members.members.map { member -> Finder in
             let finder = Finder()
+            finder.hidesBarAtInit = { types.helperMethods(ofType: $0).contains(DeclaredType.hidesBarAtInit) }
             finder.walk(member)
             return finder
         }

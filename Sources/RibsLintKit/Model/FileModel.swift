@@ -160,9 +160,11 @@ public struct FileModel {
     ///   - mayRoute: the file's text names `router`, so its extensions of classes declared elsewhere may call theirs.
     ///   - mayActivateChildren: the file's text names `activate()`, so its extensions may declare methods that
     ///     (de)activate the interactor of a child handed in.
+    ///   - mayHideBars: the file's text names a navigation bar, so its classes' initializers may hide their own
+    ///     (`DeclaredType.hidesBarAtInit`).
     public init(
         tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayRelay: Bool = true,
-        mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true, mayActivateChildren: Bool = true
+        mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true, mayActivateChildren: Bool = true, mayHideBars: Bool = true
     ) {
         var collector = DeclarationCollector()
         collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay || mayActivateChildren
@@ -170,6 +172,7 @@ public struct FileModel {
         collector.looksForRoutes = mayRoute
         collector.collect(tree.statements)
         collector.addActivations(in: tree)
+        if mayHideBars { collector.addBarHidingInitializers() }
         // A class whose superclass is one of the profile's own (`ViewableRouter`, `PresentableInteractor`, a `Builder`) is
         // no view controller: whether its methods only arrange is never asked.
         if mayArrange {
@@ -353,6 +356,16 @@ private struct DeclarationCollector {
         }
     }
 
+    /// Classes whose initializers hide their own navigation bar (`DeclaredType.hidesBarAtInit`).
+    mutating func addBarHidingInitializers() {
+        for index in types.indices where types[index].kind == .class {
+            let hides = types[index].members.members.contains { member in
+                member.decl.as(InitializerDeclSyntax.self)?.body.map(HelperMethods.hidesOwnBar) == true
+            }
+            if hides { types[index].helperMethods.append(DeclaredType.hidesBarAtInit) }
+        }
+    }
+
     /// What each class has its router do as it becomes active, and when else (`InteractorActivation`), read from its
     /// methods and those of its extensions in the file.
     mutating func addActivations(in tree: SourceFileSyntax) {
@@ -463,6 +476,28 @@ enum HelperMethods {
     static let moves: Set<String> = [
         "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers",
     ]
+
+    /// Whether `body` hides the navigation bar of the class it is in: `isNavigationBarHidden = true`,
+    /// `setNavigationBarHidden(true, …)` or `navigationBar.isHidden = true`, bare or on `self`.
+    static func hidesOwnBar(_ body: CodeBlockSyntax) -> Bool {
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, ["isNavigationBarHidden", "setNavigationBarHidden", "isHidden"].contains(name),
+                let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal || next.tokenKind == .leftParen,
+                next.nextToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.true)
+            else { continue }
+            var subject = token
+            if name == "isHidden" {
+                // The bar's own `isHidden`, not a view's.
+                guard let period = token.previousToken(viewMode: .sourceAccurate), period.tokenKind == .period,
+                    let bar = period.previousToken(viewMode: .sourceAccurate), bar.tokenKind == .identifier("navigationBar")
+                else { continue }
+                subject = bar
+            }
+            guard let before = subject.previousToken(viewMode: .sourceAccurate) else { continue }
+            if before.tokenKind != .period || before.previousToken(viewMode: .sourceAccurate)?.tokenKind == .keyword(.self) { return true }
+        }
+        return false
+    }
 
     /// The entries (`navigates push(_:animated?:)`, `detaches#0 close(_:)`; see `DeclaredType.helperMethods`) of the
     /// helper methods among `members`, `#if` clauses included (not `#if false`).

@@ -19,8 +19,12 @@ public struct DeclaredType: Sendable, Equatable {
     /// arranges the view hierarchy (`ViewHierarchy.arranging(in:)`); a router method a class calls as it becomes active
     /// (`activates routeToMain()`, `InteractorActivation`); an extension's method that calls a method on the router's
     /// view controller (`relays#pushViewController(_:animated:)+0 pushRouter(_:animated:)`, the trailing closures'
-    /// count after the `+`).
+    /// count after the `+`); a class whose initializer hides its own navigation bar (`hidesBarAtInit`).
     public let helperMethods: [String]
+
+    /// The entry of a class whose initializer hides its own navigation bar (`init(rootViewController:) { …;
+    /// navigationBar.isHidden = true }`): a navigation controller made of it shows no bar.
+    public static let hidesBarAtInit = "hidesBar init"
 
     /// Whether two readings of a file's declarations give the type index the same answers to every question but
     /// about helper methods: the same declarations in the same order, what their methods do aside.
