@@ -67,6 +67,28 @@ public struct InteractorDisposeBagRule: Rule {
                 """, messages: [
                     "interactor 'DiaryInteractor' stores a subscription bag; drop it and bind each subscription with `.disposeOnDeactivate(interactor: self)`",
                 ]),
+            // After `super.init`, an initializer's assignment is a reset; so is a local bag named like the property.
+            Example("""
+                import RIBs
+                import RxSwift
+                final class NoteInteractor: PresentableInteractor<NotePresentable>, NoteInteractable {
+                    private var 1️⃣bag: DisposeBag
+                    init(presenter: NotePresentable, shared: DisposeBag) {
+                        bag = shared
+                        super.init(presenter: presenter)
+                        2️⃣bag = DisposeBag()
+                    }
+                    convenience init(presenter: NotePresentable) {
+                        var bag: DisposeBag
+                        3️⃣bag = DisposeBag()
+                        self.init(presenter: presenter, shared: bag)
+                    }
+                }
+                """, messages: [
+                    "interactor 'NoteInteractor' stores a subscription bag; drop it and bind each subscription with `.disposeOnDeactivate(interactor: self)`",
+                    "interactor 'NoteInteractor' resets a subscription bag; bind subscriptions with `.disposeOnDeactivate(interactor: self)` instead",
+                    "interactor 'NoteInteractor' resets a subscription bag; bind subscriptions with `.disposeOnDeactivate(interactor: self)` instead",
+                ]),
             Example("""
                 import ModernRIBs
                 final class CartInteractor: Interactor, CartInteractable {

@@ -74,6 +74,23 @@ public struct PresenterListenerRule: Rule {
                 """, messages: [
                     "presenter 'PollViewController' keeps a reference to its interactor ('handler'); expose UI events as Observables on its Presentable instead",
                 ]),
+            // The screen adopts the listener, and so does its interactor, known by its name (its base class in another
+            // module): the property may hold the interactor.
+            Example("""
+                // file: SignIn/SignInViewController.swift
+                import RIBs
+                protocol PopUpListener: AnyObject { func popUpClosed() }
+                final class SignInViewController: UIViewController, SignInPresentable, SignInViewControllable {
+                    weak var 1️⃣popUpListener: PopUpListener?
+                }
+                extension SignInViewController: PopUpListener { func popUpClosed() {} }
+                // file: SignIn/SignInInteractor.swift
+                import RIBs
+                import CoreKit
+                final class SignInInteractor: BaseInteractor<SignInPresentable>, SignInInteractable, PopUpListener { func popUpClosed() {} }
+                """, messages: [
+                    "presenter 'SignInViewController' keeps a reference to its interactor ('popUpListener'); expose UI events as Observables on its Presentable instead",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -157,7 +174,10 @@ public struct PresenterListenerRule: Rule {
     /// no interactor does.
     static func isAdoptedByScreenNotInteractor(_ name: String, _ screen: String, _ resolver: TypeResolver, profile: Profile) -> Bool {
         let adopters = adopters(of: name, resolver)
-        return adopters.contains { $0.name == screen } && !adopters.contains { isInteractor($0.entry, resolver, profile: profile) }
+        // An interactor known by its name (its base class in another module) counts as one too: only a listener surely
+        // no interactor's is let go.
+        return adopters.contains { $0.name == screen }
+            && !adopters.contains { isInteractor($0.entry, resolver, profile: profile) || $0.name.hasSuffix("Interactor") }
     }
 
     /// A class whose superclass chain reaches the profile's interactor base class.

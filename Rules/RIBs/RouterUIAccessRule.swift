@@ -269,7 +269,7 @@ public struct RouterUIAccessRule: Rule {
             if isContainerDelegate(target, members: members) { return }
             // The window's root swapped (`viewController.uiviewController.view.window?.rootViewController = main`): which
             // screen the app shows, as RIBs' own launch router sets it — hierarchy, not UI state.
-            if members.suffix(2).elementsEqual(["window", "rootViewController"]) { return }
+            if members.suffix(3).elementsEqual(["view", "window", "rootViewController"]) { return }
             if let last = members.last, RouterUIAccessRule.barVisibility.contains(last),
                 let owner = target.unwrapped.as(MemberAccessExprSyntax.self)?.base, isContainer(owner)
             {

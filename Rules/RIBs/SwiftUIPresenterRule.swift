@@ -44,8 +44,14 @@ public struct SwiftUIPresenterRule: Rule {
                 // file: Feed/FeedViewController.swift
                 import RIBs
                 final class 1️⃣FeedViewController: BaseViewController, FeedPresentable, FeedViewControllable {}
+                // file: Profile/ProfileViewController.swift
+                import RIBs
+                class 2️⃣ProfileViewController: UIViewController, Presentable, ProfileViewControllable {}
+                final class 3️⃣ProfilePadViewController: ProfileViewController {}
                 """, messages: [
                     "presenter 'FeedViewController' subclasses UIViewController (through BaseViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                    "presenter 'ProfileViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                    "presenter 'ProfilePadViewController' subclasses UIViewController (through ProfileViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                 ]),
         ],
         nonTriggering: [
@@ -87,9 +93,16 @@ public struct SwiftUIPresenterRule: Rule {
     static let notScreens = ViewControllerReach.containerClasses.union(["UIHostingController"])
 
     /// `class BaseViewController: UIViewController, Presentable`, which the app's classes subclass: a base class adopting
-    /// only the framework's own `Presentable`, no RIB's contract, is no RIB's presenter; its subclasses are reported.
+    /// only the framework's own `Presentable`, and no RIB's contract (`FeedViewControllable`), is no RIB's presenter;
+    /// its subclasses are reported. A test double subclassing it makes it no base.
     static func isBaseOfPresenters(_ type: TypeDeclaration, presentables: [String], file: LintFile) -> Bool {
-        presentables.allSatisfy { $0 == "Presentable" } && file.model.projectTypes.inheritors(of: type.name).contains { $0.entry.kind == .class }
+        let resolver = file.model.projectTypes
+        guard presentables.allSatisfy({ $0 == "Presentable" }),
+            !resolver.supertypes(of: type.inherited + resolver.extensionConformances(of: type.name)).contains(where: { name in
+                ProtocolRole(protocolName: name) == .viewControllable && name != "ViewControllable"
+            })
+        else { return false }
+        return resolver.inheritors(of: type.name).contains { $0.entry.kind == .class && !TestCode.isTestDouble($0.name) }
     }
 
     /// `DetailViewController: BaseViewController<DetailView>` with `DetailView: View`: a base class of the app's

@@ -65,16 +65,25 @@ struct OwnBags {
         return edits
     }
 
-    /// Whether `target = <bag>` gives an own bag declared without a value its first one: the assignment stands in one
-    /// of the type's initializers, outside any closure (`private let bag: DisposeBag` … `init(…) { self.bag =
-    /// DisposeBag() }`). The bag is the stored property's, reported with it.
+    /// Whether `target = <bag>` gives an own bag declared without a value its first one (`private let bag: DisposeBag`
+    /// … `init(…) { self.bag = DisposeBag(); super.init(…) }`): a statement of a designated initializer's body itself,
+    /// before it calls `super.init`, naming the property (`self.bag`, or `bag` where nothing local hides it), which no
+    /// statement before it assigns. The bag is the stored property's, reported with it.
     func isFirstValue(of target: ExprSyntax) -> Bool {
-        guard let name = bagName(target), bags[name]?.initializer == nil else { return false }
-        var node = target.parent
-        while let current = node {
-            if current.is(ClosureExprSyntax.self) || current.is(FunctionDeclSyntax.self) || current.is(AccessorBlockSyntax.self) { return false }
-            if current.is(InitializerDeclSyntax.self) { return true }
-            node = current.parent
+        guard let name = bagName(target), bags[name]?.initializer == nil,
+            target.as(DeclReferenceExprSyntax.self).map({ !$0.isShadowed(name) }) ?? true,
+            let item = target.parent?.parent?.as(SequenceExprSyntax.self)?.parent?.as(CodeBlockItemSyntax.self),
+            let body = item.parent?.as(CodeBlockItemListSyntax.self), body.parent?.parent?.is(InitializerDeclSyntax.self) == true
+        else { return false }
+        for earlier in body {
+            if earlier.id == item.id { return true }
+            // `super.init(…)`, `self.init(…)`, or the bag named already: what follows is a reset.
+            if !file.tokens(spelled: name, in: earlier).isEmpty { return false }
+            let callsInit = earlier.tokens(viewMode: .sourceAccurate).contains { token in
+                token.tokenKind == .keyword(.`init`) && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
+                    && [.keyword(.super), .keyword(.self)].contains(token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.tokenKind)
+            }
+            if callsInit { return false }
         }
         return false
     }

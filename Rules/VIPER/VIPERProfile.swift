@@ -247,7 +247,9 @@ struct VIPERModule {
     static func moduleExists(prefix: String, besides own: VIPERRole, contracts: Bool = false, resolver: TypeResolver) -> Bool {
         guard !prefix.isEmpty else { return false }
         func isType(_ name: String) -> Bool {
-            resolver.primary(name).map { $0.kind != .protocol && !isRegistration($0.inherited, resolver: resolver) } ?? false
+            resolver.primary(name).map { entry in
+                entry.kind != .protocol && !isRegistration(entry.inherited + resolver.extensionConformances(of: name), resolver: resolver)
+            } ?? false
         }
         for role in VIPERRole.allCases where role != own {
             if role.nameSuffixes.contains(where: { suffix in implementationTails.contains { isType(prefix + suffix + $0) } })

@@ -144,6 +144,36 @@ public struct VIPERSingletonInjectionRule: Rule {
                     }
                 }
                 """),
+            // Registrations adopting `Assembly` in an extension, or in a function of any type.
+            Example("""
+                import Swinject
+                protocol CardViewInput: AnyObject {}
+                protocol CardViewOutput: AnyObject {}
+                final class CardViewController: UIViewController, CardViewInput { var output: CardViewOutput? }
+                final class CardPresenter: CardViewOutput { weak var view: CardViewInput?; init(session: URLSession) {} }
+                final class CardAssembly {
+                    func assemble(container: Container) {
+                        container.register(CardViewInput.self) { _ in
+                            let presenter = CardPresenter(session: URLSession.shared)
+                            let view = CardViewController()
+                            view.output = presenter
+                            presenter.view = view
+                            return view
+                        }
+                    }
+                }
+                extension CardAssembly: Assembly {}
+                enum Registrations {
+                    static func register(in container: Container) {
+                        container.register(CardViewInput.self) { _ in
+                            let presenter = CardPresenter(session: URLSession.shared)
+                            let view = CardViewController()
+                            view.output = presenter
+                            return view
+                        }
+                    }
+                }
+                """),
             Example("""
                 // Generated using Sourcery 2.1.7 — https://github.com/krzysztofzablocki/Sourcery
                 // DO NOT EDIT
@@ -249,6 +279,7 @@ public struct VIPERSingletonInjectionRule: Rule {
         let module = VIPERModule.of(file)
         guard module.isVIPERCode, !file.model.imports.contains(where: Self.injectionFrameworks.contains) else { return [] }
         let resolver = file.model.projectTypes
+        let swinject = file.model.imports.contains("Swinject")
         // Each scope with where the instance should come in instead: a part's `init`, a factory method's parameters.
         var scopes: [(node: Syntax, owner: String, entry: String)] = []
         var whole = Set<String>()
@@ -257,7 +288,7 @@ public struct VIPERSingletonInjectionRule: Rule {
             whole.insert(part.type.name)
         }
         for type in file.model.types where !whole.contains(type.name) && !isCompositionRoot(type, resolver) {
-            for function in type.functions where VIPERModule.constructsModule(function, resolver) {
+            for function in type.functions where VIPERModule.constructsModule(function, resolver) && !(swinject && Self.registers(function)) {
                 scopes.append((Syntax(function), "\(type.name).\(function.name.text)", "as a parameter of `\(function.name.text)`"))
             }
         }
@@ -293,9 +324,20 @@ public struct VIPERSingletonInjectionRule: Rule {
     }
 
     private func isCompositionRoot(_ type: TypeDeclaration, _ resolver: TypeResolver) -> Bool {
-        type.inherited.contains(where: Self.compositionRootConformances.contains) || VIPERModule.isRegistration(type.inherited, resolver: resolver)
+        type.inherited.contains(where: Self.compositionRootConformances.contains)
+            || VIPERModule.isRegistration(type.inherited + resolver.extensionConformances(of: type.name), resolver: resolver)
             || Self.compositionRootSuffixes.contains { type.name.hasSuffix($0) || type.name == $0 }
             || type.declaration.asProtocol(WithAttributesSyntax.self)?.attributes.contains(named: "main") == true
+    }
+
+    /// A function that registers with a Swinject container (`container.register(ProfileViewInput.self) { … }`): a
+    /// registration, which is a composition root (Roles §5) wherever it is declared.
+    static func registers(_ function: FunctionDeclSyntax) -> Bool {
+        function.body?.tokens(viewMode: .sourceAccurate).contains { token in
+            (token.tokenKind == .identifier("register") || token.tokenKind == .identifier("autoregister"))
+                && token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period
+                && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+        } == true
     }
 
     /// `Type.shared`, `Type.sharedInstance()`, `Type.default`, `Module.Type.standard`: accessors named on a type.
