@@ -24,6 +24,50 @@ public struct AttachDetachBalanceRule: Rule {
             """,
         defaultSeverity: .warning,
         triggering: [
+            // The interactor closes the splash through the router's own method, in an extension beside the class: it
+            // detaches the splash it keeps, not whatever child is current; Home stays attached.
+            Example("""
+                // file: Root/RootRouter.swift
+                import RIBs
+                final class RootRouter: ViewableRouter<RootInteractable, RootViewControllable> {
+                    private let homeBuilder: HomeBuildable
+                    private let splashBuilder: SplashBuildable
+                    private var splashRouter: SplashRouting?
+                }
+                extension RootRouter: RootRouting {
+                    func routeToSplash() {
+                        let router = splashBuilder.build(withListener: interactor)
+                        attachChild(router)
+                        viewController.uiviewController.present(router.viewControllable.uiviewController, animated: true)
+                        splashRouter = router
+                    }
+                    func dismissSplash() {
+                        guard let router = splashRouter else { return }
+                        detachChild(router)
+                        splashRouter = nil
+                    }
+                    func routeToHome() {
+                        let router = homeBuilder.build(withListener: interactor)
+                        1️⃣attachChild(router)
+                        viewController.uiviewController.present(router.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Root/RootInteractor.swift
+                import RIBs
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {
+                    weak var router: RootRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        router?.routeToSplash()
+                    }
+                    func splashDidFinish() {
+                        router?.dismissSplash()
+                        router?.routeToHome()
+                    }
+                }
+                """, messages: [
+                    "router attaches the Home child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
             // A stack animated in on each tap is a push, whatever the method is called.
             Example("""
                 import RIBs
@@ -889,12 +933,16 @@ public struct AttachDetachBalanceRule: Rule {
             let name = router.first?.name
         else { return false }
         var routerTypes: Set<String>?
+        // The router's own methods in view (its class and extensions here): what they detach is read from their bodies.
+        let ownMethods = Set(router.flatMap(\.functions).map(\.name.text))
         for (interactor, _) in types.inheritors(of: interactable) {
             for entry in types.helperMethods(ofType: interactor) where entry.hasPrefix("routes ") {
                 guard let call = HelperMethod(type: "", action: .routes, signature: entry.dropFirst("routes ".count)) else { continue }
                 let labels = call.parameters.map(\.label)
                 for helper in types.helperMethods(named: call.name, doing: .detaches(parameter: nil))
-                where helper.action == .detaches(parameter: nil) && (0...1).contains(where: { helper.accepts(labels: labels, trailingClosures: $0) }) {
+                where helper.action == .detaches(parameter: nil) && (0...1).contains(where: { helper.accepts(labels: labels, trailingClosures: $0) })
+                    && !(helper.type == name && ownMethods.contains(helper.name))
+                {
                     // Every router is a `Routing`, whatever the project declares of the framework's protocols.
                     if routerTypes == nil { routerTypes = Set([name, "Routing"] + types.supertypes(of: router.flatMap(\.inherited))) }
                     if routerTypes?.contains(helper.type) == true { return true }
