@@ -65,6 +65,35 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Snooze' is pushed but 'SnoozeViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // A child built into a stored property as the router loads, and pushed in another method through a method of
+            // the router's screen that pushes.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private var detailRouter: ViewableRouting?
+                    override func didLoad() {
+                        super.didLoad()
+                        detailRouter = detailBuilder.build(withListener: interactor)
+                    }
+                    func routeToDetail() {
+                        attachChild(self.detailRouter!)
+                        1️⃣viewController.show(self.detailRouter!.viewControllable)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+                    func show(_ screen: ViewControllable) {
+                        navigationController?.pushViewController(screen.uiviewController, animated: true)
+                    }
+                }
+                // file: Detail/DetailViewController.swift
+                import RIBs
+                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
+                """, messages: [
+                    "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // A push through the app's extension of `ViewControllable`, on the navigation controller the screen sits in.
             Example("""
                 // file: Feed/FeedRouter.swift
@@ -1222,6 +1251,51 @@ public struct BackNavigationRule: ProjectRule {
                 // file: Comments/CommentsViewController.swift
                 import RIBs
                 final class CommentsViewController: UIViewController, CommentsPresentable, CommentsViewControllable {}
+                """),
+            // A child whose screen the parent embeds in its own (a method of the parent's screen that makes it a child
+            // view controller, and neither pushes nor presents) sits on the parent's stack without a bar: what it pushes
+            // has no back button either. The child is the one the router built into its stored property.
+            Example("""
+                // file: Main/MainRouter.swift
+                import RIBs
+                final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    private var walletRouter: ViewableRouting?
+                    func routeToWallet() {
+                        if walletRouter == nil {
+                            self.walletRouter = walletBuilder.build(withListener: interactor)
+                            attachChild(walletRouter!)
+                        }
+                        self.viewController.embed(self.walletRouter!.viewControllable)
+                    }
+                }
+                // file: Main/MainViewController.swift
+                import RIBs
+                final class MainViewController: UIViewController, MainPresentable, MainViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.isNavigationBarHidden = true
+                    }
+                    func embed(_ screen: ViewControllable) {
+                        addChild(screen.uiviewController)
+                        view.addSubview(screen.uiviewController.view)
+                        screen.uiviewController.didMove(toParent: self)
+                    }
+                }
+                // file: Wallet/WalletRouter.swift
+                import RIBs
+                final class WalletRouter: ViewableRouter<WalletInteractable, WalletViewControllable>, WalletRouting {
+                    func routeToCard() {
+                        let card = cardBuilder.build(withListener: interactor)
+                        attachChild(card)
+                        viewController.push(card.viewControllable)
+                    }
+                }
+                // file: Wallet/WalletViewController.swift
+                import RIBs
+                final class WalletViewController: UIViewController, WalletPresentable, WalletViewControllable {}
+                // file: Card/CardViewController.swift
+                import RIBs
+                final class CardViewController: UIViewController, CardPresentable, CardViewControllable {}
                 """),
             // The router hides the bar of the container it pushes onto: before the push, or once in its class body for
             // the pushes its extensions make.

@@ -409,14 +409,16 @@ public struct NavigationFacts: FileFacts, Equatable {
     }
 
     /// A method a view controller class (or an extension of it) declares: its parameters' labels (`_` for none),
-    /// which have default values, and whether it pushes on the screen's own navigation controller and presents
-    /// nothing modally.
+    /// which have default values, whether it pushes on the screen's own navigation controller and presents
+    /// nothing modally, and whether it embeds the screen it is handed in its own (`addChild(…)`) and neither pushes
+    /// nor presents.
     public struct ScreenMethod: Codable, Sendable, Equatable {
         public let type: String
         public let name: String
         public let labels: [String]
         public let defaulted: [Bool]
         public let pushes: Bool
+        public var embeds = false
 
         /// Whether a call with these argument labels calls it: each label in order, parameters with a default
         /// value left out as the call pleases.
@@ -464,7 +466,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         // A screen's own methods, and whether each pushes: what a router's `viewController.present(view:)` does. A method
         // that presents counts as much as one that pushes: it may override or overload a pushing one.
-        if file.contains("push") || file.contains("present"), !file.isTestFile {
+        if file.contains("push") || file.contains("present") || file.contains("addChild"), !file.isTestFile {
             for type in file.model.types where (type.kind == .class || type.kind == .extension) && (type.role == .presenter || type.role == nil) {
                 screenMethods += Self.screenMethods(of: type)
             }
@@ -658,6 +660,8 @@ public struct NavigationFacts: FileFacts, Equatable {
         final class Finder: SyntaxVisitor {
             var pushes = false
             var presents = false
+            /// It makes a view controller its child (`addChild(screen.uiviewController)`, `addChildViewController(…)`).
+            var embeds = false
             /// It hides the bar of the stack it pushes on (`uiviewController.navigationController?.setNavigationBarHidden(true,
             /// …)`): the child has no back button, as where a router hides it before pushing.
             var hidesBar = false
@@ -665,6 +669,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                 let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 if called == "present", node.arguments.contains(where: { $0.label?.text == "animated" }) { presents = true }
+                if called == "addChild" || called == "addChildViewController", node.arguments.count == 1 { embeds = true }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
                     let base = member.base?.unwrapped,
                     NavigationFacts.isOwn("navigationController", base) || NavigationFacts.isScreensNavigationController(base)
@@ -694,7 +699,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             let parameters = function.signature.parameterClause.parameters
             return ScreenMethod(
                 type: type.name, name: function.name.text, labels: parameters.map(\.firstName.text), defaulted: parameters.map { $0.defaultValue != nil },
-                pushes: finder.pushes && !finder.presents && !finder.hidesBar)
+                pushes: finder.pushes && !finder.presents && !finder.hidesBar, embeds: finder.embeds && !finder.pushes && !finder.presents)
         }
     }
 
@@ -716,12 +721,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                 guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
                 rootedByLocal[name] = nil
                 guard let value = node.initializer?.value.unwrapped else { return .visitChildren }
-                if let call = value.as(FunctionCallExprSyntax.self),
-                    let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
-                    let base = member.base?.unwrapped,
-                    // `detailBuilder.build(…)`, `DetailBuilder(dependency: …).build(…)`, a local made so.
-                    let builder = base.as(FunctionCallExprSyntax.self)?.calledExpression.lastName ?? base.lastName.map({ madeBuilders[$0] ?? $0 })
-                {
+                if let builder = builder(building: value) {
                     builtBy[name] = builder
                 } else if let call = value.as(FunctionCallExprSyntax.self), let type = call.calledExpression.lastName,
                     type.first?.isUppercase == true, type.hasSuffix("Builder")
@@ -743,6 +743,30 @@ public struct NavigationFacts: FileFacts, Equatable {
                 }
                 return .visitChildren
             }
+            /// The builder a child is built by: `detailBuilder.build(…)`, `DetailBuilder(dependency: …).build(…)`, a local
+            /// made so.
+            private func builder(building value: ExprSyntax) -> String? {
+                guard let call = value.unwrapped.as(FunctionCallExprSyntax.self),
+                    let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
+                    let base = member.base?.unwrapped
+                else { return nil }
+                return base.as(FunctionCallExprSyntax.self)?.calledExpression.lastName ?? base.lastName.map({ madeBuilders[$0] ?? $0 })
+            }
+            /// What holds a child handed on: a local or a stored property, `self.` or not (`self.dashboardRouter!.viewControllable`
+            /// → `dashboardRouter`).
+            static func holder(_ expression: ExprSyntax) -> String? {
+                var current = expression.unwrapped
+                var member: String?
+                while let access = current.as(MemberAccessExprSyntax.self), let base = access.base {
+                    member = access.declName.baseName.text
+                    current = base.unwrapped
+                }
+                guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
+                return reference.baseName.tokenKind == .keyword(.self) ? member : reference.baseName.text
+            }
+            /// Stored properties (or locals declared earlier) the member sets to a child a builder built (`self.giftRouter =
+            /// giftBuilder.build(withListener: interactor)`), by name: the builder.
+            var assignedBuilds: [String: String] = [:]
             /// Whether a container class of this name hides its bar as it is made (`DeclaredType.hidesBarAtInit`).
             var hidesBarAtInit: (String) -> Bool = { _ in false }
             /// Locals holding a builder the method made (`let builder = DetailBuilder(dependency: component)`), by type.
@@ -783,10 +807,12 @@ public struct NavigationFacts: FileFacts, Equatable {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text
                     if name == "push" || name == "pushViewController", let argument = node.arguments.first?.expression,
-                        let root = argument.rootName
+                        let root = Self.holder(argument)
                     {
                         pushes.append((root, node))
-                    } else if let base = member.base?.unwrapped, NavigationFacts.isOwn("viewController", base), let root = node.arguments.first?.expression.rootName {
+                    } else if let base = member.base?.unwrapped, NavigationFacts.isOwn("viewController", base),
+                        let root = node.arguments.first.flatMap({ Self.holder($0.expression) })
+                    {
                         shows.append((root, node, name))
                     }
                 }
@@ -794,6 +820,12 @@ public struct NavigationFacts: FileFacts, Equatable {
             }
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
                 let elements = Array(node.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let builder = builder(building: elements[2]),
+                    let target = Self.holder(elements[0])
+                {
+                    builtBy[target] = builder
+                    assignedBuilds[target] = builder
+                }
                 // `navigation.isNavigationBarHidden = true`, `navigation.navigationBar.isHidden = true` (the rule's decision).
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let value = elements[2].as(BooleanLiteralExprSyntax.self),
                     let target = elements[0].as(MemberAccessExprSyntax.self)
@@ -843,8 +875,19 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         /// The edge to the child a local built by a builder names, pushed or shown by `call`.
         func edge(_ local: String, _ call: FunctionCallExprSyntax, _ finder: Finder) -> RIBFacts.Edge? {
-            finder.builtBy[local].flatMap { edge(builtBy: $0, call) }
+            (finder.builtBy[local] ?? builtIntoProperties[local]).flatMap { edge(builtBy: $0, call) }
         }
+        // A stored property one member builds a child into (`self.giftRouter = giftBuilder.build(…)`), handed on in another
+        // (`viewController.embedViewController(self.giftRouter!.viewControllable)`); where members set it from two
+        // builders, from neither.
+        let storedNames = Set(declarations.flatMap(\.storedProperties).map(\.name))
+        var builtIntoProperties: [String: String] = [:]
+        var twice: Set<String> = []
+        for (name, builder) in walked.flatMap(\.assignedBuilds) where storedNames.contains(name) {
+            if let known = builtIntoProperties[name], known != builder { twice.insert(name) }
+            builtIntoProperties[name] = builder
+        }
+        for name in twice { builtIntoProperties[name] = nil }
         /// The edge to the child the builder (a stored property's name, or a type's) builds.
         func edge(builtBy name: String, _ call: FunctionCallExprSyntax) -> RIBFacts.Edge? {
             var child = declaredBuilders[name] ?? name

@@ -196,11 +196,18 @@ public struct RIBProject: ProjectModel {
             screenMethods[method.type + "." + method.name, default: []].append(method)
             typesDeclaring[method.name, default: []].insert(method.type)
         }
+        // Children whose screen the router hands a method of its own screen that embeds it (`viewController
+        // .embedViewController(profile.viewControllable)` whose body calls `addChild`): their screens sit in the parent's,
+        // on its stack.
+        var embedded: [Link] = []
         let shownAndPushed = navigation.flatMap(\.shows).map { ($0, link($0.edge)) }.filter { show, link in
             let presenter = ribs[link.from]?.parts[.presenter]
             let lineage = presenter.map { [$0.typeName] + $0.superclasses } ?? []
             for type in lineage {
-                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return method.pushes }
+                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) {
+                    if method.embeds { embedded.append(link) }
+                    return method.pushes
+                }
             }
             // Whatever the screen is (its presenter out of view), it is a `ViewControllable` — unless an extension of another
             // view controllable protocol (the router's own `FeedViewControllable`) declares the method too, which Swift
@@ -263,7 +270,8 @@ public struct RIBProject: ProjectModel {
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
         ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
             hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
-            ontoMadeContainers: Set(pushesOntoMadeContainers), rooted: navigation.flatMap(\.rootsOfStacksWithoutBar).map(link))
+            ontoMadeContainers: Set(pushesOntoMadeContainers), rooted: navigation.flatMap(\.rootsOfStacksWithoutBar).map(link),
+            embedded: embedded)
         /// Whether the protocol, or one it refines that the project declares, requires one of `methods`.
         func requires(_ name: String, _ methods: [String]) -> Bool {
             var seen: Set<String> = []
@@ -286,10 +294,12 @@ public struct RIBProject: ProjectModel {
 
     /// `ribsOnStacksWithoutBar`: from the RIBs that hide the bar, along pushes, a RIB joining once each RIB that has it
     /// in its tree (`edges`) pushes it and is on such a stack already, or makes its screen the root of a container
-    /// whose bar it hides (`rooted`) and pushes it nowhere: a parent that presents it otherwise, embeds it, or pushes it
-    /// onto a container it made keeps it out. Each edge and push is looked at once from each end.
+    /// whose bar it hides (`rooted`) and pushes it nowhere, or embeds its screen in its own (`embedded`): a parent that
+    /// presents it otherwise, or pushes it onto a container it made, keeps it out. Each edge and push is looked at once
+    /// from each end.
     static func ribsOnStacksWithoutBar(
-        hiding: Set<String>, showing: Set<String>, pushes: [Link], edges: [Link], ontoMadeContainers: Set<SourcePoint>, rooted: [Link]
+        hiding: Set<String>, showing: Set<String>, pushes: [Link], edges: [Link], ontoMadeContainers: Set<SourcePoint>, rooted: [Link],
+        embedded: [Link] = []
     ) -> Set<String> {
         var excluded = showing
         var pushed: [String: Set<String>] = [:]
@@ -300,6 +310,11 @@ public struct RIBProject: ProjectModel {
         }
         for edge in edges where edge.isInTree && edge.from != edge.to { parents[edge.to, default: []].insert(edge.from) }
         for root in rooted where root.from != root.to { parents[root.to, default: []].insert(root.from) }
+        // An embedded screen is on its parent's stack, as a pushed one is.
+        for embed in embedded where embed.from != embed.to && !excluded.contains(embed.to) {
+            pushed[embed.from, default: []].insert(embed.to)
+            parents[embed.to, default: []].insert(embed.from)
+        }
         // How many parents of each RIB have not yet pushed it from a stack without a bar.
         var waiting = parents.mapValues(\.count)
         var joined = hiding
