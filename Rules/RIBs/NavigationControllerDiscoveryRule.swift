@@ -12,8 +12,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
             The `UINavigationController` (or a `NavigationControllable`) must be provided explicitly through DI at the \
             level that pushes and pops. A presenter styling the bar of the container it sits in (`navigationBar`, \
             `setNavigationBarHidden`, toolbar visibility) is not navigating, and is left alone. An app's extension method \
-            whose body pushes or pops on the view controller's `navigationController` (`extension ViewControllable { func \
-            push(_:) }`, in any file of the project) discovers it for whoever calls it on a RIB's view controller: the call \
+            whose body pushes, pops, presents or dismisses on the view controller's `navigationController` (`extension \
+            ViewControllable { func push(_:) }`, in any file of the project) discovers it for whoever calls it on a RIB's view controller: the call \
             is reported there; so does a router's call of an app's helper on `ViewableRouting` that hands the push to such \
             a method of its view controller (`pushRouter(_:animated:)` calling `viewControllable.pushViewController(…)`), or \
             that pushes or pops on `viewControllable.uiviewController.navigationController` itself.
@@ -228,6 +228,44 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     "router 'FeedRouter' discovers a navigation controller through 'replaceStack', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                     "router 'FeedRouter' discovers a navigation controller through 'open', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                     "router 'FeedRouter' discovers a navigation controller through 'popToRoot', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                ]),
+            // A helper that dismisses what the navigation controller the screen sits in presents, or the screen itself
+            // where it sits in none: called on a RIB's view controller (its own or a child's), it discovers one. UIKit's
+            // `dismiss` on the view controller itself is no helper's.
+            Example("""
+                // file: Support/ViewControllable+Dismiss.swift
+                import RIBs
+                public extension ViewControllable {
+                    func dismiss(animated: Bool = true, completion: (() -> Void)? = nil) {
+                        if let navigation = self.uiviewController.navigationController {
+                            navigation.dismiss(animated: animated, completion: completion)
+                        } else {
+                            self.uiviewController.dismiss(animated: animated, completion: completion)
+                        }
+                    }
+                }
+                // file: Profile/ProfileRouter.swift
+                import RIBs
+                final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
+                    func dismissSettings(_ settings: ViewableRouting) {
+                        settings.viewControllable.1️⃣dismiss(animated: true)
+                        detachChild(settings)
+                    }
+                    func close() {
+                        self.viewController.2️⃣dismiss()
+                        viewController.uiviewController.dismiss(animated: true)
+                    }
+                }
+                // file: Profile/ProfileViewController.swift
+                import RIBs
+                final class ProfileViewController: UIViewController, ProfilePresentable, ProfileViewControllable {
+                    func closeTapped() {
+                        dismiss(animated: true)
+                    }
+                }
+                """, messages: [
+                    "router 'ProfileRouter' discovers a navigation controller through 'dismiss', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'ProfileRouter' discovers a navigation controller through 'dismiss', an extension method of 'ViewControllable' that navigates on the view controller's navigationController; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                 ]),
             // The navigation controller bound to a local of its own name, a stack changed in place, a call in a closure
             // or with its name on the next line.

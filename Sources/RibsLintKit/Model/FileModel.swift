@@ -468,13 +468,14 @@ private struct DeclarationCollector {
     }
 }
 
-/// The methods of an extension that push or pop on the navigation controller their view controller sits in: a body
+/// The methods of an extension that navigate on the navigation controller their view controller sits in: a body
 /// that reaches `navigationController` through `self` (`navigationController`, `self.navigationController`,
-/// `uiviewController.navigationController`) and pushes, pops or sets a stack. Called on a RIB's view controller,
-/// such a helper discovers the navigation controller as surely as the access written out.
+/// `uiviewController.navigationController`) and pushes, pops, sets a stack, or presents or dismisses from it. Called
+/// on a RIB's view controller, such a helper discovers the navigation controller as surely as the access written out.
 enum HelperMethods {
     static let moves: Set<String> = [
-        "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers",
+        "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers", "show",
+        "present", "dismiss",
     ]
 
     /// Whether `body` hides the navigation bar of the class it is in: `isNavigationBarHidden = true`,
@@ -633,7 +634,7 @@ enum HelperMethods {
         /// the property of that name.
         private var bound: Set<String> = []
         private var hidden: Set<String> = []
-        /// What a push, a pop or a stack change is made on, in order.
+        /// What a push, a pop, a stack change, a presentation or a dismissal is made on, in order.
         private var moved: [ExprSyntax] = []
         /// The calls of a method by its name alone or on `self` (`push(…)`, `self.push(…)`, `self?.push(…)`): the
         /// extension's own methods among them, and `detachChild`.
@@ -641,7 +642,7 @@ enum HelperMethods {
         /// The calls of a method on the router's view controller (`viewControllable.push(…)`, `self.viewControllable
         /// .push(…)`), as `push(_:animated:)+0` (the trailing closures' count after the `+`).
         var viewControllableCalls: [String] = []
-        /// Something it reaches is pushed or popped on, or has its stack set.
+        /// Something it reaches is pushed or popped on, has its stack set, or presents or dismisses.
         var reachesAndMoves: Bool { moved.contains(where: reaches) }
         /// It reaches the navigation controller at all (a property's getter).
         private(set) var readsNavigationController = false
