@@ -1252,6 +1252,33 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class CommentsViewController: UIViewController, CommentsPresentable, CommentsViewControllable {}
                 """),
+            // `viewController.push(viewController:)` reaches the method the screen's base class declares, which presents
+            // modally: nothing is pushed.
+            Example("""
+                // file: Common/BaseViewController.swift
+                import RIBs
+                class BaseViewController: UIViewController {
+                    func push(viewController: ViewControllable) {
+                        viewController.uiviewController.modalPresentationStyle = .fullScreen
+                        present(viewController.uiviewController, animated: false, completion: nil)
+                    }
+                }
+                // file: Breed/BreedRouter.swift
+                import RIBs
+                final class BreedRouter: ViewableRouter<BreedInteractable, BreedViewControllable>, BreedRouting {
+                    func routeToSearch() {
+                        let search = searchBuilder.build(withListener: interactor)
+                        attachChild(search)
+                        viewController.push(viewController: search.viewControllable)
+                    }
+                }
+                // file: Breed/BreedViewController.swift
+                import RIBs
+                final class BreedViewController: BaseViewController, BreedPresentable, BreedViewControllable {}
+                // file: Search/SearchViewController.swift
+                import RIBs
+                final class SearchViewController: UIViewController, SearchPresentable, SearchViewControllable {}
+                """),
             // A child whose screen the parent embeds in its own (a method of the parent's screen that makes it a child
             // view controller, and neither pushes nor presents) sits on the parent's stack without a bar: what it pushes
             // has no back button either. The child is the one the router built into its stored property.

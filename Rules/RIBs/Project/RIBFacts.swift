@@ -316,12 +316,16 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-25"
+    public static let id = "rib-navigation-26"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
     /// detail.viewControllable)`): pushes where the screen's class has that method push (`screenMethods`).
     public var shows: [Show] = []
+    /// Pushes written as a call of the router's own screen (`viewController.push(viewController: detail.viewControllable)`):
+    /// no push where the screen's class, or a base class of it, declares a method of that name that does not push (one
+    /// that presents modally).
+    public var pushesThroughScreen: [Show] = []
     /// The methods of view controller classes and their extensions, and whether each pushes on the screen's own
     /// navigation controller.
     public var screenMethods: [ScreenMethod] = []
@@ -444,8 +448,9 @@ public struct NavigationFacts: FileFacts, Equatable {
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
                 let (pushed, shown, rooting) = Self.pushedChildren(from: rib, in: type, file: file)
                 rootsOfStacksWithoutBar += rooting
-                for (edge, ontoMade, loadingThrough) in pushed {
+                for (edge, ontoMade, loadingThrough, throughScreen) in pushed {
                     pushes.append(edge)
+                    if let throughScreen { pushesThroughScreen.append(throughScreen) }
                     if ontoMade { pushesOntoMadeContainers.append(edge.point) }
                     guard let through = loadingThrough else { continue }
                     if through.isEmpty {
@@ -709,7 +714,8 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// With each, whether it pushes onto a container the router made (a local or a stored property it constructs), and
     /// whether it is the first screen of the router's own stack; then the children it shows through its screen's methods.
     static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (
-        pushed: [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?)], shown: [Show], rootingStacksWithoutBar: [RIBFacts.Edge]
+        pushed: [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?, throughScreen: Show?)], shown: [Show],
+        rootingStacksWithoutBar: [RIBFacts.Edge]
     ) {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
@@ -899,13 +905,20 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         let hasScreenCalls = walked.contains { !$0.pushes.isEmpty || !$0.shows.isEmpty }
         let firstScreen = hasScreenCalls ? firstScreenCall(declarations, types: file.model.projectTypes) : nil
-        let pushed = walked.flatMap { finder -> [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?)] in
-            finder.pushes.compactMap { local, call in
-                let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName
+        let pushed = walked.flatMap { finder -> [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?, throughScreen: Show?)] in
+            finder.pushes.compactMap { local, call -> (RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?, throughScreen: Show?)? in
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+                let container = member?.base?.lastName
                 if let container, hidingBars.contains(container) {
                     return nil
                 }
-                return edge(local, call, finder).map { ($0, container.map(made.contains) ?? false, call.id == firstScreen?.call.id ? firstScreen?.through : nil) }
+                return edge(local, call, finder).map { edge in
+                    let onScreen = member?.base.map { NavigationFacts.isOwn("viewController", $0.unwrapped) } ?? false
+                    let show = onScreen
+                        ? Show(edge: edge, method: member?.declName.baseName.text ?? "", labels: call.arguments.map { $0.label?.text ?? "_" }, startsStack: nil)
+                        : nil
+                    return (edge, container.map(made.contains) ?? false, call.id == firstScreen?.call.id ? firstScreen?.through : nil, show)
+                }
             }
         }
         let shown = walked.flatMap { finder in

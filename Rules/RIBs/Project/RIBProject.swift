@@ -216,7 +216,16 @@ public struct RIBProject: ProjectModel {
             else { return false }
             return screenMethods["ViewControllable." + show.method]?.first(where: { $0.accepts(show.labels) })?.pushes == true
         }.map(\.1)
-        pushes = navigation.flatMap(\.pushes).map(link) + shownAndPushed
+        // A push written as a call of the router's screen is none where the screen's class (or a base class) declares
+        // that method and it does not push (`func push(viewController:)` presenting modally).
+        let notPushing = Set(navigation.flatMap(\.pushesThroughScreen).filter { show in
+            let presenter = ribs[link(show.edge).from]?.parts[.presenter]
+            for type in presenter.map({ [$0.typeName] + $0.superclasses }) ?? [] {
+                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return !method.pushes }
+            }
+            return false
+        }.map(\.edge.point))
+        pushes = navigation.flatMap(\.pushes).filter { !notPushing.contains($0.point) }.map(link) + shownAndPushed
         // A presenter handles back navigation when its own file or a base view controller's does.
         func ribIDs(withPresenterIn types: Set<String>, orPartsPlaying roles: [Role] = []) -> Set<String> {
             Set(parts.indices.filter { position in
