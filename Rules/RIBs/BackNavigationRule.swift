@@ -94,6 +94,78 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Detail' is pushed but 'DetailViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // A parent whose screen hides its bar but gives each tab a navigation controller of its own (with a bar) does
+            // not take the tab's pushes onto its stack; a base class's `push` that presents only where there is no
+            // navigation controller still pushes. A parameter named like a stored property holds whatever it is handed.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private var loginRouter: ViewableRouting?
+                    func routeToLogin() {
+                        loginRouter = loginBuilder.build(withListener: interactor)
+                        attachChild(loginRouter!)
+                        viewController.present(loginRouter!.viewControllable)
+                    }
+                    func routeToFeed() {
+                        let feed = feedBuilder.build(withListener: interactor)
+                        attachChild(feed)
+                        viewController.setTab(feed.viewControllable)
+                    }
+                    func routeToSettings() {
+                        pushChild(settingsBuilder.build(withListener: interactor))
+                    }
+                    private func pushChild(_ loginRouter: ViewableRouting) {
+                        attachChild(loginRouter)
+                        viewController.push(viewController: loginRouter.viewControllable)
+                    }
+                }
+                // file: Home/HomeViewController.swift
+                import RIBs
+                final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.setNavigationBarHidden(true, animated: false)
+                    }
+                    func setTab(_ screen: ViewControllable) {
+                        let stack = UINavigationController(rootViewController: screen.uiviewController)
+                        addChild(stack)
+                        view.addSubview(stack.view)
+                        stack.didMove(toParent: self)
+                    }
+                }
+                // file: Common/BaseViewController.swift
+                import RIBs
+                class BaseViewController: UIViewController {
+                    func push(viewController: ViewControllable) {
+                        guard let navigationController else {
+                            present(viewController.uiviewController, animated: true)
+                            return
+                        }
+                        navigationController.pushViewController(viewController.uiviewController, animated: true)
+                    }
+                }
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToPost() {
+                        let post = postBuilder.build(withListener: interactor)
+                        attachChild(post)
+                        1️⃣viewController.push(viewController: post.viewControllable)
+                    }
+                }
+                // file: Feed/FeedViewController.swift
+                import RIBs
+                final class FeedViewController: BaseViewController, FeedPresentable, FeedViewControllable {}
+                // file: Post/PostViewController.swift
+                import RIBs
+                final class PostViewController: UIViewController, PostPresentable, PostViewControllable {}
+                // file: Login/LoginViewController.swift
+                import RIBs
+                final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {}
+                """, messages: [
+                    "child 'Post' is pushed but 'PostViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // A push through the app's extension of `ViewControllable`, on the navigation controller the screen sits in.
             Example("""
                 // file: Feed/FeedRouter.swift

@@ -323,8 +323,8 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// detail.viewControllable)`): pushes where the screen's class has that method push (`screenMethods`).
     public var shows: [Show] = []
     /// Pushes written as a call of the router's own screen (`viewController.push(viewController: detail.viewControllable)`):
-    /// no push where the screen's class, or a base class of it, declares a method of that name that does not push (one
-    /// that presents modally).
+    /// no push where the screen's class, or a base class of it, declares a method of that name that only presents
+    /// modally.
     public var pushesThroughScreen: [Show] = []
     /// The methods of view controller classes and their extensions, and whether each pushes on the screen's own
     /// navigation controller.
@@ -423,6 +423,8 @@ public struct NavigationFacts: FileFacts, Equatable {
         public let defaulted: [Bool]
         public let pushes: Bool
         public var embeds = false
+        /// It presents modally and pushes in no branch (`present(screen.uiviewController, animated: false)`).
+        public var presentsOnly = false
 
         /// Whether a call with these argument labels calls it: each label in order, parameters with a default
         /// value left out as the call pleases.
@@ -657,6 +659,19 @@ public struct NavigationFacts: FileFacts, Equatable {
         return isOwn("uiviewController", base)
     }
 
+    /// What holds a child handed on: a local or a stored property, `self.` or not (`self.dashboardRouter!.viewControllable`
+    /// → `dashboardRouter`).
+    static func holder(_ expression: ExprSyntax) -> String? {
+        var current = expression.unwrapped
+        var member: String?
+        while let access = current.as(MemberAccessExprSyntax.self), let base = access.base {
+            member = access.declName.baseName.text
+            current = base.unwrapped
+        }
+        guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
+        return reference.baseName.tokenKind == .keyword(.self) ? member : reference.baseName.text
+    }
+
     /// The type's methods, each pushing when it pushes on its own navigation controller (`navigationController?
     /// .pushViewController(…)`, `self.navigationController!.push…`, or, being one, `pushViewController(…)`) and presents
     /// nothing modally: a method that does either, as an argument says (`replace(vc:isPresent:)`), is not known to push.
@@ -665,8 +680,12 @@ public struct NavigationFacts: FileFacts, Equatable {
         final class Finder: SyntaxVisitor {
             var pushes = false
             var presents = false
-            /// It makes a view controller its child (`addChild(screen.uiviewController)`, `addChildViewController(…)`).
+            /// It makes the screen it is handed its child (`addChild(screen.uiviewController)`, `addChildViewController(…)`):
+            /// a parameter's, not a container made or held around it.
             var embeds = false
+            var parameters: Set<String> = []
+            /// It pushes some other way: `show(_:sender:)` on its navigation controller, or a method of its own.
+            var navigatesOtherwise = false
             /// It hides the bar of the stack it pushes on (`uiviewController.navigationController?.setNavigationBarHidden(true,
             /// …)`): the child has no back button, as where a router hides it before pushing.
             var hidesBar = false
@@ -674,7 +693,19 @@ public struct NavigationFacts: FileFacts, Equatable {
                 let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 if called == "present", node.arguments.contains(where: { $0.label?.text == "animated" }) { presents = true }
-                if called == "addChild" || called == "addChildViewController", node.arguments.count == 1 { embeds = true }
+                if called == "addChild" || called == "addChildViewController", node.arguments.count == 1,
+                    let argument = node.arguments.first.flatMap({ NavigationFacts.holder($0.expression) }), parameters.contains(argument)
+                {
+                    embeds = true
+                }
+                // Anything else it calls on itself may push (`pushScreen(…)`, `self.show(…)`): only a method that presents
+                // and calls nothing else of its own is known not to push.
+                if called != "present", called != nil,
+                    called == "show" || node.calledExpression.is(DeclReferenceExprSyntax.self)
+                        || node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                {
+                    navigatesOtherwise = true
+                }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["push", "pushViewController"].contains(member.declName.baseName.text),
                     let base = member.base?.unwrapped,
                     NavigationFacts.isOwn("navigationController", base) || NavigationFacts.isScreensNavigationController(base)
@@ -700,11 +731,13 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         return type.functions.map { function in
             let finder = Finder(viewMode: .sourceAccurate)
-            if let body = function.body { finder.walk(body) }
             let parameters = function.signature.parameterClause.parameters
+            finder.parameters = Set(parameters.map { ($0.secondName ?? $0.firstName).text })
+            if let body = function.body { finder.walk(body) }
             return ScreenMethod(
                 type: type.name, name: function.name.text, labels: parameters.map(\.firstName.text), defaulted: parameters.map { $0.defaultValue != nil },
-                pushes: finder.pushes && !finder.presents && !finder.hidesBar, embeds: finder.embeds && !finder.pushes && !finder.presents)
+                pushes: finder.pushes && !finder.presents && !finder.hidesBar, embeds: finder.embeds && !finder.pushes && !finder.presents,
+                presentsOnly: finder.presents && !finder.pushes && !finder.navigatesOtherwise)
         }
     }
 
@@ -723,9 +756,36 @@ public struct NavigationFacts: FileFacts, Equatable {
             /// Children handed to the router's screen through one of its methods (`viewController.present(view: child…)`,
             /// `self.viewController.…`).
             var shows: [(String, FunctionCallExprSyntax, String)] = []
+            /// The names the member binds (parameters, locals, closures' parameters): they hide the stored properties of
+            /// those names.
+            var bound: Set<String> = []
+            /// What each local was bound to, where that is a name (`guard let detail = self.detailRouter`, `if let
+            /// detailRouter`, `let screen = detail.viewControllable`).
+            var aliases: [String: String] = [:]
+            override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+                bound.insert((node.secondName ?? node.firstName).text)
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+                bound.insert(node.name.text)
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+                bound.insert((node.secondName ?? node.firstName).text)
+                return .visitChildren
+            }
+            override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    bound.insert(name)
+                    aliases[name] = node.initializer.map { NavigationFacts.holder($0.value) } ?? name
+                }
+                return .visitChildren
+            }
             override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
                 guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
                 rootedByLocal[name] = nil
+                bound.insert(name)
+                if let value = node.initializer?.value, let held = NavigationFacts.holder(value) { aliases[name] = held }
                 guard let value = node.initializer?.value.unwrapped else { return .visitChildren }
                 if let builder = builder(building: value) {
                     builtBy[name] = builder
@@ -757,18 +817,6 @@ public struct NavigationFacts: FileFacts, Equatable {
                     let base = member.base?.unwrapped
                 else { return nil }
                 return base.as(FunctionCallExprSyntax.self)?.calledExpression.lastName ?? base.lastName.map({ madeBuilders[$0] ?? $0 })
-            }
-            /// What holds a child handed on: a local or a stored property, `self.` or not (`self.dashboardRouter!.viewControllable`
-            /// → `dashboardRouter`).
-            static func holder(_ expression: ExprSyntax) -> String? {
-                var current = expression.unwrapped
-                var member: String?
-                while let access = current.as(MemberAccessExprSyntax.self), let base = access.base {
-                    member = access.declName.baseName.text
-                    current = base.unwrapped
-                }
-                guard let reference = current.as(DeclReferenceExprSyntax.self) else { return nil }
-                return reference.baseName.tokenKind == .keyword(.self) ? member : reference.baseName.text
             }
             /// Stored properties (or locals declared earlier) the member sets to a child a builder built (`self.giftRouter =
             /// giftBuilder.build(withListener: interactor)`), by name: the builder.
@@ -813,11 +861,11 @@ public struct NavigationFacts: FileFacts, Equatable {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text
                     if name == "push" || name == "pushViewController", let argument = node.arguments.first?.expression,
-                        let root = Self.holder(argument)
+                        let root = NavigationFacts.holder(argument)
                     {
                         pushes.append((root, node))
                     } else if let base = member.base?.unwrapped, NavigationFacts.isOwn("viewController", base),
-                        let root = node.arguments.first.flatMap({ Self.holder($0.expression) })
+                        let root = node.arguments.first.flatMap({ NavigationFacts.holder($0.expression) })
                     {
                         shows.append((root, node, name))
                     }
@@ -827,7 +875,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
                 let elements = Array(node.elements)
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let builder = builder(building: elements[2]),
-                    let target = Self.holder(elements[0])
+                    let target = NavigationFacts.holder(elements[0])
                 {
                     builtBy[target] = builder
                     assignedBuilds[target] = builder
@@ -868,10 +916,12 @@ public struct NavigationFacts: FileFacts, Equatable {
         // The router hides the bar of the container it pushes onto, anywhere in its class or its extensions in the file
         // (the guide's first option: with the bar, the back button and the swipe back are gone).
         var hidingBars = Set(walked.flatMap(\.hidingBars))
+        var assignedElsewhere: [(String, String)] = []
         for other in declarations where other.members.id != type.members.id {
             let finder = Finder()
             for member in other.members.members { finder.walk(member) }
             hidingBars.formUnion(finder.hidingBars)
+            assignedElsewhere += finder.assignedBuilds.map { ($0.key, $0.value) }
         }
         // Containers the router makes: stored properties it constructs or initializes with a call, and locals.
         var made = ViewControllerReach(scanning: type).madeContainers
@@ -881,7 +931,16 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         /// The edge to the child a local built by a builder names, pushed or shown by `call`.
         func edge(_ local: String, _ call: FunctionCallExprSyntax, _ finder: Finder) -> RIBFacts.Edge? {
-            (finder.builtBy[local] ?? builtIntoProperties[local]).flatMap { edge(builtBy: $0, call) }
+            builder(of: local, finder).flatMap { edge(builtBy: $0, call) }
+        }
+        /// The builder of the child a name holds where `call` is: a local built so, else a stored property built so, but
+        /// not where a parameter or a local of the member hides the property — unless bound to it (`guard let detail =
+        /// self.detailRouter`).
+        func builder(of local: String, _ finder: Finder) -> String? {
+            if let builder = finder.builtBy[local] { return builder }
+            guard finder.bound.contains(local) else { return builtIntoProperties[local] }
+            guard let alias = finder.aliases[local], alias == local || !finder.bound.contains(alias) else { return nil }
+            return builtIntoProperties[alias]
         }
         // A stored property one member builds a child into (`self.giftRouter = giftBuilder.build(…)`), handed on in another
         // (`viewController.embedViewController(self.giftRouter!.viewControllable)`); where members set it from two
@@ -889,7 +948,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         let storedNames = Set(declarations.flatMap(\.storedProperties).map(\.name))
         var builtIntoProperties: [String: String] = [:]
         var twice: Set<String> = []
-        for (name, builder) in walked.flatMap(\.assignedBuilds) where storedNames.contains(name) {
+        for (name, builder) in walked.flatMap({ $0.assignedBuilds.map { ($0.key, $0.value) } }) + assignedElsewhere where storedNames.contains(name) {
             if let known = builtIntoProperties[name], known != builder { twice.insert(name) }
             builtIntoProperties[name] = builder
         }

@@ -205,7 +205,9 @@ public struct RIBProject: ProjectModel {
             let lineage = presenter.map { [$0.typeName] + $0.superclasses } ?? []
             for type in lineage {
                 if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) {
-                    if method.embeds { embedded.append(link) }
+                    // A child whose screen is a navigation controller has a stack, and a bar, of its own.
+                    let child = ribs[link.to]?.parts[.presenter].map { [$0.typeName] + $0.superclasses } ?? []
+                    if method.embeds, !child.contains(where: { $0.hasSuffix("NavigationController") }) { embedded.append(link) }
                     return method.pushes
                 }
             }
@@ -217,11 +219,11 @@ public struct RIBProject: ProjectModel {
             return screenMethods["ViewControllable." + show.method]?.first(where: { $0.accepts(show.labels) })?.pushes == true
         }.map(\.1)
         // A push written as a call of the router's screen is none where the screen's class (or a base class) declares
-        // that method and it does not push (`func push(viewController:)` presenting modally).
+        // that method and it only presents (`func push(viewController:)` presenting modally).
         let notPushing = Set(navigation.flatMap(\.pushesThroughScreen).filter { show in
             let presenter = ribs[link(show.edge).from]?.parts[.presenter]
             for type in presenter.map({ [$0.typeName] + $0.superclasses }) ?? [] {
-                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return !method.pushes }
+                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return method.presentsOnly }
             }
             return false
         }.map(\.edge.point))
