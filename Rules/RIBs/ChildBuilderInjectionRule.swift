@@ -14,6 +14,19 @@ public struct ChildBuilderInjectionRule: Rule {
             """,
         defaultSeverity: .warning,
         triggering: [
+            // A `var` its initializer already assigns: only the `let` is missing.
+            Example("""
+                import RIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+                    private var 1️⃣topupBuildable: TopupBuildable
+                    init(interactor: HomeInteractable, viewController: HomeViewControllable, topupBuildable: TopupBuildable) {
+                        self.topupBuildable = topupBuildable
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                }
+                """, messages: [
+                    "router keeps child builder 'topupBuildable' in a `var`; its `init` already takes it: keep it as `private let`",
+                ]),
             // A `let` given its value where it is declared: not handed in through `init`.
             Example("""
                 import RIBs
@@ -160,8 +173,13 @@ public struct ChildBuilderInjectionRule: Rule {
             let builderProperties = router.storedProperties.filter {
                 !$0.isStatic && $0.type?.heldTypeNames.contains(where: Self.isBuilderType) == true
             }
+            let initialized = Self.assignedInInitializers(of: router)
             var violations = builderProperties.filter { !$0.isLet }.map {
-                Violation(at: $0.nameNode, "router keeps child builder '\($0.name)' in a `var`; take it in `init` and keep it as `private let`")
+                Violation(
+                    at: $0.nameNode,
+                    initialized.contains($0.name)
+                        ? "router keeps child builder '\($0.name)' in a `var`; its `init` already takes it: keep it as `private let`"
+                        : "router keeps child builder '\($0.name)' in a `var`; take it in `init` and keep it as `private let`")
             }
             // A `let` given its value where it is declared is not handed in: `let alarm: AlarmBuildable? = nil`, or a
             // builder constructed there (`let detail = DetailBuilder(dependency: component)`).
@@ -185,6 +203,39 @@ public struct ChildBuilderInjectionRule: Rule {
             }
             return violations
         }
+    }
+
+    /// The stored properties the router's initializers assign what they are handed (`self.topupBuildable =
+    /// topupBuildable`, a parameter's value).
+    static func assignedInInitializers(of router: TypeDeclaration) -> Set<String> {
+        final class Assignments: SyntaxVisitor {
+            var names: Set<String> = []
+            var parameters: Set<String> = []
+            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let elements = Array(node.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                    let value = elements[2].as(DeclReferenceExprSyntax.self), parameters.contains(value.baseName.text)
+                {
+                    if let member = elements[0].as(MemberAccessExprSyntax.self),
+                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+                    {
+                        names.insert(member.declName.baseName.text)
+                    } else if let reference = elements[0].as(DeclReferenceExprSyntax.self) {
+                        names.insert(reference.baseName.text)
+                    }
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let visitor = Assignments(viewMode: .sourceAccurate)
+        for member in router.members.members {
+            if let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body {
+                visitor.parameters = Set(initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+                visitor.walk(body)
+            }
+        }
+        return visitor.names
     }
 
     /// A RIB builder is made with `dependency:` (or `componentBuilder:`) or is built from at once;
