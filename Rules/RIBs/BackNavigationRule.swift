@@ -1324,6 +1324,85 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class CommentsViewController: UIViewController, CommentsPresentable, CommentsViewControllable {}
                 """),
+            // Screens on a stack without a bar, however they got there: embedded by the router itself or by an app's helper
+            // on `ViewControllable`, or made the root of a container whose bar is hidden from a stored property.
+            Example("""
+                // file: Main/MainRouter.swift
+                import RIBs
+                final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    private var cardsRouter: ViewableRouting?
+                    func routeToWallet() {
+                        let wallet = walletBuilder.build(withListener: interactor)
+                        attachChild(wallet)
+                        viewController.uiviewController.addChild(wallet.viewControllable.uiviewController)
+                        viewController.uiviewController.view.addSubview(wallet.viewControllable.uiviewController.view)
+                    }
+                    func routeToTips() {
+                        let tips = tipsBuilder.build(withListener: interactor)
+                        attachChild(tips)
+                        viewController.embed(tips.viewControllable)
+                    }
+                    func routeToCards() {
+                        cardsRouter = cardsBuilder.build(withListener: interactor)
+                        attachChild(cardsRouter!)
+                        let navigation = UINavigationController(rootViewController: self.cardsRouter!.viewControllable.uiviewController)
+                        navigation.isNavigationBarHidden = true
+                        viewController.uiviewController.present(navigation, animated: true)
+                    }
+                }
+                // file: Main/MainViewController.swift
+                import RIBs
+                final class MainViewController: UIViewController, MainPresentable, MainViewControllable {
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        navigationController?.setNavigationBarHidden(true, animated: animated)
+                    }
+                }
+                // file: Support/ViewControllable+Embed.swift
+                import RIBs
+                extension ViewControllable {
+                    func embed(_ screen: ViewControllable) {
+                        uiviewController.addChild(screen.uiviewController)
+                        uiviewController.view.addSubview(screen.uiviewController.view)
+                        screen.uiviewController.didMove(toParent: uiviewController)
+                    }
+                }
+                // file: Wallet/WalletRouter.swift
+                import RIBs
+                final class WalletRouter: ViewableRouter<WalletInteractable, WalletViewControllable>, WalletRouting {
+                    func routeToCard() {
+                        let card = cardBuilder.build(withListener: interactor)
+                        attachChild(card)
+                        viewController.push(card.viewControllable)
+                    }
+                }
+                // file: Tips/TipsRouter.swift
+                import RIBs
+                final class TipsRouter: ViewableRouter<TipsInteractable, TipsViewControllable>, TipsRouting {
+                    func routeToHint() {
+                        let hint = hintBuilder.build(withListener: interactor)
+                        attachChild(hint)
+                        viewController.push(hint.viewControllable)
+                    }
+                }
+                // file: Cards/CardsRouter.swift
+                import RIBs
+                final class CardsRouter: ViewableRouter<CardsInteractable, CardsViewControllable>, CardsRouting {
+                    func routeToDetail() {
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        viewController.push(detail.viewControllable)
+                    }
+                }
+                // file: Screens/Screens.swift
+                import RIBs
+                final class WalletViewController: UIViewController, WalletPresentable, WalletViewControllable {}
+                final class TipsViewController: UIViewController, TipsPresentable, TipsViewControllable {}
+                final class CardsViewController: UIViewController, CardsPresentable, CardsViewControllable {}
+                final class CardViewController: UIViewController, CardPresentable, CardViewControllable {}
+                final class HintViewController: UIViewController, HintPresentable, HintViewControllable {}
+                final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
+                """),
             // `viewController.push(viewController:)` reaches the method the screen's base class declares, which presents
             // modally: nothing is pushed.
             Example("""

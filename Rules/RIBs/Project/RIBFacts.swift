@@ -326,6 +326,9 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// no push where the screen's class, or a base class of it, declares a method of that name that only presents
     /// modally.
     public var pushesThroughScreen: [Show] = []
+    /// Children whose screen the router embeds in its own itself (`viewController.uiviewController.addChild(wallet
+    /// .viewControllable.uiviewController)`): on its stack, as those embedded through a method of its screen.
+    public var embeds: [RIBFacts.Edge] = []
     /// The methods of view controller classes and their extensions, and whether each pushes on the screen's own
     /// navigation controller.
     public var screenMethods: [ScreenMethod] = []
@@ -448,8 +451,9 @@ public struct NavigationFacts: FileFacts, Equatable {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
                 guard !file.profile.isBaseClass(type.name) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
-                let (pushed, shown, rooting) = Self.pushedChildren(from: rib, in: type, file: file)
+                let (pushed, shown, rooting, embedded) = Self.pushedChildren(from: rib, in: type, file: file)
                 rootsOfStacksWithoutBar += rooting
+                embeds += embedded
                 for (edge, ontoMade, loadingThrough, throughScreen) in pushed {
                     pushes.append(edge)
                     if let throughScreen { pushesThroughScreen.append(throughScreen) }
@@ -748,7 +752,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// whether it is the first screen of the router's own stack; then the children it shows through its screen's methods.
     static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (
         pushed: [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?, throughScreen: Show?)], shown: [Show],
-        rootingStacksWithoutBar: [RIBFacts.Edge]
+        rootingStacksWithoutBar: [RIBFacts.Edge], embedded: [RIBFacts.Edge]
     ) {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
@@ -756,6 +760,8 @@ public struct NavigationFacts: FileFacts, Equatable {
             /// Children handed to the router's screen through one of its methods (`viewController.present(view: child…)`,
             /// `self.viewController.…`).
             var shows: [(String, FunctionCallExprSyntax, String)] = []
+            /// Children whose screen the router makes a child of its own (`viewController.uiviewController.addChild(…)`).
+            var embeds: [(String, FunctionCallExprSyntax)] = []
             /// The names the member binds (parameters, locals, closures' parameters): they hide the stored properties of
             /// those names.
             var bound: Set<String> = []
@@ -794,16 +800,15 @@ public struct NavigationFacts: FileFacts, Equatable {
                 {
                     madeBuilders[name] = type
                 } else if let call = value.as(FunctionCallExprSyntax.self), Self.makesNavigationController(call),
-                    let root = call.arguments.first(where: { $0.label?.text == "rootViewController" })?.expression.rootName
+                    let root = call.arguments.first(where: { $0.label?.text == "rootViewController" }).flatMap({ NavigationFacts.holder($0.expression) })
                 {
                     // `let navigation = UINavigationController(rootViewController: child.viewControllable.uiviewController)`: the
-                    // child as its local names it here (another branch may bind the name to another).
-                    if let builder = builtBy[root] {
-                        rootedByLocal[name] = stacksRooted.count
-                        // A container class whose initializer hides its bar shows none (`BaseNavigationController(…)`).
-                        let made = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName ?? call.calledExpression.lastName
-                        stacksRooted.append((builder, call, made.map(hidesBarAtInit) ?? false))
-                    }
+                    // child as its local names it here (another branch may bind the name to another), or a stored property
+                    // (`self.mainRouter!.viewControllable…`), whose builder is known once every member is read.
+                    rootedByLocal[name] = stacksRooted.count
+                    // A container class whose initializer hides its bar shows none (`BaseNavigationController(…)`).
+                    let made = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName ?? call.calledExpression.lastName
+                    stacksRooted.append((builtBy[root], root, call, made.map(hidesBarAtInit) ?? false))
                 } else if let root = value.rootName, let builder = builtBy[root] {
                     builtBy[name] = builder
                 }
@@ -827,7 +832,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             var madeBuilders: [String: String] = [:]
             /// Navigation controllers the method makes with a child's screen as their root: the child's builder, the call
             /// that makes the container, and whether the method leaves its bar hidden.
-            var stacksRooted: [(builder: String, call: FunctionCallExprSyntax, barHidden: Bool)] = []
+            var stacksRooted: [(builder: String?, holder: String, call: FunctionCallExprSyntax, barHidden: Bool)] = []
             /// The entry of `stacksRooted` each local names where the walk is: a later binding of the name replaces it.
             private var rootedByLocal: [String: Int] = [:]
             /// `UINavigationController(…)`, `AppNavigationController.init(…)`.
@@ -860,7 +865,13 @@ public struct NavigationFacts: FileFacts, Equatable {
                 }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text
-                    if name == "push" || name == "pushViewController", let argument = node.arguments.first?.expression,
+                    if name == "addChild" || name == "addChildViewController", let base = member.base?.unwrapped.as(MemberAccessExprSyntax.self),
+                        base.declName.baseName.text == "uiviewController", let screen = base.base?.unwrapped, NavigationFacts.isOwn("viewController", screen)
+                            || NavigationFacts.isOwn("viewControllable", screen),
+                        let root = node.arguments.first.flatMap({ NavigationFacts.holder($0.expression) })
+                    {
+                        embeds.append((root, node))
+                    } else if name == "push" || name == "pushViewController", let argument = node.arguments.first?.expression,
                         let root = NavigationFacts.holder(argument)
                     {
                         pushes.append((root, node))
@@ -991,9 +1002,12 @@ public struct NavigationFacts: FileFacts, Equatable {
         // method (`let navigation = UINavigationController(rootViewController: child.viewControllable.uiviewController)`,
         // `navigation.isNavigationBarHidden = true`): the stack the child pushes onto has no bar.
         let rootingStacksWithoutBar = walked.flatMap { finder in
-            finder.stacksRooted.compactMap { builder, call, barHidden in barHidden ? edge(builtBy: builder, call) : nil }
+            finder.stacksRooted.compactMap { known, holder, call, barHidden in
+                barHidden ? (known ?? builder(of: holder, finder)).flatMap { edge(builtBy: $0, call) } : nil
+            }
         }
-        return (pushed, shown, rootingStacksWithoutBar)
+        let embedded = walked.flatMap { finder in finder.embeds.compactMap { local, call in edge(local, call, finder) } }
+        return (pushed, shown, rootingStacksWithoutBar, embedded)
     }
 
     /// The first screen the router hands its own screen, as its interactor becomes active or as it loads: the first

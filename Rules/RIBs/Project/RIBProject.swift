@@ -200,14 +200,20 @@ public struct RIBProject: ProjectModel {
         // .embedViewController(profile.viewControllable)` whose body calls `addChild`): their screens sit in the parent's,
         // on its stack.
         var embedded: [Link] = []
+        /// Whether a child's screen is a navigation controller: it has a stack, and a bar, of its own.
+        func isContainer(_ rib: String) -> Bool {
+            (ribs[rib]?.parts[.presenter].map { [$0.typeName] + $0.superclasses } ?? []).contains { $0.hasSuffix("NavigationController") }
+        }
+        for edge in navigation.flatMap(\.embeds) {
+            let link = link(edge)
+            if !isContainer(link.to) { embedded.append(link) }
+        }
         let shownAndPushed = navigation.flatMap(\.shows).map { ($0, link($0.edge)) }.filter { show, link in
             let presenter = ribs[link.from]?.parts[.presenter]
             let lineage = presenter.map { [$0.typeName] + $0.superclasses } ?? []
             for type in lineage {
                 if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) {
-                    // A child whose screen is a navigation controller has a stack, and a bar, of its own.
-                    let child = ribs[link.to]?.parts[.presenter].map { [$0.typeName] + $0.superclasses } ?? []
-                    if method.embeds, !child.contains(where: { $0.hasSuffix("NavigationController") }) { embedded.append(link) }
+                    if method.embeds, !isContainer(link.to) { embedded.append(link) }
                     return method.pushes
                 }
             }
@@ -216,7 +222,9 @@ public struct RIBProject: ProjectModel {
             // may pick instead.
             guard !typesDeclaring[show.method, default: []].contains(where: { $0 != "ViewControllable" && $0.hasSuffix("ViewControllable") })
             else { return false }
-            return screenMethods["ViewControllable." + show.method]?.first(where: { $0.accepts(show.labels) })?.pushes == true
+            guard let method = screenMethods["ViewControllable." + show.method]?.first(where: { $0.accepts(show.labels) }) else { return false }
+            if method.embeds, !isContainer(link.to) { embedded.append(link) }
+            return method.pushes
         }.map(\.1)
         // A push written as a call of the router's screen is none where the screen's class (or a base class) declares
         // that method and it only presents (`func push(viewController:)` presenting modally).
