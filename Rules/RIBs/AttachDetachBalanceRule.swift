@@ -370,6 +370,24 @@ public struct AttachDetachBalanceRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A builder's second entry point builds the same RIB: the child it built is the one detached by name later.
+            Example("""
+                import RIBs
+                final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
+                    private var albumRouter: ViewableRouting?
+                    func showAlbum() {
+                        let router = albumBuilder.buildSingleSelect(withListener: interactor)
+                        attachChild(router)
+                        albumRouter = router
+                    }
+                    func closeAlbum() {
+                        if let albumRouter {
+                            detachChild(albumRouter)
+                            self.albumRouter = nil
+                        }
+                    }
+                }
+                """),
             // Attached once, as the interactor becomes active: through a private method of an extension in its file, in a
             // `Task` that method starts (its body runs once).
             Example("""

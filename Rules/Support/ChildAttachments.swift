@@ -161,7 +161,7 @@ final class ChildAttachments: LocalCollector {
         // `children.first`, `children.last`: any kind of child.
         if text.hasPrefix("children") || text.hasPrefix("self.children") { return nil }
         if let call = expression.unwrapped.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), RIBName.isBuildMethod(member.declName.baseName.text),
             let builder = member.base
         {
             return builderName(of: builder, byTypes: byTypes, depth: depth).map(Self.ribName)

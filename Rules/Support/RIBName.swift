@@ -19,6 +19,12 @@ enum RIBName {
         return nil
     }
 
+    /// Whether a builder's method of this name builds its RIB: `build`, or `build` and a capital
+    /// (`buildSingleSelect(withListener:)`, a builder's second entry point); not `buildable` or `building`.
+    static func isBuildMethod(_ name: String) -> Bool {
+        name == "build" || (name.hasPrefix("build") && name.dropFirst(5).first?.isUppercase == true)
+    }
+
     /// `Detail.Routing`: a module that names its RIB protocols by role alone is the RIB, so the name reads
     /// `DetailRouting`; any other qualified name is its last component.
     static func qualified(_ components: [String]) -> String? {
