@@ -342,6 +342,22 @@ extension RouterUIAccessRule {
                 "router sets 'delegate' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tableView.delegate' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
+        // A tab's item built as what a method of the router returns, with `return` and without.
+        Example("""
+            import RIBs
+            import UIKit
+            final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable>, MainRouting {
+                private func item(title: String) -> UITabBarItem {
+                    return 1️⃣.init(title: title, image: nil, selectedImage: nil)
+                }
+                private func settingsItem() -> UITabBarItem {
+                    2️⃣.init(title: "Settings", image: nil, selectedImage: nil)
+                }
+            }
+            """, messages: [
+                "router builds UI content ('UITabBarItem'); let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('UITabBarItem'); let the presenter build it, driven by the interactor through its Presentable",
+            ]),
     ]
 
     static let nonTriggeringExamples = [

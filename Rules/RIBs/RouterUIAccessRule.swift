@@ -416,12 +416,22 @@ public struct RouterUIAccessRule: Rule {
         }
 
         /// `UIAlertController(…)`, `UIAlertController.init(…)`, and `.init(…)` under the type annotation of what it
-        /// initializes (`let alert: UIAlertController = .init(…)`).
+        /// initializes (`let alert: UIAlertController = .init(…)`) or as what a method returns (`func item() ->
+        /// UITabBarItem { return .init(…) }`, the `return` written or not).
         private func constructedType(_ call: FunctionCallExprSyntax) -> String? {
             if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" else { return nil }
             if let base = member.base { return base.as(DeclReferenceExprSyntax.self)?.baseName.text }
-            return call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type.heldTypeNames.first
+            if let annotated = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation {
+                return annotated.type.heldTypeNames.first
+            }
+            // The statement the call is (`return .init(…)`, or the body's only one), in a method's own body.
+            let statement = call.parent?.as(ReturnStmtSyntax.self).map(Syntax.init) ?? Syntax(call)
+            guard let item = statement.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+                call.parent?.is(ReturnStmtSyntax.self) == true || list.count == 1,
+                let function = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(FunctionDeclSyntax.self)
+            else { return nil }
+            return function.signature.returnClause?.type.heldTypeNames.first
         }
     }
 }
