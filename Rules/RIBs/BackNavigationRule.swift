@@ -10,9 +10,10 @@ public struct BackNavigationRule: ProjectRule {
             controller without telling the parent router; "Failing to notify the parent Router would lead to memory \
             leaks, and undefined behavior later." Either hide the back button and offer a custom one \
             (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`. A parent \
-            that hears its stack pop (a navigation controller delegate reporting it, or its interactor made the \
-            delegate) handles its children. A parent that makes a child's screen the root of a navigation controller and \
-            hides its bar there hides it for what the child pushes. Decision: a bar hidden with `navigationBar.isHidden = \
+            that hears its stack pop (a navigation controller delegate reporting it, its interactor made the \
+            delegate, or its router detaching its children as its screen is shown again) handles its children. A \
+            parent that makes a child's screen the root of a navigation controller and hides its bar there hides it \
+            for what the child pushes. Decision: a bar hidden with `navigationBar.isHidden = \
             true` counts as hiding the back button, on the parent's screen as on the child's, though the swipe back still works.
             """,
         defaultSeverity: .warning,
@@ -1512,6 +1513,33 @@ public struct BackNavigationRule: ProjectRule {
                 // file: Order/OrderViewController.swift
                 import RIBs
                 final class OrderViewController: UIViewController, OrderPresentable, OrderViewControllable {}
+                """),
+            // The parent hears its own screen shown again on its stack (an Rx wrapper of the navigation controller's
+            // `didShow`) and detaches its children there, through a method of its own.
+            Example("""
+                // file: Shelf/ShelfRouter.swift
+                import RIBs
+                import RxSwift
+                final class ShelfRouter: ViewableRouter<ShelfInteractable, ShelfViewControllable>, ShelfRouting {
+                    private let bag = DisposeBag()
+                    override func didLoad() {
+                        super.didLoad()
+                        viewControllable.uiviewController.rx.stackEvents(.didShow)
+                            .subscribe(onNext: { [weak self] _ in self?.detachAll() })
+                            .disposed(by: bag)
+                    }
+                    func routeToBook() {
+                        let book = bookBuilder.build(withListener: interactor)
+                        attachChild(book)
+                        viewController.uiviewController.navigationController?.pushViewController(book.viewControllable.uiviewController, animated: true)
+                    }
+                    private func detachAll() {
+                        children.forEach(detachChild(_:))
+                    }
+                }
+                // file: Book/BookViewController.swift
+                import RIBs
+                final class BookViewController: UIViewController, BookPresentable, BookViewControllable {}
                 """),
             // The parent hears its stack pop: its router hands the stack a delegate, or its screen is the stack's delegate
             // and hears what it shows.

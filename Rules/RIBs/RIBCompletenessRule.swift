@@ -39,6 +39,30 @@ public struct RIBCompletenessRule: ProjectRule {
         nonTriggering: [
             SharedExamples.wiredTabs,
             SharedExamples.sharedPresenter,
+            // An app's RIB named Launch: its `LaunchRouter` is its own class (final, not generic), not RIBs' base class of
+            // that name, which a vendored copy declares `open` and generic.
+            Example("""
+                // file: Launch/LaunchBuilder.swift
+                import RIBs
+                final class LaunchBuilder: Builder<LaunchDependency>, LaunchBuildable {
+                    func build(withListener listener: LaunchListener) -> LaunchRouting {
+                        let viewController = LaunchViewController()
+                        let interactor = LaunchInteractor(presenter: viewController)
+                        return LaunchRouter(interactor: interactor, viewController: viewController)
+                    }
+                }
+                // file: Launch/LaunchRouter.swift
+                import RIBs
+                final class LaunchRouter: ViewableRouter<LaunchInteractable, LaunchViewControllable>, LaunchRouting {}
+                // file: Launch/LaunchInteractor.swift
+                import RIBs
+                final class LaunchInteractor: PresentableInteractor<LaunchPresentable>, LaunchInteractable {}
+                // file: Launch/LaunchViewController.swift
+                import RIBs
+                final class LaunchViewController: UIViewController, LaunchPresentable, LaunchViewControllable {}
+                // file: Vendor/RIBs/LaunchRouter.swift
+                open class LaunchRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType>, LaunchRouting {}
+                """),
             // A launch builder makes a child's screen for its component before its own: its presenter is the one it hands
             // the router, and the child's screen stays the child's.
             Example("""

@@ -132,7 +132,7 @@ public struct RIBFacts: FileFacts, Equatable {
     /// router declares it, else by its name.
     static func attachedChildren(in file: LintFile) -> [Edge] {
         file.model.typeGroups(.router).flatMap { router -> [Edge] in
-            guard let first = router.first(where: { $0.kind == .class }) ?? router.first, !file.profile.isBaseClass(first.name) else { return [] }
+            guard let first = router.first(where: { $0.kind == .class }) ?? router.first, !isFrameworks(first, file.profile) else { return [] }
             let rib = ribName(of: first, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
             var seen = Set<String>()
             return ChildAttachments(router).attaches.compactMap { attach -> Edge? in
@@ -207,7 +207,7 @@ public struct RIBFacts: FileFacts, Equatable {
         guard !file.isTestFile else { return [] }
         let mayBuild = file.contains("Router(") || file.contains("Router.init(")
         return file.model.types.compactMap { type in
-            guard type.kind == .class, type.declaration.is(ClassDeclSyntax.self), !file.profile.isBaseClass(type.name) else { return nil }
+            guard type.kind == .class, type.declaration.is(ClassDeclSyntax.self), !isFrameworks(type, file.profile) else { return nil }
             guard let role = type.role else { return mayBuild ? structuralBuilder(type, file: file) : nil }
             return (type, role, ribName(of: type, role: role, profile: file.profile, path: file.path, resolver: file.model.projectTypes), nil)
         }
@@ -241,6 +241,16 @@ public struct RIBFacts: FileFacts, Equatable {
     /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to itself, in its declaration or
     /// an extension (not a superclass's): the one its name starts with, else its declaration's, else an
     /// extension's only one; a type named only by its role (`Router` in a folder per RIB) by its folder.
+    /// Whether a declaration is the framework's base class (its copy in the project, `open class LaunchRouter<InteractorType,
+    /// ViewControllerType>: ViewableRouter<…>`) or an extension of one, not an app's class that happens to share its
+    /// name (`final class LaunchRouter: ViewableRouter<LaunchInteractable, LaunchViewControllable>`): the framework's
+    /// are `open` or generic.
+    static func isFrameworks(_ type: TypeDeclaration, _ profile: Profile) -> Bool {
+        guard profile.isBaseClass(type.name) else { return false }
+        guard let declaration = type.declaration.as(ClassDeclSyntax.self) else { return true }
+        return declaration.genericParameterClause != nil || declaration.modifiers.contains(.open)
+    }
+
     static func ribName(of type: TypeDeclaration, role: Role, profile: Profile, path: String, resolver: TypeResolver) -> String {
         if role == .presenter {
             func named(_ conformance: String) -> Bool {
@@ -449,7 +459,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         // pushed or shown is one a builder built.
         if file.contains("build"), !file.isTestFile {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
-                guard !file.profile.isBaseClass(type.name) else { continue }
+                guard !RIBFacts.isFrameworks(type, file.profile) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
                 let (pushed, shown, rooting, embedded) = Self.pushedChildren(from: rib, in: type, file: file)
                 rootsOfStacksWithoutBar += rooting
@@ -542,6 +552,20 @@ public struct NavigationFacts: FileFacts, Equatable {
             add(token)
         }
         guard file.model.types.contains(where: { $0.role == .router }) else { return types }
+        // A router that hears a screen shown on its stack (`viewControllable.uiviewController.rx.showingStateObserver(for:
+        // .didShow).bind { [unowned self] _ in self.detachChildren() }`) and detaches its children there, itself or
+        // through a method of its own that does.
+        if file.contains("didShow") {
+            let detaching = Set(file.model.types(.router).flatMap(\.functions).filter { function in
+                function.body.map { Self.mentionsDetachChild(Syntax($0)) } ?? false
+            }.map(\.name.text))
+            for token in file.tokens(spelled: "didShow", in: file.tree) where token.tokenKind == .identifier("didShow") {
+                guard let statement = token.enclosingStatement, statement.is(CodeBlockItemSyntax.self),
+                    Self.closureDetaches(in: statement, through: detaching)
+                else { continue }
+                add(token)
+            }
+        }
         for token in named {
             // `navigationController`, `?` or `!`, `.delegate`, `=`, then the interactor's.
             var next = token.nextToken(viewMode: .sourceAccurate)
@@ -561,6 +585,36 @@ public struct NavigationFacts: FileFacts, Equatable {
             add(token)
         }
         return types
+    }
+
+    /// Whether `node` names `detachChild` (a call, or the method handed on: `children.forEach(detachChild(_:))`).
+    private static func mentionsDetachChild(_ node: Syntax) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("detachChild") }
+    }
+
+    /// Whether a closure in `statement` detaches a child, or calls a method of the router's own (`detaching`) that does.
+    private static func closureDetaches(in statement: Syntax, through detaching: Set<String>) -> Bool {
+        final class Finder: SyntaxVisitor {
+            let detaching: Set<String>
+            var found = false
+            var depth = 0
+            init(_ detaching: Set<String>) {
+                self.detaching = detaching
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+                depth += 1
+                return .visitChildren
+            }
+            override func visitPost(_ node: ClosureExprSyntax) { depth -= 1 }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if depth > 0, let name = node.selfCalledName, name == "detachChild" || detaching.contains(name) { found = true }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = Finder(detaching)
+        finder.walk(statement)
+        return finder.found
     }
 
     /// The class, or the extended type, whose declaration holds `token`.
