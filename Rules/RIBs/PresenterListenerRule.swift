@@ -21,8 +21,8 @@ public struct PresenterListenerRule: Rule {
                     private let 2️⃣interactor: LoginInteractable
                 }
                 """, messages: [
-                    "presenter 'LoginViewController' keeps a reference to its interactor ('listener'); expose UI events as Observables on its Presentable instead",
-                    "presenter 'LoginViewController' keeps a reference to its interactor ('interactor'); expose UI events as Observables on its Presentable instead",
+                    "presenter 'LoginViewController' keeps a reference to its interactor ('listener'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'listener' along with what requires or sets it",
+                    "presenter 'LoginViewController' keeps a reference to its interactor ('interactor'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'interactor' along with what requires or sets it",
                 ]),
             // Another port of RIBs, whose file shows neither Rx nor Combine: both are named.
             Example("""
@@ -33,7 +33,7 @@ public struct PresenterListenerRule: Rule {
                     weak var 1️⃣listener: ScorePresentableListener?
                 }
                 """, messages: [
-                    "presenter 'ScoreViewController' keeps a reference to its interactor ('listener'); expose UI events as streams (Observables or publishers) on its Presentable instead",
+                    "presenter 'ScoreViewController' keeps a reference to its interactor ('listener'); expose UI events as streams (Observables or publishers) on its Presentable for the interactor to subscribe to, and remove 'listener' along with what requires or sets it",
                 ]),
             Example("""
                 // file: Quiz/QuizViewController.swift
@@ -52,7 +52,7 @@ public struct PresenterListenerRule: Rule {
                     func answerTapped(index: Int) {}
                 }
                 """, messages: [
-                    "presenter 'QuizViewController' keeps a reference to its interactor ('handler'); expose UI events as Observables on its Presentable instead",
+                    "presenter 'QuizViewController' keeps a reference to its interactor ('handler'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'handler' along with what requires or sets it",
                 ]),
             Example("""
                 // file: Poll/PollViewController.swift
@@ -72,7 +72,7 @@ public struct PresenterListenerRule: Rule {
                 // file: PollTests/PollInteractableMock.swift
                 final class PollInteractableMock: PollInteractable { func voteTapped() {} }
                 """, messages: [
-                    "presenter 'PollViewController' keeps a reference to its interactor ('handler'); expose UI events as Observables on its Presentable instead",
+                    "presenter 'PollViewController' keeps a reference to its interactor ('handler'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'handler' along with what requires or sets it",
                 ]),
             // The screen adopts the listener, and so does its interactor, known by its name (its base class in another
             // module): the property may hold the interactor.
@@ -89,7 +89,7 @@ public struct PresenterListenerRule: Rule {
                 import CoreKit
                 final class SignInInteractor: BaseInteractor<SignInPresentable>, SignInInteractable, PopUpListener { func popUpClosed() {} }
                 """, messages: [
-                    "presenter 'SignInViewController' keeps a reference to its interactor ('popUpListener'); expose UI events as Observables on its Presentable instead",
+                    "presenter 'SignInViewController' keeps a reference to its interactor ('popUpListener'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'popUpListener' along with what requires or sets it",
                 ]),
         ],
         nonTriggering: [
@@ -156,7 +156,7 @@ public struct PresenterListenerRule: Rule {
                 }
                 return Violation(
                     at: property.nameNode,
-                    "presenter '\(presenter.name)' keeps a reference to its interactor ('\(property.name)'); expose UI events as \(streams) on its Presentable instead")
+                    "presenter '\(presenter.name)' keeps a reference to its interactor ('\(property.name)'); expose UI events as \(streams) on its Presentable for the interactor to subscribe to, and remove '\(property.name)' along with what requires or sets it")
             }
         }
     }

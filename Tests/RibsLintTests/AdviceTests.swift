@@ -74,7 +74,7 @@ struct AdviceTests {
                 }
                 """, rules: ["presenter_listener"]).map(\.message)
         }
-        let combine = "presenter 'NoteViewController' keeps a reference to its interactor ('listener'); expose UI events as publishers on its Presentable instead"
+        let combine = "presenter 'NoteViewController' keeps a reference to its interactor ('listener'); expose UI events as publishers on its Presentable for the interactor to subscribe to, and remove 'listener' along with what requires or sets it"
         #expect(try advice("import ModernRIBs\nimport UIKit") == [combine])
         #expect(try advice("import RIBs\nimport Combine") == [combine])
         #expect(try advice("import RIBs\nimport RxSwift\nimport Combine") == [combine.replacingOccurrences(of: "publishers", with: "Observables")])
