@@ -23,6 +23,19 @@ public struct InteractorUIImportRule: Rule {
                     "interactor 'LoginInteractor' imports UIKit; keep business logic UI-free and drive the UI through the Presentable",
                     "interactor 'LoginInteractor' imports SwiftUI; keep business logic UI-free and drive the UI through the Presentable",
                 ]),
+            // What the file uses of UIKit is named: the types to move out before the import can go.
+            Example("""
+                import RIBs
+                1️⃣import UIKit
+                protocol AlbumRouting: ViewableRouting {
+                    var navigationController: UINavigationController { get }
+                }
+                final class AlbumInteractor: PresentableInteractor<AlbumPresentable>, AlbumInteractable {
+                    func didPick(images: [UIImage]) {}
+                }
+                """, messages: [
+                    "interactor 'AlbumInteractor' imports UIKit for 'UINavigationController', 'UIImage'; keep business logic UI-free: leave them to the presenter and the router, and drive the UI through the Presentable",
+                ]),
             // An import that holds wherever UIKit exists is an import of UIKit.
             Example("""
                 import RIBs
@@ -62,15 +75,33 @@ public struct InteractorUIImportRule: Rule {
 
     static let uiModules: Set<String> = ["UIKit", "SwiftUI"]
 
+    /// The UIKit types the file's code names (`UIImage`, `UINavigationController`), in the order they first appear;
+    /// comments and strings say nothing.
+    static func uiKitNames(in file: LintFile) -> [String] {
+        guard file.contains("UI") else { return [] }
+        var names: [String] = []
+        for token in file.tree.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, RIBName.isUIKit(name), name != "UIKit", !names.contains(name) else { continue }
+            names.append(name)
+        }
+        return names
+    }
+
     public init(options: RuleOptions) {}
 
     public func violations(in file: LintFile) -> [Violation] {
         guard let interactor = file.model.types.first(where: { $0.role == .interactor && $0.kind == .class }) else { return [] }
         return file.tree.importDeclarations.compactMap { importDecl -> Violation? in
             guard let module = importDecl.path.first?.name.text, Self.uiModules.contains(module) else { return nil }
+            // The UIKit types the file uses are what removing the import breaks: named, they say what to move.
+            let used = module == "UIKit" ? Self.uiKitNames(in: file) : []
+            let named = used.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (used.count > 3 ? ", …" : "")
             return Violation(
                 at: importDecl,
-                "interactor '\(interactor.name)' imports \(module); keep business logic UI-free and drive the UI through the Presentable")
+                used.isEmpty
+                    ? "interactor '\(interactor.name)' imports \(module); keep business logic UI-free and drive the UI through the Presentable"
+                    : "interactor '\(interactor.name)' imports UIKit for \(named); keep business logic UI-free: leave them to the presenter "
+                        + "and the router, and drive the UI through the Presentable")
         }
     }
 }
