@@ -167,6 +167,29 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Post' is pushed but 'PostViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // A presenter that reports every disappearance: the swipe back, but a screen pushed over it as well.
+            Example("""
+                // file: Words/WordsRouter.swift
+                import RIBs
+                final class WordsRouter: ViewableRouter<WordsInteractable, WordsViewControllable>, WordsRouting {
+                    func routeToWord() {
+                        let word = wordBuilder.build(withListener: interactor)
+                        attachChild(word)
+                        1️⃣viewController.uiviewController.navigationController?.pushViewController(word.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Word/WordViewController.swift
+                import RIBs
+                final class WordViewController: UIViewController, WordPresentable, WordViewControllable {
+                    weak var listener: WordPresentableListener?
+                    override func viewWillDisappear(_ animated: Bool) {
+                        super.viewWillDisappear(animated)
+                        listener?.didClose()
+                    }
+                }
+                """, messages: [
+                    "child 'Word' is pushed and 'WordViewController' reports every disappearance, not only a pop; report it only when isMovingFromParent, or the child is detached whenever a screen covers it",
+                ]),
             // A push through the app's extension of `ViewControllable`, on the navigation controller the screen sits in.
             Example("""
                 // file: Feed/FeedRouter.swift
@@ -1734,6 +1757,13 @@ public struct BackNavigationRule: ProjectRule {
                 !project.pushesOntoMadeContainers.contains(push.point)
             {
                 return nil
+            }
+            // It reports every disappearance: the swipe back too, but also a screen pushed over it.
+            if project.ribsReportingEveryDisappearance.contains(push.to) {
+                return ProjectViolation(
+                    at: push.point,
+                    "child '\(project.name(of: push.to))' is pushed and '\(presenter.typeName)' reports every disappearance, not only a pop; "
+                        + "report it only when isMovingFromParent, or the child is detached whenever a screen covers it")
             }
             return ProjectViolation(
                 at: push.point,

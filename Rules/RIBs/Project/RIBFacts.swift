@@ -361,6 +361,10 @@ public struct NavigationFacts: FileFacts, Equatable {
     public var protocols: [DeclaredProtocol] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
+    /// Classes whose file handles no back navigation but reports every disappearance (`override func
+    /// viewWillDisappear(_:) { listener?.didClose() }` without `isMovingFromParent`): a swipe back is reported, and so
+    /// is a screen pushed over them.
+    public var typesReportingEveryDisappearance: [String] = []
     /// Methods extensions of the file declare that replace or hide the back button of the view controller they are
     /// called on (`extension UIViewController { func setupNavigationItem(…) { navigationItem.leftBarButtonItem = … } }`).
     public var backButtonHelpers: [BackButtonHelper] = []
@@ -498,7 +502,11 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         if !file.isTestFile, mayHandle {
             let classes = file.model.types.filter { $0.kind == .class }.map(\.name)
-            if Self.handlesBackNavigation(file) { typesHandlingBack = classes }
+            if Self.handlesBackNavigation(file) {
+                typesHandlingBack = classes
+            } else if Self.reportsEveryDisappearance(file) {
+                typesReportingEveryDisappearance = classes
+            }
             let methods = DeclarationScan.methodsCalledOnSelf(in: Array(file.source.utf8))
             if !methods.isEmpty {
                 // What the classes inherit and adopt (the protocols these refine are followed project-wide).
@@ -1135,6 +1143,13 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// bar button) or hidden with the whole bar — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
     /// `setNavigationBarHidden(true, …)`, `navigationBar.isHidden = true`, SwiftUI's
     /// `navigationBarBackButtonHidden(true)` in the view it hosts.
+    static func reportsEveryDisappearance(_ file: LintFile) -> Bool {
+        guard file.contains("Disappear") else { return false }
+        return file.model.types.filter { $0.kind == .class }.flatMap(\.functions).contains { function in
+            ["viewWillDisappear", "viewDidDisappear"].contains(function.name.text) && function.body.map(reportsPop) == true
+        }
+    }
+
     static func handlesBackNavigation(_ file: LintFile) -> Bool {
         func code(_ name: String) -> [TokenSyntax] { Self.code(name, in: file.tree, of: file) }
         // `isMovingFromParentViewController`: the name before Swift 4.2.
@@ -1229,14 +1244,14 @@ extension NavigationFacts {
     /// on a stack without a bar depends on every RIB that pushes it, and so on up: a push or show joins `into:` its
     /// child, and refers to `into:` its own RIB.
     public var links: FactLinks? {
-        let moves = pushes + shows.map(\.edge)
+        let moves = pushes + shows.map(\.edge) + embeds
         var refers: [String] = moves.flatMap { [$0.to, "into:" + $0.from] }
         refers += pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits)
         refers += (helperCalls?.methods ?? []).map { "back-button:" + $0 }
         // A screen's method may be one of an extension of `ViewControllable`, which every screen adopts.
         if !shows.isEmpty { refers.append("ViewControllable") }
         return FactLinks(
-            joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
+            joins: typesHandlingBack + typesReportingEveryDisappearance + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
                 + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + (backButtonHelpers + barHidingHelpers + barShowingHelpers).map { "back-button:" + $0.method },
             refers: refers)
     }
