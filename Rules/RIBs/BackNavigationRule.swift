@@ -167,28 +167,44 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Post' is pushed but 'PostViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
-            // A presenter that reports every disappearance: the swipe back, but a screen pushed over it as well.
+            // An app's router named like RIBs' `LaunchRouter`, routing in an extension beside it; and a router whose screen's
+            // `didShow` detaches one child only, which hears no pop of the other.
             Example("""
-                // file: Words/WordsRouter.swift
+                // file: Launch/LaunchRouter.swift
                 import RIBs
-                final class WordsRouter: ViewableRouter<WordsInteractable, WordsViewControllable>, WordsRouting {
-                    func routeToWord() {
-                        let word = wordBuilder.build(withListener: interactor)
-                        attachChild(word)
-                        1️⃣viewController.uiviewController.navigationController?.pushViewController(word.viewControllable.uiviewController, animated: true)
+                final class LaunchRouter: ViewableRouter<LaunchInteractable, LaunchViewControllable> {}
+                extension LaunchRouter: LaunchRouting {
+                    func routeToIntro() {
+                        let intro = introBuilder.build(withListener: interactor)
+                        attachChild(intro)
+                        1️⃣viewController.uiviewController.navigationController?.pushViewController(intro.viewControllable.uiviewController, animated: true)
                     }
                 }
-                // file: Word/WordViewController.swift
+                // file: Shelf/ShelfRouter.swift
                 import RIBs
-                final class WordViewController: UIViewController, WordPresentable, WordViewControllable {
-                    weak var listener: WordPresentableListener?
-                    override func viewWillDisappear(_ animated: Bool) {
-                        super.viewWillDisappear(animated)
-                        listener?.didClose()
+                final class ShelfRouter: ViewableRouter<ShelfInteractable, ShelfViewControllable>, ShelfRouting {
+                    override func didLoad() {
+                        super.didLoad()
+                        viewControllable.uiviewController.rx.stackEvents(.didShow)
+                            .subscribe(onNext: { [weak self] _ in self?.detachBook() })
+                            .disposed(by: bag)
+                    }
+                    func routeToAuthor() {
+                        let author = authorBuilder.build(withListener: interactor)
+                        attachChild(author)
+                        2️⃣viewController.uiviewController.navigationController?.pushViewController(author.viewControllable.uiviewController, animated: true)
+                    }
+                    private func detachBook() {
+                        if let book = children.first(where: { $0 is BookRouting }) { detachChild(book) }
                     }
                 }
+                // file: Screens/Screens.swift
+                import RIBs
+                final class IntroViewController: UIViewController, IntroPresentable, IntroViewControllable {}
+                final class AuthorViewController: UIViewController, AuthorPresentable, AuthorViewControllable {}
                 """, messages: [
-                    "child 'Word' is pushed and 'WordViewController' reports every disappearance, not only a pop; report it only when isMovingFromParent, or the child is detached whenever a screen covers it",
+                    "child 'Intro' is pushed but 'IntroViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Author' is pushed but 'AuthorViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
             // A push through the app's extension of `ViewControllable`, on the navigation controller the screen sits in.
             Example("""
@@ -1757,13 +1773,6 @@ public struct BackNavigationRule: ProjectRule {
                 !project.pushesOntoMadeContainers.contains(push.point)
             {
                 return nil
-            }
-            // It reports every disappearance: the swipe back too, but also a screen pushed over it.
-            if project.ribsReportingEveryDisappearance.contains(push.to) {
-                return ProjectViolation(
-                    at: push.point,
-                    "child '\(project.name(of: push.to))' is pushed and '\(presenter.typeName)' reports every disappearance, not only a pop; "
-                        + "report it only when isMovingFromParent, or the child is detached whenever a screen covers it")
             }
             return ProjectViolation(
                 at: push.point,

@@ -27,6 +27,26 @@ public struct ChildBuilderInjectionRule: Rule {
                 """, messages: [
                     "router keeps child builder 'topupBuildable' in a `var`; its `init` already takes it: keep it as `private let`",
                 ]),
+            // A `var` its initializer takes but a method sets again: the `var` is what the method needs, so the advice is
+            // to take it in `init` and stop setting it.
+            Example("""
+                import RIBs
+                final class IntroRouter: ViewableRouter<IntroInteractable, IntroViewControllable>, IntroRouting {
+                    private var 1️⃣tutorialBuildable: TutorialBuildable?
+                    init(interactor: IntroInteractable, viewController: IntroViewControllable, tutorialBuildable: TutorialBuildable) {
+                        self.tutorialBuildable = tutorialBuildable
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                    func routeToTutorial() {
+                        guard let builder = tutorialBuildable else { return }
+                        attachChild(builder.build(withListener: interactor))
+                        2️⃣tutorialBuildable = nil
+                    }
+                }
+                """, messages: [
+                    "router keeps child builder 'tutorialBuildable' in a `var`; take it in `init` and keep it as `private let`",
+                    "router sets child builder 'tutorialBuildable' after creation; pass it to `init` instead",
+                ]),
             // A `let` given its value where it is declared: not handed in through `init`.
             Example("""
                 import RIBs
@@ -173,7 +193,11 @@ public struct ChildBuilderInjectionRule: Rule {
             let builderProperties = router.storedProperties.filter {
                 !$0.isStatic && $0.type?.heldTypeNames.contains(where: Self.isBuilderType) == true
             }
-            let initialized = Self.assignedInInitializers(of: router)
+            // Only where nothing else sets it: a builder set to `nil` after use needs its `var`, and another finding.
+            let setElsewhere = Set(builderProperties.map(\.name).filter { name in
+                router.functions.contains { !assignments(to: name, in: $0, file: file).isEmpty }
+            })
+            let initialized = Self.assignedInInitializers(of: router).subtracting(setElsewhere)
             var violations = builderProperties.filter { !$0.isLet }.map {
                 Violation(
                     at: $0.nameNode,

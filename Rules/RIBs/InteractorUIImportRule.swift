@@ -36,6 +36,19 @@ public struct InteractorUIImportRule: Rule {
                 """, messages: [
                     "interactor 'AlbumInteractor' imports UIKit for 'UINavigationController', 'UIImage'; keep business logic UI-free: leave them to the presenter and the router, and drive the UI through the Presentable",
                 ]),
+            // A type of the app's own named like UIKit's is none of UIKit's.
+            Example("""
+                // file: Shared/UIState.swift
+                struct UIState {}
+                // file: Home/HomeInteractor.swift
+                import RIBs
+                1️⃣import UIKit
+                final class HomeInteractor: PresentableInteractor<HomePresentable>, HomeInteractable {
+                    var state = UIState()
+                }
+                """, messages: [
+                    "interactor 'HomeInteractor' imports UIKit; keep business logic UI-free and drive the UI through the Presentable",
+                ]),
             // An import that holds wherever UIKit exists is an import of UIKit.
             Example("""
                 import RIBs
@@ -76,7 +89,7 @@ public struct InteractorUIImportRule: Rule {
     static let uiModules: Set<String> = ["UIKit", "SwiftUI"]
 
     /// The UIKit types the file's code names (`UIImage`, `UINavigationController`), in the order they first appear;
-    /// comments and strings say nothing.
+    /// comments and strings say nothing, nor does a type of the project's own (`struct UIState`).
     static func uiKitNames(in file: LintFile) -> [String] {
         guard file.contains("UI") else { return [] }
         var names: [String] = []
@@ -84,7 +97,7 @@ public struct InteractorUIImportRule: Rule {
             guard case .identifier(let name) = token.tokenKind, RIBName.isUIKit(name), name != "UIKit", !names.contains(name) else { continue }
             names.append(name)
         }
-        return names
+        return names.filter { file.model.projectTypes.primary($0) == nil }
     }
 
     public init(options: RuleOptions) {}

@@ -342,7 +342,8 @@ extension RouterUIAccessRule {
                 "router sets 'delegate' on a view controller; UI state belongs to the presenter, driven by the interactor",
                 "router sets 'tableView.delegate' on a view controller; UI state belongs to the presenter, driven by the interactor",
             ]),
-        // A tab's item built as what a method of the router returns, with `return` and without.
+        // A tab's item built as what a method of the router returns, with `return` and without, in a `switch`, or as a
+        // computed property's value.
         Example("""
             import RIBs
             import UIKit
@@ -353,10 +354,20 @@ extension RouterUIAccessRule {
                 private func settingsItem() -> UITabBarItem {
                     2️⃣.init(title: "Settings", image: nil, selectedImage: nil)
                 }
+                private func item(for tab: Int) -> UITabBarItem {
+                    switch tab {
+                    case 0: return 3️⃣.init(title: "Home", image: nil, selectedImage: nil)
+                    default: return 4️⃣.init(title: "More", image: nil, selectedImage: nil)
+                    }
+                }
+                private var closeItem: UIBarButtonItem { 5️⃣.init(title: "Close", style: .plain, target: nil, action: nil) }
             }
             """, messages: [
                 "router builds UI content ('UITabBarItem'); let the presenter build it, driven by the interactor through its Presentable",
                 "router builds UI content ('UITabBarItem'); let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('UITabBarItem'); let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('UITabBarItem'); let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('UIBarButtonItem'); let the presenter build it, driven by the interactor through its Presentable",
             ]),
     ]
 

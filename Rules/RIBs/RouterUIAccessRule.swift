@@ -425,13 +425,29 @@ public struct RouterUIAccessRule: Rule {
             if let annotated = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation {
                 return annotated.type.heldTypeNames.first
             }
-            // The statement the call is (`return .init(…)`, or the body's only one), in a method's own body.
-            let statement = call.parent?.as(ReturnStmtSyntax.self).map(Syntax.init) ?? Syntax(call)
-            guard let item = statement.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
-                call.parent?.is(ReturnStmtSyntax.self) == true || list.count == 1,
-                let function = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(FunctionDeclSyntax.self)
-            else { return nil }
-            return function.signature.returnClause?.type.heldTypeNames.first
+            // What a method or a computed property returns: `return .init(…)` anywhere in its body (a `switch`'s case, an
+            // `if`), or the body's only statement; not a closure's.
+            if call.parent?.is(ReturnStmtSyntax.self) != true {
+                guard let item = call.parent?.as(CodeBlockItemSyntax.self), item.parent?.as(CodeBlockItemListSyntax.self)?.count == 1 else { return nil }
+            }
+            var node = call.parent
+            while let current = node {
+                if current.is(ClosureExprSyntax.self) { return nil }
+                if let function = current.as(FunctionDeclSyntax.self) { return function.signature.returnClause?.type.heldTypeNames.first }
+                if let binding = current.as(PatternBindingSyntax.self) {
+                    return binding.accessorBlock == nil ? nil : binding.typeAnnotation?.type.heldTypeNames.first
+                }
+                if current.is(MemberBlockItemSyntax.self) { return nil }
+                // The only statement stands for the body only where it is the body's (not a branch's).
+                if call.parent?.is(ReturnStmtSyntax.self) != true, current.is(CodeBlockSyntax.self) || current.is(AccessorBlockSyntax.self),
+                    current.parent?.is(FunctionDeclSyntax.self) != true, current.parent?.is(PatternBindingSyntax.self) != true,
+                    current.parent?.is(AccessorDeclSyntax.self) != true
+                {
+                    return nil
+                }
+                node = current.parent
+            }
+            return nil
         }
     }
 }

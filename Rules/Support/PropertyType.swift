@@ -18,7 +18,7 @@ extension StoredProperty {
         {
             return specialized.genericArgumentClause.arguments.compactMap { $0.argument.as(TypeSyntax.self)?.baseName }
         }
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), RIBName.isBuildMethod(member.declName.baseName.text),
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "build",
             let builder = member.base?.lastName,
             let builderType = owner.storedProperties.first(where: { $0.name == builder })?.type?.heldTypeNames.first
         {

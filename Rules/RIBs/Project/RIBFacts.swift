@@ -132,7 +132,7 @@ public struct RIBFacts: FileFacts, Equatable {
     /// router declares it, else by its name.
     static func attachedChildren(in file: LintFile) -> [Edge] {
         file.model.typeGroups(.router).flatMap { router -> [Edge] in
-            guard let first = router.first(where: { $0.kind == .class }) ?? router.first, !isFrameworks(first, file.profile) else { return [] }
+            guard let first = router.first(where: { $0.kind == .class }) ?? router.first, !isFrameworks(first, file.profile, in: file) else { return [] }
             let rib = ribName(of: first, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
             var seen = Set<String>()
             return ChildAttachments(router).attaches.compactMap { attach -> Edge? in
@@ -245,9 +245,14 @@ public struct RIBFacts: FileFacts, Equatable {
     /// ViewControllerType>: ViewableRouter<…>`) or an extension of one, not an app's class that happens to share its
     /// name (`final class LaunchRouter: ViewableRouter<LaunchInteractable, LaunchViewControllable>`): the framework's
     /// are `open` or generic.
-    static func isFrameworks(_ type: TypeDeclaration, _ profile: Profile) -> Bool {
+    static func isFrameworks(_ type: TypeDeclaration, _ profile: Profile, in file: LintFile? = nil) -> Bool {
         guard profile.isBaseClass(type.name) else { return false }
-        guard let declaration = type.declaration.as(ClassDeclSyntax.self) else { return true }
+        guard let declaration = type.declaration.as(ClassDeclSyntax.self) else {
+            // An extension is the framework's unless the file declares an app's class of that name beside it.
+            return file?.model.types.contains { other in
+                other.name == type.name && other.kind == .class && !isFrameworks(other, profile)
+            } != true
+        }
         return declaration.genericParameterClause != nil || declaration.modifiers.contains(.open)
     }
 
@@ -361,10 +366,6 @@ public struct NavigationFacts: FileFacts, Equatable {
     public var protocols: [DeclaredProtocol] = []
     /// Classes whose file handles back navigation (presenters, and the base view controllers they inherit).
     public var typesHandlingBack: [String] = []
-    /// Classes whose file handles no back navigation but reports every disappearance (`override func
-    /// viewWillDisappear(_:) { listener?.didClose() }` without `isMovingFromParent`): a swipe back is reported, and so
-    /// is a screen pushed over them.
-    public var typesReportingEveryDisappearance: [String] = []
     /// Methods extensions of the file declare that replace or hide the back button of the view controller they are
     /// called on (`extension UIViewController { func setupNavigationItem(…) { navigationItem.leftBarButtonItem = … } }`).
     public var backButtonHelpers: [BackButtonHelper] = []
@@ -463,7 +464,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         // pushed or shown is one a builder built.
         if file.contains("build"), !file.isTestFile {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
-                guard !RIBFacts.isFrameworks(type, file.profile) else { continue }
+                guard !RIBFacts.isFrameworks(type, file.profile, in: file) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
                 let (pushed, shown, rooting, embedded) = Self.pushedChildren(from: rib, in: type, file: file)
                 rootsOfStacksWithoutBar += rooting
@@ -502,11 +503,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         }
         if !file.isTestFile, mayHandle {
             let classes = file.model.types.filter { $0.kind == .class }.map(\.name)
-            if Self.handlesBackNavigation(file) {
-                typesHandlingBack = classes
-            } else if Self.reportsEveryDisappearance(file) {
-                typesReportingEveryDisappearance = classes
-            }
+            if Self.handlesBackNavigation(file) { typesHandlingBack = classes }
             let methods = DeclarationScan.methodsCalledOnSelf(in: Array(file.source.utf8))
             if !methods.isEmpty {
                 // What the classes inherit and adopt (the protocols these refine are followed project-wide).
@@ -565,7 +562,7 @@ public struct NavigationFacts: FileFacts, Equatable {
         // through a method of its own that does.
         if file.contains("didShow") {
             let detaching = Set(file.model.types(.router).flatMap(\.functions).filter { function in
-                function.body.map { Self.mentionsDetachChild(Syntax($0)) } ?? false
+                function.body.map { Self.detachesEveryChild(Syntax($0)) } ?? false
             }.map(\.name.text))
             for token in file.tokens(spelled: "didShow", in: file.tree) where token.tokenKind == .identifier("didShow") {
                 guard let statement = token.enclosingStatement, statement.is(CodeBlockItemSyntax.self),
@@ -595,9 +592,33 @@ public struct NavigationFacts: FileFacts, Equatable {
         return types
     }
 
-    /// Whether `node` names `detachChild` (a call, or the method handed on: `children.forEach(detachChild(_:))`).
-    private static func mentionsDetachChild(_ node: Syntax) -> Bool {
-        node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("detachChild") }
+    /// Whether `node` detaches every child: names `detachChild` and the router's `children` (`children.forEach(detachChild(_:))`,
+    /// `for child in children { detachChild(child) }`).
+    private static func detachesEveryChild(_ node: Syntax) -> Bool {
+        func detaches(_ node: some SyntaxProtocol) -> Bool { node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("detachChild") } }
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "forEach",
+                    let base = member.base, NavigationFacts.holder(base) == "children",
+                    node.arguments.contains(where: { detachesChild($0) }) || node.trailingClosure.map(detachesChild) == true
+                {
+                    found = true
+                }
+                return found ? .skipChildren : .visitChildren
+            }
+            override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+                if NavigationFacts.holder(node.sequence) == "children", detachesChild(node.body) { found = true }
+                return found ? .skipChildren : .visitChildren
+            }
+            func detachesChild(_ node: some SyntaxProtocol) -> Bool {
+                node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("detachChild") }
+            }
+        }
+        guard detaches(node) else { return false }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.found
     }
 
     /// Whether a closure in `statement` detaches a child, or calls a method of the router's own (`detaching`) that does.
@@ -616,7 +637,8 @@ public struct NavigationFacts: FileFacts, Equatable {
             }
             override func visitPost(_ node: ClosureExprSyntax) { depth -= 1 }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if depth > 0, let name = node.selfCalledName, name == "detachChild" || detaching.contains(name) { found = true }
+                if depth > 0, let name = node.selfCalledName, detaching.contains(name) { found = true }
+                if depth > 0, NavigationFacts.detachesEveryChild(Syntax(node)) { found = true }
                 return found ? .skipChildren : .visitChildren
             }
         }
@@ -1143,13 +1165,6 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// bar button) or hidden with the whole bar — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
     /// `setNavigationBarHidden(true, …)`, `navigationBar.isHidden = true`, SwiftUI's
     /// `navigationBarBackButtonHidden(true)` in the view it hosts.
-    static func reportsEveryDisappearance(_ file: LintFile) -> Bool {
-        guard file.contains("Disappear") else { return false }
-        return file.model.types.filter { $0.kind == .class }.flatMap(\.functions).contains { function in
-            ["viewWillDisappear", "viewDidDisappear"].contains(function.name.text) && function.body.map(reportsPop) == true
-        }
-    }
-
     static func handlesBackNavigation(_ file: LintFile) -> Bool {
         func code(_ name: String) -> [TokenSyntax] { Self.code(name, in: file.tree, of: file) }
         // `isMovingFromParentViewController`: the name before Swift 4.2.
@@ -1251,7 +1266,7 @@ extension NavigationFacts {
         // A screen's method may be one of an extension of `ViewControllable`, which every screen adopts.
         if !shows.isEmpty { refers.append("ViewControllable") }
         return FactLinks(
-            joins: typesHandlingBack + typesReportingEveryDisappearance + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
+            joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
                 + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + (backButtonHelpers + barHidingHelpers + barShowingHelpers).map { "back-button:" + $0.method },
             refers: refers)
     }

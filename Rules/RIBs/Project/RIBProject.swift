@@ -61,8 +61,6 @@ public struct RIBProject: ProjectModel {
     public let edges: [Link]
     public let pushes: [Link]
     public let ribsHandlingBack: Set<String>
-    /// RIBs whose presenter reports every disappearance, a pop or not (`NavigationFacts.typesReportingEveryDisappearance`).
-    public let ribsReportingEveryDisappearance: Set<String>
     /// RIBs whose presenter (or a base view controller of it) hides its navigation bar and never shows it: the
     /// stack it pushes its children on has no back button.
     public let ribsHidingBar: Set<String>
@@ -279,7 +277,6 @@ public struct RIBProject: ProjectModel {
                 }
             }
         }
-        ribsReportingEveryDisappearance = ribIDs(withPresenterIn: Set(navigation.flatMap(\.typesReportingEveryDisappearance)))
         ribsHandlingBack = ribIDs(
             withPresenterIn: Set(navigation.flatMap(\.typesHandlingBack) + classesCalling(navigation.flatMap(\.backButtonHelpers))))
         // A class calling a helper that hides its bar hides it (a base view controller's `viewDidLoad` calling
