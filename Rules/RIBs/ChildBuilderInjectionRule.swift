@@ -193,11 +193,13 @@ public struct ChildBuilderInjectionRule: Rule {
             let builderProperties = router.storedProperties.filter {
                 !$0.isStatic && $0.type?.heldTypeNames.contains(where: Self.isBuilderType) == true
             }
-            // Only where nothing else sets it: a builder set to `nil` after use needs its `var`, and another finding.
-            let setElsewhere = Set(builderProperties.map(\.name).filter { name in
-                router.functions.contains { !assignments(to: name, in: $0, file: file).isEmpty }
-            })
-            let initialized = Self.assignedInInitializers(of: router).subtracting(setElsewhere)
+            // Found by text, then confirmed in the tree: builders are few, a router's code is not.
+            let names = Set(builderProperties.map(\.name))
+            let setters = router.functions.flatMap { function in
+                names.flatMap { name in assignments(to: name, in: function, file: file).map { (name: name, violation: $0) } }
+            }
+            // `init` takes it and nothing else sets it: a builder set to `nil` after use needs its `var`, and is told so.
+            let initialized = Self.assignedInInitializers(of: router).subtracting(setters.map(\.name))
             var violations = builderProperties.filter { !$0.isLet }.map {
                 Violation(
                     at: $0.nameNode,
@@ -218,14 +220,8 @@ public struct ChildBuilderInjectionRule: Rule {
                     violations += constructions(in: property.binding, file: file)
                 }
             }
-            // Found by text, then confirmed in the tree: builders are few, a router's code is not.
-            for function in router.functions {
-                violations += constructions(in: function, file: file)
-                for name in Set(builderProperties.map(\.name)) {
-                    violations += assignments(to: name, in: function, file: file)
-                }
-            }
-            return violations
+            for function in router.functions { violations += constructions(in: function, file: file) }
+            return violations + setters.map(\.violation)
         }
     }
 

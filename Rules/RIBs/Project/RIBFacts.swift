@@ -238,9 +238,6 @@ public struct RIBFacts: FileFacts, Equatable {
         return profile.definition(of: role)?.suffixes.contains { name.hasSuffix($0) } == true
     }
 
-    /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to itself, in its declaration or
-    /// an extension (not a superclass's): the one its name starts with, else its declaration's, else an
-    /// extension's only one; a type named only by its role (`Router` in a folder per RIB) by its folder.
     /// Whether a declaration is the framework's base class (its copy in the project, `open class LaunchRouter<InteractorType,
     /// ViewControllerType>: ViewableRouter<…>`) or an extension of one, not an app's class that happens to share its
     /// name (`final class LaunchRouter: ViewableRouter<LaunchInteractable, LaunchViewControllable>`): the framework's
@@ -256,6 +253,9 @@ public struct RIBFacts: FileFacts, Equatable {
         return declaration.genericParameterClause != nil || declaration.modifiers.contains(.open)
     }
 
+    /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to itself, in its declaration or
+    /// an extension (not a superclass's): the one its name starts with, else its declaration's, else an
+    /// extension's only one; a type named only by its role (`Router` in a folder per RIB) by its folder.
     static func ribName(of type: TypeDeclaration, role: Role, profile: Profile, path: String, resolver: TypeResolver) -> String {
         if role == .presenter {
             func named(_ conformance: String) -> Bool {
@@ -595,27 +595,27 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// Whether `node` detaches every child: names `detachChild` and the router's `children` (`children.forEach(detachChild(_:))`,
     /// `for child in children { detachChild(child) }`).
     private static func detachesEveryChild(_ node: Syntax) -> Bool {
-        func detaches(_ node: some SyntaxProtocol) -> Bool { node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("detachChild") } }
         final class Finder: SyntaxVisitor {
             var found = false
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "forEach",
                     let base = member.base, NavigationFacts.holder(base) == "children",
-                    node.arguments.contains(where: { detachesChild($0) }) || node.trailingClosure.map(detachesChild) == true
+                    node.arguments.contains(where: { Self.namesDetachChild($0) }) || node.trailingClosure.map(Self.namesDetachChild) == true
                 {
                     found = true
                 }
                 return found ? .skipChildren : .visitChildren
             }
             override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-                if NavigationFacts.holder(node.sequence) == "children", detachesChild(node.body) { found = true }
+                if NavigationFacts.holder(node.sequence) == "children", Self.namesDetachChild(node.body) { found = true }
                 return found ? .skipChildren : .visitChildren
             }
-            func detachesChild(_ node: some SyntaxProtocol) -> Bool {
+            /// Whether `node` names `detachChild` (a call, or the method handed on).
+            static func namesDetachChild(_ node: some SyntaxProtocol) -> Bool {
                 node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("detachChild") }
             }
         }
-        guard detaches(node) else { return false }
+        guard Finder.namesDetachChild(node) else { return false }
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(node)
         return finder.found

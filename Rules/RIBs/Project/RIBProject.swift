@@ -196,44 +196,39 @@ public struct RIBProject: ProjectModel {
             screenMethods[method.type + "." + method.name, default: []].append(method)
             typesDeclaring[method.name, default: []].insert(method.type)
         }
-        // Children whose screen the router hands a method of its own screen that embeds it (`viewController
-        // .embedViewController(profile.viewControllable)` whose body calls `addChild`): their screens sit in the parent's,
-        // on its stack.
-        var embedded: [Link] = []
+        /// A RIB's screen class and its base classes.
+        func screenLineage(_ rib: String) -> [String] {
+            ribs[rib]?.parts[.presenter].map { [$0.typeName] + $0.superclasses } ?? []
+        }
         /// Whether a child's screen is a navigation controller: it has a stack, and a bar, of its own.
-        func isContainer(_ rib: String) -> Bool {
-            (ribs[rib]?.parts[.presenter].map { [$0.typeName] + $0.superclasses } ?? []).contains { $0.hasSuffix("NavigationController") }
-        }
-        for edge in navigation.flatMap(\.embeds) {
-            let link = link(edge)
-            if !isContainer(link.to) { embedded.append(link) }
-        }
-        let shownAndPushed = navigation.flatMap(\.shows).map { ($0, link($0.edge)) }.filter { show, link in
-            let presenter = ribs[link.from]?.parts[.presenter]
-            let lineage = presenter.map { [$0.typeName] + $0.superclasses } ?? []
-            for type in lineage {
-                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) {
-                    if method.embeds, !isContainer(link.to) { embedded.append(link) }
-                    return method.pushes
-                }
+        func isContainer(_ rib: String) -> Bool { screenLineage(rib).contains { $0.hasSuffix("NavigationController") } }
+        /// The method a call on the router's screen reaches first along the screen's class and its base classes.
+        func screenMethod(_ show: NavigationFacts.Show, of rib: String) -> NavigationFacts.ScreenMethod? {
+            for type in screenLineage(rib) {
+                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return method }
             }
+            return nil
+        }
+        let shows = navigation.flatMap(\.shows).map { show -> (link: Link, method: NavigationFacts.ScreenMethod?) in
+            let link = link(show.edge)
+            if let method = screenMethod(show, of: link.from) { return (link, method) }
             // Whatever the screen is (its presenter out of view), it is a `ViewControllable` — unless an extension of another
             // view controllable protocol (the router's own `FeedViewControllable`) declares the method too, which Swift
             // may pick instead.
             guard !typesDeclaring[show.method, default: []].contains(where: { $0 != "ViewControllable" && $0.hasSuffix("ViewControllable") })
-            else { return false }
-            guard let method = screenMethods["ViewControllable." + show.method]?.first(where: { $0.accepts(show.labels) }) else { return false }
-            if method.embeds, !isContainer(link.to) { embedded.append(link) }
-            return method.pushes
-        }.map(\.1)
+            else { return (link, nil) }
+            return (link, screenMethods["ViewControllable." + show.method]?.first(where: { $0.accepts(show.labels) }))
+        }
+        // A child handed to the screen's method that pushes it is pushed.
+        let shownAndPushed = shows.filter { $0.method?.pushes == true }.map(\.link)
+        // Children whose screen the router embeds in its own, itself (`viewController.uiviewController.addChild(…)`) or
+        // through a method of its screen that does (`viewController.embedViewController(profile.viewControllable)` whose
+        // body calls `addChild`): their screens sit in the parent's, on its stack.
+        let embedded = (navigation.flatMap(\.embeds).map(link) + shows.filter { $0.method?.embeds == true }.map(\.link)).filter { !isContainer($0.to) }
         // A push written as a call of the router's screen is none where the screen's class (or a base class) declares
         // that method and it only presents (`func push(viewController:)` presenting modally).
         let notPushing = Set(navigation.flatMap(\.pushesThroughScreen).filter { show in
-            let presenter = ribs[link(show.edge).from]?.parts[.presenter]
-            for type in presenter.map({ [$0.typeName] + $0.superclasses }) ?? [] {
-                if let method = screenMethods[type + "." + show.method]?.first(where: { $0.accepts(show.labels) }) { return method.presentsOnly }
-            }
-            return false
+            screenMethod(show, of: link(show.edge).from)?.presentsOnly == true
         }.map(\.edge.point))
         pushes = navigation.flatMap(\.pushes).filter { !notPushing.contains($0.point) }.map(link) + shownAndPushed
         // A presenter handles back navigation when its own file or a base view controller's does.
