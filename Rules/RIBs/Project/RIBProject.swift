@@ -422,15 +422,32 @@ public struct RIBProject: ProjectModel {
             return keys.reversed()
         }
 
+        /// How many leading folder names two paths share, by bytes (`Shop//Profile` and `Shop/Profile/Edit`: 2): empty
+        /// components are skipped, as `split(separator:)` drops them. No component is copied.
+        static func sharedComponents(_ first: Substring.UTF8View, _ second: Substring.UTF8View) -> Int {
+            var (a, b) = (first[...], second[...])
+            var shared = 0
+            while true {
+                a = a.drop { $0 == UInt8(ascii: "/") }
+                b = b.drop { $0 == UInt8(ascii: "/") }
+                guard !a.isEmpty, !b.isEmpty else { return shared }
+                let nameA = a.prefix { $0 != UInt8(ascii: "/") }
+                let nameB = b.prefix { $0 != UInt8(ascii: "/") }
+                guard nameA.elementsEqual(nameB) else { return shared }
+                shared += 1
+                a = a[nameA.endIndex...]
+                b = b[nameB.endIndex...]
+            }
+        }
+
         /// The nearest candidate to `reference` that passes `accepted`; among equally near ones, the least by `before`.
         func nearest(to reference: String, where accepted: (Candidate) -> Bool, before: (Candidate, Candidate) -> Bool) -> Candidate? {
             guard let under else {
-                let components = reference.split(separator: "/")
                 var best: (candidate: Candidate, shared: Int)?
                 for entry in entries where accepted(entry.candidate) {
                     let place = entry.place[...]
                     let folder = placesAreFiles ? place.lastIndex(of: "/").map { place[..<$0] } ?? "" : place
-                    let shared = zip(components, folder.split(separator: "/")).prefix { $0 == $1 }.count
+                    let shared = Self.sharedComponents(reference.utf8[...], folder.utf8)
                     if let current = best, shared < current.shared || shared == current.shared && !before(entry.candidate, current.candidate) { continue }
                     best = (entry.candidate, shared)
                 }
