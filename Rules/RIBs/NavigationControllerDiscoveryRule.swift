@@ -62,6 +62,26 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     "router 'DetailRouter' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                     "router 'DetailRouter' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
                 ]),
+            // The router made the navigation controller around the child's screen, and later asks that screen for it.
+            Example("""
+                import RIBs
+                final class NotesRouter: ViewableRouter<NotesInteractable, NotesViewControllable>, NotesRouting {
+                    private var editor: ViewableRouting?
+                    func routeToEditor() {
+                        let editor = editorBuilder.build(withListener: interactor)
+                        attachChild(editor)
+                        self.editor = editor
+                        viewController.present(UINavigationController(rootViewController: editor.viewControllable.uiviewController))
+                    }
+                    func routeFromEditor() {
+                        guard let editor else { return }
+                        detachChild(editor)
+                        if let container = editor.viewControllable.uiviewController1️⃣.navigationController { viewController.dismiss(container) }
+                    }
+                }
+                """, messages: [
+                    "router 'NotesRouter' asks the screen of 'editor' for the navigation controller it made in 'routeToEditor'; keep the one it made (a stored property) and use that instead",
+                ]),
             Example("""
                 import RIBs
                 final class RootInteractor: Interactor, RootInteractable {
@@ -1030,10 +1050,29 @@ public struct NavigationControllerDiscoveryRule: Rule {
             if isSelf ? inheritsNavigationController && !Self.adjustsAppearance(node) && !Self.testsPresence(node) && !Self.testsStackPlace(node)
                 : (reach.reaches(base) || Self.namesViewController(baseName))
             {
-                violations.append(Violation(at: node.period, message))
+                violations.append(Violation(at: node.period, madeContainerMessage(base) ?? message))
             }
             return .visitChildren
         }
+
+        /// Where the router itself wrapped the screen `base` starts from in a navigation controller
+        /// (`UINavigationController(root: child.viewControllable)` in `routeToChild`), and asks that screen for it later:
+        /// the advice is to keep the one it made.
+        private func madeContainerMessage(_ base: ExprSyntax) -> String? {
+            guard owner.role == .router, let root = base.rootName, root != "self",
+                let method = madeContainers.first(where: { $0.root == root })?.method
+            else { return nil }
+            return "router '\(owner.name)' asks the screen of '\(root)' for the navigation controller it made in '\(method)'; "
+                + "keep the one it made (a stored property) and use that instead"
+        }
+
+        /// The roots of the arguments of each navigation controller the type makes (`UINavigationController(root: child.…)`),
+        /// with the method that makes it; found when first asked.
+        private lazy var madeContainers: [(root: String, method: String)] = {
+            let finder = ContainerConstructionFinder()
+            finder.walk(owner.members)
+            return finder.made
+        }()
 
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             if node.baseName.text == "navigationController", inheritsNavigationController,
@@ -1245,5 +1284,26 @@ public struct NavigationControllerDiscoveryRule: Rule {
             let lowered = name.lowercased()
             return lowered.hasSuffix("viewcontroller") || lowered == "vc" || name.hasSuffix("VC")
         }
+    }
+}
+
+/// Calls that make a navigation controller inside a method, with the names their arguments start from.
+private final class ContainerConstructionFinder: TypeBodyVisitor {
+    var made: [(root: String, method: String)] = []
+    private var method: String?
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        method = node.name.text
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) { method = nil }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let method, let made = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            made == "UINavigationController" || made.hasSuffix("NavigationController")
+        else { return .visitChildren }
+        for argument in node.arguments { if let root = argument.expression.rootName { self.made.append((root, method)) } }
+        return .visitChildren
     }
 }
