@@ -22,6 +22,22 @@ public struct VIPERPresenterMainActorRule: Rule {
                 "`main_actor` when the module is built with main-actor default isolation (SE-0466) by Xcode settings; a Swift package whose `Package.swift` sets `.defaultIsolation(MainActor.self)` is recognised without it."),
         ],
         triggering: [
+            // The presenter's view, found by what adopts it: a screen that holds the presenter back.
+            Example("""
+                import UIKit
+                @MainActor protocol WalletPresenterInput { func viewDidLoad() }
+                1️⃣protocol WalletPresenterOutput: AnyObject { func reload(_ rows: [String]) }
+                @MainActor final class WalletPresenter: WalletPresenterInput {
+                    weak var output: WalletPresenterOutput?
+                    func viewDidLoad() { output?.reload([]) }
+                }
+                final class WalletViewController: UIViewController, WalletPresenterOutput {
+                    var presenter: WalletPresenterInput!
+                    func reload(_ rows: [String]) {}
+                }
+                """, messages: [
+                    "view protocol 'WalletPresenterOutput' is not isolated to the main actor; declare it `@MainActor protocol WalletPresenterOutput` so every view update is checked, and make the presenter that calls it `@MainActor` too",
+                ]),
             Example("""
                 1️⃣protocol CardView: class { func show(_ title: String) }
                 @MainActor final class CardPresenter: CardPresenterProtocol {}
@@ -231,8 +247,9 @@ public struct VIPERPresenterMainActorRule: Rule {
     /// The declared type of a presenter's view reference in another file (`weak var display: CheckoutDisplaying?`).
     private func isPresentersView(_ name: String, _ resolver: TypeResolver) -> Bool {
         resolver.holders(of: name).contains { holder in
-            VIPERWeakViewRule.presenterViewNames.contains(holder.property)
-                && VIPERModule.role(of: holder.holder, kind: holder.entry.kind, inherited: holder.entry.inherited, declaration: nil, resolver: resolver) == .presenter
+            VIPERModule.role(of: holder.holder, kind: holder.entry.kind, inherited: holder.entry.inherited, declaration: nil, resolver: resolver) == .presenter
+                && (VIPERWeakViewRule.presenterViewNames.contains(holder.property)
+                    || VIPERModule.isScreenProtocol(name, heldBy: holder.holder, resolver: resolver))
         }
     }
 

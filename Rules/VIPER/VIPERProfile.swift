@@ -210,6 +210,25 @@ struct VIPERModule {
         }
     }
 
+    /// A protocol `presenter` holds whose adopters in the project are all screens (view controllers), one of which holds
+    /// the presenter back (`weak var output: WalletPresenterOutput?`, adopted by `WalletViewController: UIViewController`,
+    /// which keeps `var presenter: WalletPresenterInput`): the presenter's view, whatever it or its property is called.
+    static func isScreenProtocol(_ name: String, heldBy presenter: String, resolver: TypeResolver) -> Bool {
+        guard resolver.primary(name)?.kind == .protocol else { return false }
+        let adopters = resolver.inheritors(of: name)
+        guard !adopters.isEmpty, adopters.allSatisfy({ adopter in
+            adopter.entry.kind == .class
+                && adopter.entry.inherited.first.map { resolver.supertypes(of: [$0]).contains(where: viewControllerBases.contains) } == true
+        }) else { return false }
+        let presenterInherited = (resolver.primary(presenter)?.inherited ?? []) + resolver.extensionConformances(of: presenter)
+        let presenterTypes = Set([presenter] + resolver.supertypes(of: presenterInherited))
+        return adopters.contains { adopter in
+            adopter.entry.holds.contains { held in
+                held.firstIndex(of: ":").map { presenterTypes.contains(String(held[held.index(after: $0)...])) } == true
+            }
+        }
+    }
+
     /// A view protocol of a module: a contract protocol with a View suffix, or one refining such.
     static func isViewProtocol(_ name: String, resolver: TypeResolver) -> Bool {
         resolver.supertypes(of: [name]).contains { contractRole(ofProtocol: $0, resolver: resolver) == .view }

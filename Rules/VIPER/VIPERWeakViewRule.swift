@@ -16,6 +16,23 @@ public struct VIPERWeakViewRule: Rule {
         profiles: ["viper"],
         defaultSeverity: .error,
         triggering: [
+            // A protocol the presenter holds, adopted only by a screen that holds the presenter back: its view, whatever it is
+            // called.
+            Example("""
+                import UIKit
+                protocol CartPresenterInput { func viewDidLoad() }
+                protocol CartPresenterOutput: AnyObject { func show(total: String) }
+                final class CartPresenter: CartPresenterInput {
+                    var 1️⃣output: CartPresenterOutput?
+                    func viewDidLoad() { output?.show(total: "0") }
+                }
+                final class CartViewController: UIViewController, CartPresenterOutput {
+                    var presenter: CartPresenterInput!
+                    func show(total: String) {}
+                }
+                """, messages: [
+                    "presenter 'CartPresenter' holds its view 'output' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                ]),
             Example("""
                 protocol AgendaViewInput: AnyObject { func show(_ days: [String]) }
                 protocol AgendaInteractorInput: AnyObject { func load() }
@@ -85,6 +102,20 @@ public struct VIPERWeakViewRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A screen of another module that the presenter reports to, holding no presenter of this one: not its view.
+            Example("""
+                import UIKit
+                protocol CheckoutPresenterInput { func pay() }
+                protocol CheckoutCompletionHandling: AnyObject { func checkoutDidFinish() }
+                final class CheckoutPresenter: CheckoutPresenterInput {
+                    let completion: CheckoutCompletionHandling
+                    init(completion: CheckoutCompletionHandling) { self.completion = completion }
+                    func pay() { completion.checkoutDidFinish() }
+                }
+                final class OrdersViewController: UIViewController, CheckoutCompletionHandling {
+                    func checkoutDidFinish() {}
+                }
+                """),
             // A view controller is the View, whatever contract it also adopts: it owns its root view.
             Example("""
                 protocol LoginInteractorOutput: AnyObject { func loaded(_ name: String) }
@@ -244,7 +275,8 @@ public struct VIPERWeakViewRule: Rule {
                 let reference: String?
                 switch part.role {
                 case .presenter:
-                    reference = Self.presenterViewNames.contains(property.name) || held.contains { isView($0, resolver) } ? "its view" : nil
+                    let typedView = held.contains { isView($0, resolver) || VIPERModule.isScreenProtocol($0, heldBy: part.type.name, resolver: resolver) }
+                    reference = Self.presenterViewNames.contains(property.name) || typedView ? "its view" : nil
                 case .interactor:
                     let typedOutput = held.contains { name in
                         ["InteractorOutput", "InteractorOutputProtocol", "Presenter", "PresenterProtocol"].contains { name.hasSuffix($0) }
