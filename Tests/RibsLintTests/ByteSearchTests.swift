@@ -65,6 +65,21 @@ struct ByteSearchTests {
         #expect(NestingDepth.of(String(repeating: "(", count: 40), upTo: (depth: 10, interpolations: 10)).depth == 11)
         #expect(NestingDepth.problem(String(repeating: "[", count: NestingDepth.limit + 1), path: "A.swift")?.contains("brackets") == true)
         #expect(NestingDepth.problem("let a = [[1]]", path: "A.swift") == nil)
+        // Too few bytes to pass the bracket limit, too few backslashes to pass the interpolation limit: no walk needed.
+        #expect(NestingDepth.problem(String(repeating: "[", count: NestingDepth.limit), path: "A.swift") == nil)
+        var atLimit = String(repeating: "[", count: NestingDepth.limit)
+        let atLimitPasses = atLimit.withUTF8(NestingDepth.cannotPassLimits)
+        #expect(atLimitPasses)
+        var pastLimit = String(repeating: "[", count: NestingDepth.limit + 1)
+        let pastLimitPasses = pastLimit.withUTF8(NestingDepth.cannotPassLimits)
+        #expect(!pastLimitPasses)
+        // Nested interpolations in a short file: more backslashes than the limit, so the walk decides, and reports it.
+        let levels = NestingDepth.interpolationLimit + 1
+        var nested = "let s = " + String(repeating: "\"\\(", count: levels) + "1" + String(repeating: ")\"", count: levels)
+        #expect(nested.utf8.count <= NestingDepth.limit)
+        let nestedPasses = nested.withUTF8(NestingDepth.cannotPassLimits)
+        #expect(!nestedPasses)
+        #expect(NestingDepth.problem(nested, path: "A.swift")?.contains("interpolations") == true)
     }
 
     @Test("the words a file must hold to declare a method that arranges the hierarchy cover every operation and presentation property")

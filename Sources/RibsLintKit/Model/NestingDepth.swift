@@ -110,8 +110,25 @@ enum NestingDepth {
         return (deepest, deepestInterpolation)
     }
 
+    /// Whether the bytes are too few to pass a limit, which most files are: each level of nesting opens with a byte
+    /// of its own, so a source of `limit` bytes or fewer nests no deeper; each interpolation opens with a backslash, so
+    /// one with `interpolationLimit` backslashes or fewer interpolates no deeper. Answered without the walk.
+    static func cannotPassLimits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= limit else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        var (index, backslashes) = (0, 0)
+        while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "\\")), bytes.count - index) {
+            backslashes += 1
+            if backslashes > interpolationLimit { return false }
+            index = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        }
+        return true
+    }
+
     /// The error for a file that nests past a limit, or nil.
     static func problem(_ source: String, path: String) -> String? {
+        var source = source
+        if source.withUTF8(cannotPassLimits) { return nil }
         let found = of(source)
         if found.depth > limit {
             return "\(path): error: nests more than \(limit) brackets or generic arguments deep, past what ribslint parses; skipped"
