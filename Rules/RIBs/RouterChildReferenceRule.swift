@@ -74,6 +74,31 @@ public struct RouterChildReferenceRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // Child builders handed in together (`params.loginBuilder`) and kept: builders, not children.
+            Example("""
+                import RIBs
+                protocol MainRouterParams {
+                    var loginBuilder: LoginBuildable { get }
+                    var homeBuilder: HomeBuildable { get }
+                }
+                final class MainRouter: LaunchRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    private let loginBuilder: LoginBuildable
+                    private let homeBuilder: HomeBuildable
+                    init(interactor: MainInteractable, viewController: MainViewControllable, params: MainRouterParams) {
+                        self.loginBuilder = params.loginBuilder
+                        self.homeBuilder = params.homeBuilder
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                    func attachLogin() {
+                        let login = loginBuilder.build(withListener: interactor)
+                        attachChild(login)
+                    }
+                    func attachHome() {
+                        let home = homeBuilder.build(withListener: interactor)
+                        attachChild(home)
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class ParentRouter: ViewableRouter<ParentInteractable, ParentViewControllable>, ParentRouting {

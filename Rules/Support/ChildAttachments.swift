@@ -180,7 +180,8 @@ final class ChildAttachments: LocalCollector {
         {
             return kind(of: base, byTypes: byTypes, depth: depth + 1)
         }
-        if let name = expression.lastName, depth < 4 { return Self.ribName(name) }
+        // `params.home`: the child named by the member; `params.homeBuilder` is its builder, no child.
+        if let name = expression.lastName, depth < 4, !name.hasSuffix("Builder"), !name.hasSuffix("Buildable") { return Self.ribName(name) }
         return nil
     }
 
