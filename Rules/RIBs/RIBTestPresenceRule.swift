@@ -44,6 +44,26 @@ public struct RIBTestPresenceRule: ProjectRule {
                 """, messages: [
                     "the RIB 'Login' has no test file (LoginInteractorTests.swift) in a test folder; test its interactor and its attach/detach routing",
                 ]),
+            // A module per RIB whose parts are named plainly: the test file suggested carries the RIB's name.
+            Example("""
+                // file: Albums/Interactor.swift
+                import RIBs
+                final class 1️⃣Interactor: PresentableInteractor<Presentable>, Interactable {}
+                // file: Albums/Builder.swift
+                import RIBs
+                final class Builder: RIBs.Builder<Dependency>, Buildable {
+                    func build(withListener listener: Listener) -> Routing {
+                        let viewController = ViewController()
+                        let interactor = Interactor(presenter: viewController)
+                        return Router(interactor: interactor, viewController: viewController)
+                    }
+                }
+                // file: Albums/Router.swift
+                import RIBs
+                final class Router: ViewableRouter<Interactable, ViewControllable>, Routing {}
+                """, messages: [
+                    "the RIB 'Albums' has no test file (AlbumsInteractorTests.swift or AlbumsRouterTests.swift) in a test folder; test its interactor and its attach/detach routing",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -130,7 +150,11 @@ public struct RIBTestPresenceRule: ProjectRule {
         })
         return project.ribs.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
-            let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { $0.map { "\($0.typeName)Tests.swift" } }
+            // A part named plainly (`Interactor` in a module per RIB) is suggested with the RIB's name before it, which
+            // names the test apart from every other module's.
+            let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { part in
+                part.map { ($0.typeName.hasPrefix(rib.name) ? $0.typeName : rib.name + $0.typeName) + "Tests.swift" }
+            }
             // `LoginTests`, `LoginRIBTests`, `LoginInteractorTests`, `LoginInteractorImplTests`, `LoginRouterSpec`: named
             // for the RIB or one of its parts (a `LoginViewModelTests` tests something else).
             let parts = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName].compactMap { $0 }
