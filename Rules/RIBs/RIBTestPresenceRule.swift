@@ -64,6 +64,17 @@ public struct RIBTestPresenceRule: ProjectRule {
                 """, messages: [
                     "the RIB 'Albums' has no test file (AlbumsInteractorTests.swift or AlbumsRouterTests.swift) in a test folder; test its interactor and its attach/detach routing",
                 ]),
+            // The same in a package layout: the module's folder names the RIB, not its `Sources`.
+            Example("""
+                // file: Features/Settings/Sources/Interactor.swift
+                import RIBs
+                final class 1️⃣Interactor: PresentableInteractor<Presentable>, Interactable {}
+                // file: Features/Settings/Sources/Router.swift
+                import RIBs
+                final class Router: ViewableRouter<Interactable, ViewControllable>, Routing {}
+                """, messages: [
+                    "the RIB 'Settings' has no test file (SettingsInteractorTests.swift or SettingsRouterTests.swift) in a test folder; test its interactor and its attach/detach routing",
+                ]),
         ],
         nonTriggering: [
             Example("""

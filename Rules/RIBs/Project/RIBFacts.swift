@@ -255,7 +255,8 @@ public struct RIBFacts: FileFacts, Equatable {
 
     /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to itself, in its declaration or
     /// an extension (not a superclass's): the one its name starts with, else its declaration's, else an
-    /// extension's only one; a type named only by its role (`Router` in a folder per RIB) by its folder.
+    /// extension's only one; a type named only by its role (`Router` in a folder per RIB) by its folder, the one above
+    /// a layout's `Sources` or `Classes`.
     static func ribName(of type: TypeDeclaration, role: Role, profile: Profile, path: String, resolver: TypeResolver) -> String {
         if role == .presenter {
             func named(_ conformance: String) -> Bool {
@@ -270,9 +271,13 @@ public struct RIBFacts: FileFacts, Equatable {
         for suffix in profile.definition(of: role)?.suffixes ?? [] where type.name.hasSuffix(suffix) && type.name.count > suffix.count {
             return String(type.name.dropLast(suffix.count))
         }
+        // The folder that names the module, above a layout's source folder (`Settings/Sources/Router.swift`).
         let folders = path.split(separator: "/").dropLast()
-        return folders.last.map(String.init) ?? type.name
+        return folders.last { !Self.sourceFolders.contains(String($0)) }.map(String.init) ?? folders.last.map(String.init) ?? type.name
     }
+
+    /// Folders a package or pod layout puts the sources in: they name no module.
+    static let sourceFolders: Set<String> = ["Source", "Sources", "Src", "src", "Classes"]
 
     /// Child builders a builder constructs, and child builders a builder or router is handed.
     static func builderEdges(from rib: String, in type: TypeDeclaration, file: LintFile, kind: Edge.Kind) -> [Edge] {
