@@ -51,6 +51,33 @@ public struct InteractorKindRule: ProjectRule {
                     "the RIB 'Login' has a presenter but 'LoginInteractor' extends Interactor; view-having RIBs extend PresentableInteractor<LoginPresentable> (declare that protocol for the presenter if it has none)",
                     "the RIB 'Flow' has no presenter but 'FlowInteractor' extends PresentableInteractor; view-less RIBs extend Interactor",
                 ]),
+            // A UIKit screen that is only `*ViewControllable` but keeps a listener its builder points at the interactor.
+            Example("""
+                // file: Home/HomeBuilder.swift
+                import ModernRIBs
+                final class HomeBuilder: Builder<HomeDependency>, HomeBuildable {
+                    func build(withListener listener: HomeListener) -> ViewableRouting {
+                        let interactor = HomeInteractor()
+                        let viewController = HomeViewController()
+                        viewController.listener = interactor
+                        return HomeRouter(interactor: interactor, viewController: viewController)
+                    }
+                }
+                // file: Home/HomeInteractor.swift
+                import ModernRIBs
+                final class 1️⃣HomeInteractor: Interactor, HomeInteractable, HomeViewListener {}
+                // file: Home/HomeRouter.swift
+                import ModernRIBs
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {}
+                // file: Home/HomeViewController.swift
+                import UIKit
+                protocol HomeViewListener: AnyObject {}
+                final class HomeViewController: UIViewController, HomeViewControllable {
+                    weak var listener: HomeViewListener?
+                }
+                """, messages: [
+                    "the RIB 'Home' has a presenter but 'HomeInteractor' extends Interactor; view-having RIBs extend PresentableInteractor<HomePresentable> (declare that protocol for the presenter if it has none)",
+                ]),
         ],
         nonTriggering: [
             SharedExamples.wiredTabs,
@@ -77,6 +104,17 @@ public struct InteractorKindRule: ProjectRule {
                 final class RootInteractor: Interactor, RootInteractable {}
                 final class RootViewController: UIViewController, RootViewControllable {}
                 final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {}
+                """),
+            // A tab bar controller keeping a listener is still the container of a view-less coordinator.
+            Example("""
+                // file: Main/MainRouter.swift
+                import ModernRIBs
+                protocol MainViewListener: AnyObject {}
+                final class MainInteractor: Interactor, MainInteractable, MainViewListener {}
+                final class MainViewController: UITabBarController, MainViewControllable {
+                    weak var listener: MainViewListener?
+                }
+                final class MainRouter: LaunchRouter<MainInteractable, MainViewControllable>, MainRouting {}
                 """),
         ],
         precision: .medium)

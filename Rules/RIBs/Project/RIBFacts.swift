@@ -20,6 +20,9 @@ public struct RIBFacts: FileFacts, Equatable {
         /// A presenter hosting SwiftUI content (`UIHostingController` in its superclass chain): a screen even
         /// when it conforms only to its `*ViewControllable`, never a bare container.
         public let hostsContent: Bool
+        /// A presenter keeping a listener (`weak var listener: HomeViewListener?`): it talks to its interactor, so it is
+        /// the RIB's screen unless it is a container (a tab bar or navigation controller subclass).
+        public let keepsListener: Bool
         /// Its superclass chain, nearest first: a presenter inherits what its base view controller does.
         public let superclasses: [String]
         /// Named for its role, or a presenter by its `*Presentable`: it joins the RIB of its name prefix when
@@ -105,6 +108,11 @@ public struct RIBFacts: FileFacts, Equatable {
                         : role == .router && !isRIBs ? type.inheritance.superclasses.last : nil,
                     isPresentable: isPresentable,
                     hostsContent: role == .presenter && (!isRIBs || type.inheritance.superclasses.contains("UIHostingController")),
+                    keepsListener: role == .presenter && type.storedProperties.contains { property in
+                        !property.isStatic && property.type?.heldTypeNames.contains { name in
+                            [.listener, .presentableListener].contains(ProtocolRole(protocolName: name))
+                        } == true
+                    },
                     superclasses: role == .presenter ? type.inheritance.superclasses : [],
                     isConventional: !isRIBs || Self.isConventionallyNamed(type.name, role: role, conformances: conformances, profile: file.profile),
                     isFoundByWhatItBuilds: isRIBs && role == .builder && type.role == nil,

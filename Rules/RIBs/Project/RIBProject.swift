@@ -22,7 +22,12 @@ public struct RIBProject: ProjectModel {
 
         /// A view controller implementing the RIB's `*Presentable`, or hosting SwiftUI content; a plain
         /// `*ViewControllable` container (a view-less Root's) is none.
-        public var hasPresenter: Bool { parts[.presenter].map { $0.isPresentable || $0.hostsContent } == true }
+        public var hasPresenter: Bool {
+            parts[.presenter].map { presenter in
+                presenter.isPresentable || presenter.hostsContent
+                    || presenter.keepsListener && !presenter.superclasses.contains(where: ViewControllerReach.containerClasses.contains)
+            } == true
+        }
 
         /// A builder, router or interactor makes a RIB; a lone view controller may be plain UIKit.
         public var isRIB: Bool { parts[.builder] != nil || parts[.router] != nil || parts[.interactor] != nil }
