@@ -13,6 +13,16 @@ public struct RouterChildReferenceRule: Rule {
             """,
         defaultSeverity: .error,
         triggering: [
+            // A child of another module, named with it.
+            Example("""
+                import RIBs
+                import Settings
+                final class Router: ViewableRouter<Interactable, ViewControllable>, Routing {
+                    private var 1️⃣settingsRouter: Settings.Routing?
+                }
+                """, messages: [
+                    "router stores child router 'settingsRouter' (Settings.Routing); find it in `children` when you need it, so attach and detach keep one source of truth",
+                ]),
             Example("""
                 import RIBs
                 final class ParentRouter: ViewableRouter<ParentInteractable, ParentViewControllable>, ParentRouting {
@@ -162,7 +172,7 @@ public struct RouterChildReferenceRule: Rule {
                     guard let held else { return nil }
                     return Violation(
                         at: property.nameNode,
-                        "router stores child router '\(property.name)' (\(held)); find it in `children` when you need it, so attach and detach keep one source of truth")
+                        "router stores child router '\(property.name)' (\(Self.spelled(held, in: property.type))); find it in `children` when you need it, so attach and detach keep one source of truth")
                 }
             }
         }
@@ -173,6 +183,17 @@ public struct RouterChildReferenceRule: Rule {
     static func attachedChild(stored kinds: Set<String>, attached: Set<String>, declared: [String]) -> String? {
         guard let kind = kinds.intersection(attached).sorted().first else { return nil }
         return declared.first ?? ChildAttachments.rib(ofKind: kind) + "Routing"
+    }
+
+    /// `Settings.Routing` where the property's type names the child's module: `Routing` alone is the router's own module's.
+    static func spelled(_ name: String, in type: TypeSyntax?) -> String {
+        guard let type else { return name }
+        for token in type.tokens(viewMode: .sourceAccurate) where token.text == name {
+            if let member = token.parent?.as(MemberTypeSyntax.self), member.name.id == token.id, member.genericArgumentClause == nil {
+                return member.trimmedDescription
+            }
+        }
+        return name
     }
 
     /// `*Routing` always; a concrete `*Router` only in a `var`: a `let` one is injected once, like a
