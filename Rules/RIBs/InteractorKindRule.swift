@@ -107,6 +107,18 @@ public struct InteractorKindRule: ProjectRule {
                 """),
             // A tab bar controller keeping a listener is still the container of a view-less coordinator.
             Example("""
+                // file: Root/RootRouter.swift
+                import RIBs
+                final class RootInteractor: Interactor, RootInteractable {}
+                final class RootViewController: UIViewController, RootViewControllable {
+                    private let keyboard: KeyboardListener
+                    init(keyboard: KeyboardListener) { self.keyboard = keyboard; super.init(nibName: nil, bundle: nil) }
+                }
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {}
+                // file: Support/KeyboardListener.swift
+                final class KeyboardListener {}
+                """),
+            Example("""
                 // file: Main/MainRouter.swift
                 import ModernRIBs
                 protocol MainViewListener: AnyObject {}

@@ -82,6 +82,54 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 """, messages: [
                     "router 'NotesRouter' asks the screen of 'editor' for the navigation controller it made in 'routeToEditor'; keep the one it made (a stored property) and use that instead",
                 ]),
+            // The child stored in the class, the routing in an extension of it.
+            Example("""
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    private var signIn: SignInRouting?
+                }
+                extension RootRouter {
+                    func routeToSignIn() {
+                        let signIn = signInBuilder.build(withListener: interactor)
+                        self.signIn = signIn
+                        attachChild(signIn)
+                        viewController.present(UINavigationController(rootViewController: signIn.viewControllable.uiviewController))
+                    }
+                    func routeToHome() {
+                        guard let signIn else { return }
+                        detachChild(signIn)
+                        if let container = signIn.viewControllable.uiviewController1️⃣.navigationController { viewController.dismiss(container) }
+                    }
+                }
+                """, messages: [
+                    "router 'RootRouter' asks the screen of 'signIn' for the navigation controller it made in 'routeToSignIn'; keep the one it made (a stored property) and use that instead",
+                ]),
+            // A local or parameter of one method named like another's child, and a method that only finds a navigation
+            // controller: nothing the router made, so the advice stays.
+            Example("""
+                import RIBs
+                final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
+                    func routeToSettings() {
+                        let child = settingsBuilder.build(withListener: interactor)
+                        attachChild(child)
+                        viewController.present(UINavigationController(rootViewController: child.viewControllable.uiviewController))
+                    }
+                    func detachDetail(_ child: ViewableRouting) {
+                        child.viewControllable.uiviewController1️⃣.navigationController?.popViewController(animated: true)
+                        detachChild(child)
+                    }
+                    func routeToChat() {
+                        let chat = chatBuilder.build(withListener: interactor)
+                        attachChild(chat)
+                        hostingNavigationController(of: chat.viewControllable)
+                        chat.viewControllable.uiviewController2️⃣.navigationController?.popToRootViewController(animated: true)
+                    }
+                    private func hostingNavigationController(of screen: ViewControllable) {}
+                }
+                """, messages: [
+                    "router 'ProfileRouter' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                    "router 'ProfileRouter' discovers a navigation controller; receive the navigation controller (or a protocol wrapping it) through its builder (DI) and use that instead",
+                ]),
             Example("""
                 import RIBs
                 final class RootInteractor: Interactor, RootInteractable {
@@ -704,8 +752,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
         return file.model.types.filter { $0.role.map(Self.roles.contains) == true }.flatMap { type in
             var violations = Self.helperCalls(in: type, file)
             guard discovers else { return violations }
-            let declared = file.model.types.filter { $0.name == type.name }.flatMap(\.declaredPropertyNames)
-            let visitor = Visitor(owner: type, declaredNames: Set(declared))
+            let declarations = file.model.types.filter { $0.name == type.name }
+            let visitor = Visitor(owner: type, declaredNames: Set(declarations.flatMap(\.declaredPropertyNames)), bodies: declarations.map(\.members))
             visitor.walk(type.members)
             violations += visitor.violations
             return violations
@@ -1032,8 +1080,15 @@ public struct NavigationControllerDiscoveryRule: Rule {
         let inheritsNavigationController: Bool
         var violations: [Violation] = []
 
-        init(owner: TypeDeclaration, declaredNames: Set<String>) {
+        /// The properties the type and its extensions in the file declare.
+        let declaredNames: Set<String>
+        /// The bodies of the type and its extensions in the file.
+        let bodies: [MemberBlockSyntax]
+
+        init(owner: TypeDeclaration, declaredNames: Set<String>, bodies: [MemberBlockSyntax]) {
             self.owner = owner
+            self.declaredNames = declaredNames
+            self.bodies = bodies
             self.reach = ViewControllerReach(scanning: owner)
             self.inheritsNavigationController = owner.role == .presenter && !declaredNames.contains("navigationController")
             super.init()
@@ -1059,18 +1114,20 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// (`UINavigationController(root: child.viewControllable)` in `routeToChild`), and asks that screen for it later:
         /// the advice is to keep the one it made.
         private func madeContainerMessage(_ base: ExprSyntax) -> String? {
-            guard owner.role == .router, let root = base.rootName, root != "self",
+            // The child kept in a stored property (`self.editor = editor`): a local or parameter of one method says
+            // nothing of what another made.
+            guard owner.role == .router, let root = base.rootName, root != "self", declaredNames.contains(root),
                 let method = madeContainers.first(where: { $0.root == root })?.method
             else { return nil }
             return "router '\(owner.name)' asks the screen of '\(root)' for the navigation controller it made in '\(method)'; "
                 + "keep the one it made (a stored property) and use that instead"
         }
 
-        /// The roots of the arguments of each navigation controller the type makes (`UINavigationController(root: child.…)`),
-        /// with the method that makes it; found when first asked.
+        /// The roots of the arguments of each navigation controller the type makes in the file (`UINavigationController(root:
+        /// child.…)`), with the method that makes it; found when first asked.
         private lazy var madeContainers: [(root: String, method: String)] = {
             let finder = ContainerConstructionFinder()
-            finder.walk(owner.members)
+            for body in bodies { finder.walk(body) }
             return finder.made
         }()
 
@@ -1300,8 +1357,9 @@ private final class ContainerConstructionFinder: TypeBodyVisitor {
     override func visitPost(_ node: FunctionDeclSyntax) { method = nil }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // A type's construction (`UINavigationController(…)`, `AppNavigationController(…)`), not a method that finds one.
         guard let method, let made = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            made == "UINavigationController" || made.hasSuffix("NavigationController")
+            made.first?.isUppercase == true, made.hasSuffix("NavigationController")
         else { return .visitChildren }
         for argument in node.arguments { if let root = argument.expression.rootName { self.made.append((root, method)) } }
         return .visitChildren

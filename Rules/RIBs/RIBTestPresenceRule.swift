@@ -75,6 +75,34 @@ public struct RIBTestPresenceRule: ProjectRule {
                 """, messages: [
                     "the RIB 'Settings' has no test file (SettingsInteractorTests.swift or SettingsRouterTests.swift) in a test folder; test its interactor and its attach/detach routing",
                 ]),
+            // Parts named for something else keep their names: the suggestion is a test file the rule accepts. A folder named
+            // `Classes` is a feature's name like any other.
+            Example("""
+                // file: LoggedOut/LoggedOutBuilder.swift
+                import RIBs
+                final class LoggedOutBuilder: Builder<LoggedOutDependency>, LoggedOutBuildable {
+                    func build(withListener listener: LoggedOutListener) -> LoggedOutRouting {
+                        let viewController = SignInViewController()
+                        let interactor = SignInInteractor(presenter: viewController)
+                        return LoggedOutRouter(interactor: interactor, viewController: viewController)
+                    }
+                }
+                // file: LoggedOut/SignInInteractor.swift
+                import RIBs
+                final class 1️⃣SignInInteractor: PresentableInteractor<SignInPresentable>, LoggedOutInteractable {}
+                // file: LoggedOut/LoggedOutRouter.swift
+                import RIBs
+                final class LoggedOutRouter: ViewableRouter<LoggedOutInteractable, LoggedOutViewControllable>, LoggedOutRouting {}
+                // file: Features/Classes/Interactor.swift
+                import RIBs
+                final class 2️⃣Interactor: PresentableInteractor<Presentable>, Interactable {}
+                // file: Features/Classes/Router.swift
+                import RIBs
+                final class Router: ViewableRouter<Interactable, ViewControllable>, Routing {}
+                """, messages: [
+                    "the RIB 'LoggedOut' has no test file (SignInInteractorTests.swift or LoggedOutRouterTests.swift) in a test folder; test its interactor and its attach/detach routing",
+                    "the RIB 'Classes' has no test file (ClassesInteractorTests.swift or ClassesRouterTests.swift) in a test folder; test its interactor and its attach/detach routing",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -164,7 +192,7 @@ public struct RIBTestPresenceRule: ProjectRule {
             // A part named plainly (`Interactor` in a module per RIB) is suggested with the RIB's name before it, which
             // names the test apart from every other module's.
             let candidates = [rib.parts[.interactor], rib.parts[.router]].compactMap { part in
-                part.map { ($0.typeName.hasPrefix(rib.name) ? $0.typeName : rib.name + $0.typeName) + "Tests.swift" }
+                part.map { (["Interactor", "Router"].contains($0.typeName) ? rib.name + $0.typeName : $0.typeName) + "Tests.swift" }
             }
             // `LoginTests`, `LoginRIBTests`, `LoginInteractorTests`, `LoginInteractorImplTests`, `LoginRouterSpec`: named
             // for the RIB or one of its parts (a `LoginViewModelTests` tests something else).

@@ -84,6 +84,22 @@ public struct RouterChildReferenceRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // Builders handed in as the members of a value, kept as builders.
+            Example("""
+                import RIBs
+                struct MainChildBuilders { let login: LoginBuildable; let home: HomeBuildable }
+                final class MainRouter: LaunchRouter<MainInteractable, MainViewControllable>, MainRouting {
+                    private let loginBuilder: LoginBuildable
+                    private let homeBuilder: HomeBuildable
+                    init(interactor: MainInteractable, viewController: MainViewControllable, builders: MainChildBuilders) {
+                        self.loginBuilder = builders.login
+                        self.homeBuilder = builders.home
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                    func attachLogin() { attachChild(loginBuilder.build(withListener: interactor)) }
+                    func attachHome() { attachChild(homeBuilder.build(withListener: interactor)) }
+                }
+                """),
             // Child builders handed in together (`params.loginBuilder`) and kept: builders, not children.
             Example("""
                 import RIBs
@@ -181,7 +197,10 @@ public struct RouterChildReferenceRule: Rule {
     /// A property the router's code assigns a child it also attaches holds a child router, whatever its declared
     /// type (`var current: Routing?`, `var presented: AnyObject?`): that type, else the child's routing protocol.
     static func attachedChild(stored kinds: Set<String>, attached: Set<String>, declared: [String]) -> String? {
-        guard let kind = kinds.intersection(attached).sorted().first else { return nil }
+        // Declared a builder (`private let loginBuilder: LoginBuildable`): what it is assigned builds children.
+        guard !declared.contains(where: { $0.hasSuffix("Buildable") || $0.hasSuffix("Builder") }),
+            let kind = kinds.intersection(attached).sorted().first
+        else { return nil }
         return declared.first ?? ChildAttachments.rib(ofKind: kind) + "Routing"
     }
 

@@ -249,7 +249,8 @@ public struct VIPERPresenterMainActorRule: Rule {
         resolver.holders(of: name).contains { holder in
             VIPERModule.role(of: holder.holder, kind: holder.entry.kind, inherited: holder.entry.inherited, declaration: nil, resolver: resolver) == .presenter
                 && (VIPERWeakViewRule.presenterViewNames.contains(holder.property)
-                    || VIPERModule.isScreenProtocol(name, heldBy: holder.holder, resolver: resolver))
+                    || !VIPERWeakViewRule.moduleOutputNames.contains(holder.property)
+                        && VIPERModule.isScreenProtocol(name, heldBy: holder.holder, resolver: resolver))
         }
     }
 

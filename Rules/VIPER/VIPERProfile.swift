@@ -215,7 +215,8 @@ struct VIPERModule {
     /// which keeps `var presenter: WalletPresenterInput`): the presenter's view, whatever it or its property is called.
     static func isScreenProtocol(_ name: String, heldBy presenter: String, resolver: TypeResolver) -> Bool {
         guard resolver.primary(name)?.kind == .protocol else { return false }
-        let adopters = resolver.inheritors(of: name)
+        // A test's spy or mock adopting the view protocol stands in for the screen: it has no role.
+        let adopters = resolver.inheritors(of: name).filter { !TestCode.isTestDouble($0.name) }
         guard !adopters.isEmpty, adopters.allSatisfy({ adopter in
             adopter.entry.kind == .class
                 && adopter.entry.inherited.first.map { resolver.supertypes(of: [$0]).contains(where: viewControllerBases.contains) } == true

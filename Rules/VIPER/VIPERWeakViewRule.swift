@@ -33,6 +33,25 @@ public struct VIPERWeakViewRule: Rule {
                 """, messages: [
                     "presenter 'CartPresenter' holds its view 'output' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
                 ]),
+            // A test's spy adopting the protocol too stands in for the screen.
+            Example("""
+                // file: Orders/OrdersPresenter.swift
+                import UIKit
+                protocol OrdersPresenterInput { func viewDidLoad() }
+                protocol OrdersPresenterOutput: AnyObject { func show(count: Int) }
+                final class OrdersPresenter: OrdersPresenterInput {
+                    var 1️⃣output: OrdersPresenterOutput?
+                    func viewDidLoad() { output?.show(count: 0) }
+                }
+                // file: Orders/OrdersViewController.swift
+                import UIKit
+                final class OrdersViewController: UIViewController { var presenter: OrdersPresenterInput! }
+                extension OrdersViewController: OrdersPresenterOutput { func show(count: Int) {} }
+                // file: OrdersTests/OrdersPresenterTests.swift
+                final class OrdersPresenterOutputSpy: OrdersPresenterOutput { func show(count: Int) {} }
+                """, messages: [
+                    "presenter 'OrdersPresenter' holds its view 'output' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                ]),
             Example("""
                 protocol AgendaViewInput: AnyObject { func show(_ days: [String]) }
                 protocol AgendaInteractorInput: AnyObject { func load() }
@@ -102,6 +121,24 @@ public struct VIPERWeakViewRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A presenter with a view of its own, reporting to another module's screen that holds this module's input.
+            Example("""
+                import UIKit
+                protocol ProfileViewInput: AnyObject {}
+                protocol ProfileViewOutput: AnyObject { func viewDidLoad() }
+                protocol ProfileModuleInput: AnyObject { func configure(userID: String) }
+                protocol ProfileModuleOutput: AnyObject { func profileDidLogOut() }
+                final class ProfilePresenter: ProfileViewOutput, ProfileModuleInput {
+                    weak var view: ProfileViewInput?
+                    var moduleOutput: ProfileModuleOutput?
+                    func configure(userID: String) {}
+                    func viewDidLoad() {}
+                }
+                final class SettingsViewController: UIViewController, ProfileModuleOutput {
+                    var profileModule: ProfileModuleInput?
+                    func profileDidLogOut() {}
+                }
+                """),
             // A screen of another module that the presenter reports to, holding no presenter of this one: not its view.
             Example("""
                 import UIKit
@@ -275,7 +312,8 @@ public struct VIPERWeakViewRule: Rule {
                 let reference: String?
                 switch part.role {
                 case .presenter:
-                    let typedView = held.contains { isView($0, resolver) || VIPERModule.isScreenProtocol($0, heldBy: part.type.name, resolver: resolver) }
+                    let typedView = held.contains { isView($0, resolver) }
+                        || Self.holdsScreenProtocol(property, held, of: part.type, resolver)
                     reference = Self.presenterViewNames.contains(property.name) || typedView ? "its view" : nil
                 case .interactor:
                     let typedOutput = held.contains { name in
@@ -346,6 +384,24 @@ public struct VIPERWeakViewRule: Rule {
         if VIPERModule.isViewProtocol(name, resolver: resolver) { return true }
         guard let entry = resolver.primary(name), entry.kind == .class, let superclass = entry.inherited.first else { return false }
         return resolver.supertypes(of: [superclass]).contains(where: VIPERModule.uiKitViewBases.contains)
+    }
+
+    /// A presenter with no view reference of its own holding a protocol only screens adopt, one of which holds the presenter
+    /// back (`VIPERModule.isScreenProtocol`): its view. A module output or delegate to another module is out of scope.
+    static func holdsScreenProtocol(_ property: StoredProperty, _ held: [String], of presenter: TypeDeclaration, _ resolver: TypeResolver) -> Bool {
+        guard !moduleOutputNames.contains(property.name), !hasViewReference(presenter, resolver) else { return false }
+        return held.contains { VIPERModule.isScreenProtocol($0, heldBy: presenter.name, resolver: resolver) }
+    }
+
+    /// The names of a presenter's reference to another module, never its view (RULES-viper: out of scope).
+    static let moduleOutputNames: Set<String> = ["moduleOutput", "delegate"]
+
+    /// Whether the presenter already keeps a view by the view names or a view protocol.
+    static func hasViewReference(_ presenter: TypeDeclaration, _ resolver: TypeResolver) -> Bool {
+        TypeDeclaration.storedProperties(of: presenter.members).contains { property in
+            presenterViewNames.contains(property.name)
+                || property.type?.heldTypeNames.contains { VIPERModule.isViewProtocol($0, resolver: resolver) } == true
+        }
     }
 
     /// Containers a router is handed (navigation controller, window) and values are never back references.

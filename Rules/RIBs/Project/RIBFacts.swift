@@ -111,6 +111,7 @@ public struct RIBFacts: FileFacts, Equatable {
                     keepsListener: role == .presenter && type.storedProperties.contains { property in
                         !property.isStatic && property.type?.heldTypeNames.contains { name in
                             [.listener, .presentableListener].contains(ProtocolRole(protocolName: name))
+                                && file.model.projectTypes.primary(name)?.kind == .protocol
                         } == true
                     },
                     superclasses: role == .presenter ? type.inheritance.superclasses : [],
@@ -264,7 +265,7 @@ public struct RIBFacts: FileFacts, Equatable {
     /// `LoginRouter` → `Login`; a presenter by the `*Presentable` it conforms to itself, in its declaration or
     /// an extension (not a superclass's): the one its name starts with, else its declaration's, else an
     /// extension's only one; a type named only by its role (`Router` in a folder per RIB) by its folder, the one above
-    /// a layout's `Sources` or `Classes`.
+    /// a package layout's `Sources`.
     static func ribName(of type: TypeDeclaration, role: Role, profile: Profile, path: String, resolver: TypeResolver) -> String {
         if role == .presenter {
             func named(_ conformance: String) -> Bool {
@@ -285,7 +286,7 @@ public struct RIBFacts: FileFacts, Equatable {
     }
 
     /// Folders a package or pod layout puts the sources in: they name no module.
-    static let sourceFolders: Set<String> = ["Source", "Sources", "Src", "src", "Classes"]
+    static let sourceFolders: Set<String> = ["Source", "Sources", "Src", "src"]
 
     /// Child builders a builder constructs, and child builders a builder or router is handed.
     static func builderEdges(from rib: String, in type: TypeDeclaration, file: LintFile, kind: Edge.Kind) -> [Edge] {
