@@ -144,7 +144,7 @@ struct VIPERModule {
         let ownScreen = folders.last.map { folder in
             file.model.types.contains { type in
                 type.kind == .class && type.name.hasPrefix(folder) && Self.screenSuffixes.contains(String(type.name.dropFirst(folder.count)))
-                    && type.inherited.first.map { resolver.supertypes(of: [$0]).contains(where: Self.viewControllerBases.contains) } == true
+                    && Self.isViewControllerClass(inherited: type.inherited, resolver: resolver)
             }
         } == true
         let moduleFolders = folders.lastIndex(where: VIPERRole.view.folders.contains).map { $0 > 0 ? [folders[$0 - 1]] : [] }
@@ -210,6 +210,11 @@ struct VIPERModule {
         }
     }
 
+    /// A class whose superclass (the first type it inherits) descends from a UIKit view controller.
+    static func isViewControllerClass(inherited: [String], resolver: TypeResolver) -> Bool {
+        inherited.first.map { resolver.supertypes(of: [$0]).contains(where: viewControllerBases.contains) } == true
+    }
+
     /// A protocol `presenter` holds whose adopters in the project are all screens (view controllers), one of which holds
     /// the presenter back (`weak var output: WalletPresenterOutput?`, adopted by `WalletViewController: UIViewController`,
     /// which keeps `var presenter: WalletPresenterInput`): the presenter's view, whatever it or its property is called.
@@ -219,7 +224,7 @@ struct VIPERModule {
         let adopters = resolver.inheritors(of: name).filter { !TestCode.isTestDouble($0.name) }
         guard !adopters.isEmpty, adopters.allSatisfy({ adopter in
             adopter.entry.kind == .class
-                && adopter.entry.inherited.first.map { resolver.supertypes(of: [$0]).contains(where: viewControllerBases.contains) } == true
+                && isViewControllerClass(inherited: adopter.entry.inherited, resolver: resolver)
         }) else { return false }
         let presenterInherited = (resolver.primary(presenter)?.inherited ?? []) + resolver.extensionConformances(of: presenter)
         let presenterTypes = Set([presenter] + resolver.supertypes(of: presenterInherited))

@@ -389,8 +389,11 @@ public struct VIPERWeakViewRule: Rule {
     /// A presenter with no view reference of its own holding a protocol only screens adopt, one of which holds the presenter
     /// back (`VIPERModule.isScreenProtocol`): its view. A module output or delegate to another module is out of scope.
     static func holdsScreenProtocol(_ property: StoredProperty, _ held: [String], of presenter: TypeDeclaration, _ resolver: TypeResolver) -> Bool {
-        guard !moduleOutputNames.contains(property.name), !hasViewReference(presenter, resolver) else { return false }
-        return held.contains { VIPERModule.isScreenProtocol($0, heldBy: presenter.name, resolver: resolver) }
+        // The presenter's other properties are read only for a property that holds such a protocol, which few do.
+        guard !moduleOutputNames.contains(property.name),
+            held.contains(where: { VIPERModule.isScreenProtocol($0, heldBy: presenter.name, resolver: resolver) })
+        else { return false }
+        return !hasViewReference(presenter, resolver)
     }
 
     /// The names of a presenter's reference to another module, never its view (RULES-viper: out of scope).
