@@ -124,6 +124,19 @@ public struct PresenterListenerRule: Rule {
                 extension SignInViewController: PopUpListener { func popUpClosed() {} }
                 final class SignInInteractor: PresentableInteractor<SignInPresentable>, SignInInteractable {}
                 """),
+            // A helper class named like a listener, declared in another file: no protocol, so no interactor behind it.
+            Example("""
+                // file: Chat/ChatViewController.swift
+                import RIBs
+                final class ChatViewController: UIViewController, ChatPresentable, ChatViewControllable {
+                    private let keyboardListener: KeyboardListener
+                    private let scrollListener: ScrollListener
+                }
+                // file: Common/KeyboardListener.swift
+                import UIKit
+                final class KeyboardListener { var height: CGFloat = 0 }
+                struct ScrollListener { let offset: CGFloat }
+                """),
         ])
 
     public init(options: RuleOptions) {}
@@ -140,9 +153,10 @@ public struct PresenterListenerRule: Rule {
         return file.model.types(.presenter).flatMap { presenter in
             presenter.storedProperties.compactMap { property -> Violation? in
                 let held = property.type?.heldTypeNames ?? []
+                // Named as a listener, and no class, struct or enum of the project (`KeyboardListener` that watches the keyboard).
                 let isListener = held.contains {
                     let role = ProtocolRole(protocolName: $0)
-                    return role == .presentableListener || role == .listener
+                    return (role == .presentableListener || role == .listener) && resolver.primary($0).map { $0.kind == .protocol } ?? true
                 }
                 let isInteractor = held.contains {
                     $0.hasSuffix("Interactor") || ProtocolRole(protocolName: $0) == .interactable
