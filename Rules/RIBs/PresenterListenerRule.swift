@@ -91,6 +91,20 @@ public struct PresenterListenerRule: Rule {
                 """, messages: [
                     "presenter 'SignInViewController' keeps a reference to its interactor ('popUpListener'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'popUpListener' along with what requires or sets it",
                 ]),
+            // A listener forwarded to the SwiftUI view: the view keeps the interactor.
+            Example("""
+                import RIBs
+                import SwiftUI
+                protocol HomePresentableListener: AnyObject { func didTapStart() }
+                final class HomeViewController: UIHostingController<HomeView>, HomePresentable, HomeViewControllable {
+                    var 1️⃣listener: HomePresentableListener? {
+                        get { rootView.listener }
+                        set { rootView.listener = newValue }
+                    }
+                }
+                """, messages: [
+                    "presenter 'HomeViewController' keeps a reference to its interactor ('listener'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'listener' along with what requires or sets it",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -151,8 +165,10 @@ public struct PresenterListenerRule: Rule {
         let streams = combine && !["RxSwift", "RxCocoa"].contains(where: imports.contains) ? "publishers"
             : rx ? "Observables" : "streams (Observables or publishers)"
         return file.model.types(.presenter).flatMap { presenter in
-            presenter.storedProperties.compactMap { property -> Violation? in
-                let held = property.type?.heldTypeNames ?? []
+            let properties = presenter.storedProperties.filter { !$0.isStatic }.map { ($0.name, $0.type, Syntax($0.nameNode)) }
+                + Self.forwardedProperties(of: presenter)
+            return properties.compactMap { name, type, node -> Violation? in
+                let held = type?.heldTypeNames ?? []
                 // Named as a listener, and no class, struct or enum of the project (`KeyboardListener` that watches the keyboard).
                 let isListener = held.contains {
                     let role = ProtocolRole(protocolName: $0)
@@ -162,15 +178,32 @@ public struct PresenterListenerRule: Rule {
                     $0.hasSuffix("Interactor") || ProtocolRole(protocolName: $0) == .interactable
                         || Self.isAdoptedByInteractor($0, resolver, profile: file.profile)
                 }
-                guard !property.isStatic, isListener || isInteractor else { return nil }
+                guard isListener || isInteractor else { return nil }
                 // A listener the presenter itself adopts and no interactor does (`weak var popUpListener:
                 // PopUpListener?` on a screen that listens to its own pop-up): it holds no interactor.
                 if !isInteractor, held.allSatisfy({ Self.isAdoptedByScreenNotInteractor($0, presenter.name, resolver, profile: file.profile) }) {
                     return nil
                 }
                 return Violation(
-                    at: property.nameNode,
-                    "presenter '\(presenter.name)' keeps a reference to its interactor ('\(property.name)'); expose UI events as \(streams) on its Presentable for the interactor to subscribe to, and remove '\(property.name)' along with what requires or sets it")
+                    at: node,
+                    "presenter '\(presenter.name)' keeps a reference to its interactor ('\(name)'); expose UI events as \(streams) on its Presentable for the interactor to subscribe to, and remove '\(name)' along with what requires or sets it")
+            }
+        }
+    }
+
+    /// The presenter's computed instance properties with a setter (`var listener: HomePresentableListener? { get {
+    /// rootView.listener } set { rootView.listener = newValue } }`): what is set there is kept by its view.
+    private static func forwardedProperties(of presenter: TypeDeclaration) -> [(String, TypeSyntax?, Syntax)] {
+        presenter.members.members.flatMap { item -> [(String, TypeSyntax?, Syntax)] in
+            guard let variable = item.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) })
+            else { return [] }
+            return variable.bindings.compactMap { binding in
+                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), !binding.isStored,
+                    case .accessors(let accessors) = binding.accessorBlock?.accessors,
+                    accessors.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.set) })
+                else { return nil }
+                return (identifier.identifier.text, binding.typeAnnotation?.type, Syntax(binding.pattern))
             }
         }
     }
