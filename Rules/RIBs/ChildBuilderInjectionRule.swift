@@ -123,8 +123,66 @@ public struct ChildBuilderInjectionRule: Rule {
                 """, messages: [
                     "router constructs 'PaymentBuilder'; let the parent's builder create it and pass it to the router's `init`",
                 ]),
+            // A component kept by the router, whose computed property (in the builder's file) makes a new builder each time.
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable> {
+                    private let component: FeedComponent
+                    init(interactor: FeedInteractable, viewController: FeedViewControllable, component: FeedComponent) {
+                        self.component = component
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                    func routeToDetail() {
+                        attachChild(1️⃣component.detailBuilder.build(withListener: interactor))
+                    }
+                }
+                extension FeedRouter: FeedRouting {
+                    func routeToSettings() {
+                        let builder = 2️⃣self.component.settingsBuilder
+                        attachChild(builder.build(withListener: interactor))
+                    }
+                }
+                // file: Feed/FeedBuilder.swift
+                import RIBs
+                final class FeedComponent: Component<FeedDependency> {
+                    var detailBuilder: DetailBuildable { DetailBuilder(dependency: self) }
+                    var settingsBuilder: SettingsBuilder {
+                        get { return .init(dependency: self) }
+                    }
+                }
+                """, messages: [
+                    "router constructs 'DetailBuilder' each time it reads 'component.detailBuilder' (a computed property of 'FeedComponent'); let the parent's builder create it and pass it to the router's `init`",
+                    "router constructs 'SettingsBuilder' each time it reads 'self.component.settingsBuilder' (a computed property of 'FeedComponent'); let the parent's builder create it and pass it to the router's `init`",
+                ]),
         ],
         nonTriggering: [
+            // What a component keeps is made once, and a computed property that makes no RIB builder is no child.
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    private let component: FeedComponent
+                    init(interactor: FeedInteractable, viewController: FeedViewControllable, component: FeedComponent) {
+                        self.component = component
+                        super.init(interactor: interactor, viewController: viewController)
+                    }
+                    func routeToDetail() {
+                        attachChild(component.detailBuilder.build(withListener: interactor))
+                        let request = component.requestBuilder.build()
+                    }
+                }
+                // file: Feed/FeedBuilder.swift
+                import RIBs
+                final class FeedComponent: Component<FeedDependency> {
+                    let detailBuilder: DetailBuildable
+                    var requestBuilder: URLRequestBuilder { URLRequestBuilder(host: "example.com") }
+                    override init(dependency: FeedDependency) {
+                        detailBuilder = DetailBuilder(dependency: dependency)
+                        super.init(dependency: dependency)
+                    }
+                }
+                """),
             // Builders of values given their value where declared: no RIB's.
             Example("""
                 import RIBs
@@ -221,7 +279,7 @@ public struct ChildBuilderInjectionRule: Rule {
                 }
             }
             for function in router.functions { violations += constructions(in: function, file: file) }
-            return violations + setters.map(\.violation)
+            return violations + constructionsThroughHeldTypes(of: router, file: file) + setters.map(\.violation)
         }
     }
 
@@ -276,6 +334,51 @@ public struct ChildBuilderInjectionRule: Rule {
             else { return nil }
             return Violation(at: call, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`")
         }
+    }
+
+    /// A builder a routing method reads from a type the router keeps, whose computed property makes a new one each time
+    /// it is read (`component.detailBuilder`, with `var detailBuilder: DetailBuildable { DetailBuilder(dependency: self) }`
+    /// on the component, in any file: `DeclaredType.makesBuilder`): the router constructs it all the same.
+    private func constructionsThroughHeldTypes(of router: TypeDeclaration, file: LintFile) -> [Violation] {
+        let resolver = file.model.projectTypes
+        // An extension's methods read what the class declared in the file keeps.
+        let declaration = router.kind == .extension ? file.model.types.first { $0.name == router.name && $0.kind != .extension } ?? router : router
+        // The builders each kept value's type makes, by the property that keeps it.
+        var kept: [(property: String, type: String, builders: [String: String])] = []
+        for property in declaration.storedProperties where !property.isStatic {
+            for type in property.type?.heldTypeNames ?? [] where !Self.isBuilderType(type) {
+                let builders = DeclaredType.buildersMade(among: resolver.helperMethods(ofType: type))
+                if !builders.isEmpty {
+                    kept.append((property.name, type, builders))
+                    break
+                }
+            }
+        }
+        guard !kept.isEmpty else { return [] }
+        var violations: [Violation] = []
+        for function in router.functions {
+            for (holder, type, builders) in kept {
+                for (member, builder) in builders.sorted(by: { $0.key < $1.key }) {
+                    for token in file.tokens(spelled: member, in: function) {
+                        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                            let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
+                            let base = access.base, Self.reads(base, holder), !access.isInNestedType(below: Syntax(function))
+                        else { continue }
+                        violations.append(Violation(
+                            at: access,
+                            "router constructs '\(builder)' each time it reads '\(access.trimmedDescription)' (a computed property of '\(type)'); let the parent's builder create it and pass it to the router's `init`"))
+                    }
+                }
+            }
+        }
+        return violations.sorted { $0.position < $1.position }
+    }
+
+    /// Whether `expression` is the stored property `name`, bare or on `self`.
+    private static func reads(_ expression: ExprSyntax, _ name: String) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == name }
+        guard let member = expression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.baseName.text == name && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     }
 
     /// A project type whose superclass chain reaches RIBs' `Builder` family, or that conforms to RIBs' `Buildable`

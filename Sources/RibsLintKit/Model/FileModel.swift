@@ -162,9 +162,12 @@ public struct FileModel {
     ///     (de)activate the interactor of a child handed in.
     ///   - mayHideBars: the file's text names a navigation bar, so its classes' initializers may hide their own
     ///     (`DeclaredType.hidesBarAtInit`).
+    ///   - mayMakeBuilders: the file's text names `Builder(` or `.init(dependency:`, so its computed properties may make
+    ///     RIB builders (`DeclaredType.makesBuilder`).
     public init(
         tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayRelay: Bool = true,
-        mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true, mayActivateChildren: Bool = true, mayHideBars: Bool = true
+        mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true, mayActivateChildren: Bool = true, mayHideBars: Bool = true,
+        mayMakeBuilders: Bool = true
     ) {
         var collector = DeclarationCollector()
         collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay || mayActivateChildren
@@ -173,6 +176,7 @@ public struct FileModel {
         collector.collect(tree.statements)
         collector.addActivations(in: tree)
         if mayHideBars { collector.addBarHidingInitializers() }
+        if mayMakeBuilders { collector.addBuilderMakingProperties() }
         // A class whose superclass is one of the profile's own (`ViewableRouter`, `PresentableInteractor`, a `Builder`) is
         // no view controller: whether its methods only arrange is never asked.
         if mayArrange {
@@ -356,6 +360,14 @@ private struct DeclarationCollector {
         }
     }
 
+    /// The computed properties of classes and extensions that make a new RIB builder each time they are read
+    /// (`DeclaredType.makesBuilder`).
+    mutating func addBuilderMakingProperties() {
+        for index in types.indices where types[index].kind == .class || types[index].kind == .extension {
+            types[index].helperMethods += HelperMethods.builderMakingProperties(in: types[index].members.members)
+        }
+    }
+
     /// Classes whose initializers hide their own navigation bar (`DeclaredType.hidesBarAtInit`).
     mutating func addBarHidingInitializers() {
         for index in types.indices where types[index].kind == .class {
@@ -477,6 +489,51 @@ enum HelperMethods {
         "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers", "show",
         "present", "dismiss",
     ]
+
+    /// The computed instance properties among `members` whose getter is one construction of a RIB builder, as
+    /// `DeclaredType.makesBuilder` entries: `var detailBuilder: DetailBuildable { DetailBuilder(dependency: self) }`, or
+    /// `{ return .init(dependency: self) }` under a `*Builder` annotation. A builder is made with `dependency:` or
+    /// `componentBuilder:`, as a router's own construction is told from a `URLBuilder()`.
+    static func builderMakingProperties(in members: MemberBlockItemListSyntax) -> [String] {
+        members.flatMap { member -> [String] in
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) })
+            else { return [] }
+            return variable.bindings.compactMap { binding -> String? in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let accessors = binding.accessorBlock?.accessors
+                else { return nil }
+                let body: CodeBlockItemListSyntax
+                switch accessors {
+                case .getter(let items): body = items
+                case .accessors(let list):
+                    guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body?.statements else { return nil }
+                    body = getter
+                }
+                guard body.count == 1, let item = body.first?.item else { return nil }
+                let value: ExprSyntax?
+                switch item {
+                case .expr(let expression): value = expression
+                case .stmt(let statement): value = statement.as(ReturnStmtSyntax.self)?.expression
+                default: value = nil
+                }
+                guard let call = value?.as(FunctionCallExprSyntax.self),
+                    call.arguments.contains(where: { ["dependency", "componentBuilder"].contains($0.label?.text) })
+                else { return nil }
+                let made: String?
+                if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+                    made = reference.baseName.text
+                } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+                    member.declName.baseName.tokenKind == .keyword(.`init`)
+                {
+                    made = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self)?.name.text
+                } else {
+                    made = nil
+                }
+                guard let made, made.hasSuffix("Builder"), made.first?.isUppercase == true else { return nil }
+                return DeclaredType.makesBuilder(property: name, builder: made)
+            }
+        }
+    }
 
     /// Whether `body` hides the navigation bar of the class it is in: `isNavigationBarHidden = true`,
     /// `setNavigationBarHidden(true, …)` or `navigationBar.isHidden = true`, bare or on `self`.

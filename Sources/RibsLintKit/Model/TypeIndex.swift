@@ -19,12 +19,27 @@ public struct DeclaredType: Sendable, Equatable {
     /// arranges the view hierarchy (`ViewHierarchy.arranging(in:)`); a router method a class calls as it becomes active
     /// (`activates routeToMain()`, `InteractorActivation`); an extension's method that calls a method on the router's
     /// view controller (`relays#pushViewController(_:animated:)+0 pushRouter(_:animated:)`, the trailing closures'
-    /// count after the `+`); a class whose initializer hides its own navigation bar (`hidesBarAtInit`).
+    /// count after the `+`); a class whose initializer hides its own navigation bar (`hidesBarAtInit`); a computed property
+    /// that makes a new RIB builder each time it is read (`makesBuilder`).
     public let helperMethods: [String]
 
     /// The entry of a class whose initializer hides its own navigation bar (`init(rootViewController:) { …;
     /// navigationBar.isHidden = true }`): a navigation controller made of it shows no bar.
     public static let hidesBarAtInit = "hidesBar init"
+
+    /// The entry of a computed property that makes a new RIB builder each time it is read (`var detailBuilder:
+    /// DetailBuildable { DetailBuilder(dependency: self) }` on a component): `makes detailBuilder DetailBuilder`.
+    static func makesBuilder(property: String, builder: String) -> String { "makes \(property) \(builder)" }
+
+    /// The builder each such property of `entries` makes, by the property's name.
+    public static func buildersMade(among entries: [String]) -> [String: String] {
+        var made: [String: String] = [:]
+        for entry in entries where entry.hasPrefix("makes ") {
+            let parts = entry.split(separator: " ")
+            if parts.count == 3 { made[String(parts[1])] = String(parts[2]) }
+        }
+        return made
+    }
 
     /// Whether two readings of a file's declarations give the type index the same answers to every question but
     /// about helper methods: the same declarations in the same order, what their methods do aside.
