@@ -941,6 +941,30 @@ public struct BackNavigationRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
+            // The router makes a navigation controller without a bar in one method, keeps it, and pushes onto it in others.
+            Example("""
+                // file: Flow/FlowRouter.swift
+                import RIBs
+                final class FlowRouter: Router<FlowInteractable>, FlowRouting {
+                    private var navigation: UINavigationController?
+                    func attachStart() {
+                        let start = startBuilder.build(withListener: interactor)
+                        let stack = UINavigationController(rootViewController: start.viewControllable.uiviewController)
+                        stack.isNavigationBarHidden = true
+                        self.navigation = stack
+                        viewController.uiviewController.present(stack, animated: true)
+                        attachChild(start)
+                    }
+                    func attachStep() {
+                        let step = stepBuilder.build(withListener: interactor)
+                        navigation?.pushViewController(step.viewControllable.uiviewController, animated: true)
+                        attachChild(step)
+                    }
+                }
+                // file: Step/StepViewController.swift
+                import RIBs
+                final class StepViewController: UIViewController, StepPresentable, StepViewControllable {}
+                """),
             // The parent, in another module, makes the child's screen the root of a navigation controller whose bar it
             // hides: what the child pushes there has no back button.
             Example("""

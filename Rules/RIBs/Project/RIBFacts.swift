@@ -955,6 +955,8 @@ public struct NavigationFacts: FileFacts, Equatable {
             /// The containers whose bar the router hides (`navigationController.setNavigationBarHidden(true, …)`,
             /// `.isNavigationBarHidden = true`), by the name they end in.
             var hidingBars: Set<String> = []
+            /// Names set to what a local holds (`self.navigationControllable = navigation`), with the local's name.
+            var keptLocals: [(name: String, local: String)] = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setNavigationBarHidden",
                     let value = node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)
@@ -988,6 +990,14 @@ public struct NavigationFacts: FileFacts, Equatable {
                 {
                     builtBy[target] = builder
                     assignedBuilds[target] = builder
+                }
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let local = elements[2].as(DeclReferenceExprSyntax.self) {
+                    let member = elements[0].as(MemberAccessExprSyntax.self)
+                    if let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+                        ?? (member?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member?.declName.baseName.text : nil)
+                    {
+                        keptLocals.append((name, local.baseName.text))
+                    }
                 }
                 // `navigation.isNavigationBarHidden = true`, `navigation.navigationBar.isHidden = true` (the rule's decision).
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let value = elements[2].as(BooleanLiteralExprSyntax.self),
@@ -1025,6 +1035,12 @@ public struct NavigationFacts: FileFacts, Equatable {
         // The router hides the bar of the container it pushes onto, anywhere in its class or its extensions in the file
         // (the guide's first option: with the bar, the back button and the swipe back are gone).
         var hidingBars = Set(walked.flatMap(\.hidingBars))
+        // A container a member makes and hides the bar of in a local, then keeps in a stored property
+        // (`navigationControllable = navigation`): what the router pushes onto the property later has no bar either.
+        let storedProperties = Set(declarations.flatMap(\.storedProperties).map(\.name))
+        for finder in walked {
+            for (name, local) in finder.keptLocals where storedProperties.contains(name) && finder.hidingBars.contains(local) { hidingBars.insert(name) }
+        }
         var assignedElsewhere: [(String, String)] = []
         for other in declarations where other.members.id != type.members.id {
             let finder = Finder()
