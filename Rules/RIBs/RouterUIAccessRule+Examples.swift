@@ -2,6 +2,37 @@ import RibsLintKit
 
 extension RouterUIAccessRule {
     static let triggeringExamples = [
+        // UI content built by the app's helpers, in other files: a static method, and an extension of `UIViewController`
+        // called on the router's screen.
+        Example("""
+            // file: Movie/MovieRouter.swift
+            import RIBs
+            final class MovieRouter: ViewableRouter<MovieInteractable, MovieViewControllable>, MovieRouting {
+                func routeToError(_ text: String) {
+                    1️⃣Alerts.show(text, on: viewController.uiviewController)
+                }
+                func routeToShare(_ url: URL) {
+                    2️⃣viewController.uiviewController.share(url)
+                }
+            }
+            // file: Common/Alerts.swift
+            import UIKit
+            enum Alerts {
+                static func show(_ text: String, on screen: UIViewController) {
+                    let alert = UIAlertController(title: nil, message: text, preferredStyle: .alert)
+                    alert.addAction(UIAlertAction(title: "OK", style: .default))
+                    screen.present(alert, animated: true)
+                }
+            }
+            // file: Common/UIViewController+Share.swift
+            import UIKit
+            extension UIViewController {
+                func share(_ url: URL) { present(UIActivityViewController(activityItems: [url], applicationActivities: nil), animated: true) }
+            }
+            """, messages: [
+                "router builds UI content ('UIAlertController') through 'Alerts.show'; let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('UIActivityViewController') through 'share'; let the presenter build it, driven by the interactor through its Presentable",
+            ]),
         // An app's view controller named otherwise, and a system picker built in the router.
         Example("""
             // file: Support/SupportRouter.swift
@@ -372,6 +403,24 @@ extension RouterUIAccessRule {
     ]
 
     static let nonTriggeringExamples = [
+        // The app's static helpers that build no UI, and a screen's own method that does, called on another screen.
+        Example("""
+            // file: Movie/MovieRouter.swift
+            import RIBs
+            final class MovieRouter: ViewableRouter<MovieInteractable, MovieViewControllable>, MovieRouting {
+                func routeToDetail(_ movie: Movie) {
+                    let title = Formatter.title(of: movie)
+                    let detail = detailBuilder.build(withListener: interactor, title: title)
+                    attachChild(detail)
+                    viewController.push(detail.viewControllable)
+                }
+            }
+            // file: Common/Formatter.swift
+            import UIKit
+            enum Formatter {
+                static func title(of movie: Movie) -> String { movie.name.uppercased() }
+            }
+            """),
         // The window's root swapped for the screen the app shows next: hierarchy management.
         Example("""
             import RIBs

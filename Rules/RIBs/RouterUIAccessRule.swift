@@ -108,6 +108,26 @@ public struct RouterUIAccessRule: Rule {
 
         private func report(_ node: some SyntaxProtocol, _ message: String) { findings.report(node, message) }
 
+        /// A call of an app's helper that constructs UI content for the router, read through the helper's body in any
+        /// file (`DeclaredType.buildsUI`): a static method (`AlertHelper.show(error, on: viewController.uiviewController)`)
+        /// or a method of an extension of `UIViewController` called on the router's screen (`….uiviewController
+        /// .showAlert(…)`). The helper's name and the first UI type it constructs.
+        private func helperBuildingUI(_ call: FunctionCallExprSyntax) -> (String, String)? {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { return nil }
+            let method = member.declName.baseName.text
+            let type: String
+            if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
+                type = reference.baseName.text
+            } else if base.lastName == "uiviewController", reach.chain(base).rootReaches {
+                type = "UIViewController"
+            } else {
+                return nil
+            }
+            guard let made = DeclaredType.uiBuilt(by: method, among: resolver.helperMethods(ofType: type)).first(where: rule.uiTypes.contains)
+            else { return nil }
+            return (type == "UIViewController" ? method : type + "." + method, made)
+        }
+
         /// The router's own `viewController`, whose class (one adopting the view controller protocol the router is given,
         /// in any file) declares a method the call reaches that only arranges the view hierarchy
         /// (`func cleanUp(completion: …) { child?.view.removeFromSuperview(); child?.removeFromParent(); completion?() }`):
@@ -132,6 +152,8 @@ public struct RouterUIAccessRule: Rule {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let name = constructedType(node), rule.uiTypes.contains(name) {
                 report(node, "router builds UI content ('\(name)'); let the presenter build it, driven by the interactor through its Presentable")
+            } else if let (helper, name) = helperBuildingUI(node) {
+                report(node, "router builds UI content ('\(name)') through '\(helper)'; let the presenter build it, driven by the interactor through its Presentable")
             } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
                 let method = member.declName.baseName.text
                 let labels = node.arguments.compactMap { $0.label?.text }

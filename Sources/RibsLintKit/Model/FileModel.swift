@@ -164,10 +164,12 @@ public struct FileModel {
     ///     (`DeclaredType.hidesBarAtInit`).
     ///   - mayMakeBuilders: the file's text names `Builder(` or `.init(dependency:`, so its computed properties may make
     ///     RIB builders (`DeclaredType.makesBuilder`).
+    ///   - mayBuildUI: the file's text names `static func`, `class func` or `extension UIViewController`, so its methods
+    ///     may construct UIKit types for others (`DeclaredType.buildsUI`).
     public init(
         tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayRelay: Bool = true,
         mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true, mayActivateChildren: Bool = true, mayHideBars: Bool = true,
-        mayMakeBuilders: Bool = true
+        mayMakeBuilders: Bool = true, mayBuildUI: Bool = true
     ) {
         var collector = DeclarationCollector()
         collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay || mayActivateChildren
@@ -177,6 +179,7 @@ public struct FileModel {
         collector.addActivations(in: tree)
         if mayHideBars { collector.addBarHidingInitializers() }
         if mayMakeBuilders { collector.addBuilderMakingProperties() }
+        if mayBuildUI { collector.addUIBuildingMethods() }
         // A class whose superclass is one of the profile's own (`ViewableRouter`, `PresentableInteractor`, a `Builder`) is
         // no view controller: whether its methods only arrange is never asked.
         if mayArrange {
@@ -368,6 +371,15 @@ private struct DeclarationCollector {
         }
     }
 
+    /// The static methods of types and extensions, and the methods of extensions of `UIViewController`, that construct
+    /// UIKit types (`DeclaredType.buildsUI`).
+    mutating func addUIBuildingMethods() {
+        for index in types.indices {
+            let extendsScreen = types[index].kind == .extension && types[index].name == "UIViewController"
+            types[index].helperMethods += HelperMethods.uiBuildingMethods(in: types[index].members.members, everyMethod: extendsScreen)
+        }
+    }
+
     /// Classes whose initializers hide their own navigation bar (`DeclaredType.hidesBarAtInit`).
     mutating func addBarHidingInitializers() {
         for index in types.indices where types[index].kind == .class {
@@ -489,6 +501,32 @@ enum HelperMethods {
         "pushViewController", "popViewController", "popToRootViewController", "popToViewController", "setViewControllers", "show",
         "present", "dismiss",
     ]
+
+    /// The methods among `members` (static ones, or `everyMethod`) that construct a UIKit type — `UIAlertController(…)`,
+    /// `UIAlertAction.init(…)`, a name of `UI`, `SF`, `MF` or `PH` and a capital — as `DeclaredType.buildsUI` entries,
+    /// each type once. Closures in the body count: an alert's action is made in one.
+    static func uiBuildingMethods(in members: MemberBlockItemListSyntax, everyMethod: Bool) -> [String] {
+        members.flatMap { member -> [String] in
+            guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
+                everyMethod || function.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) })
+            else { return [] }
+            var made: [String] = []
+            for token in body.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let name) = token.tokenKind, name.count > 3, ["UI", "SF", "MF", "PH"].contains(where: name.hasPrefix),
+                    name.dropFirst(2).first?.isUppercase == true, !made.contains(name),
+                    let reference = token.parent?.as(DeclReferenceExprSyntax.self)
+                else { continue }
+                var called = ExprSyntax(reference)
+                if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.base?.id == reference.id,
+                    access.declName.baseName.tokenKind == .keyword(.`init`)
+                {
+                    called = ExprSyntax(access)
+                }
+                if let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id { made.append(name) }
+            }
+            return made.map { DeclaredType.buildsUI(method: function.name.text, type: $0) }
+        }
+    }
 
     /// The computed instance properties among `members` whose getter is one construction of a RIB builder, as
     /// `DeclaredType.makesBuilder` entries: `var detailBuilder: DetailBuildable { DetailBuilder(dependency: self) }`, or

@@ -131,16 +131,18 @@ public struct LintFile {
         source.makeContiguousUTF8()  // byte searches read the UTF-8 storage directly
         self.source = source
         self.tree = Parser.parse(source: source)
-        let (navigates, detaches, relays, arranges, activates, routes, activatesChildren, hidesBars, makesBuilders) = source.withUTF8 { text in
+        let (navigates, detaches, relays, arranges, activates, routes, activatesChildren, hidesBars, makesBuilders, buildsUI) = source.withUTF8 { text in
             (firstUTF8Offset(of: "navigationController", in: text) != nil, firstUTF8Offset(of: "detachChild", in: text) != nil,
              firstUTF8Offset(of: "viewControllable.", in: text) != nil, ViewHierarchy.words.contains { firstUTF8Offset(of: $0, in: text) != nil },
              firstUTF8Offset(of: "didBecomeActive", in: text) != nil, firstUTF8Offset(of: "router", in: text) != nil,
              firstUTF8Offset(of: "activate()", in: text) != nil, firstUTF8Offset(of: "avigationBar", in: text) != nil,
-             firstUTF8Offset(of: "Builder(", in: text) != nil || firstUTF8Offset(of: ".init(dependency:", in: text) != nil)
+             firstUTF8Offset(of: "Builder(", in: text) != nil || firstUTF8Offset(of: ".init(dependency:", in: text) != nil,
+             ["static func", "class func", "extension UIViewController"].contains { firstUTF8Offset(of: $0, in: text) != nil })
         }
         self.model = FileModel(
             tree: tree, profile: profile, index: index, mayNavigate: navigates, mayDetach: detaches, mayRelay: relays, mayArrange: arranges,
-            mayActivate: activates, mayRoute: routes, mayActivateChildren: activatesChildren, mayHideBars: hidesBars, mayMakeBuilders: makesBuilders)
+            mayActivate: activates, mayRoute: routes, mayActivateChildren: activatesChildren, mayHideBars: hidesBars, mayMakeBuilders: makesBuilders,
+            mayBuildUI: buildsUI)
         self.profile = profile
         self.project = project
         self.lineStarts = Self.lineStarts(of: source)

@@ -20,7 +20,8 @@ public struct DeclaredType: Sendable, Equatable {
     /// (`activates routeToMain()`, `InteractorActivation`); an extension's method that calls a method on the router's
     /// view controller (`relays#pushViewController(_:animated:)+0 pushRouter(_:animated:)`, the trailing closures'
     /// count after the `+`); a class whose initializer hides its own navigation bar (`hidesBarAtInit`); a computed property
-    /// that makes a new RIB builder each time it is read (`makesBuilder`).
+    /// that makes a new RIB builder each time it is read (`makesBuilder`); a static method that constructs a UIKit type
+    /// (`buildsUI`).
     public let helperMethods: [String]
 
     /// The entry of a class whose initializer hides its own navigation bar (`init(rootViewController:) { …;
@@ -30,6 +31,19 @@ public struct DeclaredType: Sendable, Equatable {
     /// The entry of a computed property that makes a new RIB builder each time it is read (`var detailBuilder:
     /// DetailBuildable { DetailBuilder(dependency: self) }` on a component): `makes detailBuilder DetailBuilder`.
     static func makesBuilder(property: String, builder: String) -> String { "makes \(property) \(builder)" }
+
+    /// The entry of a static method (or a method of an extension of `UIViewController`) that constructs a UIKit type
+    /// (`static func show(_ text: String, on screen: UIViewController) { let alert = UIAlertController(…) … }`):
+    /// `buildsUI show UIAlertController`, one for each type it constructs.
+    static func buildsUI(method: String, type: String) -> String { "buildsUI \(method) \(type)" }
+
+    /// The UIKit types the method `method` of `entries` constructs (`buildsUI`).
+    public static func uiBuilt(by method: String, among entries: [String]) -> [String] {
+        entries.compactMap { entry in
+            let parts = entry.split(separator: " ")
+            return parts.count == 3 && parts[0] == "buildsUI" && parts[1] == method ? String(parts[2]) : nil
+        }
+    }
 
     /// The builder each such property of `entries` makes, by the property's name.
     public static func buildersMade(among entries: [String]) -> [String: String] {
