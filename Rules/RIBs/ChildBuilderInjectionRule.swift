@@ -338,44 +338,51 @@ public struct ChildBuilderInjectionRule: Rule {
 
     /// A builder a routing method reads from a type the router keeps, whose computed property makes a new one each time
     /// it is read (`component.detailBuilder`, with `var detailBuilder: DetailBuildable { DetailBuilder(dependency: self) }`
-    /// on the component, in any file: `DeclaredType.makesBuilder`): the router constructs it all the same.
+    /// on the component, in any file: `DeclaredType.buildersMade`): the router constructs it all the same.
     private func constructionsThroughHeldTypes(of router: TypeDeclaration, file: LintFile) -> [Violation] {
-        let resolver = file.model.projectTypes
         // An extension's methods read what the class declared in the file keeps.
         let declaration = router.kind == .extension ? file.model.types.first { $0.name == router.name && $0.kind != .extension } ?? router : router
-        // The builders each kept value's type makes, by the property that keeps it.
-        var kept: [(property: String, type: String, builders: [String: String])] = []
+        // The types each stored property keeps, builders aside (`private let component: FeedComponent`).
+        var kept: [String: [String]] = [:]
         for property in declaration.storedProperties where !property.isStatic {
-            for type in property.type?.heldTypeNames ?? [] where !Self.isBuilderType(type) {
-                let builders = DeclaredType.buildersMade(among: resolver.helperMethods(ofType: type))
-                if !builders.isEmpty {
-                    kept.append((property.name, type, builders))
-                    break
-                }
-            }
+            let types = property.type?.heldTypeNames.filter { !Self.isBuilderType($0) } ?? []
+            if !types.isEmpty { kept[property.name] = types }
         }
         guard !kept.isEmpty else { return [] }
-        var violations: [Violation] = []
-        for function in router.functions {
-            for (holder, type, builders) in kept {
-                for (member, builder) in builders.sorted(by: { $0.key < $1.key }) {
-                    for token in file.tokens(spelled: member, in: function) {
-                        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                            let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
-                            let base = access.base, Self.reads(base, holder), !access.isInNestedType(below: Syntax(function))
-                        else { continue }
-                        violations.append(Violation(
-                            at: access,
-                            "router constructs '\(builder)' each time it reads '\(access.trimmedDescription)' (a computed property of '\(type)'); let the parent's builder create it and pass it to the router's `init`"))
-                    }
+        final class Reads: SyntaxVisitor {
+            var found: [(access: MemberAccessExprSyntax, holder: String)] = []
+            var kept: [String: [String]] = [:]
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                // A property read, not a method called.
+                if let base = node.base, node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id,
+                    let holder = kept.keys.first(where: { ChildBuilderInjectionRule.reads(base, $0) })
+                {
+                    found.append((node, holder))
                 }
+                return .visitChildren
             }
         }
-        return violations.sorted { $0.position < $1.position }
+        let resolver = file.model.projectTypes
+        var violations: [Violation] = []
+        for function in router.functions {
+            guard let body = function.body else { continue }
+            let reads = Reads(viewMode: .sourceAccurate)
+            reads.kept = kept
+            reads.walk(body)
+            for (access, holder) in reads.found where !access.isInNestedType(below: Syntax(function)) {
+                let types = kept[holder] ?? []
+                guard let made = resolver.helpers(DeclaredType.buildersMade, named: access.declName.baseName.text).first(where: { types.contains($0.type) })
+                else { continue }
+                violations.append(Violation(
+                    at: access,
+                    "router constructs '\(made.made)' each time it reads '\(access.trimmedDescription)' (a computed property of '\(made.type)'); let the parent's builder create it and pass it to the router's `init`"))
+            }
+        }
+        return violations
     }
 
     /// Whether `expression` is the stored property `name`, bare or on `self`.
-    private static func reads(_ expression: ExprSyntax, _ name: String) -> Bool {
+    static func reads(_ expression: ExprSyntax, _ name: String) -> Bool {
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == name }
         guard let member = expression.as(MemberAccessExprSyntax.self) else { return false }
         return member.declName.baseName.text == name && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)

@@ -52,10 +52,13 @@ public struct RouterUIAccessRule: Rule {
 
     private let hierarchy: ViewHierarchy.Operations
     private let uiTypes: Set<String>
+    /// The same, in the option's order.
+    private let uiTypeOrder: [String]
 
     public init(options: RuleOptions) {
         hierarchy = ViewHierarchy.Operations(options.strings("hierarchy_methods"))
-        uiTypes = Set(options.strings("ui_types"))
+        uiTypeOrder = options.strings("ui_types")
+        uiTypes = Set(uiTypeOrder)
     }
 
     public func violations(in file: LintFile) -> [Violation] {
@@ -81,6 +84,8 @@ public struct RouterUIAccessRule: Rule {
         var findings = OnePerStatement()
 
         let resolver: TypeResolver
+        /// The router's name.
+        let router: String
         /// The view controller protocol the router is given, as its class declares it.
         let viewControllable: String?
         /// The router's stored navigation, tab bar or split view controllers (`private let navigation: UINavigationController`).
@@ -90,6 +95,7 @@ public struct RouterUIAccessRule: Rule {
         init(rule: RouterUIAccessRule, router: TypeDeclaration, declarations: [TypeDeclaration], resolver: TypeResolver) {
             self.rule = rule
             self.resolver = resolver
+            self.router = router.name
             self.viewControllerMethods = Set(router.functions.filter { function in
                 function.signature.returnClause.map { Self.holdsViewController($0.type) } == true
             }.map(\.name.text))
@@ -109,23 +115,27 @@ public struct RouterUIAccessRule: Rule {
         private func report(_ node: some SyntaxProtocol, _ message: String) { findings.report(node, message) }
 
         /// A call of an app's helper that constructs UI content for the router, read through the helper's body in any
-        /// file (`DeclaredType.buildsUI`): a static method (`AlertHelper.show(error, on: viewController.uiviewController)`)
+        /// file (`DeclaredType.uiBuilt`): a static method (`AlertHelper.show(error, on: viewController.uiviewController)`)
         /// or a method of an extension of `UIViewController` called on the router's screen (`….uiviewController
         /// .showAlert(…)`). The helper's name and the first UI type it constructs.
         private func helperBuildingUI(_ call: FunctionCallExprSyntax) -> (String, String)? {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { return nil }
             let method = member.declName.baseName.text
             let type: String
-            if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
+            // The router's own static methods are read where they are declared.
+            if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true,
+                reference.baseName.text != router
+            {
                 type = reference.baseName.text
             } else if base.lastName == "uiviewController", reach.chain(base).rootReaches {
                 type = "UIViewController"
             } else {
                 return nil
             }
-            guard let made = DeclaredType.uiBuilt(by: method, among: resolver.helperMethods(ofType: type)).first(where: rule.uiTypes.contains)
-            else { return nil }
-            return (type == "UIViewController" ? method : type + "." + method, made)
+            // Of several, the one the option lists first (an alert before its actions).
+            let made = Set(resolver.helpers(DeclaredType.uiBuilt, named: method).filter { $0.type == type }.map(\.made))
+            guard let first = rule.uiTypeOrder.first(where: made.contains) else { return nil }
+            return (type == "UIViewController" ? method : type + "." + method, first)
         }
 
         /// The router's own `viewController`, whose class (one adopting the view controller protocol the router is given,

@@ -163,9 +163,9 @@ public struct FileModel {
     ///   - mayHideBars: the file's text names a navigation bar, so its classes' initializers may hide their own
     ///     (`DeclaredType.hidesBarAtInit`).
     ///   - mayMakeBuilders: the file's text names `Builder(` or `.init(dependency:`, so its computed properties may make
-    ///     RIB builders (`DeclaredType.makesBuilder`).
+    ///     RIB builders (`DeclaredType.buildersMade`).
     ///   - mayBuildUI: the file's text names `static func`, `class func` or `extension UIViewController`, so its methods
-    ///     may construct UIKit types for others (`DeclaredType.buildsUI`).
+    ///     may construct UIKit types for others (`DeclaredType.uiBuilt`).
     public init(
         tree: SourceFileSyntax, profile: Profile, index: TypeIndex? = nil, mayNavigate: Bool = true, mayDetach: Bool = true, mayRelay: Bool = true,
         mayArrange: Bool = true, mayActivate: Bool = true, mayRoute: Bool = true, mayActivateChildren: Bool = true, mayHideBars: Bool = true,
@@ -364,7 +364,7 @@ private struct DeclarationCollector {
     }
 
     /// The computed properties of classes and extensions that make a new RIB builder each time they are read
-    /// (`DeclaredType.makesBuilder`).
+    /// (`DeclaredType.buildersMade`).
     mutating func addBuilderMakingProperties() {
         for index in types.indices where types[index].kind == .class || types[index].kind == .extension {
             types[index].helperMethods += HelperMethods.builderMakingProperties(in: types[index].members.members)
@@ -372,7 +372,7 @@ private struct DeclarationCollector {
     }
 
     /// The static methods of types and extensions, and the methods of extensions of `UIViewController`, that construct
-    /// UIKit types (`DeclaredType.buildsUI`).
+    /// UIKit types (`DeclaredType.uiBuilt`).
     mutating func addUIBuildingMethods() {
         for index in types.indices {
             let extendsScreen = types[index].kind == .extension && types[index].name == "UIViewController"
@@ -503,7 +503,7 @@ enum HelperMethods {
     ]
 
     /// The methods among `members` (static ones, or `everyMethod`) that construct a UIKit type — `UIAlertController(…)`,
-    /// `UIAlertAction.init(…)`, a name of `UI`, `SF`, `MF` or `PH` and a capital — as `DeclaredType.buildsUI` entries,
+    /// `UIAlertAction.init(…)`, a name of `UI`, `SF`, `MF` or `PH` and a capital — as `DeclaredType.uiBuilt` entries,
     /// each type once. Closures in the body count: an alert's action is made in one.
     static func uiBuildingMethods(in members: MemberBlockItemListSyntax, everyMethod: Bool) -> [String] {
         members.flatMap { member -> [String] in
@@ -524,12 +524,12 @@ enum HelperMethods {
                 }
                 if let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id { made.append(name) }
             }
-            return made.map { DeclaredType.buildsUI(method: function.name.text, type: $0) }
+            return made.map { DeclaredType.entry(DeclaredType.uiBuilt, function.name.text, making: $0) }
         }
     }
 
     /// The computed instance properties among `members` whose getter is one construction of a RIB builder, as
-    /// `DeclaredType.makesBuilder` entries: `var detailBuilder: DetailBuildable { DetailBuilder(dependency: self) }`, or
+    /// `DeclaredType.buildersMade` entries: `var detailBuilder: DetailBuildable { DetailBuilder(dependency: self) }`, or
     /// `{ return .init(dependency: self) }` under a `*Builder` annotation. A builder is made with `dependency:` or
     /// `componentBuilder:`, as a router's own construction is told from a `URLBuilder()`.
     static func builderMakingProperties(in members: MemberBlockItemListSyntax) -> [String] {
@@ -568,7 +568,7 @@ enum HelperMethods {
                     made = nil
                 }
                 guard let made, made.hasSuffix("Builder"), made.first?.isUppercase == true else { return nil }
-                return DeclaredType.makesBuilder(property: name, builder: made)
+                return DeclaredType.entry(DeclaredType.buildersMade, name, making: made)
             }
         }
     }

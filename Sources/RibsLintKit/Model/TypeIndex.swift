@@ -20,40 +20,26 @@ public struct DeclaredType: Sendable, Equatable {
     /// (`activates routeToMain()`, `InteractorActivation`); an extension's method that calls a method on the router's
     /// view controller (`relays#pushViewController(_:animated:)+0 pushRouter(_:animated:)`, the trailing closures'
     /// count after the `+`); a class whose initializer hides its own navigation bar (`hidesBarAtInit`); a computed property
-    /// that makes a new RIB builder each time it is read (`makesBuilder`); a static method that constructs a UIKit type
-    /// (`buildsUI`).
+    /// that makes a new RIB builder each time it is read (`buildersMade`); a static method that constructs a UIKit type
+    /// (`uiBuilt`).
     public let helperMethods: [String]
 
     /// The entry of a class whose initializer hides its own navigation bar (`init(rootViewController:) { …;
     /// navigationBar.isHidden = true }`): a navigation controller made of it shows no bar.
     public static let hidesBarAtInit = "hidesBar init"
 
-    /// The entry of a computed property that makes a new RIB builder each time it is read (`var detailBuilder:
-    /// DetailBuildable { DetailBuilder(dependency: self) }` on a component): `makes detailBuilder DetailBuilder`.
-    static func makesBuilder(property: String, builder: String) -> String { "makes \(property) \(builder)" }
+    /// The kind of entry of a computed property that makes a new RIB builder each time it is read (`var detailBuilder:
+    /// DetailBuildable { DetailBuilder(dependency: self) }` on a component): `makes detailBuilder(DetailBuilder)`. Asked
+    /// with `TypeResolver.helpers(_:named:)`.
+    public static let buildersMade = "makes"
 
-    /// The entry of a static method (or a method of an extension of `UIViewController`) that constructs a UIKit type
-    /// (`static func show(_ text: String, on screen: UIViewController) { let alert = UIAlertController(…) … }`):
-    /// `buildsUI show UIAlertController`, one for each type it constructs.
-    static func buildsUI(method: String, type: String) -> String { "buildsUI \(method) \(type)" }
+    /// The kind of entry of a static method (or a method of an extension of `UIViewController`) that constructs a UIKit
+    /// type (`static func show(_ text: String, on screen: UIViewController) { let alert = UIAlertController(…) … }`):
+    /// `buildsUI show(UIAlertController)`, one for each type it constructs. Asked with `TypeResolver.helpers(_:named:)`.
+    public static let uiBuilt = "buildsUI"
 
-    /// The UIKit types the method `method` of `entries` constructs (`buildsUI`).
-    public static func uiBuilt(by method: String, among entries: [String]) -> [String] {
-        entries.compactMap { entry in
-            let parts = entry.split(separator: " ")
-            return parts.count == 3 && parts[0] == "buildsUI" && parts[1] == method ? String(parts[2]) : nil
-        }
-    }
-
-    /// The builder each such property of `entries` makes, by the property's name.
-    public static func buildersMade(among entries: [String]) -> [String: String] {
-        var made: [String: String] = [:]
-        for entry in entries where entry.hasPrefix("makes ") {
-            let parts = entry.split(separator: " ")
-            if parts.count == 3 { made[String(parts[1])] = String(parts[2]) }
-        }
-        return made
-    }
+    /// An entry of one of those kinds: what the helper `name` makes.
+    static func entry(_ kind: String, _ name: String, making made: String) -> String { "\(kind) \(name)(\(made))" }
 
     /// Whether two readings of a file's declarations give the type index the same answers to every question but
     /// about helper methods: the same declarations in the same order, what their methods do aside.
@@ -392,6 +378,19 @@ public final class TypeResolver {
         let key = action.word + " " + name
         record(.helperMethod, key)
         return index.helperMethods(key).compactMap(HelperMethod.init(entry:))
+    }
+
+    /// The helpers of one kind (`DeclaredType.buildersMade`, `DeclaredType.uiBuilt`) named `name`, declared anywhere in
+    /// the project: each one's type and what it makes. Each kind and name is its own question, as for
+    /// `helperMethods(named:doing:)`.
+    public func helpers(_ kind: String, named name: String) -> [(type: String, made: String)] {
+        let key = kind + " " + name
+        record(.helperMethod, key)
+        // `FeedComponent makes detailBuilder(DetailBuilder)`.
+        return index.helperMethods(key).compactMap { entry in
+            guard let space = entry.firstIndex(of: " "), let open = entry.lastIndex(of: "("), entry.last == ")" else { return nil }
+            return (String(entry[..<space]), String(entry[entry.index(after: open)..<entry.index(before: entry.endIndex)]))
+        }
     }
 
     /// What the methods of the type named `name` and of its extensions do, anywhere in the project, as its entry
