@@ -349,27 +349,24 @@ public struct ChildBuilderInjectionRule: Rule {
             if !types.isEmpty { kept[property.name] = types }
         }
         guard !kept.isEmpty else { return [] }
-        final class Reads: SyntaxVisitor {
-            var found: [(access: MemberAccessExprSyntax, holder: String)] = []
-            var kept: [String: [String]] = [:]
-            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-                // A property read, not a method called.
-                if let base = node.base, node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id,
-                    let holder = kept.keys.first(where: { ChildBuilderInjectionRule.reads(base, $0) })
-                {
-                    found.append((node, holder))
-                }
-                return .visitChildren
-            }
-        }
         let resolver = file.model.projectTypes
         var violations: [Violation] = []
         for function in router.functions {
-            guard let body = function.body else { continue }
-            let reads = Reads(viewMode: .sourceAccurate)
-            reads.kept = kept
-            reads.walk(body)
-            for (access, holder) in reads.found where !access.isInNestedType(below: Syntax(function)) {
+            // Found by text, then confirmed in the tree: `component.detailBuilder`, `self.component.detailBuilder`, not
+            // a method called (`component.makeDetail()`).
+            var reads: [(access: MemberAccessExprSyntax, holder: String)] = []
+            for (holder, _) in kept.sorted(by: { $0.key < $1.key }) {
+                for token in file.tokens(spelled: holder, in: function) {
+                    guard var base = token.parent?.as(DeclReferenceExprSyntax.self).map(ExprSyntax.init) else { continue }
+                    if let own = base.parent?.as(MemberAccessExprSyntax.self), own.declName.baseName.id == token.id { base = ExprSyntax(own) }
+                    guard Self.reads(base, holder), let access = base.parent?.as(MemberAccessExprSyntax.self), access.base?.id == base.id,
+                        access.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != access.id,
+                        !access.isInNestedType(below: Syntax(function))
+                    else { continue }
+                    reads.append((access, holder))
+                }
+            }
+            for (access, holder) in reads.sorted(by: { $0.access.position < $1.access.position }) {
                 let types = kept[holder] ?? []
                 guard let made = resolver.helpers(DeclaredType.buildersMade, named: access.declName.baseName.text).first(where: { types.contains($0.type) })
                 else { continue }
