@@ -79,6 +79,23 @@ public struct VIPERTaskCancellationRule: Rule {
                 """, messages: [
                     "presenter 'TagsPresenter' starts a task and drops its handle; keep it in a property and cancel it in `deinit`",
                 ]),
+            // A task looping over a stream holds the presenter until the stream ends.
+            Example("""
+                protocol HintsViewOutput: AnyObject {}
+                final class HintsPresenter: HintsViewOutput {
+                    weak var view: HintsViewInput?
+                    var router: HintsRouterInput?
+                    func viewWillAppear() {
+                        1️⃣Task { @MainActor in
+                            for await show in hintUpdates {
+                                if show { router?.showHint(from: view) }
+                            }
+                        }
+                    }
+                }
+                """, messages: [
+                    "presenter 'HintsPresenter' starts a task and drops its handle; keep it in a property, cancel it in `deinit`, and capture `self` weakly in it: looping over a stream, it holds the presenter while it waits, and `deinit` never runs",
+                ]),
         ],
         nonTriggering: [
             Example("""
@@ -189,9 +206,16 @@ public struct VIPERTaskCancellationRule: Rule {
                         "presenter '\(presenter.name)' replaces task '\(target)' without cancelling the running one; call `\(target)?.cancel()` first"))
                 }
                 for task in visitor.discarded {
+                    // A task that waits on a stream (`for await`) holds the presenter while it waits: cancelling it in `deinit`
+                    // needs it not to hold `self`, or `deinit` never runs.
+                    var call = Syntax(task)
+                    while !call.is(FunctionCallExprSyntax.self), let parent = call.parent { call = parent }
+                    let waits = call.is(FunctionCallExprSyntax.self) && call.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.await) && $0.parent?.is(ForStmtSyntax.self) == true }
                     violations.append(Violation(
                         at: task,
-                        "presenter '\(presenter.name)' starts a task and drops its handle; keep it in a property and cancel it in `deinit`"))
+                        waits
+                            ? "presenter '\(presenter.name)' starts a task and drops its handle; keep it in a property, cancel it in `deinit`, and capture `self` weakly in it: looping over a stream, it holds the presenter while it waits, and `deinit` never runs"
+                            : "presenter '\(presenter.name)' starts a task and drops its handle; keep it in a property and cancel it in `deinit`"))
                 }
             }
         }
