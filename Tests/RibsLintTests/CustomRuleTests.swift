@@ -639,6 +639,9 @@ struct CustomRuleTests {
             "Features/{feature}/Interface/**", "Modules/{module}/**", "**/Sources/**", "Tests/**", "**/{a}/{b}", "{a}*{b}", "{a}{b}",
             "Features/**/Interface", "**", "*", "?", "{name}", "A?c/**/d*", "./App/", "**/x/**/y", "a**b", "{a}/**/{b}.swift",
             "Pay*/{x}", "Résumé/**", "x?/y", "R?sum?/{a}", "{a}é/**", "x/**", "**/y", "x/y?", "x/{a}?",
+            // Folders and everything under them, matched without the general matcher where the path is one line of ASCII:
+            // `**/` first takes as many folders as it can, so its captures are the last place's.
+            "**/Sources/{target}/**", "{a}/Sources/**", "Modules/{module}/Sources/**", "**/{a}/x/**", "Sources/**", "**/a/b/**",
         ]
         let paths = [
             "Features/Pay/Interface/A.swift", "App/Features/Pay/Interface/B.swift", "Features/Pay/Impl/C.swift",
@@ -646,11 +649,14 @@ struct CustomRuleTests {
             "App/Tests/ATests.swift", "a/b/c/d/e", "abc", "a//b", "Abc/d/e/dz", "App/x.swift", "./App/x.swift", "x/y", "q/x/m/n/y/z",
             "ab", "a/b", "axxb", "a/x/b.swift", "Payments/one", "Résumé/a.swift", "Re\u{301}sume\u{301}/a.swift", "x😀/y", "x/y\n",
             "x/y\r\n", "x\ny/z", "", "/", "Features/Pay/Interface", "x\u{2028}q/y", "x/y\u{85}", "Résumé/é/a", "x/😀😀/y", "x/\u{2029}",
+            "A/Sources/X/Sources/Y/f.swift", "Sources/X/Sources/Y/f", "Modules/a/Modules/b/Sources/c", "q/x/x/x/z", "a/b/a/b/c", "Sources/",
+            "Sources/X/", "x/Sources/\n/y", "Modules/é/Sources/a",
         ]
         for pattern in patterns {
             let compiled = try PathPattern(pattern)
             for path in paths {
                 #expect(compiled.match(path) == oracle(pattern, compiled.captures, path), "\(pattern) on \(path.debugDescription)")
+                #expect(compiled.accepts(path) == (compiled.match(path) != nil), "accepts: \(pattern) on \(path.debugDescription)")
             }
         }
         // Each piece is tried once at each place: twelve `**` over 300 characters answer at once, where trying
@@ -714,6 +720,47 @@ struct CustomRuleTests {
         #expect(!spelt.contains { $0.contains("NeverKit") || $0.contains("FooKitView") || $0.contains(":2:") },
                 "nothing of a clause never compiled, of a condition, or of a longer name")
         #expect(spelt.filter { $0.hasPrefix("App/Screen.swift:5:") }.isEmpty, "nothing in a comment or a string")
+    }
+
+    @Test("only: a subject is reported where it fails the assertion, whichever condition is judged first")
+    func onlyJudgedWithItsFailure() throws {
+        // The failure of `only: { not: { role: router } }` is being a router: judged before the project's conformances,
+        // and a file without a router is passed over. The findings are those of judging the selection, then the assertion.
+        let sources: [(path: String, text: String)] = [
+            ("Listeners.swift", "protocol ChildListener: AnyObject {}\nprotocol HomeInteractable: ChildListener {}\n"),
+            ("HomeRouter.swift", "import RIBs\nfinal class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeInteractable {}\n"),
+            ("HomeInteractor.swift", "import RIBs\nfinal class HomeInteractor: Interactor, HomeInteractable {}\nfinal class Plain: HomeInteractable {}\n"),
+            ("Tests/HomeTests.swift", "import RIBs\nfinal class TestRouter: Router<HomeInteractable>, HomeInteractable {}\n"),
+        ]
+        #expect(try places("""
+            custom_rules:
+              listeners_are_no_routers:
+                message: "{{subject}}"
+                select: { type: { conforms: "*Listener", kind: class } }
+                only: { not: { role: router } }
+            """, sources) == ["HomeRouter.swift:2:13 HomeRouter", "Tests/HomeTests.swift:2:13 TestRouter"])
+        // A failure on the file's path alone passes over the files that cannot fail.
+        #expect(try places("""
+            custom_rules:
+              routers_outside_tests:
+                message: "{{subject}}"
+                select: { type: { role: router } }
+                only: { in: "Tests/**" }
+            """, sources) == ["HomeRouter.swift:2:13 HomeRouter"])
+    }
+
+    @Test("types nested in classes, extensions, #if clauses and protocols are subjects, as at the top level")
+    func nestedDeclarations() throws {
+        func names(_ code: String) throws -> [String] {
+            try findings("custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: { type: {} }\n    only: { name: \"/^$/\" }\n",
+                         [("A.swift", code)]).map(\.message)
+        }
+        #expect(try names("final class A {\n    var x = 1\n    enum Inner { case a }\n}\n") == ["A", "Inner"])
+        #expect(try names("extension A {\n    #if DEBUG\n    struct Probe {}\n    #endif\n}\n") == ["A", "Probe"])
+        #expect(try names("extension [Int] {\n    struct Chunk {}\n}\n") == ["[Int]", "Chunk"])
+        // Not Swift, but read all the same: the file model does not look inside protocols for types.
+        #expect(try names("protocol P {\n    class Q {}\n}\nfinal class R {}\n") == ["P", "Q", "R"])
+        #expect(try names("final class A {\n    var x = 1\n    func f() { struct Local {} }\n}\n") == ["A"], "a body is never entered")
     }
 
     @Test("members, access and constructions as Swift reads them")

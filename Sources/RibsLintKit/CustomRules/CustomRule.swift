@@ -109,6 +109,12 @@ final class Numbering: @unchecked Sendable {
     private let lock = NSLock()
     private var numbers: [String: Int] = [:]
 
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return numbers.count
+    }
+
     func number(_ key: String) -> Int {
         lock.lock()
         defer { lock.unlock() }
@@ -217,6 +223,16 @@ public indirect enum Filter: Sendable, CustomStringConvertible {
     var conjuncts: [Filter] {
         if case .all(let filters) = self { return filters.flatMap(\.conjuncts) }
         return [self]
+    }
+
+    /// Whether it is judged by the file's path and module alone: `in:`, `module:`, and lists and negations of them.
+    var isAboutTheFile: Bool {
+        switch self {
+        case .all(let filters), .any(let filters): filters.allSatisfy(\.isAboutTheFile)
+        case .not(let filter): filter.isAboutTheFile
+        case .path, .module: true
+        default: false
+        }
     }
 
     /// The roles it names, with every nested filter's.
@@ -376,6 +392,9 @@ public struct NamePattern: Sendable, CustomStringConvertible {
 
         /// The numbers given to runs, for the run's life: read when configurations are.
         private static let keys = Numbering()
+
+        /// How many runs have a number so far: every key is below it.
+        static var numbered: Int { keys.count }
     }
 
     private enum Shape: Sendable {
@@ -523,6 +542,13 @@ public struct PathPattern: Sendable, CustomStringConvertible {
     private let tokens: [Token]
     /// The pattern's literal runs (`Features/`, `/Interface`): a path without one of them is no match.
     private let pieces: [String]
+    /// Of a pattern that is a folder's path and everything under it, some of its folders captured (`Modules/**`,
+    /// `**/Sources/**`, `Features/{feature}/**`): that path, literal runs and captures, without its `**/` and `**`.
+    /// Where such a path is in a path, nothing else decides the match (`matchFolders(_:captures:in:last:)`).
+    private let folders: [Token]?
+    /// The pattern starts with `**/`, which takes as many folders as it can: of the places `folders` stand in a path,
+    /// the last is the match.
+    private let anyFoldersFirst: Bool
 
     /// A piece of a pattern and what it matches of a path: `*` any characters but `/`, `?` one, `{name}` one or more
     /// (captured), `**/` any folders or none, `**` anything.
@@ -594,6 +620,81 @@ public struct PathPattern: Sendable, CustomStringConvertible {
         self.pieces = pieces
         self.tokens = tokens
         self.captures = captures
+        folders = Self.folders(of: tokens)
+        if case .folders = tokens.first { anyFoldersFirst = true } else { anyFoldersFirst = false }
+    }
+
+    /// The folders of a pattern `folders` can stand for: literal runs and captures, each capture a whole folder's
+    /// name (a `/` or the start before it, a `/` after it), the last run ending with `/`, then `**`.
+    private static func folders(of tokens: [Token]) -> [Token]? {
+        var shape = tokens[...]
+        if case .folders = shape.first { shape = shape.dropFirst() }
+        guard case .anything = shape.last else { return nil }
+        shape = shape.dropLast()
+        guard case .literal(let last) = shape.last, last.last == UInt8(ascii: "/") else { return nil }
+        for index in shape.indices {
+            switch shape[index] {
+            case .literal: continue
+            case .capture:
+                if index > shape.startIndex {
+                    guard case .literal(let before) = shape[index - 1], before.last == UInt8(ascii: "/") else { return nil }
+                }
+                guard index + 1 < shape.endIndex, case .literal(let after) = shape[index + 1], after.first == UInt8(ascii: "/") else { return nil }
+            default: return nil
+            }
+        }
+        return Array(shape)
+    }
+
+    /// Whether `folders` stand in `path` (at its start or after a `/`; the first such place, or with `last` the last),
+    /// with the span each capture takes there; nil for a path with a line's end (which `**` would not go past) or a
+    /// byte that is not ASCII, left to the general matcher. Each capture takes a folder's whole name, so there is one
+    /// way to try each place.
+    private static func matchFolders(_ folders: [Token], captures: Int, in path: String, last: Bool) -> (matched: Bool, spans: [Range<Int>?])? {
+        var path = path
+        return path.withUTF8 { bytes -> (matched: Bool, spans: [Range<Int>?])? in
+            for byte in bytes where byte >= 0x80 || (0x0A...0x0D).contains(byte) { return nil }
+            let slash = UInt8(ascii: "/")
+            var spans = [Range<Int>?](repeating: nil, count: captures)
+            func stand(at start: Int) -> Bool {
+                var at = start
+                for token in folders {
+                    switch token {
+                    case .literal(let run):
+                        guard at + run.count <= bytes.count else { return false }
+                        for (offset, byte) in run.enumerated() where bytes[at + offset] != byte { return false }
+                        at += run.count
+                    case .capture(let index):
+                        var end = at
+                        while end < bytes.count, bytes[end] != slash { end += 1 }
+                        guard end > at else { return false }
+                        spans[index] = at..<end
+                        at = end
+                    default: return false
+                    }
+                }
+                return true
+            }
+            if last {
+                var index = bytes.count - 1
+                while index >= 0 {
+                    if bytes[index] == slash, stand(at: index + 1) { return (true, spans) }
+                    index -= 1
+                }
+                return (stand(at: 0), spans)
+            }
+            if stand(at: 0) { return (true, spans) }
+            for index in 0..<bytes.count where bytes[index] == slash {
+                if stand(at: index + 1) { return (true, spans) }
+            }
+            return (false, spans)
+        }
+    }
+
+    /// Whether `path` matches: `match(_:) != nil`, without making the captures where it need not.
+    public func accepts(_ path: String) -> Bool {
+        if let folders, let found = Self.matchFolders(folders, captures: captures.count, in: path, last: false) { return found.matched }
+        return match(path) != nil
     }
 
     public var description: String { text }
@@ -605,6 +706,16 @@ public struct PathPattern: Sendable, CustomStringConvertible {
     /// `*`, `**` and capture takes as many characters (Unicode scalars) as it can while the rest still matches, as the
     /// regular expression `(?:^|/)…(?:/.*)?$` would with `[^/]*`, `[^/]`, `([^/]+)`, `(?:.*/)?` and `.*` for the pieces.
     public func match(_ path: String) -> [String: String]? {
+        if let folders, let found = Self.matchFolders(folders, captures: captures.count, in: path, last: anyFoldersFirst) {
+            guard found.matched else { return nil }
+            let spans = found.spans
+            var values: [String: String] = [:]
+            let bytes = Array(path.utf8)
+            for (index, name) in captures.enumerated() {
+                if let span = spans[index] { values[name] = String(decoding: bytes[span], as: UTF8.self) }
+            }
+            return values
+        }
         guard pieces.allSatisfy({ path[...].firstIndex(ofBytes: $0) != nil }) else { return nil }
         let bytes = Array(path.utf8)
         var state = Attempt(spans: [Range<Int>?](repeating: nil, count: captures.count))

@@ -41,9 +41,11 @@ final class CustomRuleFile {
     private(set) lazy var subjects = CustomSubjects(file)
     private var paths: [String: String] = [:]
     private var modules: [String: String?] = [:]
-    private var offsets: [Int: [Int]] = [:]
+    /// By run (`NamePattern.Literal.key`, numbered from 0): an array, as most files look up every run of their rules.
+    private var offsets: [[Int]?] = []
     private var pathMatches: [PatternKey: [String: String]?] = [:]
-    private var playedRoles: Set<String>?
+    /// The roles the file's types play (a file has few types: a list).
+    private var playedRoles: [String]?
 
     private init(_ file: LintFile) { self.file = file }
 
@@ -80,7 +82,7 @@ final class CustomRuleFile {
 
     /// Where the file's text spells `run` whole (`NamePattern.Literal.isWhole`), in order.
     func offsets(of run: NamePattern.Literal) -> [Int] {
-        if let known = offsets[run.key] { return known }
+        if run.key < offsets.count, let known = offsets[run.key] { return known }
         var found: [Int] = []
         var text = file.source
         text.withUTF8 { bytes in
@@ -90,13 +92,14 @@ final class CustomRuleFile {
                 from += hit + 1
             }
         }
+        if run.key >= offsets.count { offsets += Array(repeating: nil, count: NamePattern.Literal.numbered - offsets.count) }
         offsets[run.key] = found
         return found
     }
 
     /// Whether one of the file's types plays `role`, as `roles` says (the file's rules share one role model).
     func plays(_ role: String, _ roles: any RoleModel) -> Bool {
-        if playedRoles == nil { playedRoles = Set(file.model.types.compactMap { roles.role(of: $0, in: file) }) }
+        if playedRoles == nil { playedRoles = file.model.types.compactMap { roles.role(of: $0, in: file) } }
         return playedRoles?.contains(role) == true
     }
 
@@ -107,6 +110,12 @@ final class CustomRuleFile {
         let match = pattern.match(path(from: folder))
         pathMatches[key] = .some(match)
         return match
+    }
+
+    /// Whether `pattern` matches the file's path from `folder` (`match(_:from:)` without its captures).
+    func accepts(_ pattern: PathPattern, from folder: String) -> Bool {
+        if let known = pathMatches[PatternKey(folder: folder, pattern: pattern.text)] { return known != nil }
+        return pattern.accepts(path(from: folder))
     }
 
     private struct PatternKey: Hashable {
@@ -132,10 +141,26 @@ final class CustomSubjects {
         let node: Syntax
         /// The innermost type declaration it is in (a type: itself), by index into `subjects`.
         var owner: Int?
-        let attributes: [String]
-        let access: String
-        /// A type's own clause.
-        let inherited: [String]
+        /// A declaration's attributes and modifiers, read when a filter first asks for its attributes or access.
+        private let declaration: (attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax)?
+        /// A member's extension or protocol, whose access it has when it writes none of its own.
+        private let accessOwner: Subject?
+        /// Its attributes and modifiers (`MainActor`, `weak`, `final`), and its own access level, if it writes one.
+        private lazy var modifiers: (attributes: [String], access: String?) = Self.modifiers(of: declaration)
+        var attributes: [String] { modifiers.attributes }
+        /// Its access level: its own; a member's of an extension or protocol without one, the owner's (a `private
+        /// extension`'s members are `fileprivate`); else `internal`.
+        var access: String {
+            if let own = modifiers.access { return own }
+            guard let accessOwner else { return "internal" }
+            return accessOwner.access == "private" ? "fileprivate" : accessOwner.access
+        }
+        /// A type's own clause, read when a filter first asks (`AnyObject` for a `class` restriction, but in an
+        /// extension's).
+        private(set) lazy var inherited: [String] = clause.map { clause in
+            clause.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) && kindName != "extension" ? "AnyObject" : $0.type.baseName }
+        } ?? []
+        private let clause: InheritanceClauseSyntax?
         /// A call's constructed type.
         let constructed: String?
         /// A type's role, once its role model was asked (`.some(nil)`: none).
@@ -143,7 +168,8 @@ final class CustomSubjects {
 
         init(
             kind: SubjectKind, name: String, kindName: String, span: Range<Int>, nameSpan: Range<Int>, node: Syntax, owner: Int?,
-            attributes: [String], access: String, inherited: [String], constructed: String?
+            declaration: (attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax)? = nil, accessOwner: Subject? = nil,
+            clause: InheritanceClauseSyntax? = nil, constructed: String? = nil
         ) {
             self.kind = kind
             self.name = name
@@ -152,10 +178,43 @@ final class CustomSubjects {
             self.nameSpan = nameSpan
             self.node = node
             self.owner = owner
-            self.attributes = attributes
-            self.access = access
-            self.inherited = inherited
+            self.declaration = declaration
+            self.accessOwner = accessOwner
+            self.clause = clause
             self.constructed = constructed
+        }
+
+        private static func modifiers(
+            of declaration: (attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax)?
+        ) -> (attributes: [String], access: String?) {
+            var attributes: [String] = []
+            var access: String?
+            guard let (attributed, modifiers) = declaration else { return ([], nil) }
+            // Most declarations have neither: an empty list is not walked.
+            if !attributed.isEmpty {
+                for case .attribute(let attribute) in attributed {
+                    // `MainActor`, read from its token where the name is one: printing the node costs more.
+                    if let name = attribute.attributeName.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil,
+                        name.unexpectedBeforeName == nil, name.unexpectedBetweenNameAndGenericArgumentClause == nil,
+                        name.unexpectedAfterGenericArgumentClause == nil
+                    {
+                        attributes.append(name.name.text)
+                    } else {
+                        attributes.append(attribute.attributeName.trimmedDescription)
+                    }
+                }
+            }
+            if !modifiers.isEmpty {
+                for modifier in modifiers {
+                    let word = modifier.name.text
+                    if ConfigReader.accessLevels.contains(word) {
+                        if modifier.detail == nil { access = word }
+                    } else {
+                        attributes.append(word)
+                    }
+                }
+            }
+            return (attributes, access)
         }
     }
 
@@ -220,13 +279,13 @@ final class CustomSubjects {
         let start = file.hasByteOrderMark ? 3 : 0
         subjects = [Subject(
             kind: .file, name: file.fileName, kindName: "file", span: start..<file.source.utf8.count, nameSpan: start..<start,
-            node: Syntax(file.tree), owner: nil, attributes: [], access: "internal", inherited: [], constructed: nil)]
+            node: Syntax(file.tree), owner: nil)]
     }
 
     /// The file's imports, types (nested ones too) and top-level members, each kind in source order; read once.
     private func readOutline() -> (imports: [Int], types: [Int], members: [Int]) {
         if let outline { return outline }
-        var reader = DeclarationReader(base: subjects.count)
+        var reader = DeclarationReader(base: subjects.count, nests: model.nestsDeclarations)
         reader.outline(tree.statements)
         var read: (imports: [Int], types: [Int], members: [Int]) = ([], [], [])
         for (offset, subject) in reader.subjects.enumerated() {
@@ -251,9 +310,9 @@ final class CustomSubjects {
                 continue
             }
             guard let block = memberBlocks[type] else { continue }
-            var reader = DeclarationReader(base: subjects.count)
+            var reader = DeclarationReader(base: subjects.count, nests: true)
             let owner = subjects[type]
-            reader.members(block.members, owner: .init(index: type, kindName: owner.kindName, access: owner.access))
+            reader.members(block.members, owner: .init(index: type, kindName: owner.kindName, subject: owner))
             let read = Array(subjects.count..<(subjects.count + reader.subjects.count))
             subjects += reader.subjects
             membersOf[type] = read
@@ -442,18 +501,24 @@ final class CustomSubjects {
         var subjects: [Subject] = []
         /// Each type's member block, by the type's index.
         var memberBlocks: [Int: MemberBlockSyntax] = [:]
+        /// Whether member blocks other than protocols' may declare types or imports (`FileModel.nestsDeclarations`,
+        /// whose descent leaves protocols' aside).
+        let nests: Bool
 
-        /// The type whose members are read: its index, kind and access.
+        /// The type whose members are read: its index, kind and subject.
         struct Owner {
             let index: Int
             let kindName: String
-            let access: String
+            let subject: Subject?
         }
 
-        init(base: Int) { self.base = base }
+        init(base: Int, nests: Bool) {
+            self.base = base
+            self.nests = nests
+        }
 
         mutating func outline(_ items: CodeBlockItemListSyntax) {
-            for item in items { if case .decl(let declaration) = item.item { outline(declaration, owner: nil) } }
+            items.forEachDeclaration { outline($0, owner: nil) }
         }
 
         /// Imports, types and, at the top level (`owner` nil), members.
@@ -470,7 +535,7 @@ final class CustomSubjects {
             case .importDecl(let node):
                 // An import in a type's block is no member: its type is its owner all the same.
                 add(.import, node.path.map(\.name.text).joined(separator: "."), "import", Syntax(node), name: Syntax(node), declaration: nil,
-                    owner: owner.map { Owner(index: $0, kindName: "", access: "") })
+                    owner: owner.map { Owner(index: $0, kindName: "", subject: nil) })
             case .classDecl(let node):
                 type(Syntax(node), "class", node.name, (node.attributes, node.modifiers), node.inheritanceClause, node.memberBlock)
             case .structDecl(let node):
@@ -485,13 +550,13 @@ final class CustomSubjects {
                 let index = add(
                     .type, node.extendedType.baseName ?? node.extendedType.trimmedDescription, "extension", Syntax(node),
                     name: Syntax(node.extendedType), declaration: (node.attributes, node.modifiers), owner: nil,
-                    inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.baseName } ?? [])
+                    clause: node.inheritanceClause)
                 nested(node.memberBlock, of: index)
             case .ifConfigDecl(let node):
                 for clause in node.clauses where !clause.isNeverCompiled {
                     switch clause.elements {
-                    case .statements(let items): for item in items { if case .decl(let inner) = item.item { outline(inner, owner: owner) } }
-                    case .decls(let members): for member in members { outline(member.decl, owner: owner) }
+                    case .statements(let items): items.forEachDeclaration { outline($0, owner: owner) }
+                    case .decls(let members): members.forEachDeclaration { outline($0, owner: owner) }
                     default: break
                     }
                 }
@@ -502,12 +567,13 @@ final class CustomSubjects {
         /// The types nested in the block of the type at `index`; the block kept for its members.
         private mutating func nested(_ block: MemberBlockSyntax, of index: Int) {
             memberBlocks[index] = block
-            for member in block.members { outline(member.decl, owner: index) }
+            guard nests || subjects[index - base].kindName == "protocol" else { return }
+            block.members.forEachDeclaration { outline($0, owner: index) }
         }
 
         /// The members of a type's block (its nested types' aside).
         mutating func members(_ members: MemberBlockItemListSyntax, owner: Owner) {
-            for member in members { self.members(member.decl, owner: owner) }
+            members.forEachDeclaration { self.members($0, owner: owner) }
         }
 
         private mutating func members(_ declaration: DeclSyntax, owner: Owner) {
@@ -517,7 +583,7 @@ final class CustomSubjects {
                 guard let node = declaration.as(IfConfigDeclSyntax.self) else { return }
                 for clause in node.clauses where !clause.isNeverCompiled {
                     switch clause.elements {
-                    case .statements(let items): for item in items { if case .decl(let inner) = item.item { members(inner, owner: owner) } }
+                    case .statements(let items): items.forEachDeclaration { members($0, owner: owner) }
                     case .decls(let nested): members(nested, owner: owner)
                     default: break
                     }
@@ -556,7 +622,7 @@ final class CustomSubjects {
         ) {
             let index = add(
                 .type, Self.spelt(name), kind, node, name: Syntax(name), declaration: declaration, owner: nil,
-                inherited: clause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [])
+                clause: clause)
             nested(members, of: index)
         }
 
@@ -564,47 +630,16 @@ final class CustomSubjects {
         private mutating func add(
             _ kind: SubjectKind, _ name: String, _ kindName: String, _ node: Syntax, name nameNode: Syntax,
             declaration: (attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax)?,
-            owner: Owner?, inherited: [String] = []
+            owner: Owner?, clause: InheritanceClauseSyntax? = nil
         ) -> Int {
-            var attributes: [String] = []
-            var access: String?
-            if let (attributed, modifiers) = declaration {
-                // Most declarations have neither: an empty list is not walked.
-                if !attributed.isEmpty {
-                    for case .attribute(let attribute) in attributed {
-                        // `MainActor`, read from its token where the name is one: printing the node costs more.
-                        if let name = attribute.attributeName.as(IdentifierTypeSyntax.self), name.genericArgumentClause == nil,
-                            name.unexpectedBeforeName == nil, name.unexpectedBetweenNameAndGenericArgumentClause == nil,
-                            name.unexpectedAfterGenericArgumentClause == nil
-                        {
-                            attributes.append(name.name.text)
-                        } else {
-                            attributes.append(attribute.attributeName.trimmedDescription)
-                        }
-                    }
-                }
-                if !modifiers.isEmpty {
-                    for modifier in modifiers {
-                        let word = modifier.name.text
-                        if ConfigReader.accessLevels.contains(word) {
-                            if modifier.detail == nil { access = word }
-                        } else {
-                            attributes.append(word)
-                        }
-                    }
-                }
-            }
-            // A member without an access level of its own has its protocol's, or its extension's (a `private extension`'s
-            // members are `fileprivate`).
-            if access == nil, kind == .member, let owner, owner.kindName == "extension" || owner.kindName == "protocol" {
-                access = owner.access == "private" ? "fileprivate" : owner.access
-            }
+            // A member without an access level of its own has its protocol's, or its extension's.
+            let accessOwner = kind == .member && (owner?.kindName == "extension" || owner?.kindName == "protocol") ? owner?.subject : nil
             subjects.append(Subject(
                 kind: kind, name: name, kindName: kindName,
                 span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
                 nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<nameNode.endPositionBeforeTrailingTrivia.utf8Offset,
-                node: node, owner: kind == .type ? base + subjects.count : owner?.index, attributes: attributes, access: access ?? "internal",
-                inherited: inherited, constructed: nil))
+                node: node, owner: kind == .type ? base + subjects.count : owner?.index, declaration: declaration, accessOwner: accessOwner,
+                clause: clause))
             return base + subjects.count - 1
         }
     }
@@ -661,7 +696,7 @@ final class CustomSubjects {
                 kind: .call, name: constructed ?? nameNode.text, kindName: "call",
                 span: node.positionAfterSkippingLeadingTrivia.utf8Offset..<end,
                 nameSpan: nameNode.positionAfterSkippingLeadingTrivia.utf8Offset..<end,
-                node: Syntax(node), owner: nil, attributes: [], access: "internal", inherited: [], constructed: constructed)
+                node: Syntax(node), owner: nil, constructed: constructed)
         }
 
         /// The call whose name, or whose made type's name, `token` may be (`call(_:)` reads both from tokens): what it
@@ -726,7 +761,7 @@ final class CustomSubjects {
             let span = token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset
             return Subject(
                 kind: .reference, name: token.identifier?.name ?? token.text, kindName: kind, span: span, nameSpan: span, node: Syntax(token),
-                owner: nil, attributes: [], access: "internal", inherited: [], constructed: nil)
+                owner: nil)
         }
     }
 }
@@ -738,46 +773,57 @@ final class CustomRuleCheck: Sendable {
     /// The rule's selection and assertion with each condition list in the order it is cheapest to judge: the same answers.
     private let select: CustomRule.Query
     private let assertion: CustomRule.Assertion
-    /// What a file must be for the selection to pick anything there, judged before its subjects are read: the
-    /// selection's conditions on the file's path and module.
+    /// What a selected subject must satisfy to be reported, each condition list cheapest first: the selection; for
+    /// `only`, the selection and the assertion's failure together, so that a costly condition of the selection (the
+    /// project's conformances) is judged only of the subjects that fail the assertion's cheap one (a role).
+    private let reportable: Filter
+    /// What a file must be for the rule to report anything there, judged before its subjects are read: the reported
+    /// conditions on the file's path and module alone.
     private let fileConditions: [Filter]
-    /// A role the selection requires: a subject's role is its type's, so one of the file's types must play it.
+    /// A role the reported subjects play: a subject's role is its type's, so one of the file's types must play it.
     private let requiredRole: String?
 
     init(rule: CustomRule, roles: any RoleModel) {
         self.rule = rule
         self.roles = roles
         select = CustomRule.Query(kind: rule.select.kind, filter: rule.select.filter.cheapestFirst)
+        var conjuncts = rule.select.filter.conjuncts
         switch rule.assertion {
         case .forbid(let query): assertion = .forbid(CustomRule.Query(kind: query.kind, filter: query.filter.cheapestFirst))
         case .require(let query, let min, let max):
             assertion = .require(CustomRule.Query(kind: query.kind, filter: query.filter.cheapestFirst), min: min, max: max)
-        case .only(let filter): assertion = .only(filter.cheapestFirst)
+        case .only(let filter):
+            assertion = .only(filter.cheapestFirst)
+            // `only: { not: { role: router } }` fails where the subject is a router.
+            if case .not(let inner) = filter { conjuncts += inner.conjuncts } else { conjuncts.append(.not(filter)) }
         }
-        let conjuncts = rule.select.filter.conjuncts
-        fileConditions = conjuncts.filter { condition in
-            switch condition {
-            case .path, .module: true
-            default: false
-            }
-        }
+        reportable = conjuncts.count == 1 ? conjuncts[0].cheapestFirst : Filter.all(conjuncts).cheapestFirst
+        fileConditions = conjuncts.filter(\.isAboutTheFile)
         requiredRole = conjuncts.lazy.compactMap { condition in
             if case .role(let role) = condition { role } else { nil }
         }.first
     }
 
-    /// Whether the selection may pick anything in the file: its text spells the names the selection needs, its path
-    /// and module are the selection's, and one of its types plays the role the selection names.
+    /// Whether the rule may report anything in the file: its text spells the names the selection needs (and those
+    /// `forbid` looks for), its path and module are the rule's, and one of its types plays the role the rule names.
     private func mayPick(in file: LintFile, _ answers: Answers) -> Bool {
         guard answers.spells(select) else { return false }
-        for condition in fileConditions {
-            switch condition {
-            case .path(let pattern): if answers.match(pattern) == nil { return false }
-            case .module(let pattern): if answers.module.map(pattern.matches) != true { return false }
-            default: continue
-            }
+        for condition in fileConditions where !Self.fileMatches(condition, answers) { return false }
+        if let requiredRole, !answers.state.plays(requiredRole, roles) { return false }
+        if case .forbid(let query) = assertion { return answers.spells(query) }
+        return true
+    }
+
+    /// Whether the file's path and module satisfy a condition on them alone (`Filter.isAboutTheFile`).
+    private static func fileMatches(_ condition: Filter, _ answers: Answers) -> Bool {
+        switch condition {
+        case .all(let filters): filters.allSatisfy { fileMatches($0, answers) }
+        case .any(let filters): filters.contains { fileMatches($0, answers) }
+        case .not(let inner): !fileMatches(inner, answers)
+        case .path(let pattern): answers.accepts(pattern)
+        case .module(let pattern): answers.module.map(pattern.matches) == true
+        default: true
         }
-        return requiredRole.map { answers.state.plays($0, roles) } ?? true
     }
 
     /// The subjects of the selection's kind that it may pick, in source order: every one; of members whose type must
@@ -821,6 +867,9 @@ final class CustomRuleCheck: Sendable {
         /// What an `in:` pattern captures of the file's path; nil when it does not match.
         func match(_ pattern: PathPattern) -> [String: String]? { state.match(pattern, from: folder) }
 
+        /// Whether an `in:` pattern matches the file's path.
+        func accepts(_ pattern: PathPattern) -> Bool { state.accepts(pattern, from: folder) }
+
     }
 
     /// The subjects the rule selects in `file`: its kind, name, where, and its role when it has one.
@@ -844,7 +893,7 @@ final class CustomRuleCheck: Sendable {
         var violations: [Violation] = []
         var reported = Set<Int>()
         var captures: [String: String]?
-        for index in selectable(all, file, answers) where matches(select.filter, index, all, file, answers) {
+        for index in selectable(all, file, answers) where matches(reportable, index, all, file, answers) {
             let subject = all.subjects[index]
             // The message's values, once a finding needs them.
             func values() -> [String: String] {
@@ -874,12 +923,11 @@ final class CustomRuleCheck: Sendable {
                     values["name"] = subject.name
                     violations.append(violation(at: index, all, values, file))
                 }
-            case .only(let filter):
-                if !matches(filter, index, all, file, answers) {
-                    var values = values()
-                    values["name"] = subject.name
-                    violations.append(violation(at: index, all, values, file))
-                }
+            case .only:
+                // `reportable` holds the assertion's failure.
+                var values = values()
+                values["name"] = subject.name
+                violations.append(violation(at: index, all, values, file))
             }
         }
         return violations
@@ -926,7 +974,7 @@ final class CustomRuleCheck: Sendable {
             if subject.kind == .import { return pattern.matches(subject.name) || pattern.matches(String(subject.name.prefix { $0 != "." })) }
             return pattern.matches(subject.name)
         case .kind(let kind): return subject.kindName == kind
-        case .path(let pattern): return answers.match(pattern) != nil
+        case .path(let pattern): return answers.accepts(pattern)
         case .module(let pattern): return answers.module.map(pattern.matches) == true
         case .inherits(let pattern, let direct):
             if direct { return subject.kindName == "class" && subject.inherited.first.map(pattern.matches) == true }
@@ -954,14 +1002,14 @@ final class CustomRuleCheck: Sendable {
         case .not(let inner): return !constructedMatches(inner, name, file, answers)
         case .name(let pattern): return pattern.matches(name)
         case .role(let role):
-            let all = CustomRuleFile.of(file).subjects
+            let all = answers.state.subjects
             if all.constructedRoles[name] == nil {
                 let own = all.typeIndexByName[name].flatMap { roles.role(of: file.model.types[$0], in: file) }
                 all.constructedRoles[name] = .some(own ?? roles.role(ofTypeNamed: name, in: file))
             }
             return all.constructedRoles[name] == .some(role)
         case .kind(let kind):
-            let declared = CustomRuleFile.of(file).subjects.typeIndexByName[name].map { file.model.types[$0].kind.rawValue }
+            let declared = answers.state.subjects.typeIndexByName[name].map { file.model.types[$0].kind.rawValue }
                 ?? file.model.projectTypes.primary(name)?.kind.rawValue
             return declared == kind
         case .inherits(let pattern, let direct):
@@ -1009,4 +1057,26 @@ final class CustomRuleCheck: Sendable {
 
     /// `template` with each `{{name}}` replaced by its value.
     static func render(_ template: String, _ values: [String: String]) -> String { CustomRule.filling(template) { values[$0] ?? "" } }
+}
+
+// `for item in list` over a SwiftSyntax collection steps with `SyntaxCollectionIterator`, whose `next()` is not
+// specialized outside SwiftSyntax: it asks the runtime for `Optional<Element>`'s metadata at each element (about 700
+// instructions, callgrind). The outline of custom rules steps through every declaration of a file's top level and
+// member blocks; these read each child as a `SyntaxEnum` instead.
+extension CodeBlockItemListSyntax {
+    /// The declarations among its items, in order.
+    func forEachDeclaration(_ body: (DeclSyntax) -> Void) {
+        for child in children(viewMode: .all) {
+            if case .codeBlockItem(let item) = child.as(SyntaxEnum.self), case .decl(let declaration) = item.item { body(declaration) }
+        }
+    }
+}
+
+extension MemberBlockItemListSyntax {
+    /// Each member's declaration, in order.
+    func forEachDeclaration(_ body: (DeclSyntax) -> Void) {
+        for child in children(viewMode: .all) {
+            if case .memberBlockItem(let member) = child.as(SyntaxEnum.self) { body(member.decl) }
+        }
+    }
 }

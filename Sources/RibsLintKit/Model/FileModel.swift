@@ -132,6 +132,9 @@ public struct FileModel {
     public let importsFramework: Bool
     public let types: [TypeDeclaration]
     public let protocols: [ProtocolDeclaration]
+    /// Whether a type, protocol or import is declared inside a type's (or an extension's) member block: without one,
+    /// a reader of the file's outline need not look through member blocks for them.
+    public let nestsDeclarations: Bool
     /// What the file declares, for the project's `TypeIndex`.
     public let declarations: [DeclaredType]
     /// The project's types, for rules that ask about other files (who conforms to a protocol); every
@@ -186,6 +189,7 @@ public struct FileModel {
             collector.addArrangingMethods { type in type.kind == .class && type.inherited.first.map(profile.isBaseClass) == true }
         }
         imports = collector.imports
+        nestsDeclarations = collector.nestsDeclarations
         let importsFramework = collector.imports.contains { profile.frameworks.contains($0) }
         self.importsFramework = importsFramework
         // A build manifest (Tuist's `Project.swift` and its helpers, `Package.swift`) declares no RIB's contract.
@@ -349,6 +353,10 @@ private struct DeclarationCollector {
     var looksForHelperMethods = true
     var looksForActivation = true
     var looksForRoutes = true
+    /// Whether a type, protocol or import was met inside a member block (`FileModel.nestsDeclarations`).
+    var nestsDeclarations = false
+    /// How many member blocks the descent is in.
+    private var depth = 0
 
     /// The methods of classes and extensions that only arrange the view hierarchy (`ViewHierarchy.arranging`), each
     /// reading the stored properties of its class in the file as its own.
@@ -438,10 +446,18 @@ private struct DeclarationCollector {
     }
 
     mutating func collect(_ members: MemberBlockItemListSyntax) {
+        depth += 1
         for member in members { collect(member.decl) }
+        depth -= 1
     }
 
     mutating func collect(_ declaration: DeclSyntax) {
+        if depth > 0, !nestsDeclarations {
+            switch declaration.kind {
+            case .importDecl, .classDecl, .structDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl: nestsDeclarations = true
+            default: break
+            }
+        }
         switch declaration.as(DeclSyntaxEnum.self) {
         case .importDecl(let node):
             if let module = node.path.first?.name.text { imports.append(module) }
