@@ -113,10 +113,7 @@ final class CustomRuleFile {
     }
 
     /// Whether `pattern` matches the file's path from `folder` (`match(_:from:)` without its captures).
-    func accepts(_ pattern: PathPattern, from folder: String) -> Bool {
-        if let known = pathMatches[PatternKey(folder: folder, pattern: pattern.text)] { return known != nil }
-        return pattern.accepts(path(from: folder))
-    }
+    func accepts(_ pattern: PathPattern, from folder: String) -> Bool { pattern.accepts(path(from: folder)) }
 
     private struct PatternKey: Hashable {
         let folder: String
@@ -793,7 +790,8 @@ final class CustomRuleCheck: Sendable {
         case .require(let query, let min, let max):
             assertion = .require(CustomRule.Query(kind: query.kind, filter: query.filter.cheapestFirst), min: min, max: max)
         case .only(let filter):
-            assertion = .only(filter.cheapestFirst)
+            // Judged as `reportable`'s failure, below.
+            assertion = .only(filter)
             // `only: { not: { role: router } }` fails where the subject is a router.
             if case .not(let inner) = filter { conjuncts += inner.conjuncts } else { conjuncts.append(.not(filter)) }
         }
