@@ -749,7 +749,7 @@ struct CustomRuleTests {
             """, sources) == ["HomeRouter.swift:2:13 HomeRouter"])
     }
 
-    @Test("types nested in classes, extensions, #if clauses and protocols are subjects, as at the top level")
+    @Test("types nested in classes, extensions and #if clauses are subjects, as at the top level; none is read in a protocol")
     func nestedDeclarations() throws {
         func names(_ code: String) throws -> [String] {
             try findings("custom_rules:\n  probe:\n    message: \"{{subject}}\"\n    select: { type: {} }\n    only: { name: \"/^$/\" }\n",
@@ -758,8 +758,10 @@ struct CustomRuleTests {
         #expect(try names("final class A {\n    var x = 1\n    enum Inner { case a }\n}\n") == ["A", "Inner"])
         #expect(try names("extension A {\n    #if DEBUG\n    struct Probe {}\n    #endif\n}\n") == ["A", "Probe"])
         #expect(try names("extension [Int] {\n    struct Chunk {}\n}\n") == ["[Int]", "Chunk"])
-        // Not Swift, but read all the same: the file model does not look inside protocols for types.
-        #expect(try names("protocol P {\n    class Q {}\n}\nfinal class R {}\n") == ["P", "Q", "R"])
+        // Swift nests no type in a protocol (and the file model does not look there): such a type is not read, whether
+        // or not the file nests types elsewhere.
+        #expect(try names("protocol P {\n    class Q {}\n}\nfinal class R {}\n") == ["P", "R"])
+        #expect(try names("protocol P {\n    class Q {}\n}\nfinal class R {\n    enum E {}\n}\n") == ["P", "R", "E"])
         #expect(try names("final class A {\n    var x = 1\n    func f() { struct Local {} }\n}\n") == ["A"], "a body is never entered")
     }
 

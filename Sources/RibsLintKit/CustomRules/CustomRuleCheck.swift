@@ -39,10 +39,14 @@ public struct DefinedRoles: RoleModel {
 final class CustomRuleFile {
     private let file: LintFile
     private(set) lazy var subjects = CustomSubjects(file)
-    private var paths: [String: String] = [:]
-    private var modules: [String: String?] = [:]
+    /// By configuration folder: a list, as a run has a folder or a few, and a folder's string is compared by identity
+    /// first where hashing it reads every byte.
+    private var paths: [(folder: String, path: String)] = []
+    private var modules: [(folder: String, module: String?)] = []
     /// By run (`NamePattern.Literal.key`, numbered from 0): an array, as most files look up every run of their rules.
     private var offsets: [[Int]?] = []
+    /// By run, likewise: whether the text spells it, where only that was asked.
+    private var spelt: [Bool?] = []
     private var pathMatches: [PatternKey: [String: String]?] = [:]
     /// The roles the file's types play (a file has few types: a list).
     private var playedRoles: [String]?
@@ -54,17 +58,17 @@ final class CustomRuleFile {
     /// The file's path as the rules of a configuration's `folder` read it, made once: from the folder, when the file
     /// has a place on disk (an example's, or standard input's without one: as given).
     func path(from folder: String) -> String {
-        if let known = paths[folder] { return known }
+        for known in paths where known.folder == folder { return known.path }
         let path = file.project.absolutePath.flatMap { relativePath($0, to: folder) } ?? file.path
-        paths[folder] = path
+        paths.append((folder, path))
         return path
     }
 
     /// The file's module as the rules of a configuration's `folder` read it, made once.
     func module(from folder: String) -> String? {
-        if let known = modules[folder] { return known }
+        for known in modules where known.folder == folder { return known.module }
         let module = Self.module(of: file, path: path(from: folder))
-        modules[folder] = .some(module)
+        modules.append((folder, module))
         return module
     }
 
@@ -83,18 +87,43 @@ final class CustomRuleFile {
     /// Where the file's text spells `run` whole (`NamePattern.Literal.isWhole`), in order.
     func offsets(of run: NamePattern.Literal) -> [Int] {
         if run.key < offsets.count, let known = offsets[run.key] { return known }
+        let found = search(run, all: true)
+        record(found, of: run)
+        return found
+    }
+
+    /// Whether the file's text spells `run` whole anywhere: the search stops at the first place (most rules ask this
+    /// of every file; few ask where).
+    func spells(_ run: NamePattern.Literal) -> Bool {
+        if run.key < offsets.count, let known = offsets[run.key] { return !known.isEmpty }
+        if run.key < spelt.count, let known = spelt[run.key] { return known }
+        let found = search(run, all: false)
+        // Spelt nowhere: where it is spelt is known too.
+        if found.isEmpty { record(found, of: run) }
+        if run.key >= spelt.count { spelt += Array(repeating: nil, count: NamePattern.Literal.numbered - spelt.count) }
+        spelt[run.key] = !found.isEmpty
+        return !found.isEmpty
+    }
+
+    private func search(_ run: NamePattern.Literal, all: Bool) -> [Int] {
         var found: [Int] = []
         var text = file.source
         text.withUTF8 { bytes in
             var from = 0
             while from < bytes.count, let hit = firstUTF8Offset(of: run.text, in: UnsafeBufferPointer(rebasing: bytes[from...])) {
-                if run.isWhole(at: from + hit, in: bytes) { found.append(from + hit) }
+                if run.isWhole(at: from + hit, in: bytes) {
+                    found.append(from + hit)
+                    if !all { return }
+                }
                 from += hit + 1
             }
         }
+        return found
+    }
+
+    private func record(_ found: [Int], of run: NamePattern.Literal) {
         if run.key >= offsets.count { offsets += Array(repeating: nil, count: NamePattern.Literal.numbered - offsets.count) }
         offsets[run.key] = found
-        return found
     }
 
     /// Whether one of the file's types plays `role`, as `roles` says (the file's rules share one role model).
@@ -498,8 +527,8 @@ final class CustomSubjects {
         var subjects: [Subject] = []
         /// Each type's member block, by the type's index.
         var memberBlocks: [Int: MemberBlockSyntax] = [:]
-        /// Whether member blocks other than protocols' may declare types or imports (`FileModel.nestsDeclarations`,
-        /// whose descent leaves protocols' aside).
+        /// Whether member blocks may declare types or imports (`FileModel.nestsDeclarations`, whose descent leaves
+        /// protocols aside: Swift nests neither in a protocol).
         let nests: Bool
 
         /// The type whose members are read: its index, kind and subject.
@@ -564,7 +593,7 @@ final class CustomSubjects {
         /// The types nested in the block of the type at `index`; the block kept for its members.
         private mutating func nested(_ block: MemberBlockSyntax, of index: Int) {
             memberBlocks[index] = block
-            guard nests || subjects[index - base].kindName == "protocol" else { return }
+            guard nests, subjects[index - base].kindName != "protocol" else { return }
             block.members.forEachDeclaration { outline($0, owner: index) }
         }
 
@@ -802,12 +831,13 @@ final class CustomRuleCheck: Sendable {
         }.first
     }
 
-    /// Whether the rule may report anything in the file: its text spells the names the selection needs (and those
-    /// `forbid` looks for), its path and module are the rule's, and one of its types plays the role the rule names.
+    /// Whether the rule may report anything in the file: its path and module are the rule's, one of its types plays
+    /// the role the rule names, and its text spells the names the selection needs (and those `forbid` looks for).
+    /// Cheapest first: the file's roles are known once for every rule, a spelling is a search of its text.
     private func mayPick(in file: LintFile, _ answers: Answers) -> Bool {
-        guard answers.spells(select) else { return false }
         for condition in fileConditions where !Self.fileMatches(condition, answers) { return false }
         if let requiredRole, !answers.state.plays(requiredRole, roles) { return false }
+        guard answers.spells(select) else { return false }
         if case .forbid(let query) = assertion { return answers.spells(query) }
         return true
     }
@@ -850,8 +880,8 @@ final class CustomRuleCheck: Sendable {
         func spells(_ query: CustomRule.Query, in span: Range<Int>? = nil) -> Bool {
             // A file's name is not in its text.
             query.spelling?.isSpelt { run in
+                guard let span else { return state.spells(run) }
                 let offsets = state.offsets(of: run)
-                guard let span else { return !offsets.isEmpty }
                 // The first offset at or after the span's start.
                 var low = 0, high = offsets.count
                 while low < high {
