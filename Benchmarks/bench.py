@@ -388,9 +388,13 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
         runs["ribslint cold, 20 custom rules"] = [ribslint, "lint", "--config", with_custom, "--reporter", "json", "--quiet", "--jobs", str(jobs),
                                                   "--no-cache", folder]
     timed = {name: [] for name in runs}
-    for _ in range(3):
-        for name, command in runs.items():
-            timed[name].append(measure(command, cwd=folder))
+    # The order turns each round, so that each kind of run takes each place once: on this VM a run's place moves its
+    # time by a few percent (the twenty custom rules timed right after the cold run read 1.14 its time, right before it
+    # 1.08), and a ratio of two runs always in the same order would carry that.
+    names = list(runs)
+    for turn in range(max(3, len(names))):
+        for name in names[turn % len(names):] + names[:turn % len(names)]:
+            timed[name].append(measure(runs[name], cwd=folder))
     # One changed file, as a pre-commit hook lints it: afresh, with every other file's facts from the warm
     # cache and the project rules over the whole tree. The file gets a new comment before each run.
     changed = first_swift_file(folder)
