@@ -10,7 +10,8 @@
 Each tree is timed in one run, on the same files and thread count: ribslint with every rule and no
 cache (cold), the parse-and-walk floor, `swift-format lint -r --parallel` with its default
 configuration, and ribslint again with a warm cache. ribslint (cold and warm) and the floor are timed in
-three interleaved rounds and their median runs kept; swift-format, two orders of magnitude slower, once. It prints files/s, lines/s,
+interleaved rounds whose order is balanced (each kind of run takes each place, and follows each other kind, equally
+often), and their medians kept; swift-format, two orders of magnitude slower, once. It prints files/s, lines/s,
 peak RSS and the ratios as a table, then the same as JSON (`--json FILE` writes it to a file too).
 """
 import argparse, json, os, random, resource, shutil, subprocess, sys, tempfile, time
@@ -257,8 +258,27 @@ def generate(files, folder):
 # ---------------------------------------------------------------- measuring
 
 def median(results):
-    """The run of median time: this VM's timings vary by ±20% from one run to the next."""
-    return sorted(results, key=lambda result: result[0])[len(results) // 2]
+    """The median run: this VM's timings vary by ±20% from one run to the next. Of an even number of runs, the two
+    middle ones' mean time and the larger of their peak memories."""
+    ordered = sorted(results, key=lambda result: result[0])
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    low, high = ordered[middle - 1], ordered[middle]
+    return ((low[0] + high[0]) / 2, max(low[1], high[1]), high[2])
+
+
+def balanced_rounds(count):
+    """The order of `count` kinds of run in each round, so that over all rounds each kind takes each place, and
+    follows each other kind, equally often (a Williams design): `count` rounds for an even count, twice as many for
+    an odd one."""
+    first = [0]
+    for step in range(1, count):
+        first.append((step + 1) // 2 if step % 2 else count - step // 2)
+    rounds = [[(kind + shift) % count for kind in first] for shift in range(count)]
+    if count % 2:
+        rounds += [list(reversed(order)) for order in rounds]
+    return rounds
 
 
 def measure(command, cwd=None):
@@ -388,13 +408,13 @@ def bench(folder, binaries, jobs, scratch, profile="ribs"):
         runs["ribslint cold, 20 custom rules"] = [ribslint, "lint", "--config", with_custom, "--reporter", "json", "--quiet", "--jobs", str(jobs),
                                                   "--no-cache", folder]
     timed = {name: [] for name in runs}
-    # The order turns each round, so that each kind of run takes each place once: on this VM a run's place moves its
-    # time by a few percent (the twenty custom rules timed right after the cold run read 1.14 its time, right before it
-    # 1.08), and a ratio of two runs always in the same order would carry that.
+    # The order is balanced over the rounds: on this VM a run's place, and the run before it, move its time by a few
+    # percent (the twenty custom rules timed right after the cold run read 1.14 its time, right before it 1.08), and a
+    # ratio of two runs always in the same order would carry that.
     names = list(runs)
-    for turn in range(max(3, len(names))):
-        for name in names[turn % len(names):] + names[:turn % len(names)]:
-            timed[name].append(measure(runs[name], cwd=folder))
+    for order in balanced_rounds(len(names)):
+        for kind in order:
+            timed[names[kind]].append(measure(runs[names[kind]], cwd=folder))
     # One changed file, as a pre-commit hook lints it: afresh, with every other file's facts from the warm
     # cache and the project rules over the whole tree. The file gets a new comment before each run.
     changed = first_swift_file(folder)

@@ -590,7 +590,8 @@ final class CustomSubjects {
             }
         }
 
-        /// The types nested in the block of the type at `index`; the block kept for its members.
+        /// The types and imports nested in the block of the type at `index` (none read inside a protocol: Swift
+        /// declares neither there); the block kept for its members.
         private mutating func nested(_ block: MemberBlockSyntax, of index: Int) {
             memberBlocks[index] = block
             guard nests, subjects[index - base].kindName != "protocol" else { return }
