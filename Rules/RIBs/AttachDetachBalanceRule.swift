@@ -12,7 +12,8 @@ public struct AttachDetachBalanceRule: Rule {
             its interactor active and its subscriptions alive. Children attached in `didLoad` or `init`, by container \
             setup (a function that calls `set…ViewControllers` or assigns `viewControllers`), by embedding the child's \
             view in the router's own (`addChild`, `embed…`, or handing its view controllable to a method of the router's \
-            view controller, never presenting, pushing or replacing it), or in functions those \
+            view controller — as it is, in a list, or wrapped in a container such as `[AppNavigationController(root: \
+            feed.viewControllable)]` — never presenting, pushing or replacing it), or in functions those \
             call, live as long as the router (tabs, a launch router's permanent children, a search bar inside a \
             screen) and are left alone; so do children attached by the routing method the RIB's interactor calls as it becomes \
             active and at no other time — in `didBecomeActive`, in a private method only it calls, or in a `Task` either starts \
@@ -67,6 +68,19 @@ public struct AttachDetachBalanceRule: Rule {
                 }
                 """, messages: [
                     "router attaches the Home child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
+            // Wrapped in the app's container and presented: a screen shown, not one embedded in the router's own.
+            Example("""
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToChart() {
+                        let chart = chartBuilder.build(withListener: interactor)
+                        1️⃣attachChild(chart)
+                        viewController.present(AppNavigationController(root: chart.viewControllable), animated: true)
+                    }
+                }
+                """, messages: [
+                    "router attaches the Chart child but never detaches it; detach it when the child closes, or its interactor stays active",
                 ]),
             // A stack animated in on each tap is a push, whatever the method is called.
             Example("""
@@ -723,6 +737,38 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
+            // Tabs handed to the launch router's own screen in a list, each wrapped in the app's container, whenever the
+            // interactor asks (not only as it becomes active): they live as long as the app.
+            Example("""
+                import RIBs
+                final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, RootRouting {
+                    private var feedRouting: ViewableRouting?
+                    private var inboxRouting: ViewableRouting?
+                    func attachTabs() {
+                        guard feedRouting == nil else { return }
+                        let feed = feedBuilder.build(withListener: interactor)
+                        feedRouting = feed
+                        attachChild(feed)
+                        let inbox = inboxBuilder.build(withListener: interactor)
+                        inboxRouting = inbox
+                        attachChild(inbox)
+                        viewController.setTabs([
+                            AppNavigationController(root: feed.viewControllable),
+                            AppNavigationController(root: inbox.viewControllable),
+                        ])
+                    }
+                }
+                """),
+            Example("""
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func attachPanels() {
+                        let chart = chartBuilder.build(withListener: interactor)
+                        attachChild(chart)
+                        viewController.setPanels([chart.viewControllable.uiviewController])
+                    }
+                }
+                """),
             // Tabs installed through the screen's own `set(viewControllers:)`.
             Example("""
                 import RIBs
@@ -1007,13 +1053,41 @@ public struct AttachDetachBalanceRule: Rule {
     }
 
     /// Whether `argument` is handed to a method of the router's own view controller that does not navigate
-    /// (`owner.method(argument)`: the argument, the list, the call).
+    /// (`owner.method(argument)`: the argument, the list, the call), as it is or inside what carries it there: an
+    /// array literal (`viewController.setTabs([feed.viewControllable])`), a wrapper's initializer
+    /// (`NavigationControllable(viewControllable: feed.viewControllable)`), `.uiviewController`.
     private static func isEmbedding(_ argument: ExprSyntax) -> Bool {
-        guard let call = argument.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-            call.arguments.contains(where: { $0.expression.id == argument.id }), let method = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let owner = method.base?.as(DeclReferenceExprSyntax.self), ["viewController", "viewControllable"].contains(owner.baseName.text)
-        else { return false }
-        return !navigatingPrefixes.contains(where: method.declName.baseName.text.hasPrefix)
+        var argument = argument
+        // A few wrappers deep: a tab's view wrapped in a container, in the list of tabs.
+        for _ in 0..<4 {
+            if let member = argument.parent?.as(MemberAccessExprSyntax.self), member.base?.id == argument.id,
+                member.declName.baseName.text == "uiviewController"
+            {
+                argument = ExprSyntax(member)
+                continue
+            }
+            if let element = argument.parent?.as(ArrayElementSyntax.self), let array = element.parent?.parent?.as(ArrayExprSyntax.self) {
+                argument = ExprSyntax(array)
+                continue
+            }
+            guard let call = argument.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                call.arguments.contains(where: { $0.expression.id == argument.id })
+            else { return false }
+            if let method = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let owner = method.base?.as(DeclReferenceExprSyntax.self), ["viewController", "viewControllable"].contains(owner.baseName.text)
+            {
+                // Animated in (`set(viewControllers: [root, detail.viewControllable], animated: true)`): a push.
+                let animated = call.arguments.contains {
+                    $0.label?.text == "animated" && $0.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.false)
+                }
+                return !animated && !navigatingPrefixes.contains(where: method.declName.baseName.text.hasPrefix)
+            }
+            // A type's initializer: a wrapper whose value goes on.
+            guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true
+            else { return false }
+            argument = ExprSyntax(call)
+        }
+        return false
     }
 
     /// Calls that show or take away a screen rather than embed one.
