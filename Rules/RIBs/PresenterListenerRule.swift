@@ -91,6 +91,23 @@ public struct PresenterListenerRule: Rule {
                 """, messages: [
                     "presenter 'SignInViewController' keeps a reference to its interactor ('popUpListener'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'popUpListener' along with what requires or sets it",
                 ]),
+            // A tab bar that is its RIB's presenter, through an extension adopting the Presentable.
+            Example("""
+                // file: Root/RootTabBarController.swift
+                import RIBs
+                protocol RootPresentableListener: AnyObject { func didSelectTab(at index: Int) }
+                final class RootTabBarController: UITabBarController, RootViewControllable {
+                    weak var 1️⃣listener: RootPresentableListener?
+                }
+                // file: Root/RootInteractor.swift
+                import RIBs
+                extension RootTabBarController: RootPresentable {}
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable, RootPresentableListener {
+                    func didSelectTab(at index: Int) {}
+                }
+                """, messages: [
+                    "presenter 'RootTabBarController' keeps a reference to its interactor ('listener'); expose UI events as Observables on its Presentable for the interactor to subscribe to, and remove 'listener' along with what requires or sets it",
+                ]),
             // A listener forwarded to the SwiftUI view: the view keeps the interactor.
             Example("""
                 import RIBs
@@ -138,6 +155,20 @@ public struct PresenterListenerRule: Rule {
                 extension SignInViewController: PopUpListener { func popUpClosed() {} }
                 final class SignInInteractor: PresentableInteractor<SignInPresentable>, SignInInteractable {}
                 """),
+            // The tab bar of a view-less RIB: a container that adopts no Presentable, its interactor an `Interactor`.
+            Example("""
+                // file: Main/MainViewController.swift
+                import ModernRIBs
+                import UIKit
+                protocol MainViewListener: AnyObject {}
+                final class MainViewController: UITabBarController, MainViewControllable {
+                    weak var listener: MainViewListener?
+                    func setTabs(_ tabs: [ViewControllable]) { viewControllers = tabs.map { $0.uiviewController } }
+                }
+                // file: Main/MainInteractor.swift
+                import ModernRIBs
+                final class MainInteractor: Interactor, MainInteractable, MainViewListener {}
+                """),
             // A helper class named like a listener, declared in another file: no protocol, so no interactor behind it.
             Example("""
                 // file: Chat/ChatViewController.swift
@@ -164,7 +195,14 @@ public struct PresenterListenerRule: Rule {
         let combine = ["ModernRIBs", "CombineRIBs", "Combine"].contains(where: imports.contains)
         let streams = combine && !["RxSwift", "RxCocoa"].contains(where: imports.contains) ? "publishers"
             : rx ? "Observables" : "streams (Observables or publishers)"
-        return file.model.types(.presenter).flatMap { presenter in
+        return file.model.types(.presenter).flatMap { presenter -> [Violation] in
+            // A container (`UITabBarController`) presenting nothing of its own, as no `*Presentable` it adopts says: the
+            // view controller of a view-less RIB (the guide's "base `Interactor` + container controllers only").
+            if let superclass = presenter.inherited.first, NavigationControllerDiscoveryRule.isContainer(superclass, resolver),
+                resolver.firstSupertype(of: [presenter.name] + presenter.inherited, where: { ProtocolRole(protocolName: $0) == .presentable }) == nil
+            {
+                return []
+            }
             let properties = presenter.storedProperties.filter { !$0.isStatic }.map { ($0.name, $0.type, Syntax($0.nameNode)) }
                 + Self.forwardedProperties(of: presenter)
             return properties.compactMap { name, type, node -> Violation? in
