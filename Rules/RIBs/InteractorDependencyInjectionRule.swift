@@ -82,6 +82,31 @@ public struct InteractorDependencyInjectionRule: Rule {
                 """, messages: [
                     "presenter 'ProfileViewController' receives 'ProfileDependency'; extract the services it needs from the component in the builder and pass those instead",
                 ]),
+            // A protocol only the component adopts, in another file: the builder hands the interactor its component.
+            Example("""
+                // file: Home/HomeInteractor.swift
+                import ModernRIBs
+                protocol HomeInteractorParams {
+                    var api: GitHubAPIProtocol { get }
+                }
+                final class HomeInteractor: Interactor, HomeInteractable {
+                    private let params: HomeInteractorParams
+                    init(1️⃣params: HomeInteractorParams) {
+                        self.params = params
+                        super.init()
+                    }
+                }
+                // file: Home/HomeBuilder.swift
+                import ModernRIBs
+                final class HomeComponent: Component<HomeDependency> {}
+                extension HomeComponent: HomeInteractorParams {
+                    var api: GitHubAPIProtocol { dependency.api }
+                }
+                // file: HomeTests/HomeInteractorParamsMock.swift
+                final class HomeInteractorParamsMock: HomeInteractorParams { var api: GitHubAPIProtocol { fatalError() } }
+                """, messages: [
+                    "interactor 'HomeInteractor' receives 'HomeInteractorParams', which only 'HomeComponent' adopts; extract the services it needs from the component in the builder and pass those instead",
+                ]),
         ],
         nonTriggering: [
             // A narrow bundle of the services the builder extracted, implemented by a plain struct, is not the
@@ -104,6 +129,19 @@ public struct InteractorDependencyInjectionRule: Rule {
                 struct SearchServices: SearchInteractorDependency {
                     let searchService: SearchServicing
                 }
+                """),
+            // A protocol a component and a plain service both adopt: what is passed may be the service.
+            Example("""
+                // file: Feed/FeedInteractor.swift
+                import RIBs
+                protocol ImageLoading { func load(_ url: URL) }
+                final class FeedInteractor: PresentableInteractor<FeedPresentable>, FeedInteractable {
+                    init(presenter: FeedPresentable, images: ImageLoading) { super.init(presenter: presenter) }
+                }
+                // file: Feed/FeedBuilder.swift
+                import RIBs
+                final class FeedComponent: Component<FeedDependency>, ImageLoading { func load(_ url: URL) {} }
+                final class CachedImageLoader: ImageLoading { func load(_ url: URL) {} }
                 """),
             Example("""
                 import RIBs
@@ -175,6 +213,7 @@ public struct InteractorDependencyInjectionRule: Rule {
                     if name.hasSuffix("Dependency") {
                         return ![.struct, .enum].contains(resolver.primary(name)?.kind) && !Self.isServiceBundle(name, rib: prefix, in: file)
                     }
+                    if !name.hasSuffix("Component"), Self.componentAdopting(name, in: file) != nil { return true }
                     guard name.hasSuffix("Component"), name != "Component" else { return false }
                     return ribComponents.contains(name) || name == prefix + "Component" || label == "component"
                 }
@@ -188,13 +227,13 @@ public struct InteractorDependencyInjectionRule: Rule {
                     if let name = offending(parameter.type, label: label), reported.insert(name).inserted {
                         let node = parameter.secondName.map(Syntax.init) ?? Syntax(parameter.firstName)
                         let anchor = parameter.firstName.tokenKind == .wildcard ? node : Syntax(parameter)
-                        violations.append(Violation(at: anchor, message(type, name)))
+                        violations.append(Violation(at: anchor, message(type, name, in: file)))
                     }
                 }
             }
             for property in type.storedProperties where !property.isStatic {
                 if let name = offending(property.type, label: property.name), reported.insert(name).inserted {
-                    violations.append(Violation(at: property.nameNode, message(type, name)))
+                    violations.append(Violation(at: property.nameNode, message(type, name, in: file)))
                 }
             }
         }
@@ -213,8 +252,24 @@ public struct InteractorDependencyInjectionRule: Rule {
         }
     }
 
-    private func message(_ type: TypeDeclaration, _ dependency: String) -> String {
-        "\(type.role?.rawValue ?? "type") '\(type.name)' receives '\(dependency)'; extract the services it needs "
-            + "from the component in the builder and pass those instead"
+    /// The component that adopts `name`, a project protocol only the project's components adopt (`HomeParams` with
+    /// `extension HomeComponent: HomeParams`, test doubles aside): what is passed as one is the component itself.
+    static func componentAdopting(_ name: String, in file: LintFile) -> String? {
+        let resolver = file.model.projectTypes
+        guard resolver.primary(name)?.kind == .protocol else { return nil }
+        let adopters = resolver.inheritors(of: name).filter { !TestCode.isTestDouble($0.name) }
+        guard let first = adopters.first, adopters.allSatisfy({ adopter in
+            adopter.entry.kind == .class
+                && (adopter.entry.inherited.first.map { $0 == "Component" || $0.hasSuffix("Component") } ?? adopter.name.hasSuffix("Component"))
+        }) else { return nil }
+        return first.name
+    }
+
+    private func message(_ type: TypeDeclaration, _ dependency: String, in file: LintFile) -> String {
+        let adopter = dependency.hasSuffix("Dependency") || dependency.hasSuffix("Component")
+            ? nil : Self.componentAdopting(dependency, in: file)
+        return "\(type.role?.rawValue ?? "type") '\(type.name)' receives '\(dependency)'"
+            + (adopter.map { ", which only '\($0)' adopts" } ?? "")
+            + "; extract the services it needs from the component in the builder and pass those instead"
     }
 }
