@@ -654,6 +654,89 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Checkout' is pushed but 'CheckoutViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // A flow presented in a container the router makes with its first child's screen as the root, in a helper: that
+            // screen keeps the bar, or the child pushed shows it again.
+            Example("""
+                // file: Compose/ComposeRouter.swift
+                import RIBs
+                final class ComposeRouter: Router<ComposeInteractable>, ComposeRouting {
+                    private var stack: NavigationControllerable?
+                    private let viewController: ViewControllable
+                    func attachPicker() {
+                        let picker = pickerBuilder.build(withListener: interactor)
+                        presentInFlow(picker.viewControllable)
+                        attachChild(picker)
+                    }
+                    func attachEditor() {
+                        let editor = editorBuilder.build(withListener: interactor)
+                        1️⃣stack?.pushViewController(editor.viewControllable, animated: true)
+                        attachChild(editor)
+                    }
+                    func attachPreview() {
+                        let preview = previewBuilder.build(withListener: interactor)
+                        2️⃣stack?.pushViewController(preview.viewControllable, animated: true)
+                        attachChild(preview)
+                    }
+                    private func presentInFlow(_ screen: ViewControllable) {
+                        let navigation = NavigationControllerable(root: screen)
+                        stack = navigation
+                        viewController.present(navigation, animated: true, completion: nil)
+                    }
+                }
+                // file: Picker/PickerViewController.swift
+                import RIBs
+                final class PickerViewController: UIViewController, PickerPresentable, PickerViewControllable {}
+                // file: Editor/EditorViewController.swift
+                import RIBs
+                final class EditorViewController: UIViewController, EditorPresentable, EditorViewControllable {}
+                // file: Preview/PreviewViewController.swift
+                import RIBs
+                final class PreviewViewController: UIViewController, PreviewPresentable, PreviewViewControllable {}
+                """, messages: [
+                    "child 'Editor' is pushed but 'EditorViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Preview' is pushed but 'PreviewViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
+            Example("""
+                // file: Compose/ComposeRouter.swift
+                import RIBs
+                final class ComposeRouter: Router<ComposeInteractable>, ComposeRouting {
+                    private var stack: NavigationControllerable?
+                    private let viewController: ViewControllable
+                    func attachPicker() {
+                        let picker = pickerBuilder.build(withListener: interactor)
+                        presentInFlow(picker.viewControllable)
+                        attachChild(picker)
+                    }
+                    func attachEditor() {
+                        let editor = editorBuilder.build(withListener: interactor)
+                        1️⃣stack?.pushViewController(editor.viewControllable, animated: true)
+                        attachChild(editor)
+                    }
+                    private func presentInFlow(_ screen: ViewControllable) {
+                        let navigation = NavigationControllerable(root: screen)
+                        stack = navigation
+                        viewController.present(navigation, animated: true, completion: nil)
+                    }
+                }
+                // file: Picker/PickerViewController.swift
+                import RIBs
+                final class PickerViewController: UIViewController, PickerPresentable, PickerViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.isNavigationBarHidden = true
+                    }
+                }
+                // file: Editor/EditorViewController.swift
+                import RIBs
+                final class EditorViewController: UIViewController, EditorPresentable, EditorViewControllable {
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        navigationController?.setNavigationBarHidden(false, animated: animated)
+                    }
+                }
+                """, messages: [
+                    "child 'Editor' is pushed but 'EditorViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
             // The parent's screen hides the bar, but the child shows it again: the back button is back.
             Example("""
                 // file: Home/HomeRouter.swift
@@ -941,6 +1024,46 @@ public struct BackNavigationRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
+            // A flow presented in a container the router makes, in a helper, with its first child's screen as the root;
+            // that screen hides the container's bar, so the children pushed after it have no back button either.
+            Example("""
+                // file: Compose/ComposeRouter.swift
+                import RIBs
+                final class ComposeRouter: Router<ComposeInteractable>, ComposeRouting {
+                    private var stack: NavigationControllerable?
+                    private let viewController: ViewControllable
+                    func attachPicker() {
+                        let picker = pickerBuilder.build(withListener: interactor)
+                        presentInFlow(picker.viewControllable)
+                        attachChild(picker)
+                    }
+                    func attachEditor() {
+                        let editor = editorBuilder.build(withListener: interactor)
+                        stack?.pushViewController(editor.viewControllable, animated: true)
+                        attachChild(editor)
+                    }
+                    private func presentInFlow(_ screen: ViewControllable) {
+                        let navigation = NavigationControllerable(root: screen)
+                        navigation.navigationController.modalPresentationStyle = .fullScreen
+                        self.stack = navigation
+                        viewController.present(navigation, animated: true, completion: nil)
+                    }
+                }
+                // file: Picker/PickerViewController.swift
+                import RIBs
+                final class PickerViewController: UIViewController, PickerPresentable, PickerViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        setUpViews()
+                    }
+                    private func setUpViews() {
+                        navigationController?.isNavigationBarHidden = true
+                    }
+                }
+                // file: Editor/EditorViewController.swift
+                import RIBs
+                final class EditorViewController: UIViewController, EditorPresentable, EditorViewControllable {}
+                """),
             // The router makes a navigation controller without a bar in one method, keeps it, and pushes onto it in others.
             Example("""
                 // file: Flow/FlowRouter.swift
@@ -1789,6 +1912,13 @@ public struct BackNavigationRule: ProjectRule {
             // The first screen of a stack: a router whose own screen is the navigation controller pushes it as it loads.
             if project.pushesStartingStacks.contains(push.point), let screen = project.ribs[push.from]?.parts[.presenter],
                 ([screen.typeName] + screen.superclasses).contains("UINavigationController")
+            {
+                return nil
+            }
+            // Pushed onto a container the parent made with another child's screen as its root, which hides the container's
+            // bar; neither that screen nor the child shows it again.
+            if let root = project.rootsOfContainersPushedOnto[push.point], project.ribsHidingBar.contains(root),
+                !project.ribsShowingBar.contains(root), !project.ribsShowingBar.contains(push.to)
             {
                 return nil
             }

@@ -368,6 +368,12 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// (`UINavigationController(rootViewController: child.viewControllable.uiviewController)`, then
     /// `isNavigationBarHidden = true`): what they push has no bar, as if their own screen hid it.
     public var rootsOfStacksWithoutBar: [RIBFacts.Edge] = []
+    /// Pushes onto a container the router made with a child's screen as its root and keeps in a stored property
+    /// (`navigationControllable = NavigationControllerable(root: photoPicker.viewControllable)`, in a helper the
+    /// router calls with that screen, then `navigationControllable?.pushViewController(…)`), each as an edge from the
+    /// router's RIB to that root child, at the push: where the root's screen hides the container's bar, what is
+    /// pushed onto it has none.
+    public var pushesOntoRootedContainers: [RIBFacts.Edge] = []
     /// Pushes a router makes on its own screen first, as it loads (`didLoad`) or as its interactor becomes active
     /// (`RouterActivation`): where that screen is a navigation controller, the first screen of its stack, which has no
     /// back button.
@@ -480,8 +486,9 @@ public struct NavigationFacts: FileFacts, Equatable {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
                 guard !RIBFacts.isFrameworks(type, file.profile, in: file) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
-                let (pushed, shown, rooting, embedded) = Self.pushedChildren(from: rib, in: type, file: file)
+                let (pushed, shown, rooting, embedded, ontoRooted) = Self.pushedChildren(from: rib, in: type, file: file)
                 rootsOfStacksWithoutBar += rooting
+                pushesOntoRootedContainers += ontoRooted
                 embeds += embedded
                 for (edge, ontoMade, loadingThrough, throughScreen) in pushed {
                     pushes.append(edge)
@@ -850,7 +857,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// whether it is the first screen of the router's own stack; then the children it shows through its screen's methods.
     static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (
         pushed: [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?, throughScreen: Show?)], shown: [Show],
-        rootingStacksWithoutBar: [RIBFacts.Edge], embedded: [RIBFacts.Edge]
+        rootingStacksWithoutBar: [RIBFacts.Edge], embedded: [RIBFacts.Edge], ontoRootedContainers: [RIBFacts.Edge]
     ) {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
@@ -897,20 +904,27 @@ public struct NavigationFacts: FileFacts, Equatable {
                     type.first?.isUppercase == true, type.hasSuffix("Builder")
                 {
                     madeBuilders[name] = type
-                } else if let call = value.as(FunctionCallExprSyntax.self), Self.makesNavigationController(call),
-                    let root = call.arguments.first(where: { $0.label?.text == "rootViewController" }).flatMap({ NavigationFacts.holder($0.expression) })
-                {
+                } else if let call = value.as(FunctionCallExprSyntax.self), let rooted = rootStack(call) {
                     // `let navigation = UINavigationController(rootViewController: child.viewControllable.uiviewController)`: the
                     // child as its local names it here (another branch may bind the name to another), or a stored property
                     // (`self.mainRouter!.viewControllable…`), whose builder is known once every member is read.
-                    rootedByLocal[name] = stacksRooted.count
-                    // A container class whose initializer hides its bar shows none (`BaseNavigationController(…)`).
-                    let made = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName ?? call.calledExpression.lastName
-                    stacksRooted.append((builtBy[root], root, call, made.map(hidesBarAtInit) ?? false))
+                    rootedByLocal[name] = rooted
                 } else if let root = value.rootName, let builder = builtBy[root] {
                     builtBy[name] = builder
                 }
                 return .visitChildren
+            }
+            /// The entry of `stacksRooted` for `call`, when it makes a navigation controller (or the app's wrapper of one)
+            /// with a screen as its root (`rootViewController:`, `root:`).
+            private func rootStack(_ call: FunctionCallExprSyntax) -> Int? {
+                guard Self.makesNavigationController(call),
+                    let root = call.arguments.first(where: { ["rootViewController", "root"].contains($0.label?.text) })
+                        .flatMap({ NavigationFacts.holder($0.expression) })
+                else { return nil }
+                // A container class whose initializer hides its bar shows none (`BaseNavigationController(…)`).
+                let made = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName ?? call.calledExpression.lastName
+                stacksRooted.append((builtBy[root], root, call, made.map(hidesBarAtInit) ?? false))
+                return stacksRooted.count - 1
             }
             /// The builder a child is built by: `detailBuilder.build(…)`, `DetailBuilder(dependency: …).build(…)`, a local
             /// made so.
@@ -933,13 +947,14 @@ public struct NavigationFacts: FileFacts, Equatable {
             var stacksRooted: [(builder: String?, holder: String, call: FunctionCallExprSyntax, barHidden: Bool)] = []
             /// The entry of `stacksRooted` each local names where the walk is: a later binding of the name replaces it.
             private var rootedByLocal: [String: Int] = [:]
-            /// `UINavigationController(…)`, `AppNavigationController.init(…)`.
+            /// `UINavigationController(…)`, `AppNavigationController.init(…)`, the guide's wrapper `NavigationControllerable(…)`.
             static func makesNavigationController(_ call: FunctionCallExprSyntax) -> Bool {
                 var called = call.calledExpression
                 if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
                     called = base
                 }
-                return called.lastName?.hasSuffix("NavigationController") == true
+                guard let name = called.lastName else { return false }
+                return name.hasSuffix("NavigationController") || NavigationControllerDiscoveryRule.isNavigationWrapper(name) && name.first?.isUppercase == true
             }
             /// A container of `stacksRooted`, named by a local, has its bar hidden or shown (the later statement wins).
             private func setsBar(of base: ExprSyntax?, hidden: Bool) {
@@ -957,11 +972,24 @@ public struct NavigationFacts: FileFacts, Equatable {
             var hidingBars: Set<String> = []
             /// Names set to what a local holds (`self.navigationControllable = navigation`), with the local's name.
             var keptLocals: [(name: String, local: String)] = []
+            /// Names set to a container of `stacksRooted` (`self.navigationControllable = navigation`, or made right there),
+            /// with its entry.
+            var keptRoots: [(name: String, rooted: Int)] = []
+            /// The router's calls of its own methods (`presentInsideNavigation(router.viewControllable)`): each argument's
+            /// holder (`NavigationFacts.holder`).
+            var ownCalls: [(name: String, arguments: [String?])] = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setNavigationBarHidden",
                     let value = node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)
                 {
                     setsNavigationBar(of: member.base, hidden: value.literal.tokenKind == .keyword(.true))
+                }
+                if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self)
+                    ?? node.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ member in
+                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName : nil
+                    })
+                {
+                    ownCalls.append((reference.baseName.text, node.arguments.map { NavigationFacts.holder($0.expression) }))
                 }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text
@@ -997,7 +1025,13 @@ public struct NavigationFacts: FileFacts, Equatable {
                         ?? (member?.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member?.declName.baseName.text : nil)
                     {
                         keptLocals.append((name, local.baseName.text))
+                        if let rooted = rootedByLocal[local.baseName.text] { keptRoots.append((name, rooted)) }
                     }
+                }
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let call = elements[2].unwrapped.as(FunctionCallExprSyntax.self),
+                    let name = NavigationFacts.holder(elements[0]), let rooted = rootStack(call)
+                {
+                    keptRoots.append((name, rooted))
                 }
                 // `navigation.isNavigationBarHidden = true`, `navigation.navigationBar.isHidden = true` (the rule's decision).
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let value = elements[2].as(BooleanLiteralExprSyntax.self),
@@ -1121,7 +1155,38 @@ public struct NavigationFacts: FileFacts, Equatable {
             }
         }
         let embedded = walked.flatMap { finder in finder.embeds.compactMap { local, call in edge(local, call, finder) } }
-        return (pushed, shown, rootingStacksWithoutBar, embedded)
+        // Stored containers made with a child's screen as their root: the root's builder, by the property's name (one
+        // set from two builders, or from a parameter no call of its method resolves, has none).
+        var containerRoots: [String: String?] = [:]
+        for (finder, member) in zip(walked, type.members.members) {
+            for (name, rooted) in finder.keptRoots where storedNames.contains(name) {
+                let entry = finder.stacksRooted[rooted]
+                var builders = Set([entry.builder ?? builder(of: entry.holder, finder)].compactMap { $0 })
+                // The root handed in (`private func presentInsideNavigation(_ screen: ViewControllable)`): what the router's
+                // calls of the method hand it.
+                if builders.isEmpty, let function = member.decl.as(FunctionDeclSyntax.self),
+                    let position = function.signature.parameterClause.parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == entry.holder })
+                        .map({ function.signature.parameterClause.parameters.distance(from: function.signature.parameterClause.parameters.startIndex, to: $0) })
+                {
+                    for caller in walked {
+                        for call in caller.ownCalls where call.name == function.name.text && position < call.arguments.count {
+                            if let holder = call.arguments[position], let built = builder(of: holder, caller) { builders.insert(built) }
+                        }
+                    }
+                }
+                let root = builders.count == 1 ? builders.first : nil
+                containerRoots[name] = containerRoots[name] == nil || containerRoots[name] == .some(root) ? .some(root) : .some(nil)
+            }
+        }
+        let ontoRooted = walked.flatMap { finder in
+            finder.pushes.compactMap { local, call -> RIBFacts.Edge? in
+                guard edge(local, call, finder) != nil, let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName,
+                    let root = containerRoots[container] ?? nil
+                else { return nil }
+                return edge(builtBy: root, call)
+            }
+        }
+        return (pushed, shown, rootingStacksWithoutBar, embedded, ontoRooted)
     }
 
     /// The first screen the router hands its own screen, as its interactor becomes active or as it loads: the first

@@ -81,6 +81,9 @@ public struct RIBProject: ProjectModel {
     public let ribsOnStacksWithoutBar: Set<String>
     /// Where a router pushes onto a container it made itself (`NavigationFacts.pushesOntoMadeContainers`).
     public let pushesOntoMadeContainers: [SourcePoint]
+    /// Where a router pushes onto a container it made with a child's screen as its root
+    /// (`NavigationFacts.pushesOntoRootedContainers`): that root child, by id.
+    public let rootsOfContainersPushedOnto: [SourcePoint: String]
     /// Where a router pushes on its own screen when it loads or becomes active (`NavigationFacts.pushesStartingStacks`,
     /// the shows that start stacks, and the `pushesStartingStacksUnlessRequired` whose methods no protocol the router
     /// conforms to requires).
@@ -287,6 +290,7 @@ public struct RIBProject: ProjectModel {
         ribsShowingBar = ribIDs(
             withPresenterIn: Set(navigation.flatMap(\.typesShowingBar) + classesCalling(navigation.flatMap(\.barShowingHelpers))))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
+        rootsOfContainersPushedOnto = Dictionary(navigation.flatMap(\.pushesOntoRootedContainers).map { ($0.point, link($0).to) }) { first, _ in first }
         ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
             hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,
             ontoMadeContainers: Set(pushesOntoMadeContainers), rooted: navigation.flatMap(\.rootsOfStacksWithoutBar).map(link),
