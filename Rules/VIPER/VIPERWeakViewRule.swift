@@ -119,8 +119,58 @@ public struct VIPERWeakViewRule: Rule {
                 """, messages: [
                     "router 'AgendaRouter' holds its view controller 'entry' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
                 ]),
+            // The module's screen, a subclass of the app's base screen, whatever its name; a view protocol refining the
+            // app's base one keeps it when made class-bound.
+            Example("""
+                // file: Booking/BookingWireframe.swift
+                import UIKit
+                final class BookingWireframe {
+                    var 1️⃣bookingController: BookingController?
+                    func presentBooking(from source: UIViewController) {
+                        let controller = BookingController()
+                        bookingController = controller
+                        source.show(controller, sender: nil)
+                    }
+                }
+                // file: Booking/BookingPresenter.swift
+                protocol BookingViewInterface: AlertShowing { func show(slots: [String]) }
+                final class BookingPresenter {
+                    var 2️⃣view: BookingViewInterface?
+                }
+                // file: Booking/BookingInteractor.swift
+                final class BookingInteractor {}
+                // file: Booking/BookingController.swift
+                import UIKit
+                final class BookingController: AppController, BookingViewInterface { func show(slots: [String]) {} }
+                // file: Common/AppController.swift
+                import UIKit
+                protocol AlertShowing { func showAlert(_ text: String) }
+                class AppController: UIViewController, AlertShowing { func showAlert(_ text: String) {} }
+                """, messages: [
+                    "router 'BookingWireframe' holds its view controller 'bookingController' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                    "presenter 'BookingPresenter' holds its view 'view' strongly; declare it `weak var` ('BookingViewInterface' must be class-bound: `protocol BookingViewInterface: AlertShowing, AnyObject`) so view, presenter and router do not keep each other alive",
+                ]),
         ],
         nonTriggering: [
+            // The screen that presents the module, handed to the router's method and kept: another module's screen.
+            Example("""
+                // file: Booking/BookingWireframe.swift
+                import UIKit
+                final class BookingWireframe {
+                    weak var bookingViewController: BookingViewController?
+                    var prevController: UIViewController?
+                    func presentBooking(from prevController: UIViewController) {
+                        let controller = BookingViewController()
+                        bookingViewController = controller
+                        self.prevController = prevController
+                        prevController.show(controller, sender: nil)
+                    }
+                }
+                // file: Booking/BookingPresenter.swift
+                final class BookingPresenter {}
+                // file: Booking/BookingInteractor.swift
+                final class BookingInteractor {}
+                """),
             // A presenter with a view of its own, reporting to another module's screen that holds this module's input.
             Example("""
                 import UIKit
@@ -324,8 +374,12 @@ public struct VIPERWeakViewRule: Rule {
                 case .router:
                     let typedView = held.contains { name in
                         name == "UIViewController" || name.hasSuffix("ViewController") && name != "UINavigationController"
-                            || VIPERModule.isViewProtocol(name, resolver: resolver)
+                            || VIPERModule.isViewProtocol(name, resolver: resolver) || Self.isScreenClass(name, resolver)
                     }
+                    // A plain `UIViewController` a method is handed and keeps (`func present(from prevController:
+                    // UIViewController) { self.prevController = prevController; … }`): the screen that presents this
+                    // module, another module's.
+                    if held == ["UIViewController"], Self.keepsParameter(property.name, in: part.type) { continue }
                     reference = Self.routerViewNames.contains(property.name) || typedView ? "its view controller" : nil
                 case .view, .factory:
                     reference = nil
@@ -337,10 +391,11 @@ public struct VIPERWeakViewRule: Rule {
                 // `weak` compiles only on a class-bound type: the advice says so for a project protocol not seen to be one
                 // (`: AnyObject`, `: class`, or refining such); `@objc` or `where Self:` the index cannot tell.
                 let contract = held.first { resolver.primary($0)?.kind == .protocol && !VIPERModule.isClassBound($0, resolver: resolver) }
+                // What the protocol refines stays (`protocol ShareDelegate: BaseViewProtocol, AnyObject`).
                 violations.append(Violation(
                     at: property.nameNode,
                     "\(part.role.name) '\(part.type.name)' holds \(reference) '\(property.name)' strongly; "
-                        + "declare it `weak var`\(contract.map { " ('\($0)' must be class-bound: `protocol \($0): AnyObject`)" } ?? "") "
+                        + "declare it `weak var`\(contract.map { " ('\($0)' must be class-bound: `protocol \(Self.classBound($0, resolver))`)" } ?? "") "
                         + "so view, presenter and router do not keep each other alive"))
             }
         }
@@ -360,6 +415,40 @@ public struct VIPERWeakViewRule: Rule {
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(tree)
         return finder.aliases
+    }
+
+    /// `Name: AnyObject`, after what the protocol already refines (`ShareDelegate: BaseViewProtocol, AnyObject`).
+    static func classBound(_ name: String, _ resolver: TypeResolver) -> String {
+        "\(name): " + ((resolver.primary(name)?.inherited ?? []) + ["AnyObject"]).joined(separator: ", ")
+    }
+
+    /// A project class whose superclass chain reaches a UIKit screen (`RecordController: AppController`, `AppController:
+    /// UIViewController`), and no container.
+    static func isScreenClass(_ name: String, _ resolver: TypeResolver) -> Bool {
+        guard resolver.primary(name)?.kind == .class else { return false }
+        let chain = resolver.supertypes(of: [name])
+        return chain.contains(where: SwiftUIPresenterRule.uiKitScreens.contains) && !chain.contains(where: ViewControllerReach.containerClasses.contains)
+    }
+
+    /// Whether a method of `type` (not an initializer: a factory hands the module's own screen there) sets the
+    /// property `name` to one of its parameters.
+    static func keepsParameter(_ name: String, in type: TypeDeclaration) -> Bool {
+        type.members.members.contains { member in
+            guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body else { return false }
+            let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            return body.statements.contains { item in
+                guard let sequence = item.item.as(ExprSyntax.self)?.as(SequenceExprSyntax.self) else { return false }
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                    let value = elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text, parameters.contains(value)
+                else { return false }
+                let target = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? elements[0].as(MemberAccessExprSyntax.self).flatMap { member in
+                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName.baseName.text : nil
+                    }
+                return target == name
+            }
+        }
     }
 
     /// Whether a project presenter the interactor holds (its class, or the classes adopting the protocol it is held
