@@ -243,6 +243,25 @@ extension RouterUIAccessRule {
                 "router casts to the concrete view controller 'RootTabViewController'; work with its ViewControllable instead",
                 "router names the concrete view controller 'CardViewController'; work with its ViewControllable and leave the type to the builder",
             ]),
+        // The bar of the container the guide's wrapper holds, made here: the screen's UI too.
+        Example("""
+            import RIBs
+            final class ComposeRouter: ViewableRouter<ComposeInteractable, ComposeViewControllable>, ComposeRouting {
+                func routeToEditor() {
+                    let editor = editorBuilder.build(withListener: interactor)
+                    attachChild(editor)
+                    let navigation = NavigationControllerable(root: editor.viewControllable)
+                    let nav = navigation.navigationController
+                    1️⃣nav.navigationBar.tintColor = .black
+                    2️⃣navigation.navigationController.navigationBar.prefersLargeTitles = true
+                    navigation.navigationController.modalPresentationStyle = .fullScreen
+                    viewController.present(navigation, animated: true, completion: nil)
+                }
+            }
+            """, messages: [
+                "router sets 'navigationBar.tintColor' on a view controller; UI state belongs to the presenter, driven by the interactor",
+                "router sets 'navigationBar.prefersLargeTitles' on a view controller; UI state belongs to the presenter, driven by the interactor",
+            ]),
         // A container the router makes is its own to set up (its stack, its delegate), but its tab bar item is the
         // screen's UI.
         Example("""

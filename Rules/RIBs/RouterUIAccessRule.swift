@@ -279,8 +279,12 @@ public struct RouterUIAccessRule: Rule {
             for (position, step) in steps.enumerated() {
                 path.insert(step.name, at: 0)
                 let base = position + 1 < steps.count ? steps[position + 1].node : root
+                // The container itself, or the one a wrapper made here holds (`navigation.navigationController.navigationBar`).
+                let made = base.as(MemberAccessExprSyntax.self).flatMap { member in
+                    member.declName.baseName.text == "navigationController" ? member.base?.unwrapped : nil
+                } ?? base
                 if let first = path.first, RouterUIAccessRule.barItems.contains(first), path != ["navigationBar", "isHidden"],
-                    let container = base.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text)
+                    let container = made.as(DeclReferenceExprSyntax.self), reach.madeContainers.contains(container.baseName.text)
                 {
                     report(target, "router sets '\(path.joined(separator: "."))' on a view controller; UI state belongs to the presenter, driven by the interactor")
                     return

@@ -47,7 +47,18 @@ struct ViewControllerReach {
             guard let call = value.unwrapped.as(FunctionCallExprSyntax.self),
                 let made = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             else { continue }
-            if Self.containerClasses.contains(made) || made.hasSuffix("NavigationController") || made.hasSuffix("TabBarController") {
+            // The guide's wrapper made here (`NavigationControllerable(root: …)`) is a container too.
+            if Self.containerClasses.contains(made) || made.hasSuffix("NavigationController") || made.hasSuffix("TabBarController")
+                || made.first?.isUppercase == true && NavigationControllerDiscoveryRule.isNavigationWrapper(made)
+            {
+                madeContainers.insert(name)
+            }
+        }
+        // What a wrapper made here holds (`let nav = navigation.navigationController`).
+        for (name, value, _) in bindings where !madeContainers.contains(name) {
+            if let member = value.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "navigationController",
+                let base = member.base?.unwrapped.as(DeclReferenceExprSyntax.self), madeContainers.contains(base.baseName.text)
+            {
                 madeContainers.insert(name)
             }
         }
