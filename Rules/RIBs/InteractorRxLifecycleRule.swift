@@ -120,6 +120,25 @@ public struct InteractorRxLifecycleRule: Rule {
                 """, messages: [
                     "subscription in interactor 'BrandInteractor' is not bound to its lifecycle; end the chain with `.disposeOnDeactivate(interactor: self)`",
                 ]),
+            // Kept in a bag the interactor empties by hand as it resigns: bound, but not the guide's way.
+            Example("""
+                import ModernRIBs
+                import Combine
+                final class TimerInteractor: PresentableInteractor<TimerPresentable>, TimerInteractable {
+                    private var cancellables: Set<AnyCancellable>
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                        ticks1️⃣.sink { [weak self] in self?.show($0) }.store(in: &cancellables)
+                    }
+                    override func willResignActive() {
+                        super.willResignActive()
+                        cancellables.forEach { $0.cancel() }
+                        cancellables.removeAll()
+                    }
+                }
+                """, messages: [
+                    "subscription in interactor 'TimerInteractor' is kept in 'cancellables', which `willResignActive` empties by hand; end the chain with `.cancelOnDeactivate(interactor: self)` instead, and drop the bag when nothing else uses it",
+                ]),
         ],
         nonTriggering: [
             // An app's own method named like an Rx one, here already bound, is not a subscription; ModernRIBs keeps
@@ -209,6 +228,50 @@ public struct InteractorRxLifecycleRule: Rule {
 
     public init(options: RuleOptions) {}
 
+    /// The bag a chain ends in (`.store(in: &cancellables)`, `.disposed(by: bag)`) where the type's lifecycle end
+    /// (`willResignActive`, a worker's `didStop`), in the file, empties it: `bag.removeAll()`, `bag.forEach { $0.cancel()
+    /// }`, `bag = []`, `bag = DisposeBag()`. The bag's name and the method's.
+    static func bagEmptiedByHand(_ end: FunctionCallExprSyntax?, of type: TypeDeclaration, in file: LintFile, isWorker: Bool) -> (String, String)? {
+        guard let end, let member = end.calledExpression.as(MemberAccessExprSyntax.self),
+            ["store", "disposed"].contains(member.declName.baseName.text), let argument = end.arguments.first?.expression
+        else { return nil }
+        guard let bag = (argument.as(InOutExprSyntax.self)?.expression ?? argument).lastName else { return nil }
+        let method = isWorker ? "didStop" : "willResignActive"
+        final class Emptying: SyntaxVisitor {
+            let bag: String
+            var found = false
+            init(bag: String) {
+                self.bag = bag
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let called = node.calledExpression.as(MemberAccessExprSyntax.self), called.base?.lastName == bag {
+                    let name = called.declName.baseName.text
+                    if name == "removeAll" || name == "forEach" && node.trimmedDescription.contains("cancel") || name == "forEach"
+                        && node.trimmedDescription.contains("dispose")
+                    {
+                        found = true
+                    }
+                }
+                return found ? .skipChildren : .visitChildren
+            }
+            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let elements = Array(node.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].lastName == bag { found = true }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        for declaration in file.model.types where declaration.name == type.name {
+            for function in declaration.functions where function.name.text == method {
+                guard let body = function.body else { continue }
+                let emptying = Emptying(bag: bag)
+                emptying.walk(body)
+                if emptying.found { return (bag, method) }
+            }
+        }
+        return nil
+    }
+
     public func violations(in file: LintFile) -> [Violation] {
         guard Subscription.names.contains(where: { file.contains("." + $0) }) else { return [] }
         let bodies = BeforeStart.byName(file.model)
@@ -238,9 +301,16 @@ public struct InteractorRxLifecycleRule: Rule {
                         "subscription in \(owner) is made \(caller), \(lifecycle.notYet), where `\(lifecycle.advice)` would end it at once; "
                             + "subscribe in `\(lifecycle.start)` and \(lifecycle.ending(there: true))")
                 }
+                let fix = OwnBags(type: type, file: file).replacement(of: endCall).map { [$0] } ?? []
+                // Kept in a bag the lifecycle's end empties by hand: bound, but not the guide's way.
+                if let (bag, method) = Self.bagEmptiedByHand(endCall, of: type, in: file, isWorker: isWorker) {
+                    return Violation(
+                        at: member.period,
+                        "subscription in \(owner) is kept in '\(bag)', which `\(method)` empties by hand; \(lifecycle.ending()) instead, and drop the bag when nothing else uses it",
+                        fix: fix)
+                }
                 return Violation(
-                    at: member.period, "subscription in \(owner) is not bound to its lifecycle; \(lifecycle.ending())",
-                    fix: OwnBags(type: type, file: file).replacement(of: endCall).map { [$0] } ?? [])
+                    at: member.period, "subscription in \(owner) is not bound to its lifecycle; \(lifecycle.ending())", fix: fix)
             }
         }
     }
