@@ -54,6 +54,27 @@ public struct ProtocolPlacementRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // A public screen of a shared module, built by the builders of RIBs of other names in other modules: no one RIB's
+            // interactor file can hold its listener.
+            Example("""
+                // file: Shared/Sources/SeeAll/SeeAllViewController.swift
+                import ModernRIBs
+                import UIKit
+                public protocol SeeAllPresentableListener: AnyObject { func didTapClose() }
+                public final class SeeAllViewController: UIViewController, SeeAllPresentable, SeeAllViewControllable {
+                    public weak var listener: SeeAllPresentableListener?
+                }
+                // file: Places/Sources/PlacesSeeAll/PlacesSeeAllBuilder.swift
+                import ModernRIBs
+                import Shared
+                final class PlacesSeeAllBuilder: Builder<PlacesSeeAllDependency>, PlacesSeeAllBuildable {
+                    func build(withListener listener: PlacesSeeAllListener) -> PlacesSeeAllRouting {
+                        let viewController = SeeAllViewController()
+                        let interactor = PlacesSeeAllInteractor(presenter: viewController)
+                        return PlacesSeeAllRouter(interactor: interactor, viewController: viewController)
+                    }
+                }
+                """),
             // A kit's base view controller, open for the apps' presenters to subclass.
             Example("""
                 import RIBs
@@ -221,9 +242,14 @@ public struct ProtocolPlacementRule: Rule {
         guard let first = parts.first, let firstRole = first.role else { return [] }
         let roles = Set(parts.compactMap(\.role))
         let rib = RIBFacts.ribName(of: first, role: firstRole, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
+        // A public screen of a shared module that no RIB of its name has parts for (`public final class
+        // StorySeeAllViewController`, built by the builders of four RIBs in other modules): its contracts serve them all,
+        // and no one RIB's file can hold them.
+        let isShared = first.declaration.as(ClassDeclSyntax.self)?.modifiers.contains(.public) == true
         return file.model.protocols.compactMap { declaration in
             guard let role = declaration.role, let home = homes[role], !roles.contains(home), let suffix = Self.fileSuffixes[home]
             else { return nil }
+            if isShared, file.model.projectTypes.primary(rib + suffix.replacingOccurrences(of: ".swift", with: "")) == nil { return nil }
             var violation = Violation(
                 at: declaration.declaration.protocolKeyword,
                 role == .presentableListener && home == .interactor
