@@ -29,6 +29,19 @@ public struct RIBTestPresenceRule: ProjectRule {
                 """, messages: [
                     "the RIB 'Login' has no test file (LoginInteractorTests.swift) in a test folder; test its interactor and its attach/detach routing",
                 ]),
+            // Two modules with a RIB of one name: the app's test is its own Root's, not the sample app's.
+            Example("""
+                // file: Projects/App/Sources/Root/RootInteractor.swift
+                import RIBs
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {}
+                // file: Projects/Feature/Login/Sample/Sources/Root/RootInteractor.swift
+                import RIBs
+                final class 1️⃣RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {}
+                // file: Projects/App/Tests/Root/RootInteractorTests.swift
+                import XCTest
+                """, messages: [
+                    "the RIB 'Root' has no test file (RootInteractorTests.swift) in a test folder; test its interactor and its attach/detach routing",
+                ]),
             // A test of another RIB whose name starts with this one's, in the package's test target named for it.
             Example("""
                 // file: Sources/Login/LoginInteractor.swift
@@ -105,6 +118,19 @@ public struct RIBTestPresenceRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
+            // Two modules with a RIB of one name, each tested beside it.
+            Example("""
+                // file: Projects/App/Sources/Root/RootInteractor.swift
+                import RIBs
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {}
+                // file: Projects/Feature/Login/Sample/Sources/Root/RootInteractor.swift
+                import RIBs
+                final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {}
+                // file: Projects/App/Tests/Root/RootInteractorTests.swift
+                import XCTest
+                // file: Projects/Feature/Login/Sample/Tests/RootInteractorTests.swift
+                import XCTest
+                """),
             Example("""
                 // file: Settings/SettingsInteractor.swift
                 import RIBs
@@ -181,12 +207,20 @@ public struct RIBTestPresenceRule: ProjectRule {
         // Only `<Name>Tests.swift`, `<Name>Test.swift` or `<Name>Spec.swift` files (XCTest, Quick) can answer; test-root
         // folders are matched for those alone.
         let named = project.filePaths.filter { path in ["Tests.swift", "Test.swift", "Spec.swift"].contains { endsWith(path, $0) } }
-        let testFiles = Set(named.compactMap { path -> String? in
+        let testFiles = named.compactMap { path -> (name: String, folders: [Substring])? in
             let components = path.split(separator: "/")
-            guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } })
+            guard components.dropLast().contains(where: { folder in testRoots.contains { Wildcard.matches(Substring($0), String(folder)) } }),
+                let name = components.last
             else { return nil }
-            return components.last.map(String.init)
-        })
+            return (String(name), Array(components.dropLast()))
+        }
+        // RIBs of one name in several modules (each sample app's `Root`): a test file counts for the nearest of them, by
+        // the folders its path shares with theirs.
+        let ribsNamed = Dictionary(grouping: project.ribs.values, by: \.name)
+        func shared(_ folders: [Substring], _ rib: RIBProject.RIB) -> Int {
+            guard let path = (rib.parts[.interactor] ?? rib.parts[.router])?.point.path else { return 0 }
+            return zip(folders, path.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+        }
         return project.ribs.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { rib in
             guard let anchor = rib.parts[.interactor] ?? rib.parts[.router] else { return nil }
             // A part named plainly (`Interactor` in a module per RIB) is suggested with the RIB's name before it, which
@@ -197,9 +231,11 @@ public struct RIBTestPresenceRule: ProjectRule {
             // `LoginTests`, `LoginRIBTests`, `LoginInteractorTests`, `LoginInteractorImplTests`, `LoginRouterSpec`: named
             // for the RIB or one of its parts (a `LoginViewModelTests` tests something else).
             let parts = [rib.parts[.interactor]?.typeName, rib.parts[.router]?.typeName].compactMap { $0 }
-            guard !testFiles.contains(where: { name in
-                Self.ribWords.contains { word in ["Tests.swift", "Test.swift", "Spec.swift"].contains { name == rib.name + word + $0 } }
-                    || parts.contains { name.hasPrefix($0) } || Self.namesPartMisspelt(name, rib: rib.name)
+            let rivals = ribsNamed[rib.name, default: []]
+            guard !testFiles.contains(where: { name, folders in
+                (Self.ribWords.contains { word in ["Tests.swift", "Test.swift", "Spec.swift"].contains { name == rib.name + word + $0 } }
+                    || parts.contains { name.hasPrefix($0) } || Self.namesPartMisspelt(name, rib: rib.name))
+                    && (rivals.count < 2 || rivals.allSatisfy { shared(folders, $0) <= shared(folders, rib) })
             }) else { return nil }
             return ProjectViolation(
                 at: anchor.point,
