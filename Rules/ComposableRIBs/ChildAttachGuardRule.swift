@@ -120,6 +120,46 @@ public struct ChildAttachGuardRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // The child's types in an interface module, out of view: the guard checks the property the child is kept in.
+            Example("""
+                // file: Parent/ParentRouter.swift
+                import ComposableRIBs
+                final class ParentRouter: SwiftUIHostingRouter<ParentFeature, ParentView>, ParentRouting {
+                    let childBuilder: any ChildBuildable
+                    var childRouter: (any ChildRouting)?
+                }
+                // file: Parent/ParentRouter+Child.swift
+                import ComposableRIBs
+                extension ParentRouter {
+                    func presentChildIfNeeded() {
+                        guard childRouter == nil else { return }
+                        let child = childBuilder.build(with: ParentToChildComponent())
+                        attachActivate(child)
+                        childRouter = child
+                    }
+                }
+                """),
+            // A router split into extensions in other files: the guard checks a child stored in the class's file.
+            Example("""
+                // file: Map/MapRouter.swift
+                import ComposableRIBs
+                protocol PlaceRouting: RoutableViewControlling {}
+                protocol PlaceBuildable { func build(with dependency: any PlaceDependency) -> any PlaceRouting }
+                final class MapRouter: SwiftUIHostingRouter<MapFeature, MapView> {
+                    let placeBuilder: any PlaceBuildable
+                    var placeRouter: (any PlaceRouting)?
+                }
+                // file: Map/MapRouter+Place.swift
+                import ComposableRIBs
+                extension MapRouter {
+                    func showPlace(_ dependency: any PlaceDependency) {
+                        guard placeRouter == nil else { return }
+                        let place = placeBuilder.build(with: dependency)
+                        placeRouter = place
+                        attachActivate(place)
+                    }
+                }
+                """),
             Example("""
                 import ComposableRIBs
                 import UIKit
@@ -294,6 +334,11 @@ public struct ChildAttachGuardRule: Rule {
             // Extensions of a router declared in another file: its children, stored out of view, by what they detach.
             if group.allSatisfy({ $0.kind == .extension }) {
                 children.formUnion(detachedValues.compactMap(roles.propertyOutOfView(referencedBy:)))
+                // And by what the class stores there, as the type index records it (`var placeRouter: (any PlaceRouting)?`).
+                for held in group.first.flatMap({ file.model.projectTypes.primary($0.name) })?.holds ?? [] {
+                    let parts = held.split(separator: ":", maxSplits: 1)
+                    if parts.count == 2, roles.routerKind(of: String(parts[1])) != nil { children.insert(String(parts[0])) }
+                }
             }
             for router in group {
                 for function in router.functions
@@ -301,7 +346,12 @@ public struct ChildAttachGuardRule: Rule {
                     guard let body = function.body else { continue }
                     let attaches = file.calls(named: Self.attaching, in: body).filter(\.isCalledOnSelf)
                     guard let attach = attaches.first, Self.buildsChild(in: body, roles: roles) else { continue }
-                    guard !Self.isGuarded(before: attach, in: body, children: children) else { continue }
+                    // The property the attached child is kept in (`childRouter = child`), whatever its type says.
+                    var kept = children
+                    if let attached = attach.arguments.first?.expression, let local = ComposableRoles.rootName(attached) {
+                        kept.formUnion(Self.properties(assigned: local, in: body))
+                    }
+                    guard !Self.isGuarded(before: attach, in: body, children: kept) else { continue }
                     violations.append(Violation(
                         at: attach.nameNode,
                         "method '\(function.name.text)' builds and attaches a child without checking it is not attached already; "
@@ -334,6 +384,30 @@ public struct ChildAttachGuardRule: Rule {
             }
             return names.contains { $0.hasSuffix("Buildable") || $0.hasSuffix("Builder") || roles.isConcreteBuilder($0) }
         }
+    }
+
+    /// The names `body` sets to the local `local` (`childRouter = child`, `self.childRouter = child`).
+    static func properties(assigned local: String, in body: CodeBlockSyntax) -> Set<String> {
+        final class Finder: SyntaxVisitor {
+            let local: String
+            var names: Set<String> = []
+            init(local: String) {
+                self.local = local
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let elements = Array(node.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                    elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == local, let name = ComposableRoles.rootName(elements[0])
+                {
+                    names.insert(name)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(local: local)
+        finder.walk(body)
+        return finder.names
     }
 
     /// An earlier `guard` that returns unless the child is absent, or an `if` that returns when it is present.
