@@ -23,6 +23,8 @@ struct ComposableRoles {
     static let sharedContracts: Set<String> = ["Routing", "LaunchRouting"]
     static let legacyRouterClasses: Set<String> = ["Router", "ViewableRouter", "LaunchRouter"]
     static let legacyContracts: Set<String> = ["Routing", "ViewableRouting", "LaunchRouting"]
+    /// Uber RIBs' router names no other framework uses (unlike `Router` and `Routing`).
+    static let unmistakablyRIBs: Set<String> = ["ViewableRouter", "LaunchRouter", "ViewableRouting", "LaunchRouting"]
     static let legacyBuilderClasses: Set<String> = ["Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder"]
     static let storeTypes: Set<String> = ["Store", "StoreOf", "ViewStore", "ViewStoreOf"]
 
@@ -88,7 +90,13 @@ struct ComposableRoles {
         guard name.first?.isUppercase == true, !Self.storeTypes.contains(name) else { return nil }
         if isRouterName(name) { return isFrameworkRouterClass(name) ? .routerClass : .contract }
         guard let entry = file.model.projectTypes.primary(name), entry.kind == .class || entry.kind == .protocol else { return nil }
-        guard file.model.projectTypes.supertypes(of: entry.inherited).contains(where: isRouterName) else { return nil }
+        // Uber RIBs' unmistakable names reached through the project's declarations count in any file (`protocol
+        // HomeRouting: ViewableRouting` declared where RIBs is imported, held by a view that imports SwiftUI alone), unless
+        // the project declares the name itself.
+        let types = file.model.projectTypes
+        guard types.supertypes(of: entry.inherited).contains(where: { name in
+            isRouterName(name) || Self.unmistakablyRIBs.contains(name) && types.primary(name) == nil
+        }) else { return nil }
         return entry.kind == .class ? .routerClass : .contract
     }
 

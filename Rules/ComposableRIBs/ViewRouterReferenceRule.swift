@@ -108,6 +108,25 @@ public struct ViewRouterReferenceRule: Rule {
                 """, messages: [
                     "view 'TransferView' holds router 'routers' (ReviewRouting); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
                 ]),
+            // A legacy RIBs + TCA module: the router declared where RIBs is imported, held by a view that imports SwiftUI.
+            Example("""
+                // file: Home/HomeRouter.swift
+                import RIBs
+                protocol HomeRouting: ViewableRouting {}
+                final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {}
+                // file: Home/HomeView.swift
+                import ComposableArchitecture
+                import SwiftUI
+                struct HomeView: View {
+                    let store: StoreOf<HomeFeature>
+                    weak var 1️⃣router: HomeRouter?
+                    let 2️⃣routing: any HomeRouting
+                    var body: some View { Text("Home") }
+                }
+                """, messages: [
+                    "view 'HomeView' holds router 'router' (HomeRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                    "view 'HomeView' holds router 'routing' (HomeRouting); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
         ],
         nonTriggering: [
             Example("""
