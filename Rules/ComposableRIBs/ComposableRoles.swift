@@ -12,6 +12,8 @@ struct ComposableRoles {
     /// The file imports Uber RIBs and uses TCA: RIBs' routers and contracts are legacy composable code.
     /// A plain Uber RIBs file is neither, and no rule of this profile looks at its routers.
     let isLegacy: Bool
+    /// The file's type aliases (`typealias GoalsStore = StoreOf<GoalsFeature>`): what each name stands for.
+    let aliases: [String: [String]]
 
     static let composableModules: Set<String> = ["ComposableRIBs", "ComposableRIBsCore", "ComposableRIBsTCA", "ComposableRIBsUI"]
     static let ribsModules: Set<String> = ["RIBs", "ModernRIBs", "CombineRIBs"]
@@ -39,6 +41,12 @@ struct ComposableRoles {
         let importsRIBs = !imports.isDisjoint(with: Self.ribsModules)
         isLegacy = importsRIBs && Self.usesTCA(file)
         mayUseFramework = isComposable || !importsRIBs
+        aliases = TypeAliases.declared(in: file)
+    }
+
+    /// Whether a type annotation holds a TCA store, through the file's type aliases.
+    private func holdsStore(_ type: TypeSyntax) -> Bool {
+        type.heldTypeNames.contains { name in Self.storeTypes.contains(name) || aliases[name]?.contains(where: Self.storeTypes.contains) == true }
     }
 
     /// The file's roles, built once for all the profile's rules.
@@ -222,16 +230,46 @@ struct ComposableRoles {
         {
             return !isAppClassOtherThanInteractor(base)
         }
+        // The store of a `TCAInteractor` under any name (`feature.store`), or cast to one (`guard let tca = interactor as?
+        // TCAInteractor<Feature>`).
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "store", let base = member.base,
+            isTCAInteractor(base)
+        {
+            return true
+        }
         guard let name = Self.rootName(expression), isPlainOrSelf(expression) else { return false }
         switch declaration(of: name, at: Syntax(expression)) {
-        case .typed(let type): return type.heldTypeNames.contains(where: Self.storeTypes.contains)
+        case .typed(let type): return holdsStore(type)
         case .initialized(let value): return isStore(value)
-        case .property(_, let type?, _): return type.heldTypeNames.contains(where: Self.storeTypes.contains)
+        case .property(_, let type?, _): return holdsStore(type)
         case .property(_, nil, let value?): return isStore(value)
         case .untyped, .property: return name == "store" || name == "viewStore"
         case nil:
             // Declared out of sight (a project base class): only the names TCA code gives its stores.
             return name == "store" || name == "viewStore"
+        }
+    }
+
+    /// A `TCAInteractor` value: declared as one, or cast to one (`interactor as? TCAInteractor<Feature>`), directly or
+    /// through the locals bound from it.
+    private func isTCAInteractor(_ expression: ExprSyntax, depth: Int = 0) -> Bool {
+        var cast = expression
+        if let optional = cast.as(OptionalChainingExprSyntax.self) { cast = optional.expression }
+        if let tuple = cast.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { cast = only.expression }
+        if let sequence = cast.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true
+        {
+            return sequence.elements.last?.as(TypeExprSyntax.self)?.type.heldTypeNames.contains("TCAInteractor") == true
+        }
+        if let cast = cast.as(AsExprSyntax.self) { return cast.type.heldTypeNames.contains("TCAInteractor") }
+        let plain = expression.unwrapped
+        guard depth < 8, let name = Self.rootName(plain), isPlainOrSelf(plain) else { return false }
+        switch declaration(of: name, at: Syntax(plain)) {
+        case .typed(let type): return type.heldTypeNames.contains("TCAInteractor")
+        case .property(_, let type?, _): return type.heldTypeNames.contains("TCAInteractor")
+        case .initialized(let value): return isTCAInteractor(value, depth: depth + 1)
+        case .property(_, nil, let value?): return isTCAInteractor(value, depth: depth + 1)
+        default: return false
         }
     }
 

@@ -71,6 +71,33 @@ public struct RouterStoreSendRule: Rule {
                     "router 'AccountsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
                     "router 'AccountsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
                 ]),
+            // A `TCAInteractor` under another name, one cast to it, and a store kept under a type alias.
+            Example("""
+                import ComposableArchitecture
+                import ComposableRIBs
+                typealias VaultStore = StoreOf<VaultFeature>
+                final class VaultRouter: SwiftUIHostingRouter<VaultFeature, VaultView> {
+                    private let feature: TCAInteractor<VaultFeature>
+                    private let vault: VaultStore
+                    init(interactor: TCAInteractor<VaultFeature>) {
+                        self.feature = interactor
+                        self.vault = interactor.store
+                        super.init(interactor: interactor) { VaultView(store: $0) }
+                    }
+                    func lock() {
+                        feature.store.1️⃣send(.lock)
+                        vault.2️⃣send(.lock)
+                    }
+                    func unlock() {
+                        guard let tca = interactor as? TCAInteractor<VaultFeature> else { return }
+                        tca.store.3️⃣send(.unlock)
+                    }
+                }
+                """, messages: [
+                    "router 'VaultRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'VaultRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                    "router 'VaultRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                ]),
             // An interactor of RIBs + TCA, a class of the app's own, keeps a feature's store: a send on it is a send.
             Example("""
                 import ComposableArchitecture

@@ -354,7 +354,7 @@ public struct VIPERWeakViewRule: Rule {
         let module = VIPERModule.of(file)
         let resolver = file.model.projectTypes
         var violations: [Violation] = []
-        let aliases = file.contains("typealias") ? Self.typeAliases(in: file.tree) : [:]
+        let aliases = TypeAliases.declared(in: file)
         for part in module.parts where part.type.kind == .class || part.type.kind == .extension {
             for property in TypeDeclaration.storedProperties(of: part.type.members) where !property.isWeak && !property.isStatic {
                 // A type alias of the file stands for what it names (`typealias EntryPoint = HomeViewProtocol & UIViewController`).
@@ -400,21 +400,6 @@ public struct VIPERWeakViewRule: Rule {
             }
         }
         return violations
-    }
-
-    /// The type aliases the file declares, at any level, by name: the names each one's type holds.
-    static func typeAliases(in tree: SourceFileSyntax) -> [String: [String]] {
-        final class Finder: SyntaxVisitor {
-            var aliases: [String: [String]] = [:]
-            override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-                aliases[node.name.text] = node.initializer.value.heldTypeNames
-                return .skipChildren
-            }
-            override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        return finder.aliases
     }
 
     /// `Name: AnyObject`, after what the protocol already refines (`ShareDelegate: BaseViewProtocol, AnyObject`).
