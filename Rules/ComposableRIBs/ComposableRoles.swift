@@ -113,6 +113,10 @@ struct ComposableRoles {
     func routerType(in type: TypeSyntax?) -> (name: String, kind: RouterKind)? {
         for name in type?.heldTypeNames ?? [] {
             if let kind = routerKind(of: name) { return (name, kind) }
+            // Through one of the file's type aliases (`typealias CouponChild = any CouponRouting`).
+            for aliased in aliases[name] ?? [] {
+                if let kind = routerKind(of: aliased) { return (aliased, kind) }
+            }
         }
         return nil
     }

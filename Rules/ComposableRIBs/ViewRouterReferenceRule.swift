@@ -93,6 +93,22 @@ public struct ViewRouterReferenceRule: Rule {
                 """, messages: [
                     "view 'CardRow' holds router 'router' (CardsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
                 ]),
+            // An `@Observable` router taken from the environment by its type.
+            Example("""
+                // file: Accounts/AccountsRouter.swift
+                import ComposableRIBs
+                import Observation
+                @Observable
+                final class AccountsRouter: SwiftUIHostingRouter<AccountsFeature, AccountsView> {}
+                // file: Accounts/AccountRow.swift
+                import SwiftUI
+                struct AccountRow: View {
+                    @Environment(AccountsRouter.self) private var 1️⃣router
+                    var body: some View { Text("Row") }
+                }
+                """, messages: [
+                    "view 'AccountRow' holds router 'router' (AccountsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
             // A view file importing only SwiftUI, holding contracts that refine `Routing` elsewhere.
             Example("""
                 // file: Transfer/TransferRouting.swift
@@ -210,12 +226,19 @@ public struct ViewRouterReferenceRule: Rule {
         return violations
     }
 
-    /// The type of `@Environment(\.key) var x`: the type `EnvironmentValues.key` is declared with in this file.
+    /// The type of `@Environment(\.key) var x`: the type `EnvironmentValues.key` is declared with in this file; of
+    /// `@Environment(AccountsRouter.self) var x` (an `@Observable` object by its type), that type.
     private func environmentValueType(of property: StoredProperty, in file: LintFile) -> TypeSyntax? {
         for attribute in property.declaration.attributes {
             guard case .attribute(let attribute) = attribute, attribute.attributeName.baseName == "Environment",
-                case .argumentList(let arguments)? = attribute.arguments,
-                let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self),
+                case .argumentList(let arguments)? = attribute.arguments
+            else { continue }
+            if let member = arguments.first?.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
+                let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName
+            {
+                return TypeSyntax(IdentifierTypeSyntax(name: .identifier(type.text)))
+            }
+            guard let keyPath = arguments.first?.expression.as(KeyPathExprSyntax.self),
                 let key = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text
             else { continue }
             for values in file.model.types where values.name == "EnvironmentValues" {
