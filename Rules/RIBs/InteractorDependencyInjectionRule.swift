@@ -213,7 +213,10 @@ public struct InteractorDependencyInjectionRule: Rule {
                     if name.hasSuffix("Dependency") {
                         return ![.struct, .enum].contains(resolver.primary(name)?.kind) && !Self.isServiceBundle(name, rib: prefix, in: file)
                     }
-                    if !name.hasSuffix("Component"), Self.componentAdopting(name, in: file) != nil { return true }
+                    // A RIB contract (`FeedPresentable`, `FeedListener`) is adopted by its parts, never a component.
+                    if !name.hasSuffix("Component"), ProtocolRole(protocolName: name) == nil, Self.componentAdopting(name, in: file) != nil {
+                        return true
+                    }
                     guard name.hasSuffix("Component"), name != "Component" else { return false }
                     return ribComponents.contains(name) || name == prefix + "Component" || label == "component"
                 }

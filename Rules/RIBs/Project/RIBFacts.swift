@@ -975,21 +975,20 @@ public struct NavigationFacts: FileFacts, Equatable {
             /// Names set to a container of `stacksRooted` (`self.navigationControllable = navigation`, or made right there),
             /// with its entry.
             var keptRoots: [(name: String, rooted: Int)] = []
-            /// The router's calls of its own methods (`presentInsideNavigation(router.viewControllable)`): each argument's
-            /// holder (`NavigationFacts.holder`).
-            var ownCalls: [(name: String, arguments: [String?])] = []
+            /// The router's calls of its own methods with arguments (`presentInsideNavigation(router.viewControllable)`).
+            var ownCalls: [(name: String, call: FunctionCallExprSyntax)] = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setNavigationBarHidden",
                     let value = node.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)
                 {
                     setsNavigationBar(of: member.base, hidden: value.literal.tokenKind == .keyword(.true))
                 }
-                if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self)
+                if !node.arguments.isEmpty, let reference = node.calledExpression.as(DeclReferenceExprSyntax.self)
                     ?? node.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ member in
                         member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName : nil
                     })
                 {
-                    ownCalls.append((reference.baseName.text, node.arguments.map { NavigationFacts.holder($0.expression) }))
+                    ownCalls.append((reference.baseName.text, node))
                 }
                 if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
                     let name = member.declName.baseName.text
@@ -1158,7 +1157,8 @@ public struct NavigationFacts: FileFacts, Equatable {
         // Stored containers made with a child's screen as their root: the root's builder, by the property's name (one
         // set from two builders, or from a parameter no call of its method resolves, has none).
         var containerRoots: [String: String?] = [:]
-        for (finder, member) in zip(walked, type.members.members) {
+        let members = walked.contains { !$0.keptRoots.isEmpty } ? Array(type.members.members) : []
+        for (finder, member) in zip(walked, members) where !finder.keptRoots.isEmpty {
             for (name, rooted) in finder.keptRoots where storedNames.contains(name) {
                 let entry = finder.stacksRooted[rooted]
                 var builders = Set([entry.builder ?? builder(of: entry.holder, finder)].compactMap { $0 })
@@ -1169,8 +1169,9 @@ public struct NavigationFacts: FileFacts, Equatable {
                         .map({ function.signature.parameterClause.parameters.distance(from: function.signature.parameterClause.parameters.startIndex, to: $0) })
                 {
                     for caller in walked {
-                        for call in caller.ownCalls where call.name == function.name.text && position < call.arguments.count {
-                            if let holder = call.arguments[position], let built = builder(of: holder, caller) { builders.insert(built) }
+                        for own in caller.ownCalls where own.name == function.name.text && position < own.call.arguments.count {
+                            let argument = own.call.arguments[own.call.arguments.index(own.call.arguments.startIndex, offsetBy: position)]
+                            if let holder = NavigationFacts.holder(argument.expression), let built = builder(of: holder, caller) { builders.insert(built) }
                         }
                     }
                 }
@@ -1178,7 +1179,7 @@ public struct NavigationFacts: FileFacts, Equatable {
                 containerRoots[name] = containerRoots[name] == nil || containerRoots[name] == .some(root) ? .some(root) : .some(nil)
             }
         }
-        let ontoRooted = walked.flatMap { finder in
+        let ontoRooted = containerRoots.isEmpty ? [] : walked.flatMap { finder in
             finder.pushes.compactMap { local, call -> RIBFacts.Edge? in
                 guard edge(local, call, finder) != nil, let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName,
                     let root = containerRoots[container] ?? nil
