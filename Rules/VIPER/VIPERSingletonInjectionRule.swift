@@ -58,6 +58,20 @@ public struct VIPERSingletonInjectionRule: Rule {
                 """, messages: [
                     "module code 'WalletModuleFactory.make' reaches the singleton 'AppAssembler.shared'; take a protocol as a parameter of `make` and let the composition root pass the instance",
                 ]),
+            // Alamofire's shared session, by either of its names.
+            Example("""
+                import Alamofire
+                protocol SettingsInteractorInput: AnyObject { func clearAll() }
+                final class SettingsInteractor: SettingsInteractorInput {
+                    func clearAll() {
+                        SessionManager.1️⃣default.session.getAllTasks { tasks in tasks.forEach { $0.cancel() } }
+                        Session.2️⃣default.cancelAllRequests()
+                    }
+                }
+                """, messages: [
+                    "module code 'SettingsInteractor' reaches the singleton 'SessionManager.default'; take a protocol in `init` and let the composition root pass the instance",
+                    "module code 'SettingsInteractor' reaches the singleton 'Session.default'; take a protocol in `init` and let the composition root pass the instance",
+                ]),
             // An implicit member as a default value, its type written beside it: the caller no longer injects.
             Example("""
                 protocol FeedInteractorInput: AnyObject { func load() }
@@ -261,9 +275,11 @@ public struct VIPERSingletonInjectionRule: Rule {
     public init(options: RuleOptions) {}
 
     /// Types the project does not declare whose `.default`/`.standard` is a shared instance: Foundation's, and
-    /// SwiftKeychainWrapper's `KeychainWrapper.standard`. On other such types it is as often a value
-    /// (`JSONEncoding.default`, `MKMapType.standard`).
-    static let knownSingletons: Set<String> = ["FileManager", "NotificationCenter", "UserDefaults", "DistributedNotificationCenter", "KeychainWrapper"]
+    /// SwiftKeychainWrapper's `KeychainWrapper.standard`, Alamofire's `Session.default` (`SessionManager.default` before
+    /// its fifth version). On other such types it is as often a value (`JSONEncoding.default`, `MKMapType.standard`).
+    static let knownSingletons: Set<String> = [
+        "FileManager", "NotificationCenter", "UserDefaults", "DistributedNotificationCenter", "KeychainWrapper", "Session", "SessionManager",
+    ]
     /// Environment values, as `DispatchQueue.main` is: the main actor, the process, and the schedulers of RxSwift and Combine.
     static let notSingletons: Set<String> = [
         "MainActor", "ProcessInfo", "MainScheduler", "ConcurrentMainScheduler", "CurrentThreadScheduler", "ImmediateScheduler",
