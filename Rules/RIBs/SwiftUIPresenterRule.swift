@@ -24,16 +24,19 @@ public struct SwiftUIPresenterRule: Rule {
                     "presenter 'ProfileViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                     "presenter 'CartViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                 ]),
-            // Through the app's base class, or a table view controller.
+            // Through the app's base class, a table view controller, or Texture's view controller.
             Example("""
+                import AsyncDisplayKit
                 import RIBs
                 import UIKit
                 class BaseViewController: UIViewController {}
                 final class 1️⃣FeedViewController: BaseViewController, FeedPresentable, FeedViewControllable {}
                 final class 2️⃣InboxViewController: UITableViewController, InboxPresentable {}
+                final class 3️⃣LoginViewController: ASDKViewController<LoginContainerNode>, LoginPresentable, LoginViewControllable {}
                 """, messages: [
                     "presenter 'FeedViewController' subclasses UIViewController (through BaseViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                     "presenter 'InboxViewController' subclasses UITableViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                    "presenter 'LoginViewController' subclasses ASDKViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                 ]),
             // The app's base class adopts the framework's bare `Presentable` for its subclasses: only they are presenters.
             Example("""
@@ -88,8 +91,9 @@ public struct SwiftUIPresenterRule: Rule {
 
     public init(options: RuleOptions) {}
 
-    /// UIKit screens a presenter may descend from; a chain that passes a hosting controller or a container is none.
-    static let uiKitScreens: Set<String> = ["UIViewController", "UITableViewController", "UICollectionViewController"]
+    /// UIKit screens a presenter may descend from, Texture's (`ASDKViewController<Node>`, a `UIViewController`) among them;
+    /// a chain that passes a hosting controller or a container is none.
+    static let uiKitScreens: Set<String> = ["UIViewController", "UITableViewController", "UICollectionViewController", "ASDKViewController", "ASViewController"]
     static let notScreens = ViewControllerReach.containerClasses.union(["UIHostingController"])
 
     /// `class BaseViewController: UIViewController, Presentable`, which the app's classes subclass: a base class adopting
