@@ -382,6 +382,41 @@ public struct AttachDetachBalanceRule: Rule {
                 """, messages: [
                     "router attaches the Filter child but never detaches it; detach it when the child closes, or its interactor stays active",
                 ]),
+            // Children set up as the router loads, which its interactor asks for again as it resigns: attached once more
+            // each time, never detached.
+            Example("""
+                // file: Shell/ShellRouter.swift
+                import RIBs
+                protocol ShellInteractable: Interactable, NewsListener {}
+                final class ShellRouter: ViewableRouter<ShellInteractable, ShellViewControllable>, ShellRouting {
+                    override func didLoad() {
+                        super.didLoad()
+                        installTabs()
+                    }
+                    func installTabs() {
+                        let news = newsBuilder.build(withListener: interactor)
+                        1️⃣attachChild(news)
+                        viewController.showTabs([news.viewControllable])
+                    }
+                }
+                // file: Shell/ShellInteractor.swift
+                import RIBs
+                protocol ShellRouting: ViewableRouting {
+                    func installTabs()
+                }
+                final class ShellInteractor: PresentableInteractor<ShellPresentable>, ShellInteractable {
+                    weak var router: ShellRouting?
+                    override func didBecomeActive() {
+                        super.didBecomeActive()
+                    }
+                    override func willResignActive() {
+                        super.willResignActive()
+                        router?.installTabs()
+                    }
+                }
+                """, messages: [
+                    "router attaches the News child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
         ],
         nonTriggering: [
             // A builder's second entry point builds the same RIB: the child it built is the one detached by name later.
@@ -875,16 +910,25 @@ public struct AttachDetachBalanceRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard file.contains("attachChild") else { return [] }
         return file.model.typeGroups(.router).flatMap { router -> [Violation] in
-            let (lifetime, calls) = Self.lifetimeFunctions(of: router)
+            let functions = Self.lifetimeFunctions(of: router)
+            var lifetime = functions.lifetime
+            let calls = functions.calls
             let visitor = ChildAttachments(router, types: file.model.projectTypes)
             if visitor.detachesAnything || visitor.detachesUntoldChild { return [] }
             // A detach through a stored property (`guard let router = current`) detaches every child stored in it.
             let detached = visitor.detached.union(visitor.detachedProperties.flatMap { visitor.storedKinds[$0] ?? [] })
             // A child attached from a stored property (`attachChild(currentChild!)`) is detached by a detach through it.
-            let unbalanced = visitor.attaches.filter { attach in
-                !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false) && !lifetime.contains(attach.function)
+            let neverDetached = visitor.attaches.filter { attach in
+                !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false)
                     && !(attach.property.map(visitor.detachedProperties.contains) ?? false)
             }
+            // A method that sets up the router's lifelong children (from `didLoad`) that its interactor calls again later
+            // (`willResignActive() { router?.installTabs() }`) attaches them again: they do not live as long as the router.
+            // Tabs and embedded children, installed as the screen is set up, stay lifelong whoever asks for them.
+            if neverDetached.contains(where: { lifetime.contains($0.function) }) {
+                lifetime.subtract(Self.routedAgain(of: router, calls: calls, types: file.model.projectTypes).subtracting(functions.settingUp))
+            }
+            let unbalanced = neverDetached.filter { !lifetime.contains($0.function) }
             guard !unbalanced.isEmpty else { return [] }
             // Only now the interactor's files are asked: whether it closes children through an app's helper, and which
             // of the methods that lead to these attaches it calls as it becomes active.
@@ -907,9 +951,10 @@ public struct AttachDetachBalanceRule: Rule {
 
     /// Functions whose children live as long as the router, as its own code shows: `didLoad` and `init`, container
     /// setup that installs children as tabs (`setViewControllers`, `set(viewControllers:)`, `viewControllers =`), and
-    /// what those call; with the router's calls of its own methods, by the calling method. (The routing its interactor
-    /// starts as it becomes active is `activatedFunctions`, asked of other files only for the attaches left.)
-    static func lifetimeFunctions(of router: [TypeDeclaration]) -> (lifetime: Set<String>, calls: [String: Set<String>]) {
+    /// what those call; with the router's calls of its own methods, by the calling method, and the functions that set up
+    /// containers or embed children with what they call (`settingUp`). (The routing its interactor starts as it becomes
+    /// active is `activatedFunctions`, asked of other files only for the attaches left.)
+    static func lifetimeFunctions(of router: [TypeDeclaration]) -> (lifetime: Set<String>, calls: [String: Set<String>], settingUp: Set<String>) {
         var calls: [String: Set<String>] = [:]
         var lifetime: Set<String> = ["didLoad", "init"]
         var embedding: Set<String> = []
@@ -949,14 +994,8 @@ public struct AttachDetachBalanceRule: Rule {
             let navigates = called.contains { ["present", "push", "show", "replace"].contains(where: $0.hasPrefix) }
             if embeds, !navigates { lifetime.insert(function) }
         }
-        var frontier = Array(lifetime)
-        while let next = frontier.popLast() {
-            for called in calls[next, default: []] where calls[called] != nil && !lifetime.contains(called) {
-                lifetime.insert(called)
-                frontier.append(called)
-            }
-        }
-        return (lifetime, calls)
+        let settingUp = reached(from: lifetime.subtracting(["didLoad", "init"]), calls: calls)
+        return (reached(from: lifetime, calls: calls), calls, settingUp)
     }
 
     /// Which of `targets` an interactor adopting the router's `Interactable` (`Router<RootInteractable>`, `LaunchRouter<
@@ -986,6 +1025,34 @@ public struct AttachDetachBalanceRule: Rule {
             }
         }
         return reached.intersection(targets)
+    }
+
+    /// The router's methods a class adopting its `Interactable` calls on it other than as it becomes active (`routes`
+    /// entries, `InteractorActivation`), and what those methods call of the router's own.
+    private static func routedAgain(of router: [TypeDeclaration], calls: [String: Set<String>], types: TypeResolver) -> Set<String> {
+        guard let interactable = RouterActivation.interactable(of: router) else { return [] }
+        let own = Set(router.flatMap(\.functions).map(\.name.text))
+        var reached: Set<String> = []
+        for (interactor, _) in types.inheritors(of: interactable) {
+            for entry in types.helperMethods(ofType: interactor) where entry.hasPrefix("routes ") {
+                if let call = HelperMethod(type: "", action: .routes, signature: entry.dropFirst("routes ".count)), own.contains(call.name) {
+                    reached.insert(call.name)
+                }
+            }
+        }
+        return Self.reached(from: reached, calls: calls)
+    }
+
+    /// `functions` and the router's own methods they call, transitively.
+    private static func reached(from functions: Set<String>, calls: [String: Set<String>]) -> Set<String> {
+        var reached = functions
+        var frontier = Array(reached)
+        while let next = frontier.popLast() {
+            for called in calls[next, default: []] where calls[called] != nil && reached.insert(called).inserted {
+                frontier.append(called)
+            }
+        }
+        return reached
     }
 
     /// Whether a class adopting the router's `Interactable` calls on the router an app's helper, declared in an extension
