@@ -8,7 +8,6 @@ public enum RuleRegistry {
         ChildActivationRule.self,
         ChildAttachGuardRule.self,
         ChildBuilderInjectionRule.self,
-        ChildRouterReleaseRule.self,
         ContainerSetterVisibilityRule.self,
         CreateMockAnnotationRule.self,
         DependencyContainerStructRule.self,
@@ -43,6 +42,7 @@ public enum RuleRegistry {
     /// Rules over the whole project.
     public static let projectRules: [any ProjectRule.Type] = [
         BackNavigationRule.self,
+        ChildRouterReleaseRule.self,
         InteractorKindRule.self,
         RIBCompletenessRule.self,
         RIBCycleRule.self,

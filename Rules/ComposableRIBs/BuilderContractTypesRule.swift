@@ -78,6 +78,26 @@ public struct BuilderContractTypesRule: Rule {
                     "type 'PayeesRouter' stores 'CardRouter' concretely; hold its contract (`any …Buildable`, `any …Routing`) and pass the concrete type only as a default argument or from the builder",
                     "type 'PayeesRouter' receives 'PayeeBuilder' concretely; hold its contract (`any …Buildable`, `any …Routing`) and pass the concrete type only as a default argument or from the builder",
                 ]),
+            // A builder conforming to its contract in an extension, held by a router in another file.
+            Example("""
+                // file: Payee/PayeeFactory.swift
+                import ComposableRIBs
+                protocol PayeeRouting: RoutableViewControlling {}
+                protocol PayeeBuildable {
+                    func build(with dependency: any PayeeDependency) -> any PayeeRouting
+                }
+                final class PayeeFactory {
+                    func build(with dependency: any PayeeDependency) -> any PayeeRouting { fatalError() }
+                }
+                extension PayeeFactory: PayeeBuildable {}
+                // file: Payees/PayeesRouter.swift
+                import ComposableRIBs
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView> {
+                    private let 1️⃣payeeFactory: PayeeFactory
+                }
+                """, messages: [
+                    "type 'PayeesRouter' stores 'PayeeFactory' concretely; hold its contract (`any …Buildable`, `any …Routing`) and pass the concrete type only as a default argument or from the builder",
+                ]),
         ],
         nonTriggering: [
             // Uber RIBs' own sources declare `Buildable` themselves: not ComposableRIBs' contract.
@@ -193,9 +213,9 @@ public struct BuilderContractTypesRule: Rule {
         return violations
     }
 
-    /// A concrete builder or a router class among the names a declaration holds.
+    /// A concrete builder or a router class among the names a declaration holds, through type aliases.
     private func concrete(_ names: [String], roles: ComposableRoles) -> String? {
-        names.first { roles.routerKind(of: $0) == .routerClass || roles.isConcreteBuilder($0) }
+        names.flatMap { [$0] + roles.aliased($0) }.first { roles.routerKind(of: $0) == .routerClass || roles.isConcreteBuilder($0) }
     }
 
     /// A `build…` returning a router class, or taking a concrete project type as its dependency.

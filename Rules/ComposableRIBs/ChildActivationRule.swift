@@ -155,6 +155,21 @@ public struct ChildActivationRule: Rule {
                     }
                 }
                 """),
+            // Activated through the property the child was kept in first.
+            Example("""
+                import ComposableRIBs
+                final class ListRouter: SwiftUIHostingRouter<ListFeature, ListView>, ListRouting {
+                    private let detailBuilder: any DetailBuildable
+                    private var detailRouter: (any DetailRouting)?
+                    func openDetail(_ dependency: any DetailDependency) {
+                        guard detailRouter == nil else { return }
+                        let detail = detailBuilder.build(with: dependency)
+                        detailRouter = detail
+                        attachChild(detail)
+                        detailRouter?.interactor.activate()
+                    }
+                }
+                """),
             // The guide's sequence, a helper called right after, and the framework helpers.
             Example("""
                 import ComposableRIBs
@@ -235,6 +250,7 @@ public struct ChildActivationRule: Rule {
                     var identities: Set<String> = []
                     if let name = ComposableRoles.rootName(argument) { identities.insert(name) }
                     if let property = roles.storedProperty(referencedBy: argument) { identities.insert(property) }
+                    identities.formUnion(Self.keepers(of: identities, in: body))
                     let wanted = attaching ? "activate" : "deactivate"
                     var visited: Set<String> = []
                     guard !Self.calls(wanted, on: identities, in: body, methods: methods, file: file, visited: &visited),
@@ -251,6 +267,31 @@ public struct ChildActivationRule: Rule {
             }
         }
         return violations
+    }
+
+    /// The properties or locals the body assigns the child to (`detailRouter = detail`, `self.detailRouter = detail`):
+    /// activating it through one of them activates the same child.
+    static func keepers(of identities: Set<String>, in body: CodeBlockSyntax) -> Set<String> {
+        final class Finder: SyntaxVisitor {
+            let identities: Set<String>
+            var found: Set<String> = []
+            init(_ identities: Set<String>) {
+                self.identities = identities
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let elements = Array(node.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let value = ComposableRoles.rootName(elements[2]),
+                    identities.contains(value), let target = ComposableRoles.rootName(elements[0])
+                {
+                    found.insert(target)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(identities)
+        finder.walk(body)
+        return finder.found
     }
 
     /// The body of the function or initializer the call is in.

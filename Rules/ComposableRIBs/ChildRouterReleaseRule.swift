@@ -1,7 +1,7 @@
 import RibsLintKit
 import SwiftSyntax
 
-public struct ChildRouterReleaseRule: Rule {
+public struct ChildRouterReleaseRule: ProjectRule {
     public static let description = RuleDescription(
         id: "child_router_release",
         name: "Child Router Release",
@@ -97,6 +97,74 @@ public struct ChildRouterReleaseRule: Rule {
                 """, messages: [
                     "router keeps child 'loanRouters' after detaching it; remove the child from it when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
                 ]),
+            // A router split into files: the child kept in the class's file, detached in an extension's, through the
+            // router's own method that detaches what it is handed, and each element handed to the detach itself.
+            Example("""
+                // file: Payees/PayeesRouter.swift
+                import ComposableRIBs
+                protocol PayeeRouting: RoutableViewControlling {}
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    var 1️⃣payeeRouter: (any PayeeRouting)?
+                    private var 2️⃣statementRouter: (any PayeeRouting)?
+                    private var 3️⃣tabRouters: [any PayeeRouting] = []
+                    func closeStatement() {
+                        guard let statementRouter else { return }
+                        close(statementRouter)
+                    }
+                    func closeTabs() {
+                        tabRouters.forEach { $0.interactor.deactivate() }
+                        tabRouters.forEach(detachChild)
+                    }
+                    private func close(_ child: any RoutableViewControlling) {
+                        child.interactor.deactivate()
+                        detachChild(child)
+                    }
+                }
+                // file: Payees/PayeesRouter+Close.swift
+                import ComposableRIBs
+                extension PayeesRouter {
+                    func closePayee() {
+                        guard let payee = payeeRouter else { return }
+                        deactivateDetachAndReleaseIfNeeded(payee)
+                    }
+                }
+                """, messages: [
+                    "router keeps child 'payeeRouter' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'statementRouter' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                    "router keeps child 'tabRouters' after detaching it; remove the child from it when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                ]),
+            // Two modules with a router of one name: the release in one module's extension is not the other's.
+            Example("""
+                // file: Wallet/Payees/PayeesRouter.swift
+                import ComposableRIBs
+                protocol PayeeRouting: RoutableViewControlling {}
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView> {
+                    var 1️⃣payeeRouter: (any PayeeRouting)?
+                }
+                // file: Wallet/Payees/PayeesRouter+Close.swift
+                import ComposableRIBs
+                extension PayeesRouter {
+                    func closePayee() {
+                        guard let payeeRouter else { return }
+                        deactivateDetachAndReleaseIfNeeded(payeeRouter)
+                    }
+                }
+                // file: Cards/Payees/PayeesRouter.swift
+                import ComposableRIBs
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView> {
+                    var payeeRouter: (any PayeeRouting)?
+                }
+                // file: Cards/Payees/PayeesRouter+Close.swift
+                import ComposableRIBs
+                extension PayeesRouter {
+                    func closePayee() {
+                        guard let payeeRouter else { return }
+                        deactivateDetachAndReleaseIfNeeded(payeeRouter) { [weak self] in self?.payeeRouter = nil }
+                    }
+                }
+                """, messages: [
+                    "router keeps child 'payeeRouter' after detaching it; set it to nil when the child closes (for example in the helper's `onRelease:` closure) so the child can deinit",
+                ]),
         ],
         nonTriggering: [
             // Collections emptied or filtered after the detach: a new empty value, or what is left.
@@ -169,6 +237,34 @@ public struct ChildRouterReleaseRule: Rule {
                     func forgetHelp() { helpRouter = nil }
                 }
                 """),
+            // Detached in one extension file and released in another, or released by a method the router calls.
+            Example("""
+                // file: Payees/PayeesRouter.swift
+                import ComposableRIBs
+                protocol PayeeRouting: RoutableViewControlling {}
+                final class PayeesRouter: SwiftUIHostingRouter<PayeesFeature, PayeesView>, PayeesRouting {
+                    var payeeRouter: (any PayeeRouting)?
+                    var helpRouter: (any PayeeRouting)?
+                    func closeHelp() {
+                        guard let help = helpRouter else { return }
+                        deactivateDetachAndReleaseIfNeeded(help)
+                        forgetHelp()
+                    }
+                }
+                // file: Payees/PayeesRouter+Close.swift
+                import ComposableRIBs
+                extension PayeesRouter {
+                    func closePayee() {
+                        guard let payeeRouter else { return }
+                        deactivateDetachAndReleaseIfNeeded(payeeRouter)
+                    }
+                }
+                // file: Payees/PayeesRouter+State.swift
+                extension PayeesRouter {
+                    func forgetHelp() { helpRouter = nil }
+                    func payeeClosed() { payeeRouter = nil }
+                }
+                """),
             // Weak children (the `children` array owns them), children that stay for good, builders, locals.
             Example("""
                 import ComposableRIBs
@@ -205,39 +301,62 @@ public struct ChildRouterReleaseRule: Rule {
     static let detaching = ["detachChild", "deactivateDetachAndPop", "deactivateDetachAndDismiss", "deactivateDetachAndReleaseIfNeeded"]
     static let removing: Set<String> = ["removeAll", "remove", "removeValue", "removeFirst", "removeLast", "popLast", "popFirst"]
 
+    public static let facts: [any FileFacts.Type] = [ChildRouterFacts.self]
+
     public init(options: RuleOptions) {}
 
-    public func violations(in file: LintFile) -> [Violation] {
-        guard !file.isTestFile, Self.detaching.contains(where: file.contains) else { return [] }
-        let roles = ComposableRoles.of(file)
-        return roles.routers().flatMap { group -> [Violation] in
-            let children = group.flatMap { TypeDeclaration.storedProperties(of: $0.members) }.filter { property in
-                !property.isStatic && !property.isWeak && roles.routerType(in: property.type) != nil
+    /// A router's children are judged with what every file of the project does with them: a router split into
+    /// extensions may detach a child in one file and release it in another. Where several modules declare a router of
+    /// one name, an extension's uses count for the declaration nearest it, by folder.
+    public func violations(in project: Project) -> [ProjectViolation] {
+        let files = project.files.compactMap { file in (file.facts[ChildRouterFacts.id] as? ChildRouterFacts).map { (file.path, $0) } }
+        var declaredIn: [String: [String]] = [:]
+        for (path, facts) in files {
+            for type in Set(facts.children.map(\.type)) { declaredIn[type, default: []].append(path) }
+        }
+        var detached: Set<Use> = []
+        var released: Set<Use> = []
+        for (path, facts) in files {
+            for use in facts.detached {
+                for declaration in Self.nearest(declaredIn[use.type] ?? [], to: path) { detached.insert(Use(declaration, use.type, use.property)) }
             }
-            guard !children.isEmpty else { return [] }
-            var detached = Set<String>()
-            var released = Set<String>()
-            for router in group {
-                for call in file.calls(named: Self.detaching, in: router.members) where call.isCalledOnSelf {
-                    if let argument = call.arguments.first?.expression, let property = roles.storedProperty(referencedBy: argument) {
-                        detached.insert(property)
-                    }
-                }
-                released.formUnion(Self.releases(in: router, file: file))
-            }
-            return children.compactMap { child -> Violation? in
-                guard detached.contains(child.name), child.isLet || !released.contains(child.name) else { return nil }
-                let isCollection = child.type.map { type in
-                    type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self)
-                        || ["Array", "Dictionary", "Set"].contains(type.as(IdentifierTypeSyntax.self)?.name.text ?? "")
-                } ?? (child.initializer?.is(ArrayExprSyntax.self) == true || child.initializer?.is(DictionaryExprSyntax.self) == true)
-                let fix = child.isLet ? "make it an optional `var`" : isCollection ? "remove the child from it" : "set it to nil"
-                return Violation(
-                    at: child.nameNode,
-                    "router keeps child '\(child.name)' after detaching it; \(fix) when the child closes "
-                        + "(for example in the helper's `onRelease:` closure) so the child can deinit")
+            for use in facts.released {
+                for declaration in Self.nearest(declaredIn[use.type] ?? [], to: path) { released.insert(Use(declaration, use.type, use.property)) }
             }
         }
+        return files.flatMap { path, facts in facts.children.map { (path, $0) } }.compactMap { path, child -> ProjectViolation? in
+            let use = Use(path, child.type, child.name)
+            guard detached.contains(use), child.isLet || !released.contains(use) else { return nil }
+            let fix = child.isLet ? "make it an optional `var`" : child.isCollection ? "remove the child from it" : "set it to nil"
+            return ProjectViolation(
+                at: child.point,
+                "router keeps child '\(child.name)' after detaching it; \(fix) when the child closes "
+                    + "(for example in the helper's `onRelease:` closure) so the child can deinit")
+        }
+    }
+
+    /// A property of the router declared in the file at `path`.
+    private struct Use: Hashable {
+        let path: String
+        let type: String
+        let property: String
+
+        init(_ path: String, _ type: String, _ property: String) {
+            self.path = path
+            self.type = type
+            self.property = property
+        }
+    }
+
+    /// The paths among `declarations` sharing the most leading folders with `path`.
+    static func nearest(_ declarations: [String], to path: String) -> [String] {
+        guard declarations.count > 1 else { return declarations }
+        let folders = path.split(separator: "/").dropLast()
+        func shared(_ other: String) -> Int {
+            zip(folders, other.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+        }
+        let best = declarations.map(shared).max() ?? 0
+        return declarations.filter { shared($0) == best }
     }
 
     /// `.init()`, `[any PassRouting]()`, `[String: any PassRouting]()`, `Dictionary()`, `Array<any PassRouting>()`.

@@ -44,9 +44,20 @@ struct ComposableRoles {
         aliases = TypeAliases.declared(in: file)
     }
 
-    /// Whether a type annotation holds a TCA store, through the file's type aliases.
+    /// Whether a type annotation holds a TCA store, through the type aliases of the file or the project.
     private func holdsStore(_ type: TypeSyntax) -> Bool {
-        type.heldTypeNames.contains { name in Self.storeTypes.contains(name) || aliases[name]?.contains(where: Self.storeTypes.contains) == true }
+        type.heldTypeNames.contains { name in Self.storeTypes.contains(name) || aliased(name).contains(where: Self.storeTypes.contains) }
+    }
+
+    /// What a type alias named `name` stands for, as the names its type holds: the file's own alias, or one another file
+    /// declares (`typealias PayeeChild = any PayeeRouting` in the module's `Contracts.swift`). A name the project declares
+    /// a type of is no alias.
+    func aliased(_ name: String) -> [String] {
+        if let declared = aliases[name] { return declared }
+        guard name.first?.isUppercase == true, !file.model.types.contains(where: { $0.name == name }),
+            file.model.projectTypes.primary(name) == nil
+        else { return [] }
+        return file.model.projectTypes.helpers(DeclaredType.typeAlias, named: name).map(\.made)
     }
 
     /// The file's roles, built once for all the profile's rules.
@@ -113,8 +124,8 @@ struct ComposableRoles {
     func routerType(in type: TypeSyntax?) -> (name: String, kind: RouterKind)? {
         for name in type?.heldTypeNames ?? [] {
             if let kind = routerKind(of: name) { return (name, kind) }
-            // Through one of the file's type aliases (`typealias CouponChild = any CouponRouting`).
-            for aliased in aliases[name] ?? [] {
+            // Through a type alias (`typealias CouponChild = any CouponRouting`).
+            for aliased in aliased(name) {
                 if let kind = routerKind(of: aliased) { return (aliased, kind) }
             }
         }
@@ -181,7 +192,8 @@ struct ComposableRoles {
             return (local.kind == .class || local.kind == .struct) && isBuilder(local)
         }
         guard let entry = file.model.projectTypes.primary(name), entry.kind == .class || entry.kind == .struct else { return false }
-        let names = file.model.projectTypes.supertypes(of: entry.inherited)
+        // Conforming where it is declared, or in an extension (`extension PayeeFactory: PayeeBuildable {}`).
+        let names = file.model.projectTypes.supertypes(of: entry.inherited + file.model.projectTypes.extensionConformances(of: name))
         return names.contains { $0 == "Buildable" || $0.hasSuffix("Buildable") || (isLegacy && Self.legacyBuilderClasses.contains($0)) }
     }
 
@@ -410,10 +422,13 @@ struct ComposableRoles {
         return sequence
     }
 
-    /// The element of the collection whose `forEach` runs `closure`, where `name` is the closure's one untyped parameter
-    /// (`$0` without a signature): `children.forEach { detachChild($0) }`, `routers.values.forEach { router in … }`.
+    /// The element of the collection whose `forEach` (or `map`) runs `closure`, where `name` is the closure's one untyped
+    /// parameter (`$0` without a signature): `children.forEach { detachChild($0) }`, `routers.values.forEach { router in
+    /// … }`, an optional's value in `child.map { detachChild($0) }`.
     private static func iteratedElement(_ name: String, in closure: ClosureExprSyntax) -> Declared? {
-        guard let call = closure.receivingCall, call.calledName == "forEach", let receiver = call.receiver else { return nil }
+        guard let call = closure.receivingCall, ["forEach", "map", "compactMap", "flatMap"].contains(call.calledName ?? ""),
+            let receiver = call.receiver
+        else { return nil }
         let parameter: String?
         switch closure.signature?.parameterClause {
         case nil: parameter = closure.signature == nil ? "$0" : nil

@@ -129,6 +129,23 @@ public struct RouterStoreSendRule: Rule {
                 """, messages: [
                     "router 'SavingsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
                 ]),
+            // A store under a type alias a file of aliases alone declares.
+            Example("""
+                // file: Cards/CardsTypes.swift
+                import ComposableArchitecture
+                typealias CardsStore = StoreOf<CardsFeature>
+                // file: Cards/CardsRouter.swift
+                import ComposableArchitecture
+                import ComposableRIBs
+                final class CardsRouter: SwiftUIHostingRouter<CardsFeature, CardsView> {
+                    private let cardsStore: CardsStore
+                    func select(_ id: Int) {
+                        cardsStore.1️⃣send(.select(id))
+                    }
+                }
+                """, messages: [
+                    "router 'CardsRouter' sends a feature action to a store; let the reducer decide, and route from its delegate actions with `observeAction(for: \\.delegate)`",
+                ]),
         ],
         nonTriggering: [
             // A class of the app's own named like an interactor, from a pipeline older than TCA: its `store` is no store.

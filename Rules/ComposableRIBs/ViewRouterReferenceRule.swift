@@ -78,6 +78,20 @@ public struct ViewRouterReferenceRule: Rule {
                 """, messages: [
                     "view 'LoansView' holds router 'router' (LoansRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
                 ]),
+            // A generic view whose parameter is a router contract.
+            Example("""
+                import ComposableArchitecture
+                import ComposableRIBs
+                import SwiftUI
+                protocol LoansRouting: RoutableViewControlling {}
+                struct LoansView<Router: LoansRouting>: View {
+                    let store: StoreOf<LoansFeature>
+                    let 1️⃣router: Router
+                    var body: some View { Text("Loans") }
+                }
+                """, messages: [
+                    "view 'LoansView' holds router 'router' (LoansRouting); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
             // An environment value declared with a router type.
             Example("""
                 import ComposableRIBs
@@ -92,6 +106,35 @@ public struct ViewRouterReferenceRule: Rule {
                 }
                 """, messages: [
                     "view 'CardRow' holds router 'router' (CardsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
+            // Environment values declared in another file, with `@Entry` and over a key.
+            Example("""
+                // file: Cards/CardsRouting.swift
+                import ComposableRIBs
+                protocol CardsRouting: RoutableViewControlling {}
+                final class CardsRouter: SwiftUIHostingRouter<CardsFeature, CardsView>, CardsRouting {}
+                // file: Cards/Environment+Routers.swift
+                import SwiftUI
+                private struct CardsRouterKey: EnvironmentKey {
+                    static let defaultValue: (any CardsRouting)? = nil
+                }
+                extension EnvironmentValues {
+                    @Entry var cardsRouter: CardsRouter? = nil
+                    var cardsRouting: (any CardsRouting)? {
+                        get { self[CardsRouterKey.self] }
+                        set { self[CardsRouterKey.self] = newValue }
+                    }
+                }
+                // file: Cards/CardRow.swift
+                import SwiftUI
+                struct CardRow: View {
+                    @Environment(\\.cardsRouter) private var 1️⃣router
+                    @Environment(\\.cardsRouting) private var 2️⃣routing
+                    var body: some View { Text("Card") }
+                }
+                """, messages: [
+                    "view 'CardRow' holds router 'router' (CardsRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                    "view 'CardRow' holds router 'routing' (CardsRouting); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
                 ]),
             // An `@Observable` router taken from the environment by its type.
             Example("""
@@ -142,6 +185,21 @@ public struct ViewRouterReferenceRule: Rule {
                 """, messages: [
                     "view 'HomeView' holds router 'router' (HomeRouter); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
                     "view 'HomeView' holds router 'routing' (HomeRouting); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
+                ]),
+            // A router contract under a type alias another file declares.
+            Example("""
+                // file: Payees/PayeesRouting.swift
+                import ComposableRIBs
+                protocol PayeesRouting: RoutableViewControlling {}
+                typealias PayeesRouterRef = any PayeesRouting
+                // file: Payees/PayeesView.swift
+                import SwiftUI
+                struct PayeesView: View {
+                    let 1️⃣router: PayeesRouterRef
+                    var body: some View { Text("Payees") }
+                }
+                """, messages: [
+                    "view 'PayeesView' holds router 'router' (PayeesRouting); pass it only a `StoreOf<Feature>` and let the router observe the feature's delegate actions",
                 ]),
         ],
         nonTriggering: [
@@ -206,9 +264,10 @@ public struct ViewRouterReferenceRule: Rule {
         let roles = ComposableRoles.of(file)
         var violations: [Violation] = []
         for view in roles.groups(where: roles.isView).joined() {
+            let constraints = Self.genericConstraints(of: view)
             for property in TypeDeclaration.storedProperties(of: view.members) where !property.isStatic {
-                let type = property.type ?? environmentValueType(of: property, in: file)
-                if let (name, _) = roles.routerType(in: type) {
+                let type = property.type ?? environmentValueType(of: property, in: file, roles: roles)
+                if let (name, _) = roles.routerType(in: type) ?? Self.constraint(of: type, in: constraints).flatMap(roles.routerType(in:)) {
                     violations.append(Violation(at: property.nameNode, message(view.name, property.name, name)))
                 }
             }
@@ -226,9 +285,36 @@ public struct ViewRouterReferenceRule: Rule {
         return violations
     }
 
-    /// The type of `@Environment(\.key) var x`: the type `EnvironmentValues.key` is declared with in this file; of
-    /// `@Environment(AccountsRouter.self) var x` (an `@Observable` object by its type), that type.
-    private func environmentValueType(of property: StoredProperty, in file: LintFile) -> TypeSyntax? {
+    /// The protocols a generic view's parameters must conform to: `Router` in `struct LoansView<Router: LoansRouting>` or
+    /// `where Router: LoansRouting`.
+    static func genericConstraints(of view: TypeDeclaration) -> [String: TypeSyntax] {
+        let generics = view.declaration.as(StructDeclSyntax.self).map { ($0.genericParameterClause, $0.genericWhereClause) }
+            ?? view.declaration.as(ClassDeclSyntax.self).map { ($0.genericParameterClause, $0.genericWhereClause) }
+        guard let (parameters, whereClause) = generics else { return [:] }
+        var constraints: [String: TypeSyntax] = [:]
+        for parameter in parameters?.parameters ?? [] {
+            if let inherited = parameter.inheritedType { constraints[parameter.name.text] = inherited }
+        }
+        for requirement in whereClause?.requirements ?? [] {
+            if case .conformanceRequirement(let conformance) = requirement.requirement,
+                let name = conformance.leftType.as(IdentifierTypeSyntax.self)?.name.text
+            {
+                constraints[name] = conformance.rightType
+            }
+        }
+        return constraints
+    }
+
+    /// The constraint of the generic parameter a property's type names (`let router: Router`, `Router?`).
+    static func constraint(of type: TypeSyntax?, in constraints: [String: TypeSyntax]) -> TypeSyntax? {
+        guard !constraints.isEmpty else { return nil }
+        return type?.heldTypeNames.lazy.compactMap { constraints[$0] }.first
+    }
+
+    /// The type of `@Environment(\.key) var x`: the type `EnvironmentValues.key` is declared with in this file, or the
+    /// router type it holds where another file declares it; of `@Environment(AccountsRouter.self) var x` (an `@Observable`
+    /// object by its type), that type.
+    private func environmentValueType(of property: StoredProperty, in file: LintFile, roles: ComposableRoles) -> TypeSyntax? {
         for attribute in property.declaration.attributes {
             guard case .attribute(let attribute) = attribute, attribute.attributeName.baseName == "Environment",
                 case .argumentList(let arguments)? = attribute.arguments
@@ -248,6 +334,10 @@ public struct ViewRouterReferenceRule: Rule {
                         return binding.typeAnnotation?.type
                     }
                 }
+            }
+            for held in file.model.projectTypes.helpers(DeclaredType.environmentValue, named: key) where held.type == "EnvironmentValues" {
+                let type = TypeSyntax(IdentifierTypeSyntax(name: .identifier(held.made)))
+                if roles.routerType(in: type) != nil { return type }
             }
         }
         return nil

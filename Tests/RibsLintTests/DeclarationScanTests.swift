@@ -65,6 +65,15 @@ struct DeclarationScanTests {
             @MainActor protocol FeedRouting: ViewableRouting, AnyObject { var child: Foo { get } }
             protocol Store<State>: Swift.Sendable {}
             """),
+        ("a file of type aliases alone: kept on an entry of the first alias's name", """
+            import ComposableArchitecture
+            /* typealias Commented = Int */
+            public typealias CardsStore = StoreOf<CardsFeature>
+            typealias Handler = (Int) -> Void
+            #if DEBUG
+            typealias DebugStore = StoreOf<DebugFeature>
+            #endif
+            """),
         ("strings, comments and bodies that look like declarations", ###"""
             final class A: B {
                 let text = "class Fake: Thing { \(value.map { "}" }) }"

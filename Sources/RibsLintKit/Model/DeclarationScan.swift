@@ -23,6 +23,10 @@ public enum DeclarationScan {
         var scan = Scan(bytes: bytes)
         scan.recordsHolds = recordingHolds
         scan.members(closedByBrace: false)
+        // A file declaring type aliases and no type keeps them on an entry of its first alias's name, as its parse does.
+        if scan.types.isEmpty, scan.protocols.isEmpty, let alias = scan.firstTypeAlias {
+            return [DeclaredType(name: alias, kind: .extension, inherited: [], genericArguments: [])]
+        }
         return scan.types + scan.protocols
     }
 }
@@ -76,6 +80,8 @@ private struct Scan {
     var position = 0
     var types: [DeclaredType] = []
     var protocols: [DeclaredType] = []
+    /// The name of the first `typealias` outside bodies.
+    var firstTypeAlias: String?
     var recordsHolds = false
     /// What the class, struct or actor whose members are being read holds: its stored properties' `name:Type`
     /// and its initializers' parameters', apart (the properties come first); nil for other blocks.
@@ -341,6 +347,7 @@ private struct Scan {
                     continue
                 }
                 let word = text(range)
+                if word == "typealias", firstTypeAlias == nil, let name = peek().flatMap(wordText) { firstTypeAlias = name }
                 if word == "static" || word == "class" && peek().map({ isWord($0, "var") || isWord($0, "let") || Self.modifiers.contains(wordText($0) ?? "") }) == true {
                     isStatic = true
                 }

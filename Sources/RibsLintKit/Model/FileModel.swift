@@ -183,6 +183,12 @@ public struct FileModel {
         if mayHideBars { collector.addBarHidingInitializers() }
         if mayMakeBuilders { collector.addBuilderMakingProperties() }
         if mayBuildUI { collector.addUIBuildingMethods() }
+        collector.addEnvironmentValues()
+        // The file's type aliases are the index's by their names: any of its declarations keeps them.
+        if !collector.typeAliases.isEmpty, !collector.types.isEmpty {
+            collector.types[0].helperMethods += collector.typeAliases
+            collector.typeAliases = []
+        }
         // A class whose superclass is one of the profile's own (`ViewableRouter`, `PresentableInteractor`, a `Builder`) is
         // no view controller: whether its methods only arrange is never asked.
         if mayArrange {
@@ -205,15 +211,23 @@ public struct FileModel {
         let ownNavigationControllers = !mayNavigate ? [] : Set(
             collector.protocols.filter { HelperMethods.declaresNavigationController($0.memberBlock.members) }.map(\.name.text)
                 + collector.types.filter { $0.kind != .extension && HelperMethods.declaresNavigationController($0.members.members) }.map(\.name))
-        declarations = collector.types.map { type in
+        var declared = collector.types.map { type in
             type.declared(recordingHolds: profile.indexesHeldTypes, helperMethods: !ownNavigationControllers.contains(type.name))
         } + collector.protocols.map { node in
             DeclaredType(
                 // The older `protocol P: class` is `AnyObject` spelt another way.
                 name: node.name.text, kind: .protocol,
                 inherited: node.inheritanceClause?.inheritedTypes.compactMap { $0.type.is(ClassRestrictionTypeSyntax.self) ? "AnyObject" : $0.type.baseName } ?? [],
-                genericArguments: [], isMainActor: node.attributes.contains(named: "MainActor"))
+                genericArguments: [], isMainActor: node.attributes.contains(named: "MainActor"),
+                // A file declaring protocols and no other type keeps its type aliases on the first of them.
+                helperMethods: node.id == collector.protocols.first?.id ? collector.typeAliases : [])
         }
+        // A file declaring type aliases and no type keeps them on an entry of its first alias's name (an extension of it,
+        // to the index: no primary declaration), as its scan reads it (`DeclarationScan`).
+        if collector.types.isEmpty, collector.protocols.isEmpty, let alias = collector.firstTypeAlias {
+            declared.append(DeclaredType(name: alias, kind: .extension, inherited: [], genericArguments: [], helperMethods: collector.typeAliases))
+        }
+        declarations = declared
         let resolver = TypeResolver(index: index ?? TypeIndex(declarations, project: false), profile: profile, importsFramework: importsFramework)
 
         var resolvedByName: [String: (Role?, ResolvedInheritance)] = [:]
@@ -350,6 +364,9 @@ private struct DeclarationCollector {
     var imports: [String] = []
     var types: [PendingType] = []
     var protocols: [ProtocolDeclSyntax] = []
+    /// The type aliases declared outside bodies, as `DeclaredType.typeAlias` entries.
+    var typeAliases: [String] = []
+    var firstTypeAlias: String?
     var looksForHelperMethods = true
     var looksForActivation = true
     var looksForRoutes = true
@@ -385,6 +402,21 @@ private struct DeclarationCollector {
         for index in types.indices {
             let extendsScreen = types[index].kind == .extension && types[index].name == "UIViewController"
             types[index].helperMethods += HelperMethods.uiBuildingMethods(in: types[index].members.members, everyMethod: extendsScreen)
+        }
+    }
+
+    /// The values extensions of `EnvironmentValues` and `DependencyValues` declare, with the types they hold
+    /// (`DeclaredType.environmentValue`): `@Entry var cardsRouter: CardsRouter? = nil`, or a computed property over a key.
+    mutating func addEnvironmentValues() {
+        for index in types.indices where types[index].kind == .extension && DeclaredType.environments.contains(types[index].name) {
+            for member in types[index].members.members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type
+                    else { continue }
+                    types[index].helperMethods += type.heldTypeNames.map { DeclaredType.entry(DeclaredType.environmentValue, name, making: $0) }
+                }
+            }
         }
     }
 
@@ -477,6 +509,9 @@ private struct DeclarationCollector {
             }
         case .protocolDecl(let node):
             protocols.append(node)
+        case .typeAliasDecl(let node):
+            if firstTypeAlias == nil { firstTypeAlias = node.name.text }
+            typeAliases += node.initializer.value.heldTypeNames.map { DeclaredType.entry(DeclaredType.typeAlias, node.name.text, making: $0) }
         case .ifConfigDecl(let node):
             for clause in node.clauses where !clause.isNeverCompiled {
                 switch clause.elements {

@@ -21,7 +21,7 @@ public struct DeclaredType: Sendable, Equatable {
     /// view controller (`relays#pushViewController(_:animated:)+0 pushRouter(_:animated:)`, the trailing closures'
     /// count after the `+`); a class whose initializer hides its own navigation bar (`hidesBarAtInit`); a computed property
     /// that makes a new RIB builder each time it is read (`buildersMade`); a static method that constructs a UIKit type
-    /// (`uiBuilt`).
+    /// (`uiBuilt`); a value an extension of `EnvironmentValues` declares (`environmentValue`); a type alias (`typeAlias`).
     public let helperMethods: [String]
 
     /// The entry of a class whose initializer hides its own navigation bar (`init(rootViewController:) { …;
@@ -37,6 +37,17 @@ public struct DeclaredType: Sendable, Equatable {
     /// type (`static func show(_ text: String, on screen: UIViewController) { let alert = UIAlertController(…) … }`):
     /// `buildsUI show(UIAlertController)`, one for each type it constructs. Asked with `TypeResolver.helpers(_:named:)`.
     public static let uiBuilt = "buildsUI"
+
+    /// The kind of entry of a value an extension of `EnvironmentValues` or `DependencyValues` declares, one for each type
+    /// it holds (`extension EnvironmentValues { @Entry var cardsRouter: CardsRouter? = nil }`): `environmentValue
+    /// cardsRouter(CardsRouter)`. Asked with `TypeResolver.helpers(_:named:)`: what `@Environment(\.cardsRouter)` holds.
+    public static let environmentValue = "environmentValue"
+    /// The kind of entry of a type alias, one for each type it holds, kept by any declaration of the file that declares
+    /// it (`typealias PayeeChild = any PayeeRouting`: `typeAlias PayeeChild(PayeeRouting)`). Asked with
+    /// `TypeResolver.helpers(_:named:)`: what an alias another file declares stands for.
+    public static let typeAlias = "typeAlias"
+    /// The types whose extensions declare environment values.
+    public static let environments: Set<String> = ["EnvironmentValues", "DependencyValues"]
 
     /// An entry of one of those kinds: what the helper `name` makes.
     static func entry(_ kind: String, _ name: String, making made: String) -> String { "\(kind) \(name)(\(made))" }
@@ -380,7 +391,7 @@ public final class TypeResolver {
         return index.helperMethods(key).compactMap(HelperMethod.init(entry:))
     }
 
-    /// The helpers of one kind (`DeclaredType.buildersMade`, `DeclaredType.uiBuilt`) named `name`, declared anywhere in
+    /// The helpers of one kind (`DeclaredType.buildersMade`, `DeclaredType.uiBuilt`, `DeclaredType.environmentValue`) named `name`, declared anywhere in
     /// the project: each one's type and what it makes. Each kind and name is its own question, as for
     /// `helperMethods(named:doing:)`.
     public func helpers(_ kind: String, named name: String) -> [(type: String, made: String)] {
