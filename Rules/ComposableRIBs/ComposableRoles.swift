@@ -488,8 +488,18 @@ struct ComposableRoles {
         switch found {
         case .typed(let type), .property(_, let type?, _): return type
         case .initialized(let value): return declaredType(of: value, depth: depth + 1)
+        case nil: return heldType(named: name, around: Syntax(expression))
         default: return nil
         }
+    }
+
+    /// The type a property of the type around `node`, declared in another file, holds, as the project's index records
+    /// it (`weak var router: DetailRouting?` in the class's file, read in an extension's `Reduce`): its first named type.
+    private func heldType(named name: String, around node: Syntax) -> TypeSyntax? {
+        guard let block = node.ancestorOrSelf(mapping: { $0.as(MemberBlockSyntax.self) }), let owner = Self.typeName(of: block.parent),
+            let held = file.model.projectTypes.primary(owner)?.holds.first(where: { $0.hasPrefix(name + ":") })
+        else { return nil }
+        return TypeSyntax(IdentifierTypeSyntax(name: .identifier(String(held.dropFirst(name.count + 1)))))
     }
 
     /// The property, declared in another file, that an expression stands for: a name declared nowhere in view

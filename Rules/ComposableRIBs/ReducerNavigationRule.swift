@@ -163,6 +163,35 @@ public struct ReducerNavigationRule: Rule {
                     "reducer performs UIKit navigation ('showDetailViewController'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
                     "reducer performs UIKit navigation ('popToRootViewController'); return a delegate action (`.send(.delegate(…))`) and let the router push, present or dismiss",
                 ]),
+            // A reducer in an extension file calling the router its feature keeps in the type's own file.
+            Example("""
+                // file: Payees/PayeesFeature.swift
+                import ComposableArchitecture
+                import ComposableRIBs
+                protocol PayeesRouting: RoutableViewControlling {
+                    func routeToPayee(id: String)
+                }
+                @Reducer
+                struct PayeesFeature {
+                    @ObservableState struct State: Equatable {}
+                    enum Action { case payeeTapped(String) }
+                    var router: (any PayeesRouting)?
+                }
+                // file: Payees/PayeesFeature+Body.swift
+                import ComposableArchitecture
+                extension PayeesFeature {
+                    var body: some ReducerOf<Self> {
+                        Reduce { state, action in
+                            if case let .payeeTapped(id) = action {
+                                router?.1️⃣routeToPayee(id: id)
+                            }
+                            return .none
+                        }
+                    }
+                }
+                """, messages: [
+                    "reducer calls router 'PayeesRouting' ('routeToPayee'); return a delegate action and let the router observe it with `observeAction(for: \\.delegate)`",
+                ]),
         ],
         nonTriggering: [
             // State-driven SwiftUI and TCA presentation, delegate actions, actions named like navigation.
