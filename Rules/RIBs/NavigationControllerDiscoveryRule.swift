@@ -381,6 +381,21 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     "presenter 'MainTabBarController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                     "presenter 'MainTabBarController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
                 ]),
+            // A presenter casting the container it sits in to the app's class and pushing on it.
+            Example("""
+                import RIBs
+                import UIKit
+                class AppNavigationController: UINavigationController {}
+                final class FeedViewController: UIViewController, FeedPresentable, FeedViewControllable {
+                    func openDetail() {
+                        if let navigation = 1️⃣navigationController as? AppNavigationController {
+                            navigation.pushViewController(DetailViewController(), animated: true)
+                        }
+                    }
+                }
+                """, messages: [
+                    "presenter 'FeedViewController' discovers a navigation controller; leave pushing and popping to its router, which receives the navigation controller (or a protocol wrapping it) through its builder (DI)",
+                ]),
         ],
         nonTriggering: [
             // The router's own view controller is a class wrapping the navigation controller its builder made: the helper
@@ -662,6 +677,24 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     init() {
                         let navigationController = UINavigationController()
                         super.init(navigationController: navigationController)
+                    }
+                }
+                """),
+            // A presenter casting the container it sits in to the app's class, to turn its own swipe back off and on.
+            Example("""
+                import RIBs
+                import UIKit
+                class AppNavigationController: UINavigationController { var fullScreenPan: UIPanGestureRecognizer? }
+                final class BoardViewController: UIViewController, BoardPresentable, BoardViewControllable {
+                    override func viewDidAppear(_ animated: Bool) {
+                        super.viewDidAppear(animated)
+                        if let navigation = self.navigationController as? AppNavigationController {
+                            navigation.fullScreenPan?.isEnabled = false
+                        }
+                    }
+                    override func viewWillDisappear(_ animated: Bool) {
+                        super.viewWillDisappear(animated)
+                        (navigationController as? AppNavigationController)?.fullScreenPan?.isEnabled = true
                     }
                 }
                 """),
@@ -1102,7 +1135,9 @@ public struct NavigationControllerDiscoveryRule: Rule {
             guard node.declName.baseName.text == "navigationController", let base = node.base else { return .visitChildren }
             let baseName = base.lastName ?? ""
             let isSelf = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            if isSelf ? inheritsNavigationController && !Self.adjustsAppearance(node) && !Self.testsPresence(node) && !Self.testsStackPlace(node)
+            if isSelf
+                ? inheritsNavigationController && !Self.adjustsAppearance(node) && !Self.testsPresence(node) && !Self.testsStackPlace(node)
+                    && !(owner.role == .presenter && Self.castOnlySetsUp(node))
                 : (reach.reaches(base) || Self.namesViewController(baseName))
             {
                 violations.append(Violation(at: node.period, madeContainerMessage(base) ?? message))
@@ -1134,7 +1169,8 @@ public struct NavigationControllerDiscoveryRule: Rule {
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
             if node.baseName.text == "navigationController", inheritsNavigationController,
                 node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id, !Self.adjustsAppearance(node),
-                !Self.testsPresence(node), !Self.testsStackPlace(node), !node.isShadowed("navigationController")
+                !Self.testsPresence(node), !Self.testsStackPlace(node), !node.isShadowed("navigationController"),
+                !(owner.role == .presenter && Self.castOnlySetsUp(node))
             {
                 violations.append(Violation(at: node, message))
             }
@@ -1261,6 +1297,38 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 node = parent
             }
             return node
+        }
+
+        /// `if let navigation = navigationController as? AppNavigationController { navigation.fullScreenPan?.isEnabled = false }`,
+        /// `(navigationController as? AppNavigationController)?.fullScreenPan?.isEnabled = true`: a presenter casting the
+        /// container it sits in to the app's class to set it up (its own swipe back, its bar), pushing, popping, showing
+        /// and presenting nothing with it.
+        static func castOnlySetsUp(_ access: some ExprSyntaxProtocol) -> Bool {
+            let node = throughUnwraps(Syntax(access))
+            guard let list = node.parent?.as(ExprListSyntax.self), let cast = list.parent?.as(SequenceExprSyntax.self),
+                list.count == 3, list.first?.id == node.id, Array(list)[1].is(UnresolvedAsExprSyntax.self)
+            else { return false }
+            let region: Syntax?
+            if let binding = cast.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self) {
+                let conditions = binding.parent?.parent?.as(ConditionElementListSyntax.self)
+                if let ifExpression = conditions?.parent?.as(IfExprSyntax.self) {
+                    region = Syntax(ifExpression.body)
+                } else if let guarded = conditions?.parent?.as(GuardStmtSyntax.self) {
+                    region = guarded.parent?.parent.map(Syntax.init)  // the block the `guard` stands in
+                } else {
+                    region = nil
+                }
+            } else if cast.parent?.is(LabeledExprSyntax.self) == true, cast.parent?.parent?.parent?.is(TupleExprSyntax.self) == true {
+                region = node.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }).map(Syntax.init)
+            } else {
+                region = nil
+            }
+            guard let region else { return false }
+            let moves = stackMoves + ["viewControllers", "present", "dismiss", "delegate"]
+            let tokens = Array(region.tokens(viewMode: .sourceAccurate))
+            return !tokens.indices.dropLast().contains { index in
+                tokens[index].tokenKind == .period && moves.contains(where: tokens[index + 1].text.hasPrefix)
+            }
         }
 
         static func adjustsAppearance(_ access: some ExprSyntaxProtocol) -> Bool {
