@@ -420,6 +420,26 @@ public struct AttachDetachBalanceRule: Rule {
         ],
         nonTriggering: [
             // A builder's second entry point builds the same RIB: the child it built is the one detached by name later.
+            // Detached by the router's own extension in another file, which finds the child among its children.
+            Example("""
+                // file: Feed/FeedRouter.swift
+                import RIBs
+                final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable>, FeedRouting {
+                    func routeToDetail() {
+                        let detail = detailBuilder.build(withListener: interactor)
+                        attachChild(detail)
+                        viewController.present(detail.viewControllable)
+                    }
+                }
+                // file: Feed/FeedRouter+Detail.swift
+                import RIBs
+                extension FeedRouter {
+                    func routeBackFromDetail() {
+                        guard let detail = children.first(where: { $0 is DetailRouting }) else { return }
+                        detachChild(detail)
+                    }
+                }
+                """),
             Example("""
                 import RIBs
                 final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
@@ -932,7 +952,11 @@ public struct AttachDetachBalanceRule: Rule {
             guard !unbalanced.isEmpty else { return [] }
             // Only now the interactor's files are asked: whether it closes children through an app's helper, and which
             // of the methods that lead to these attaches it calls as it becomes active.
-            if Self.interactorDetachesAnyChild(of: router, types: file.model.projectTypes) { return [] }
+            if Self.interactorDetachesAnyChild(of: router, types: file.model.projectTypes)
+                || Self.extensionElsewhereDetaches(router, types: file.model.projectTypes)
+            {
+                return []
+            }
             let activated = Self.activatedFunctions(leadingTo: Set(unbalanced.map(\.function)), calls: calls, of: router, types: file.model.projectTypes)
             return unbalanced.filter { !activated.contains($0.function) }.map {
                 let child = $0.isKnown ? "the \(ChildAttachments.rib(ofKind: $0.kind)) child" : "a child (`\($0.kind)`)"
@@ -1053,6 +1077,17 @@ public struct AttachDetachBalanceRule: Rule {
             }
         }
         return reached
+    }
+
+    /// Whether an extension of the router in another file (`FeedRouter+Detail.swift`) declares a method that detaches a
+    /// child it finds itself (`guard let detail = children.first(where: { $0 is DetailRouting }) …; detachChild(detail)`):
+    /// which child it is, this file cannot tell.
+    private static func extensionElsewhereDetaches(_ router: [TypeDeclaration], types: TypeResolver) -> Bool {
+        guard let name = router.first?.name else { return false }
+        let own = Set(router.flatMap(\.functions).map(\.name.text))
+        return types.helperMethods(ofType: name).contains { entry in
+            entry.hasPrefix("detaches ") && !own.contains(String(entry.dropFirst("detaches ".count).prefix { $0 != "(" }))
+        }
     }
 
     /// Whether a class adopting the router's `Interactable` calls on the router an app's helper, declared in an extension
