@@ -419,7 +419,6 @@ public struct AttachDetachBalanceRule: Rule {
                 ]),
         ],
         nonTriggering: [
-            // A builder's second entry point builds the same RIB: the child it built is the one detached by name later.
             // Detached by the router's own extension in another file, which finds the child among its children.
             Example("""
                 // file: Feed/FeedRouter.swift
@@ -440,6 +439,7 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
+            // A builder's second entry point builds the same RIB: the child it built is the one detached by name later.
             Example("""
                 import RIBs
                 final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
