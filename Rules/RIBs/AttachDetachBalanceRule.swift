@@ -419,6 +419,23 @@ public struct AttachDetachBalanceRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // Built by a builder bound to a local from the router's optional one: the child is that builder's RIB.
+            Example("""
+                import RIBs
+                final class WalletRouter: ViewableRouter<WalletInteractable, WalletViewControllable>, WalletRouting {
+                    var cardBuilder: CardBuildable?
+                    func routeToCard() {
+                        guard let builder = cardBuilder else { return }
+                        let card = builder.build(withListener: interactor)
+                        attachChild(card)
+                        viewController.present(card.viewControllable)
+                    }
+                    func routeBackFromCard() {
+                        guard let card = children.last as? CardRouting else { return }
+                        detachChild(card)
+                    }
+                }
+                """),
             // Detached by the router's own extension in another file, which finds the child among its children.
             Example("""
                 // file: Feed/FeedRouter.swift

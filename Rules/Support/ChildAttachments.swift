@@ -188,10 +188,12 @@ final class ChildAttachments: LocalCollector {
     /// The builder a `build` is called on: a property's name, or the type a local was constructed as
     /// (`let builder = DetailBuilder(dependency: …)` → `DetailBuilder`).
     private func builderName(of expression: ExprSyntax, byTypes: Bool, depth: Int) -> String? {
-        if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4,
-            let type = latestBinding(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName, type.hasSuffix("Builder")
-        {
-            return type
+        if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4, let bound = latestBinding(of: name) {
+            if let type = bound.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName, type.hasSuffix("Builder") { return type }
+            // `guard let builder = childBuilder`: the builder bound from.
+            if bound.unwrapped.is(DeclReferenceExprSyntax.self) || bound.unwrapped.is(MemberAccessExprSyntax.self) {
+                return builderName(of: bound, byTypes: byTypes, depth: depth + 1)
+            }
         }
         if byTypes, let name = expression.lastName, let type = propertyTypes[name], type.hasSuffix("Buildable") || type.hasSuffix("Builder") {
             return type
