@@ -365,8 +365,8 @@ extension RouterUIAccessRule {
                 "router calls Presentable member 'showResult'; the interactor drives the presenter, not the router",
                 "router calls 'showResult' on a view controller; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
             ]),
-        // An alert initialized under its type annotation, a screen class of the app reached by a cast, and the
-        // view of a view controller are UI work.
+        // An alert initialized under its type annotation with an action handed to it, a screen class of the app reached
+        // by a cast, and the view of a view controller are UI work.
         Example("""
             import RIBs
             import UIKit
@@ -374,19 +374,21 @@ extension RouterUIAccessRule {
             final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable>, ProfileRouting {
                 func routeToConfirm() {
                     let alert: UIAlertController = 1️⃣.init(title: "Sure?", message: nil, preferredStyle: .alert)
+                    alert.addAction(2️⃣.init(title: "Cancel", style: .cancel))
                     viewController.present(alert, animated: true)
                 }
                 func routeToEdit() {
-                    guard let screen = viewController.uiviewController 2️⃣as? ProfileScreenController else { return }
-                    3️⃣viewController.uiviewController.view.endEditing(true)
+                    guard let screen = viewController.uiviewController 3️⃣as? ProfileScreenController else { return }
+                    4️⃣viewController.uiviewController.view.endEditing(true)
                 }
                 func routeToList() {
-                    4️⃣viewController.uiviewController.delegate = self
-                    5️⃣viewController.uiviewController.tableView.delegate = self
+                    5️⃣viewController.uiviewController.delegate = self
+                    6️⃣viewController.uiviewController.tableView.delegate = self
                 }
             }
             """, messages: [
                 "router builds UI content ('UIAlertController'); let the presenter build it, driven by the interactor through its Presentable",
+                "router builds UI content ('UIAlertAction'); let the presenter build it, driven by the interactor through its Presentable",
                 "router casts to the concrete view controller 'ProfileScreenController'; work with its ViewControllable instead",
                 "router calls 'endEditing' on a view controller's view; a router may only manage the view hierarchy, so route UI changes through the interactor and its Presentable",
                 "router sets 'delegate' on a view controller; UI state belongs to the presenter, driven by the interactor",

@@ -452,14 +452,21 @@ public struct RouterUIAccessRule: Rule {
         }
 
         /// `UIAlertController(…)`, `UIAlertController.init(…)`, and `.init(…)` under the type annotation of what it
-        /// initializes (`let alert: UIAlertController = .init(…)`) or as what a method returns (`func item() ->
-        /// UITabBarItem { return .init(…) }`, the `return` written or not).
+        /// initializes (`let alert: UIAlertController = .init(…)`), as what a method returns (`func item() ->
+        /// UITabBarItem { return .init(…) }`, the `return` written or not), or handed to an alert's `addAction`.
         private func constructedType(_ call: FunctionCallExprSyntax) -> String? {
             if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" else { return nil }
             if let base = member.base { return base.as(DeclReferenceExprSyntax.self)?.baseName.text }
             if let annotated = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation {
                 return annotated.type.heldTypeNames.first
+            }
+            // `alert.addAction(.init(title: "Cancel", style: .cancel))`: an alert's action, by the method it is handed to.
+            if let argument = call.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+                let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self), outer.arguments.count == 1,
+                outer.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "addAction"
+            {
+                return "UIAlertAction"
             }
             // What a method or a computed property returns: `return .init(…)` anywhere in its body (a `switch`'s case, an
             // `if`), or the body's only statement; not a closure's.
