@@ -121,6 +121,38 @@ public struct ContainerSetterVisibilityRule: Rule {
                     init(stateContainer: PaceStateContainer) { self.stateContainer = stateContainer }
                 }
                 """),
+            // Plain SwiftUI state held by an `App` and a view, beside RIBs that share their names' prefix.
+            Example("""
+                // file: Settings/SettingsApp.swift
+                import SwiftUI
+                final class SettingsStateContainer: ObservableObject {
+                    @Published var theme = "light"
+                }
+                @main struct SettingsApp: App {
+                    @StateObject private var settings: SettingsStateContainer = SettingsStateContainer()
+                    var body: some Scene { WindowGroup { Text(settings.theme) } }
+                }
+                // file: Chart/ChartCard.swift
+                import Observation
+                import SwiftUI
+                @Observable final class ChartViewContainer {
+                    var zoom: Double = 1
+                }
+                struct ChartCard: View {
+                    @State private var viewContainer = ChartViewContainer()
+                    var body: some View { Text("\\(viewContainer.zoom)") }
+                }
+                // file: Settings/SettingsInteractor.swift
+                protocol SettingsInteractor: AnyObject { func themeChanged() }
+                final class SettingsInteractorImpl: SettingsInteractor {
+                    func themeChanged() {}
+                }
+                // file: Chart/ChartInteractor.swift
+                protocol ChartInteractor: AnyObject { func chartDidAppear() }
+                final class ChartInteractorImpl: ChartInteractor {
+                    func chartDidAppear() {}
+                }
+                """),
             // Plain SwiftUI: an `App` holds the observable and passes it down; a view owns its helper with `@State`.
             Example("""
                 import SwiftUI

@@ -183,7 +183,7 @@ struct SwiftUIRIBRoles {
         for name in order {
             guard let type = primary(name), type.kind == .class, isObservable(name) else { continue }
             let kind = names.containerRole(name) ?? namedByHolder(name)
-            guard let kind, isStoredByClass(name) || isBuilt(name) || hasForeignRIB(name, kind: kind) else { continue }
+            guard let kind, isStoredByClass(name) || isBuilt(name) || hasForeignRIB(name, kind: kind) && !isHeldBySwiftUI(name) else { continue }
             roles[name] = kind
         }
         // 2–4. Interactor, router, interactor by its StateContainer.
@@ -269,6 +269,21 @@ struct SwiftUIRIBRoles {
         return here || file.model.projectTypes.holders(of: name).contains { holder in
             holder.holder != name && (holder.entry.kind == .class || holder.entry.kind == .actor)
                 && !holder.entry.inherited.contains(where: { $0 == "View" || $0 == "App" })
+        }
+    }
+
+    /// Held by a SwiftUI `View` or `App` (`@StateObject var purchases: PurchasesStateContainer`, `@State private var chart
+    /// = ChartViewContainer()` with its type written), in this file or any other: plain SwiftUI state, whatever RIB
+    /// shares its name's prefix.
+    private func isHeldBySwiftUI(_ name: String) -> Bool {
+        let here = order.contains { holder in
+            guard holder != name, let type = primary(holder), Self.inherited(type).contains(where: { $0 == "View" || $0 == "App" }) else {
+                return false
+            }
+            return (holdings[holder] ?? []).contains { $0.typeNames.contains(name) }
+        }
+        return here || file.model.projectTypes.holders(of: name).contains { holder in
+            holder.holder != name && holder.entry.inherited.contains(where: { $0 == "View" || $0 == "App" })
         }
     }
 
