@@ -73,28 +73,29 @@ public struct ChildRouterFacts: FileFacts, Equatable {
     /// (`close(payeeRouter)` with `func close(_ child: …) { …; detachChild(child) }`), or each element handed to it
     /// (`tabRouters.forEach(detachChild)`).
     private static func detachedProperties(in group: [TypeDeclaration], roles: ComposableRoles, file: LintFile) -> [String] {
-        var helpers: [String: Int] = [:]
-        for type in group {
-            for function in type.functions {
-                guard let body = function.body else { continue }
-                let parameters = function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }
-                for call in file.calls(named: ChildRouterReleaseRule.detaching, in: body) where call.isCalledOnSelf {
-                    if let name = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                        let position = parameters.firstIndex(of: name)
-                    {
-                        helpers[function.name.text] = position
-                    }
-                }
-            }
-        }
         func property(_ expression: ExprSyntax) -> String? {
             roles.storedProperty(referencedBy: expression) ?? roles.propertyOutOfView(referencedBy: expression)
         }
-        var found: [String] = []
-        for type in group {
-            for call in file.calls(named: ChildRouterReleaseRule.detaching, in: type.members) where call.isCalledOnSelf {
-                if let argument = call.arguments.first?.expression, let name = property(argument) { found.append(name) }
+        // One pass over the detaching calls: a method's parameter handed to one makes the method a detaching helper;
+        // anything else detached is a property's child.
+        var helpers: [String: Int] = [:]
+        let detachedByType = group.map { type -> [String] in
+            file.calls(named: ChildRouterReleaseRule.detaching, in: type.members).filter(\.isCalledOnSelf).compactMap { call in
+                guard let argument = call.arguments.first?.expression else { return nil }
+                // The type's method the call is in (not a function nested in it).
+                var method = call.enclosingFunction
+                while let function = method, function.parent?.is(MemberBlockItemSyntax.self) != true { method = function.enclosingFunction }
+                let parameters = method?.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text } ?? []
+                if let method, let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text, let position = parameters.firstIndex(of: name) {
+                    helpers[method.name.text] = position
+                    return nil
+                }
+                return property(argument)
             }
+        }
+        var found: [String] = []
+        for (type, detached) in zip(group, detachedByType) {
+            found += detached
             for call in file.calls(named: helpers.keys.sorted(), in: type.members) where call.isCalledOnSelf {
                 let arguments = Array(call.arguments)
                 guard let name = call.calledName, let position = helpers[name], position < arguments.count else { continue }

@@ -1071,17 +1071,19 @@ public struct AttachDetachBalanceRule: Rule {
     /// The router's methods a class adopting its `Interactable` calls on it other than as it becomes active (`routes`
     /// entries, `InteractorActivation`), and what those methods call of the router's own.
     private static func routedAgain(of router: [TypeDeclaration], calls: [String: Set<String>], types: TypeResolver) -> Set<String> {
-        guard let interactable = RouterActivation.interactable(of: router) else { return [] }
         let own = Set(router.flatMap(\.functions).map(\.name.text))
-        var reached: Set<String> = []
-        for (interactor, _) in types.inheritors(of: interactable) {
-            for entry in types.helperMethods(ofType: interactor) where entry.hasPrefix("routes ") {
-                if let call = HelperMethod(type: "", action: .routes, signature: entry.dropFirst("routes ".count)), own.contains(call.name) {
-                    reached.insert(call.name)
-                }
+        return reached(from: Set(routerCallsOfInteractors(of: router, types: types).map(\.name).filter(own.contains)), calls: calls)
+    }
+
+    /// The calls on the router that classes adopting its `Interactable` make other than as they become active (their
+    /// `routes` entries, `InteractorActivation`).
+    private static func routerCallsOfInteractors(of router: [TypeDeclaration], types: TypeResolver) -> [HelperMethod] {
+        guard let interactable = RouterActivation.interactable(of: router) else { return [] }
+        return types.inheritors(of: interactable).flatMap { interactor, _ in
+            types.helperMethods(ofType: interactor).filter { $0.hasPrefix("routes ") }.compactMap { entry in
+                HelperMethod(type: "", action: .routes, signature: entry.dropFirst("routes ".count))
             }
         }
-        return Self.reached(from: reached, calls: calls)
     }
 
     /// `functions` and the router's own methods they call, transitively.
@@ -1103,7 +1105,8 @@ public struct AttachDetachBalanceRule: Rule {
         guard let name = router.first?.name else { return false }
         let own = Set(router.flatMap(\.functions).map(\.name.text))
         return types.helperMethods(ofType: name).contains { entry in
-            entry.hasPrefix("detaches ") && !own.contains(String(entry.dropFirst("detaches ".count).prefix { $0 != "(" }))
+            guard entry.hasPrefix("detaches ") else { return false }
+            return HelperMethod(type: name, action: .detaches(parameter: nil), signature: entry.dropFirst("detaches ".count)).map { !own.contains($0.name) } ?? false
         }
     }
 
@@ -1112,24 +1115,19 @@ public struct AttachDetachBalanceRule: Rule {
     /// (`router?.detachCurrentChild()` with `extension ViewableRouting { func detachCurrentChild() { … detachChild(child)
     /// } }`): any child may be the one it detaches.
     private static func interactorDetachesAnyChild(of router: [TypeDeclaration], types: TypeResolver) -> Bool {
-        guard let interactable = RouterActivation.interactable(of: router),
-            let name = router.first?.name
-        else { return false }
+        guard let name = router.first?.name else { return false }
         var routerTypes: Set<String>?
         // The router's own methods in view (its class and extensions here): what they detach is read from their bodies.
         let ownMethods = Set(router.flatMap(\.functions).map(\.name.text))
-        for (interactor, _) in types.inheritors(of: interactable) {
-            for entry in types.helperMethods(ofType: interactor) where entry.hasPrefix("routes ") {
-                guard let call = HelperMethod(type: "", action: .routes, signature: entry.dropFirst("routes ".count)) else { continue }
-                let labels = call.parameters.map(\.label)
-                for helper in types.helperMethods(named: call.name, doing: .detaches(parameter: nil))
-                where helper.action == .detaches(parameter: nil) && (0...1).contains(where: { helper.accepts(labels: labels, trailingClosures: $0) })
-                    && !(helper.type == name && ownMethods.contains(helper.name))
-                {
-                    // Every router is a `Routing`, whatever the project declares of the framework's protocols.
-                    if routerTypes == nil { routerTypes = Set([name, "Routing"] + types.supertypes(of: router.flatMap(\.inherited))) }
-                    if routerTypes?.contains(helper.type) == true { return true }
-                }
+        for call in routerCallsOfInteractors(of: router, types: types) {
+            let labels = call.parameters.map(\.label)
+            for helper in types.helperMethods(named: call.name, doing: .detaches(parameter: nil))
+            where helper.action == .detaches(parameter: nil) && (0...1).contains(where: { helper.accepts(labels: labels, trailingClosures: $0) })
+                && !(helper.type == name && ownMethods.contains(helper.name))
+            {
+                // Every router is a `Routing`, whatever the project declares of the framework's protocols.
+                if routerTypes == nil { routerTypes = Set([name, "Routing"] + types.supertypes(of: router.flatMap(\.inherited))) }
+                if routerTypes?.contains(helper.type) == true { return true }
             }
         }
         return false

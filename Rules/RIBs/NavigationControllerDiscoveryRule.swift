@@ -1272,11 +1272,15 @@ public struct NavigationControllerDiscoveryRule: Rule {
             case nil: parameters = []
             }
             guard parameters.contains(name) else { return false }
-            let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
             // Nothing in the closure pushes, pops, shows or touches a stack.
-            return !tokens.indices.dropLast().contains { index in
-                tokens[index].tokenKind == .period
-                    && (Self.stackMoves + ["viewControllers"]).contains(where: tokens[index + 1].text.hasPrefix)
+            return !Self.reachesMember(startingWith: Self.stackMoves + ["viewControllers"], in: closure.statements)
+        }
+
+        /// Whether `node` reaches a member whose name starts with one of `prefixes` (`.push…`, `nav.viewControllers`).
+        static func reachesMember(startingWith prefixes: [String], in node: some SyntaxProtocol) -> Bool {
+            let tokens = Array(node.tokens(viewMode: .sourceAccurate))
+            return tokens.indices.dropLast().contains { index in
+                tokens[index].tokenKind == .period && prefixes.contains(where: tokens[index + 1].text.hasPrefix)
             }
         }
 
@@ -1324,11 +1328,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
                 region = nil
             }
             guard let region else { return false }
-            let moves = stackMoves + ["viewControllers", "present", "dismiss", "delegate"]
-            let tokens = Array(region.tokens(viewMode: .sourceAccurate))
-            return !tokens.indices.dropLast().contains { index in
-                tokens[index].tokenKind == .period && moves.contains(where: tokens[index + 1].text.hasPrefix)
-            }
+            return !reachesMember(startingWith: stackMoves + ["viewControllers", "present", "dismiss", "delegate"], in: region)
         }
 
         static func adjustsAppearance(_ access: some ExprSyntaxProtocol) -> Bool {

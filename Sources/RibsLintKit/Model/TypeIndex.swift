@@ -391,9 +391,9 @@ public final class TypeResolver {
         return index.helperMethods(key).compactMap(HelperMethod.init(entry:))
     }
 
-    /// The helpers of one kind (`DeclaredType.buildersMade`, `DeclaredType.uiBuilt`, `DeclaredType.environmentValue`) named `name`, declared anywhere in
-    /// the project: each one's type and what it makes. Each kind and name is its own question, as for
-    /// `helperMethods(named:doing:)`.
+    /// The helpers of one kind (`DeclaredType.buildersMade`, `DeclaredType.uiBuilt`, `DeclaredType.environmentValue`,
+    /// `DeclaredType.typeAlias`) named `name`, declared anywhere in the project: each one's type and what it makes. Each
+    /// kind and name is its own question, as for `helperMethods(named:doing:)`.
     public func helpers(_ kind: String, named name: String) -> [(type: String, made: String)] {
         let key = kind + " " + name
         record(.helperMethod, key)
