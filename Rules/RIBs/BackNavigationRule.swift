@@ -11,9 +11,10 @@ public struct BackNavigationRule: ProjectRule {
             leaks, and undefined behavior later." Either hide the back button and offer a custom one \
             (`.navigationBarBackButtonHidden(true)`), or report `isMovingFromParent` from `viewDidDisappear`. A parent \
             that hears its stack pop (a navigation controller delegate reporting it, its interactor made the \
-            delegate, or its router detaching its children as its screen is shown again) handles its children. A \
+            delegate, a delegate object of its router's whose pop callback detaches the top child, or its router detaching its children as its screen is shown again) handles its children. A \
             parent that makes a child's screen the root of a navigation controller and hides its bar there hides it \
-            for what the child pushes. Decision: a bar hidden with `navigationBar.isHidden = \
+            for what the child pushes. So does a container whose bar is hidden where it is made: by the builder that hands it \
+            to the router, or by an app's method that makes such containers. Decision: a bar hidden with `navigationBar.isHidden = \
             true` counts as hiding the back button, on the parent's screen as on the child's, though the swipe back still works.
             """,
         defaultSeverity: .warning,
@@ -65,6 +66,57 @@ public struct BackNavigationRule: ProjectRule {
                 final class SnoozeViewController: UIViewController, SnoozePresentable, SnoozeViewControllable {}
                 """, messages: [
                     "child 'Snooze' is pushed but 'SnoozeViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
+            // A container handed to the router by a builder that shows its bar after hiding it, or made by an app's method
+            // that leaves the bar as it is: its pushes have a back button.
+            Example("""
+                // file: Shop/ShopRIB.swift
+                import RIBs
+                final class ShopBuilder: Builder<ShopDependency>, ShopBuildable {
+                    func build(withListener listener: ShopListener) -> ShopRouting {
+                        let navigation = UINavigationController()
+                        navigation.isNavigationBarHidden = true
+                        navigation.setNavigationBarHidden(false, animated: false)
+                        return ShopRouter(interactor: ShopInteractor(), navigationController: navigation, other: UINavigationController.makeStyled())
+                    }
+                }
+                final class ShopRouter: ViewableRouter<ShopInteractable, ViewControllable>, ShopRouting {
+                    private let navigationController: UINavigationController
+                    private let other: UINavigationController
+                    init(interactor: ShopInteractable, navigationController: UINavigationController, other: UINavigationController) {
+                        self.navigationController = navigationController
+                        self.other = other
+                        super.init(interactor: interactor, viewController: navigationController)
+                    }
+                    func routeToProduct() {
+                        let product = productBuilder.build(withListener: interactor)
+                        attachChild(product)
+                        1️⃣navigationController.pushViewController(product.viewControllable.uiviewController, animated: true)
+                    }
+                    func routeToOffer() {
+                        let offer = offerBuilder.build(withListener: interactor)
+                        attachChild(offer)
+                        2️⃣other.pushViewController(offer.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Support/UINavigationController+Style.swift
+                import UIKit
+                extension UINavigationController {
+                    static func makeStyled() -> UINavigationController {
+                        let container = UINavigationController()
+                        container.navigationBar.tintColor = .black
+                        return container
+                    }
+                }
+                // file: Product/ProductViewController.swift
+                import RIBs
+                final class ProductViewController: UIViewController, ProductPresentable, ProductViewControllable {}
+                // file: Offer/OfferViewController.swift
+                import RIBs
+                final class OfferViewController: UIViewController, OfferPresentable, OfferViewControllable {}
+                """, messages: [
+                    "child 'Product' is pushed but 'ProductViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                    "child 'Offer' is pushed but 'OfferViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
             // A child built into a stored property as the router loads, and pushed in another method through a method of
             // the router's screen that pushes.
@@ -327,6 +379,34 @@ public struct BackNavigationRule: ProjectRule {
                 final class ArticleViewController: UIViewController, ArticlePresentable, ArticleViewControllable {}
                 """, messages: [
                     "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
+            // A delegate object of the router's whose pop callback detaches one particular child hears no pop of the others.
+            Example("""
+                // file: Shop/ShopRouter.swift
+                import RIBs
+                final class ShopRouter: ViewableRouter<ShopInteractable, ViewControllable>, ShopRouting {
+                    private let navigationController: UINavigationController
+                    private let navigationDelegate = PopObservingDelegate()
+                    init(interactor: ShopInteractable, navigationController: UINavigationController) {
+                        self.navigationController = navigationController
+                        super.init(interactor: interactor, viewController: navigationController)
+                        navigationController.delegate = navigationDelegate
+                        navigationDelegate.onPop = { [weak self] _ in self?.detachCart() }
+                    }
+                    func routeToProduct() {
+                        let product = productBuilder.build(withListener: interactor)
+                        attachChild(product)
+                        1️⃣navigationController.pushViewController(product.viewControllable.uiviewController, animated: true)
+                    }
+                    private func detachCart() {
+                        if let cart = children.first(where: { $0 is CartRouting }) { detachChild(cart) }
+                    }
+                }
+                // file: Product/ProductViewController.swift
+                import RIBs
+                final class ProductViewController: UIViewController, ProductPresentable, ProductViewControllable {}
+                """, messages: [
+                    "child 'Product' is pushed but 'ProductViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
             // A delegate that only animates the push, or only shows and hides a bar as screens come, hears no pop; nor
             // does a router clearing the delegate or handing it an animator of its own; a comment setting one sets nothing.
@@ -1700,6 +1780,95 @@ public struct BackNavigationRule: ProjectRule {
                 import RIBs
                 final class OrderViewController: UIViewController, OrderPresentable, OrderViewControllable {}
                 """),
+            // The router pushes onto the container its builder made, hid the bar of and handed it, or made with an app's
+            // method that returns a container without a bar.
+            Example("""
+                // file: Shop/ShopBuilder.swift
+                import RIBs
+                final class ShopBuilder: Builder<ShopDependency>, ShopBuildable {
+                    func build(withListener listener: ShopListener) -> ShopRouting {
+                        let navigation = UINavigationController()
+                        navigation.setNavigationBarHidden(true, animated: false)
+                        return ShopRouter(interactor: ShopInteractor(), navigationController: navigation)
+                    }
+                }
+                // file: Shop/ShopRouter.swift
+                import RIBs
+                final class ShopRouter: ViewableRouter<ShopInteractable, ViewControllable>, ShopRouting {
+                    private let navigationController: UINavigationController
+                    init(interactor: ShopInteractable, navigationController: UINavigationController) {
+                        self.navigationController = navigationController
+                        super.init(interactor: interactor, viewController: navigationController)
+                    }
+                    func routeToProduct() {
+                        let product = productBuilder.build(withListener: interactor)
+                        attachChild(product)
+                        navigationController.pushViewController(product.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Cart/CartRIB.swift
+                import RIBs
+                final class CartBuilder: Builder<CartDependency>, CartBuildable {
+                    func build(withListener listener: CartListener) -> CartRouting {
+                        CartRouter(interactor: CartInteractor(), stack: UINavigationController.makeFlowContainer())
+                    }
+                }
+                final class CartRouter: ViewableRouter<CartInteractable, ViewControllable>, CartRouting {
+                    private let stack: UINavigationController
+                    init(interactor: CartInteractable, stack: UINavigationController) {
+                        self.stack = stack
+                        super.init(interactor: interactor, viewController: stack)
+                    }
+                    func routeToPayment() {
+                        let payment = paymentBuilder.build(withListener: interactor)
+                        attachChild(payment)
+                        stack.pushViewController(payment.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Support/UINavigationController+Flow.swift
+                import UIKit
+                extension UINavigationController {
+                    static func makeFlowContainer() -> UINavigationController {
+                        let container = UINavigationController()
+                        container.navigationBar.isHidden = true
+                        return container
+                    }
+                }
+                // file: Product/ProductViewController.swift
+                import RIBs
+                final class ProductViewController: UIViewController, ProductPresentable, ProductViewControllable {}
+                // file: Payment/PaymentViewController.swift
+                import RIBs
+                final class PaymentViewController: UIViewController, PaymentPresentable, PaymentViewControllable {}
+                """),
+            // The router hands its stack a delegate object of its own and sets the callback the delegate calls on a pop to a
+            // closure that detaches the child.
+            Example("""
+                // file: Shop/ShopRouter.swift
+                import RIBs
+                final class ShopRouter: ViewableRouter<ShopInteractable, ViewControllable>, ShopRouting {
+                    private let navigationController: UINavigationController
+                    private let navigationDelegate = PopObservingDelegate()
+                    init(interactor: ShopInteractable, navigationController: UINavigationController) {
+                        self.navigationController = navigationController
+                        super.init(interactor: interactor, viewController: navigationController)
+                        navigationController.delegate = navigationDelegate
+                        navigationDelegate.onPop = { [weak self] _ in self?.routeBackFromProduct() }
+                    }
+                    func routeToProduct() {
+                        let product = productBuilder.build(withListener: interactor)
+                        attachChild(product)
+                        navigationController.pushViewController(product.viewControllable.uiviewController, animated: true)
+                    }
+                    func routeBackFromProduct() {
+                        guard let product = children.last else { return }
+                        detachChild(product)
+                    }
+                }
+                // file: Product/ProductViewController.swift
+                import RIBs
+                final class ProductViewController: UIViewController, ProductPresentable, ProductViewControllable {}
+                """),
             // The parent hears its own screen shown again on its stack (an Rx wrapper of the navigation controller's
             // `didShow`) and detaches its children there, through a method of its own.
             Example("""
@@ -1922,6 +2091,9 @@ public struct BackNavigationRule: ProjectRule {
             {
                 return nil
             }
+            // Pushed onto a container the router was handed by the code that made it and hid its bar (its builder, or an
+            // app's method that makes such containers), and the child does not show it again.
+            if project.pushesOntoBarlessHandedContainers.contains(push.point), !project.ribsShowingBar.contains(push.to) { return nil }
             // The parent's presenter hides the bar of the stack it pushes on, and the child does not show it again.
             if project.ribsOnStacksWithoutBar.contains(push.from), !project.ribsShowingBar.contains(push.to),
                 !project.pushesOntoMadeContainers.contains(push.point)

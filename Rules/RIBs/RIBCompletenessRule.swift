@@ -39,6 +39,8 @@ public struct RIBCompletenessRule: ProjectRule {
         nonTriggering: [
             SharedExamples.wiredTabs,
             SharedExamples.sharedPresenter,
+            SharedExamples.serviceNamedRouter,
+            SharedExamples.appBaseInteractor,
             // An app's RIB named Launch: its `LaunchRouter` is its own class (final, not generic), not RIBs' base class of
             // that name, which a vendored copy declares `open` and generic.
             Example("""

@@ -118,6 +118,7 @@ public struct RIBTestPresenceRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
+            SharedExamples.appBaseInteractor,
             // Two modules with a RIB of one name, each tested beside it.
             Example("""
                 // file: Projects/App/Sources/Root/RootInteractor.swift

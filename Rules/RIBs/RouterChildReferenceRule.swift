@@ -84,6 +84,7 @@ public struct RouterChildReferenceRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            SharedExamples.serviceNamedRouter,
             // Builders handed in as the members of a value, kept as builders.
             Example("""
                 import RIBs

@@ -99,8 +99,8 @@ public struct RIBFacts: FileFacts, Equatable {
             guard let declaration = type.declaration.asProtocol(DeclGroupSyntax.self), let name = Self.nameToken(of: type.declaration) else { continue }
             let conformances = type.inheritance.conformances
             let isPresentable = conformances.contains { ProtocolRole(protocolName: $0) == .presentable }
-            // The app's own generic base classes (`BaseRouter<I, V>`) are no RIB of their own.
-            if declaration.as(ClassDeclSyntax.self)?.genericParameterClause == nil {
+            // The app's own base classes (`BaseRouter<I, V>`, `class AppInteractor: Interactor`) are no RIB of their own.
+            if declaration.as(ClassDeclSyntax.self)?.genericParameterClause == nil, !Self.isAppBase(type, file: file) {
                 let interactorBase = type.inheritance.superclasses.first { file.profile.definition(of: .interactor)?.baseClasses.contains($0) == true }
                 parts.append(Part(
                     rib: rib, role: role, typeName: typeName ?? type.name,
@@ -247,6 +247,15 @@ public struct RIBFacts: FileFacts, Equatable {
         return profile.definition(of: role)?.suffixes.contains { name.hasSuffix($0) } == true
     }
 
+    /// Whether a class is the app's own base of a role, not a RIB's part: not final, conforming to no RIB contract, and
+    /// inherited by another class of the project (`class AppInteractor: Interactor`, which the RIBs' interactors inherit).
+    static func isAppBase(_ type: TypeDeclaration, file: LintFile) -> Bool {
+        guard let declaration = type.declaration.as(ClassDeclSyntax.self), !declaration.modifiers.contains(.final),
+            !type.inheritance.conformances.contains(where: { ProtocolRole(protocolName: $0) != nil })
+        else { return false }
+        return file.model.projectTypes.inheritors(of: type.name).contains { !TestCode.isTestDouble($0.name) }
+    }
+
     /// Whether a declaration is the framework's base class (its copy in the project, `open class LaunchRouter<InteractorType,
     /// ViewControllerType>: ViewableRouter<…>`) or an extension of one, not an app's class that happens to share its
     /// name (`final class LaunchRouter: ViewableRouter<LaunchInteractable, LaunchViewControllable>`): the framework's
@@ -345,7 +354,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-26"
+    public static let id = "rib-navigation-27"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -374,6 +383,14 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// router's RIB to that root child, at the push: where the root's screen hides the container's bar, what is
     /// pushed onto it has none.
     public var pushesOntoRootedContainers: [RIBFacts.Edge] = []
+    /// Pushes onto a container the router's initializer was handed and keeps (`self.navigationController =
+    /// navigationController`), with the initializer's label: where the code that made it hid its bar
+    /// (`handedContainers`), what is pushed onto it has none.
+    public var pushesOntoHandedContainers: [PushOntoHanded] = []
+    /// Containers made without a bar and handed to an initializer (a builder's `ShopRouter(…, navigationController:
+    /// navigation)`), and the methods of the file that make and return such a container.
+    public var handedContainers: [HandedContainer] = []
+    public var barlessContainerFactories: [String] = []
     /// Pushes a router makes on its own screen first, as it loads (`didLoad`) or as its interactor becomes active
     /// (`RouterActivation`): where that screen is a navigation controller, the first screen of its stack, which has no
     /// back button.
@@ -486,7 +503,8 @@ public struct NavigationFacts: FileFacts, Equatable {
             for type in file.model.types(.router) where type.kind == .class || type.kind == .extension {
                 guard !RIBFacts.isFrameworks(type, file.profile, in: file) else { continue }
                 let rib = RIBFacts.ribName(of: type, role: .router, profile: file.profile, path: file.path, resolver: file.model.projectTypes)
-                let (pushed, shown, rooting, embedded, ontoRooted) = Self.pushedChildren(from: rib, in: type, file: file)
+                let (pushed, shown, rooting, embedded, ontoRooted, ontoHanded) = Self.pushedChildren(from: rib, in: type, file: file)
+                pushesOntoHandedContainers += ontoHanded
                 rootsOfStacksWithoutBar += rooting
                 pushesOntoRootedContainers += ontoRooted
                 embeds += embedded
@@ -545,6 +563,9 @@ public struct NavigationFacts: FileFacts, Equatable {
             // A method that may do either (`setNavigationBar(hidden:)`) is neither.
             barHidingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(true, file, in: $0) && !Self.setsOwnBarHidden(false, file, in: $0) }
             barShowingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(false, file, in: $0) && !Self.setsOwnBarHidden(true, file, in: $0) }
+        }
+        if !file.isTestFile, file.contains("NavigationController"), file.contains("Hidden") || file.contains("NavigationController.") {
+            (handedContainers, barlessContainerFactories) = Self.handedContainers(in: file)
         }
         if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
         if !file.isTestFile, file.contains("protocol") {
@@ -607,10 +628,48 @@ public struct NavigationFacts: FileFacts, Equatable {
             {
                 value = after
             }
-            guard value.tokenKind == .identifier("interactor") else { continue }
-            add(token)
+            if value.tokenKind == .identifier("interactor") {
+                add(token)
+            } else if case .identifier(let held) = value.tokenKind, Self.setsDetachingCallback(on: held, in: file) {
+                add(token)
+            }
         }
         return types
+    }
+
+    /// Whether a router of the file sets a callback of the object it holds as `held` to a closure that detaches the top
+    /// child or every child, itself or through a method of the router's (`navigationDelegate.onPop = { [weak self] _ in
+    /// self?.routeBackFromProduct() }`, the method detaching `children.last`): the navigation controller delegate it hands
+    /// on reports pops to it. One particular child detached hears no pop of the others.
+    private static func setsDetachingCallback(on held: String, in file: LintFile) -> Bool {
+        let detaching = Set(file.model.types(.router).flatMap(\.functions).filter { function in
+            guard let body = function.body else { return false }
+            return detachesEveryChild(Syntax(body)) || detachesTopChild(body)
+        }.map(\.name.text))
+        for token in file.tokens(spelled: held, in: file.tree) where token.tokenKind == .identifier(held) {
+            guard let statement = token.enclosingStatement, let item = statement.as(CodeBlockItemSyntax.self),
+                let elements = item.item.as(ExprSyntax.self)?.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+                elements[1].is(AssignmentExprSyntax.self), elements[2].is(ClosureExprSyntax.self),
+                let target = elements[0].as(MemberAccessExprSyntax.self), target.base?.lastName == held
+            else { continue }
+            if closureDetaches(in: statement, through: detaching) { return true }
+        }
+        return false
+    }
+
+    /// Whether `body` detaches the child on top of the stack: `detachChild` and `children.last` both in it.
+    private static func detachesTopChild(_ body: CodeBlockSyntax) -> Bool {
+        var detaches = false
+        var top = false
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            if token.tokenKind == .identifier("detachChild") { detaches = true }
+            if token.tokenKind == .identifier("last"), token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period,
+                token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.tokenKind == .identifier("children")
+            {
+                top = true
+            }
+        }
+        return detaches && top
     }
 
     /// Whether `node` detaches every child: names `detachChild` and the router's `children` (`children.forEach(detachChild(_:))`,
@@ -857,7 +916,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     /// whether it is the first screen of the router's own stack; then the children it shows through its screen's methods.
     static func pushedChildren(from rib: String, in type: TypeDeclaration, file: LintFile) -> (
         pushed: [(RIBFacts.Edge, ontoMade: Bool, loadingThrough: [String]?, throughScreen: Show?)], shown: [Show],
-        rootingStacksWithoutBar: [RIBFacts.Edge], embedded: [RIBFacts.Edge], ontoRootedContainers: [RIBFacts.Edge]
+        rootingStacksWithoutBar: [RIBFacts.Edge], embedded: [RIBFacts.Edge], ontoRootedContainers: [RIBFacts.Edge], ontoHanded: [PushOntoHanded]
     ) {
         final class Finder: TypeBodyVisitor {
             var builtBy: [String: String] = [:]
@@ -1187,7 +1246,27 @@ public struct NavigationFacts: FileFacts, Equatable {
                 return edge(builtBy: root, call)
             }
         }
-        return (pushed, shown, rootingStacksWithoutBar, embedded, ontoRooted)
+        // Stored properties an initializer sets from its parameters (`self.navigationController = navigationController`), by
+        // the parameter's label: a builder may hand the router a container whose bar it hid (`HandedContainer`).
+        var handedProperties: [String: String] = [:]
+        for (finder, member) in zip(walked, type.members.members) {
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { continue }
+            for parameter in initializer.signature.parameterClause.parameters {
+                let local = (parameter.secondName ?? parameter.firstName).text
+                for (name, kept) in finder.keptLocals where kept == local && storedNames.contains(name) {
+                    handedProperties[name] = parameter.firstName.text
+                }
+            }
+        }
+        let ontoHanded = handedProperties.isEmpty ? [] : walked.flatMap { finder in
+            finder.pushes.compactMap { local, call -> PushOntoHanded? in
+                guard let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName, let label = handedProperties[container],
+                    !finder.bound.contains(container), let edge = edge(local, call, finder)
+                else { return nil }
+                return PushOntoHanded(router: type.name, label: label, point: edge.point)
+            }
+        }
+        return (pushed, shown, rootingStacksWithoutBar, embedded, ontoRooted, ontoHanded)
     }
 
     /// The first screen the router hands its own screen, as its interactor becomes active or as it loads: the first

@@ -81,6 +81,9 @@ public struct RIBProject: ProjectModel {
     public let ribsOnStacksWithoutBar: Set<String>
     /// Where a router pushes onto a container it made itself (`NavigationFacts.pushesOntoMadeContainers`).
     public let pushesOntoMadeContainers: [SourcePoint]
+    /// Pushes onto a container the router was handed by code that made it and hid its bar (`NavigationFacts
+    /// .handedContainers`).
+    public let pushesOntoBarlessHandedContainers: Set<SourcePoint>
     /// Where a router pushes onto a container it made with a child's screen as its root
     /// (`NavigationFacts.pushesOntoRootedContainers`): that root child, by id.
     public let rootsOfContainersPushedOnto: [SourcePoint: String]
@@ -290,6 +293,11 @@ public struct RIBProject: ProjectModel {
         ribsShowingBar = ribIDs(
             withPresenterIn: Set(navigation.flatMap(\.typesShowingBar) + classesCalling(navigation.flatMap(\.barShowingHelpers))))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
+        let factories = Set(navigation.flatMap(\.barlessContainerFactories))
+        let barless = Set(navigation.flatMap(\.handedContainers).filter { $0.factory.map(factories.contains) ?? true }.map { $0.type + "." + $0.label })
+        pushesOntoBarlessHandedContainers = barless.isEmpty ? [] : Set(navigation.flatMap(\.pushesOntoHandedContainers).filter { push in
+            barless.contains(push.router + "." + push.label)
+        }.map(\.point))
         rootsOfContainersPushedOnto = Dictionary(navigation.flatMap(\.pushesOntoRootedContainers).map { ($0.point, link($0).to) }) { first, _ in first }
         ribsOnStacksWithoutBar = Self.ribsOnStacksWithoutBar(
             hiding: ribsHidingBar.subtracting(ribsShowingBar), showing: ribsShowingBar, pushes: pushes, edges: links,

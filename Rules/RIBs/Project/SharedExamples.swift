@@ -2,6 +2,38 @@ import RibsLintKit
 
 /// Examples several project rules share: one RIB described once.
 enum SharedExamples {
+    /// A service named like a router, in a file that imports RIBs: no RIBs base class, no RIB contract, no interactor
+    /// held. It plays no RIB's part (no RIB 'DeepLink'), and the router it parks for later is no child it keeps.
+    static let serviceNamedRouter = Example("""
+            // file: Services/DeepLinkRouter.swift
+            import RIBs
+            protocol DeepLinkHandling: AnyObject { func handle(_ url: URL) -> Bool }
+            final class DeepLinkRouter: DeepLinkHandling {
+                private var pendingRouter: ViewableRouting?
+                func handle(_ url: URL) -> Bool { url.scheme == "myapp" }
+                func park(_ router: ViewableRouting) { pendingRouter = router }
+            }
+            """)
+
+    /// The app's own base interactor, inherited by its RIBs' interactors: no RIB 'App' of its own.
+    static let appBaseInteractor = Example("""
+            // file: Core/AppInteractor.swift
+            import RIBs
+            class AppInteractor: Interactor {
+                override func willResignActive() { super.willResignActive() }
+            }
+            // file: Alerts/AlertsRIB.swift
+            import RIBs
+            final class AlertsBuilder: Builder<AlertsDependency>, AlertsBuildable {
+                func build() -> AlertsRouting { AlertsRouter(interactor: AlertsInteractor()) }
+            }
+            final class AlertsInteractor: AppInteractor, AlertsInteractable {}
+            final class AlertsRouter: Router<AlertsInteractable>, AlertsRouting {}
+            // file: Tests/AlertsInteractorTests.swift
+            import XCTest
+            final class AlertsInteractorTests: XCTestCase {}
+            """)
+
     /// A RIB is what its builder wires: the tab bar controller it constructs is its presenter, whatever its
     /// name, and a router inheriting the app's own base class (declared in another file) is its router.
     static let wiredTabs = Example("""

@@ -244,9 +244,11 @@ public struct FileModel {
             let inheritance = completed(
                 resolver.resolve(declaration.name, kind: declaration.kind, inherited: declaration.inherited), of: declaration.name)
             var named = importsFramework ? profile.role(named: declaration.name, kind: declaration.kind) : nil
-            // The name decides only where something structural points the same way (`nameAloneNeedsOneOf`).
-            if let role = named, inheritance.all.isEmpty, let needed = profile.definition(of: role)?.nameAloneNeedsOneOf, !needed.isEmpty,
-                !declaration.holdsAny(of: needed)
+            // The name decides only where something structural points the same way (`nameAloneNeedsOneOf`): a base class
+            // out of sight, a RIB contract it conforms to, or what it holds. A `DeepLinkRouter: DeepLinkHandling` that
+            // holds no interactor is a service.
+            if let role = named, inheritance.superclasses.isEmpty, !inheritance.conformances.contains(where: { profile.protocolRole(named: $0) != nil }),
+                let needed = profile.definition(of: role)?.nameAloneNeedsOneOf, !needed.isEmpty, !declaration.holdsAny(of: needed)
             {
                 named = nil
             }
