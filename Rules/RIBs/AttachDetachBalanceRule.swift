@@ -419,6 +419,28 @@ public struct AttachDetachBalanceRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // The app's base router, in another file, declares the method that detaches every child.
+            Example("""
+                // file: Core/BaseRouter.swift
+                import RIBs
+                class BaseRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType> {
+                    func detachAllChildren() {
+                        children.forEach { detachChild($0) }
+                    }
+                }
+                // file: Music/MusicRouter.swift
+                import RIBs
+                final class MusicRouter: BaseRouter<MusicInteractable, MusicViewControllable>, MusicRouting {
+                    func routeToAlbum() {
+                        let album = albumBuilder.build(withListener: interactor)
+                        attachChild(album)
+                        viewController.uiviewController.present(album.viewControllable.uiviewController, animated: true)
+                    }
+                    func routeBackFromAlbum() {
+                        detachAllChildren()
+                    }
+                }
+                """),
             // Built by a builder bound to a local from the router's optional one: the child is that builder's RIB.
             Example("""
                 import RIBs

@@ -176,6 +176,7 @@ public struct FileModel {
     ) {
         var collector = DeclarationCollector()
         collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay || mayActivateChildren
+        collector.looksForDetachingBases = mayDetach
         collector.looksForActivation = mayActivate
         collector.looksForRoutes = mayRoute
         collector.collect(tree.statements)
@@ -370,6 +371,9 @@ private struct DeclarationCollector {
     var typeAliases: [String] = []
     var firstTypeAlias: String?
     var looksForHelperMethods = true
+    /// Whether classes that are not final may declare methods that detach a child for their subclasses (a base router's
+    /// `detachAllChildren()`), kept as `detaches` entries as an extension's are.
+    var looksForDetachingBases = true
     var looksForActivation = true
     var looksForRoutes = true
     /// Whether a type, protocol or import was met inside a member block (`FileModel.nestsDeclarations`).
@@ -539,7 +543,9 @@ private struct DeclarationCollector {
             name: name, kind: kind, inherited: inherited, declaration: declaration, members: members,
             genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
             isMainActor: kind != .extension && attributes.contains(named: "MainActor"),
-            helperMethods: kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members) : [],
+            helperMethods: kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members)
+                : kind == .class && looksForDetachingBases && declaration.as(ClassDeclSyntax.self)?.modifiers.contains(.final) == false
+                    ? HelperMethods.declared(in: members.members).filter { $0.hasPrefix("detaches") } : [],
             macroConformances: ["Observable", "Reducer"].filter(attributes.contains(named:))))
         collect(members.members)
     }
