@@ -670,6 +670,20 @@ public struct NavigationControllerDiscoveryRule: Rule {
                     }
                 }
                 """),
+            // The screen handed in, bound to a local first, tested with `is`: it is presented as it is, or wrapped.
+            Example("""
+                import RIBs
+                class BaseRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType> {
+                    func presentModally(_ child: ViewControllable, animated: Bool = true) {
+                        let target = child.uiviewController
+                        if target is UINavigationController {
+                            viewControllable.uiviewController.present(target, animated: animated)
+                        } else {
+                            viewControllable.uiviewController.present(UINavigationController(rootViewController: target), animated: animated)
+                        }
+                    }
+                }
+                """),
             // A local of an initializer hides the inherited property, as one of a method does.
             Example("""
                 import RIBs
@@ -1225,10 +1239,16 @@ public struct NavigationControllerDiscoveryRule: Rule {
         /// container otherwise, avoids wrapping twice; unless what it found is pushed or popped on, it finds no
         /// navigation stack to use.
         static func testsHandedValueBeforeWrapping(_ source: ExprSyntax, in node: SequenceExprSyntax) -> Bool {
-            guard let name = source.rootName, let function = node.enclosingFunction,
-                function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }),
-                let body = function.body
-            else { return false }
+            guard let name = source.rootName, let function = node.enclosingFunction, let body = function.body else { return false }
+            // The parameter itself, or a local the function binds to it first (`let target = child.uiviewController`).
+            let parameters = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            let handed = parameters.contains(name) || body.statements.contains { item in
+                item.item.as(VariableDeclSyntax.self)?.bindings.contains { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                        && binding.initializer?.value.rootName.map(parameters.contains) == true
+                } == true
+            }
+            guard handed else { return false }
             let tokens = Array(body.tokens(viewMode: .sourceAccurate))
             let wraps = tokens.indices.dropLast().contains { index in
                 tokens[index].text.first?.isUppercase == true && tokens[index].text.hasSuffix("NavigationController")
