@@ -18,7 +18,7 @@ public struct AttachDetachBalanceRule: Rule {
             screen) and are left alone; so do children attached by the routing method the RIB's interactor calls as it becomes \
             active and at no other time — in `didBecomeActive`, in a private method only it calls, or in a `Task` either starts \
             (its body runs once). `attachChild` and `detachChild` count written bare or through `self`. A call of an app's helper method, declared in an extension anywhere in the \
-            project, whose body calls `detachChild` detaches the child it is handed (`dismissRouter(router, animated: \
+            project or in a base class the router inherits, whose body calls `detachChild` detaches the child it is handed (`dismissRouter(router, animated: \
             true)`), or, where it detaches a child it finds itself (`detachCurrentChild()`), any child — also when the \
             router's interactor calls it on the router (`router?.detachCurrentChild()`) and it extends one of the router's \
             protocols or classes.
@@ -133,6 +133,33 @@ public struct AttachDetachBalanceRule: Rule {
                 """, messages: [
                     "router attaches the Main child but never detaches it; detach it when the child closes, or its interactor stays active",
                     "router attaches the Help child but never detaches it; detach it when the child closes, or its interactor stays active",
+                ]),
+            // Another router, which this one does not inherit, declares a method of that name that detaches its children.
+            Example("""
+                // file: Core/SessionRouter.swift
+                import RIBs
+                class SessionRouter: ViewableRouter<SessionInteractable, SessionViewControllable> {
+                    func detachAllChildren() {
+                        children.forEach { detachChild($0) }
+                    }
+                }
+                // file: Music/MusicRouter.swift
+                import RIBs
+                final class MusicRouter: ViewableRouter<MusicInteractable, MusicViewControllable>, MusicRouting {
+                    func routeToAlbum() {
+                        let album = albumBuilder.build(withListener: interactor)
+                        1️⃣attachChild(album)
+                        viewController.uiviewController.present(album.viewControllable.uiviewController, animated: true)
+                    }
+                    func routeBackFromAlbum() {
+                        detachAllChildren()
+                    }
+                }
+                extension MusicRouter {
+                    func detachAllChildren() {}
+                }
+                """, messages: [
+                    "router attaches the Album child but never detaches it; detach it when the child closes, or its interactor stays active",
                 ]),
             // An app's helper detaches the child it is handed, in another file: the one handed in, not every child.
             Example("""

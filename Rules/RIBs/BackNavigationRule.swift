@@ -67,8 +67,8 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Snooze' is pushed but 'SnoozeViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
-            // A container handed to the router by a builder that shows its bar after hiding it, or made by an app's method
-            // that leaves the bar as it is: its pushes have a back button.
+            // A container handed to the router by a builder that shows its bar after hiding it (another builder hiding it
+            // does not change that), or made by an app's method that leaves the bar as it is: its pushes have a back button.
             Example("""
                 // file: Shop/ShopRIB.swift
                 import RIBs
@@ -97,6 +97,15 @@ public struct BackNavigationRule: ProjectRule {
                         let offer = offerBuilder.build(withListener: interactor)
                         attachChild(offer)
                         2️⃣other.pushViewController(offer.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Shop/ShopPreview.swift
+                import RIBs
+                final class ShopKioskBuilder: Builder<ShopDependency> {
+                    func build() -> ShopRouting {
+                        let navigation = UINavigationController()
+                        navigation.setNavigationBarHidden(true, animated: false)
+                        return ShopRouter(interactor: ShopInteractor(), navigationController: navigation, other: UINavigationController())
                     }
                 }
                 // file: Support/UINavigationController+Style.swift
@@ -399,7 +408,7 @@ public struct BackNavigationRule: ProjectRule {
                         1️⃣navigationController.pushViewController(product.viewControllable.uiviewController, animated: true)
                     }
                     private func detachCart() {
-                        if let cart = children.first(where: { $0 is CartRouting }) { detachChild(cart) }
+                        if let cart = children.last(where: { $0 is CartRouting }) { detachChild(cart) }
                     }
                 }
                 // file: Product/ProductViewController.swift
@@ -1794,12 +1803,14 @@ public struct BackNavigationRule: ProjectRule {
                 }
                 // file: Shop/ShopRouter.swift
                 import RIBs
-                final class ShopRouter: ViewableRouter<ShopInteractable, ViewControllable>, ShopRouting {
+                final class ShopRouter: ViewableRouter<ShopInteractable, ViewControllable> {
                     private let navigationController: UINavigationController
                     init(interactor: ShopInteractable, navigationController: UINavigationController) {
                         self.navigationController = navigationController
                         super.init(interactor: interactor, viewController: navigationController)
                     }
+                }
+                extension ShopRouter: ShopRouting {
                     func routeToProduct() {
                         let product = productBuilder.build(withListener: interactor)
                         attachChild(product)

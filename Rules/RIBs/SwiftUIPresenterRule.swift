@@ -5,7 +5,7 @@ public struct SwiftUIPresenterRule: Rule {
     public static let description = RuleDescription(
         id: "swiftui_presenter",
         name: "SwiftUI Presenter",
-        summary: "A presenter conforming to `*Presentable` is a UIKit view controller (directly or through the app's base classes) instead of a `UIHostingController<View>`.",
+        summary: "A presenter conforming to its RIB's `Presentable` contract is a UIKit view controller (directly or through the app's base classes) instead of a `UIHostingController<View>`.",
         rationale: """
             RIBs Architecture Guide, "RIB Types" (SwiftUI-only for new UI): "All new view-having RIBs MUST implement UI in SwiftUI and use a \
             `UIHostingController<ViewType>` presenter. Do not introduce new UIKit-based presenters." Existing UIKit \
@@ -37,6 +37,26 @@ public struct SwiftUIPresenterRule: Rule {
                     "presenter 'FeedViewController' subclasses UIViewController (through BaseViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                     "presenter 'InboxViewController' subclasses UITableViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                     "presenter 'LoginViewController' subclasses ASDKViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                ]),
+            // The RIB's presenter contract is named otherwise, and refines `Presentable`; a base class adopting such a contract
+            // for its subclasses is none itself.
+            Example("""
+                // file: Counter/CounterInteractor.swift
+                import RIBs
+                protocol CounterPresenting: Presentable {}
+                // file: Counter/CounterViewController.swift
+                import RIBs
+                final class 1️⃣CounterViewController: UIViewController, CounterPresenting, CounterViewControllable {}
+                // file: Base/BaseViewController.swift
+                import RIBs
+                protocol AppPresenting: Presentable {}
+                class BaseViewController: UIViewController, AppPresenting {}
+                // file: Feed/FeedViewController.swift
+                import RIBs
+                final class 2️⃣FeedViewController: BaseViewController {}
+                """, messages: [
+                    "presenter 'CounterViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                    "presenter 'FeedViewController' subclasses UIViewController (through BaseViewController); new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                 ]),
             // The app's base class adopts the framework's bare `Presentable` for its subclasses: only they are presenters.
             Example("""
@@ -99,9 +119,9 @@ public struct SwiftUIPresenterRule: Rule {
     /// `class BaseViewController: UIViewController, Presentable`, which the app's classes subclass: a base class adopting
     /// only the framework's own `Presentable`, and no RIB's contract (`FeedViewControllable`), is no RIB's presenter;
     /// its subclasses are reported. A test double subclassing it makes it no base.
-    static func isBaseOfPresenters(_ type: TypeDeclaration, presentables: [String], file: LintFile) -> Bool {
+    static func isBaseOfPresenters(_ type: TypeDeclaration, presentables: [String], refined: Bool = false, file: LintFile) -> Bool {
         let resolver = file.model.projectTypes
-        guard presentables.allSatisfy({ $0 == "Presentable" }),
+        guard refined || presentables.allSatisfy({ $0 == "Presentable" }),
             !resolver.supertypes(of: type.inherited + resolver.extensionConformances(of: type.name)).contains(where: { name in
                 ProtocolRole(protocolName: name) == .viewControllable && name != "ViewControllable"
             })
@@ -129,8 +149,18 @@ public struct SwiftUIPresenterRule: Rule {
         // What the class and its extensions in this file conform to, by name: asked once per file, not per class.
         let inherited = Dictionary(grouping: file.model.types, by: \.name).mapValues { $0.flatMap(\.inherited) }
         return candidates.compactMap { type -> Violation? in
-            let presentables = (inherited[type.name, default: []] + type.inheritance.conformances).filter { ProtocolRole(protocolName: $0) == .presentable }
-            guard !presentables.isEmpty, !Self.isBaseOfPresenters(type, presentables: presentables, file: file),
+            let conformances = inherited[type.name, default: []] + type.inheritance.conformances
+            var presentables = conformances.filter { ProtocolRole(protocolName: $0) == .presentable }
+            // A contract named otherwise that refines one (`protocol CounterPresenting: Presentable`); a class adopting one
+            // that other classes inherit is their base, as with the bare `Presentable`.
+            let refined = presentables.isEmpty
+            if refined {
+                presentables = conformances.filter { name in
+                    file.model.projectTypes.primary(name)?.kind == .protocol
+                        && file.model.projectTypes.firstSupertype(of: [name], where: { ProtocolRole(protocolName: $0) == .presentable }) != nil
+                }
+            }
+            guard !presentables.isEmpty, !Self.isBaseOfPresenters(type, presentables: presentables, refined: refined, file: file),
                 let declaration = type.declaration.as(ClassDeclSyntax.self),
                 let screen = type.inheritance.superclasses.firstIndex(where: Self.uiKitScreens.contains)
             else { return nil }

@@ -27,11 +27,16 @@ final class ChildAttachments: LocalCollector {
     /// the names of the router's own methods, which are none.
     private let types: TypeResolver?
     private var ownMethods: Set<String> = []
+    /// What the router's declarations inherit: a class's detaching method serves the classes that inherit it only.
+    private let inherited: [String]
+    private let routerName: String
 
     /// Walks the router's parts; stored builders and child routers are known by their declared types, which typos
     /// in names do not touch. With `types`, a call of a helper method that detaches a child (`HelperMethod`) is a detach.
     init(_ router: [TypeDeclaration], types: TypeResolver? = nil) {
         self.types = types
+        inherited = router.flatMap(\.inherited)
+        routerName = router.first?.name ?? ""
         super.init()
         ownMethods = Set(router.flatMap(\.functions).map(\.name.text))
         for property in router.flatMap(\.storedProperties) {
@@ -109,6 +114,9 @@ final class ChildAttachments: LocalCollector {
         let labels = node.arguments.map { $0.label?.text ?? "_" }
         let trailing = (node.trailingClosure == nil ? 0 : 1) + node.additionalTrailingClosures.count
         for helper in types.helperMethods(named: callee, doing: .detaches(parameter: nil)) where helper.accepts(labels: labels, trailingClosures: trailing) {
+            // A class's method (a base router's `detachAllChildren()`) is the router's only where it is the router's own
+            // class or one the router inherits.
+            if helper.type != routerName, types.primary(helper.type)?.kind == .class, !types.supertypes(of: inherited).contains(helper.type) { continue }
             guard case .detaches(let parameter) = helper.action else { continue }
             guard let parameter else { return .some(nil) }
             let arguments = Array(node.arguments)

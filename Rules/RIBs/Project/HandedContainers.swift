@@ -6,46 +6,70 @@ import SwiftSyntax
 /// navigationController: navigation)`), which keeps it and pushes onto it. What `back_navigation` reads of the guide's
 /// first option when the bar is hidden away from the router.
 extension NavigationFacts {
-    /// A container a function makes and hands to an initializer of `type` under `label`: its bar hidden there
-    /// (`navigation.isNavigationBarHidden = true`, `setNavigationBarHidden(true, …)`, `navigationBar.isHidden = true`),
-    /// or made by `factory`, an app's method that returns a container whose bar it hid (known once every file is read).
+    /// A container a function makes and hands to an initializer of `type` under `label`, and what the function leaves
+    /// of its bar: hidden (`navigation.isNavigationBarHidden = true`, `setNavigationBarHidden(true, …)`,
+    /// `navigationBar.isHidden = true`, or a container class that hides its own as it is made), shown, or nothing said
+    /// of it; then, where an app's static method made it, that method (`UINavigationController.makeFlowContainer`), whose
+    /// bar is known once every file is read.
     public struct HandedContainer: Codable, Sendable, Equatable {
         public let type: String
         public let label: String
-        /// Nil where the function itself hid the bar.
+        /// Nil where the function says nothing of the bar.
+        public let barHidden: Bool?
+        /// `Type.method` of the app's static method that made it.
         public let factory: String?
+
+        /// Whether the container has no bar, given the app's methods that make containers without one.
+        func isBarless(factories: Set<String>) -> Bool {
+            barHidden ?? factory.map(factories.contains) ?? false
+        }
     }
 
-    /// A push onto a stored property of `router` that its initializer sets from the parameter labelled `label`.
+    /// A push onto a stored property of `router` that its initializers set only from parameters labelled `label`.
     public struct PushOntoHanded: Codable, Sendable, Equatable {
         public let router: String
         public let label: String
         public let point: SourcePoint
     }
 
-    /// The containers the file's functions make without a bar and hand to initializers, and the names of its methods
-    /// that make and return such a container (`static func makeFlowContainer() -> UINavigationController`).
+    /// `UINavigationController(…)`, `UIKit.UINavigationController(…)`, `AppNavigationController.init(…)`, the guide's
+    /// wrapper `NavigationControllerable(…)`: the class made; nil for any other call.
+    static func madeContainer(_ call: FunctionCallExprSyntax) -> String? {
+        var called = call.calledExpression
+        if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+            called = base
+        }
+        guard let name = called.lastName, name.first?.isUppercase == true else { return nil }
+        return name.hasSuffix("NavigationController") || NavigationControllerDiscoveryRule.isNavigationWrapper(name) ? name : nil
+    }
+
+    /// The containers the file's functions make and hand to initializers, and its static methods that make and return
+    /// a container whose bar they hid (`static func makeFlowContainer() -> UINavigationController`), as `Type.method`.
     static func handedContainers(in file: LintFile) -> (handed: [HandedContainer], factories: [String]) {
         var handed: [HandedContainer] = []
         var factories: [String] = []
-        for type in file.model.types where type.kind == .class || type.kind == .extension || type.kind == .struct || type.kind == .enum {
-            for function in type.functions {
+        let types = file.model.projectTypes
+        let hidesBarAtInit = { (name: String) in types.helperMethods(ofType: name).contains(DeclaredType.hidesBarAtInit) }
+        for declaration in file.model.types where declaration.kind != .protocol {
+            for function in declaration.functions {
                 guard let body = function.body else { continue }
-                let finder = ContainerFinder(viewMode: .sourceAccurate)
+                let finder = ContainerFinder(hidesBarAtInit: hidesBarAtInit)
                 finder.walk(body)
-                for (type, label, local, factory) in finder.handed {
-                    if let local, let made = finder.locals[local] {
-                        if made.hidden == true {
-                            handed.append(HandedContainer(type: type, label: label, factory: nil))
-                        } else if made.hidden == nil, let factory = made.factory {
-                            handed.append(HandedContainer(type: type, label: label, factory: factory))
-                        }
-                    } else if let factory {
-                        handed.append(HandedContainer(type: type, label: label, factory: factory))
+                for site in finder.handed {
+                    if let local = site.local {
+                        // A name bound twice in the function (two branches, a closure's own) says nothing sure.
+                        guard let made = finder.locals[local], !finder.rebound.contains(local) else { continue }
+                        handed.append(HandedContainer(type: site.type, label: site.label, barHidden: made.barHidden, factory: made.factory))
+                    } else {
+                        handed.append(HandedContainer(type: site.type, label: site.label, barHidden: nil, factory: site.factory))
                     }
                 }
-                if finder.returned.contains(where: { finder.locals[$0]?.hidden == true }), !factories.contains(function.name.text) {
-                    factories.append(function.name.text)
+                let isStatic = function.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+                if isStatic, !finder.returned.isEmpty,
+                    finder.returned.allSatisfy({ finder.locals[$0]?.barHidden == true && !finder.rebound.contains($0) })
+                {
+                    let key = declaration.name + "." + function.name.text
+                    if !factories.contains(key) { factories.append(key) }
                 }
             }
         }
@@ -53,27 +77,36 @@ extension NavigationFacts {
     }
 
     /// Walks one function: the containers it makes in locals and what it does with their bars, the initializers it hands
-    /// them to, and the locals it returns.
+    /// them to, and the names it returns.
     private final class ContainerFinder: SyntaxVisitor {
-        /// A local holding a container the function made: whether the function leaves its bar hidden (nil: it says
-        /// nothing), and the app's method that made it, if one did.
+        /// A local holding a container the function made: what the function leaves of its bar (nil: it says nothing),
+        /// and the app's static method that made it, if one did.
         struct Local {
-            var hidden: Bool?
+            var barHidden: Bool?
             var factory: String?
         }
+        let hidesBarAtInit: (String) -> Bool
         var locals: [String: Local] = [:]
+        /// Names bound more than once.
+        var rebound: Set<String> = []
+        private var bound: Set<String> = []
         /// Initializer calls handed a container: the type, the argument's label, and the local or the factory call.
         var handed: [(type: String, label: String, local: String?, factory: String?)] = []
-        var returned: Set<String> = []
+        var returned: [String] = []
+
+        init(hidesBarAtInit: @escaping (String) -> Bool) {
+            self.hidesBarAtInit = hidesBarAtInit
+            super.init(viewMode: .sourceAccurate)
+        }
 
         override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
             guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
-            locals[name] = nil
+            if !bound.insert(name).inserted { rebound.insert(name) }
             guard let call = node.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self) else { return .visitChildren }
-            if Self.makesContainer(call) {
-                locals[name] = Local(hidden: nil, factory: nil)
+            if let made = NavigationFacts.madeContainer(call) {
+                locals[name] = Local(barHidden: hidesBarAtInit(made) ? true : nil, factory: nil)
             } else if let factory = Self.factory(call) {
-                locals[name] = Local(hidden: nil, factory: factory)
+                locals[name] = Local(barHidden: nil, factory: factory)
             }
             return .visitChildren
         }
@@ -121,33 +154,23 @@ extension NavigationFacts {
         }
 
         override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-            if let name = node.expression?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text { returned.insert(name) }
+            if let name = node.expression?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text { returned.append(name) }
             return .visitChildren
         }
 
         /// A local's bar hidden or shown: the later statement wins.
         private func setBar(of base: ExprSyntax?, hidden: Bool) {
             guard let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, locals[name] != nil else { return }
-            locals[name]?.hidden = hidden
-        }
-
-        /// `UINavigationController()`, `AppNavigationController(rootViewController: …)`, `UINavigationController.init()`.
-        static func makesContainer(_ call: FunctionCallExprSyntax) -> Bool {
-            var called = call.calledExpression
-            if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
-                called = base
-            }
-            guard let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-            return name.hasSuffix("NavigationController")
+            locals[name]?.barHidden = hidden
         }
 
         /// A container made by a static method of a navigation controller class (`UINavigationController
-        /// .makeFlowContainer()`): the method's name.
+        /// .makeFlowContainer()`): `Type.method`.
         static func factory(_ call: FunctionCallExprSyntax) -> String? {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind != .keyword(.`init`),
-                let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.hasSuffix("NavigationController")
+                let base = member.base?.lastName, base.hasSuffix("NavigationController")
             else { return nil }
-            return member.declName.baseName.text
+            return base + "." + member.declName.baseName.text
         }
     }
 }

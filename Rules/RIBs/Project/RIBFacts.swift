@@ -247,13 +247,21 @@ public struct RIBFacts: FileFacts, Equatable {
         return profile.definition(of: role)?.suffixes.contains { name.hasSuffix($0) } == true
     }
 
-    /// Whether a class is the app's own base of a role, not a RIB's part: not final, conforming to no RIB contract, and
-    /// inherited by another class of the project (`class AppInteractor: Interactor`, which the RIBs' interactors inherit).
+    /// Whether a class is the app's own base of a role, not a RIB's part (`ribs` profile): not final, conforming to no
+    /// RIB's own contract (the framework's bare `Presentable` or `ViewControllable` aside) in its declaration or in
+    /// extensions anywhere, and inherited by another class of the project (`class AppInteractor: Interactor`, which the
+    /// RIBs' interactors inherit).
     static func isAppBase(_ type: TypeDeclaration, file: LintFile) -> Bool {
-        guard let declaration = type.declaration.as(ClassDeclSyntax.self), !declaration.modifiers.contains(.final),
-            !type.inheritance.conformances.contains(where: { ProtocolRole(protocolName: $0) != nil })
+        guard file.profile.name == Profile.ribs.name, let declaration = type.declaration.as(ClassDeclSyntax.self),
+            !declaration.modifiers.contains(.final)
         else { return false }
-        return file.model.projectTypes.inheritors(of: type.name).contains { !TestCode.isTestDouble($0.name) }
+        let resolver = file.model.projectTypes
+        let conformances = type.inheritance.conformances + resolver.extensionConformances(of: type.name)
+        guard !conformances.contains(where: { name in
+            guard let role = ProtocolRole(protocolName: name) else { return false }
+            return name != role.suffix && !file.profile.frameworkProtocols.contains(name)
+        }) else { return false }
+        return resolver.inheritors(of: type.name).contains { $0.entry.kind == .class && !TestCode.isTestDouble($0.name) }
     }
 
     /// Whether a declaration is the framework's base class (its copy in the project, `open class LaunchRouter<InteractorType,
@@ -564,7 +572,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             barHidingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(true, file, in: $0) && !Self.setsOwnBarHidden(false, file, in: $0) }
             barShowingHelpers = Self.helpers(in: file) { Self.setsOwnBarHidden(false, file, in: $0) && !Self.setsOwnBarHidden(true, file, in: $0) }
         }
-        if !file.isTestFile, file.contains("NavigationController"), file.contains("Hidden") || file.contains("NavigationController.") {
+        if !file.isTestFile, file.contains("NavigationController") {
             (handedContainers, barlessContainerFactories) = Self.handedContainers(in: file)
         }
         if !file.isTestFile, file.contains("navigationController") { typesObservingPops = Self.typesObservingPops(file) }
@@ -637,10 +645,10 @@ public struct NavigationFacts: FileFacts, Equatable {
         return types
     }
 
-    /// Whether a router of the file sets a callback of the object it holds as `held` to a closure that detaches the top
-    /// child or every child, itself or through a method of the router's (`navigationDelegate.onPop = { [weak self] _ in
-    /// self?.routeBackFromProduct() }`, the method detaching `children.last`): the navigation controller delegate it hands
-    /// on reports pops to it. One particular child detached hears no pop of the others.
+    /// Whether a router of the file sets a property of the object it holds as `held` (the delegate it hands its stack) to
+    /// a closure that detaches every child, or calls a method of the router's that detaches the top child or every child
+    /// (`navigationDelegate.onPop = { [weak self] _ in self?.routeBackFromProduct() }`, the method detaching
+    /// `children.last`): the delegate reports pops to it. One particular child detached hears no pop of the others.
     private static func setsDetachingCallback(on held: String, in file: LintFile) -> Bool {
         let detaching = Set(file.model.types(.router).flatMap(\.functions).filter { function in
             guard let body = function.body else { return false }
@@ -663,7 +671,9 @@ public struct NavigationFacts: FileFacts, Equatable {
         var top = false
         for token in body.tokens(viewMode: .sourceAccurate) {
             if token.tokenKind == .identifier("detachChild") { detaches = true }
-            if token.tokenKind == .identifier("last"), token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period,
+            // `children.last`, not `children.last(where: …)`, which finds one particular child.
+            if token.tokenKind == .identifier("last"), token.nextToken(viewMode: .sourceAccurate)?.tokenKind != .leftParen,
+                token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period,
                 token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.tokenKind == .identifier("children")
             {
                 top = true
@@ -976,7 +986,7 @@ public struct NavigationFacts: FileFacts, Equatable {
             /// The entry of `stacksRooted` for `call`, when it makes a navigation controller (or the app's wrapper of one)
             /// with a screen as its root (`rootViewController:`, `root:`).
             private func rootStack(_ call: FunctionCallExprSyntax) -> Int? {
-                guard Self.makesNavigationController(call),
+                guard NavigationFacts.madeContainer(call) != nil,
                     let root = call.arguments.first(where: { ["rootViewController", "root"].contains($0.label?.text) })
                         .flatMap({ NavigationFacts.holder($0.expression) })
                 else { return nil }
@@ -1006,15 +1016,6 @@ public struct NavigationFacts: FileFacts, Equatable {
             var stacksRooted: [(builder: String?, holder: String, call: FunctionCallExprSyntax, barHidden: Bool)] = []
             /// The entry of `stacksRooted` each local names where the walk is: a later binding of the name replaces it.
             private var rootedByLocal: [String: Int] = [:]
-            /// `UINavigationController(…)`, `AppNavigationController.init(…)`, the guide's wrapper `NavigationControllerable(…)`.
-            static func makesNavigationController(_ call: FunctionCallExprSyntax) -> Bool {
-                var called = call.calledExpression
-                if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
-                    called = base
-                }
-                guard let name = called.lastName else { return false }
-                return name.hasSuffix("NavigationController") || NavigationControllerDiscoveryRule.isNavigationWrapper(name) && name.first?.isUppercase == true
-            }
             /// A container of `stacksRooted`, named by a local, has its bar hidden or shown (the later statement wins).
             private func setsBar(of base: ExprSyntax?, hidden: Bool) {
                 guard let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, let index = rootedByLocal[name] else { return }
@@ -1246,21 +1247,35 @@ public struct NavigationFacts: FileFacts, Equatable {
                 return edge(builtBy: root, call)
             }
         }
-        // Stored properties an initializer sets from its parameters (`self.navigationController = navigationController`), by
-        // the parameter's label: a builder may hand the router a container whose bar it hid (`HandedContainer`).
-        var handedProperties: [String: String] = [:]
-        for (finder, member) in zip(walked, type.members.members) {
-            guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { continue }
+        // Stored properties the class's initializers (here or in its other declarations in the file) set from a labelled
+        // parameter (`self.navigationController = navigationController`), by that label: a builder may hand the router a
+        // container whose bar it hid (`HandedContainer`). A property set from two labels, or from a local of the
+        // initializer's own that hides the parameter, is left out.
+        var handedLabels: [String: Set<String>] = [:]
+        var unsure: Set<String> = []
+        let initializers = declarations.flatMap(\.initializers)
+        for initializer in initializers where file.contains("init(") {
+            guard let body = initializer.body else { continue }
+            let finder = Finder()
+            finder.walk(body)
+            let ownLocals = Set(body.statements.flatMap { item in
+                item.item.as(VariableDeclSyntax.self)?.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } ?? []
+            })
             for parameter in initializer.signature.parameterClause.parameters {
                 let local = (parameter.secondName ?? parameter.firstName).text
                 for (name, kept) in finder.keptLocals where kept == local && storedNames.contains(name) {
-                    handedProperties[name] = parameter.firstName.text
+                    if parameter.firstName.tokenKind == .wildcard || ownLocals.contains(local) {
+                        unsure.insert(name)
+                    } else {
+                        handedLabels[name, default: []].insert(parameter.firstName.text)
+                    }
                 }
             }
         }
-        let ontoHanded = handedProperties.isEmpty ? [] : walked.flatMap { finder in
+        let ontoHanded = handedLabels.isEmpty ? [] : walked.flatMap { finder in
             finder.pushes.compactMap { local, call -> PushOntoHanded? in
-                guard let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName, let label = handedProperties[container],
+                guard let container = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.lastName, !unsure.contains(container),
+                    let labels = handedLabels[container], labels.count == 1, let label = labels.first,
                     !finder.bound.contains(container), let edge = edge(local, call, finder)
                 else { return nil }
                 return PushOntoHanded(router: type.name, label: label, point: edge.point)
@@ -1438,11 +1453,15 @@ extension NavigationFacts {
         var refers: [String] = moves.flatMap { [$0.to, "into:" + $0.from] }
         refers += pushesStartingStacksUnlessRequired.flatMap(\.conformances) + protocols.flatMap(\.inherits)
         refers += (helperCalls?.methods ?? []).map { "back-button:" + $0 }
+        // A container handed to a router's initializer: the router's pushes onto it meet the code that handed it, and
+        // that code the app's methods that made it.
+        refers += pushesOntoHandedContainers.map { "handed:" + $0.router } + handedContainers.compactMap(\.factory).map { "barless-factory:" + $0 }
         // A screen's method may be one of an extension of `ViewControllable`, which every screen adopts.
         if !shows.isEmpty { refers.append("ViewControllable") }
         return FactLinks(
             joins: typesHandlingBack + typesHidingBar + typesShowingBar + typesObservingPops + moves.flatMap { [$0.from, $0.fromType, "into:" + $0.to] }
-                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + (backButtonHelpers + barHidingHelpers + barShowingHelpers).map { "back-button:" + $0.method },
+                + screenMethods.map(\.type) + protocols.map(\.name) + (helperCalls?.types ?? []) + (backButtonHelpers + barHidingHelpers + barShowingHelpers).map { "back-button:" + $0.method }
+                + handedContainers.map { "handed:" + $0.type } + barlessContainerFactories.map { "barless-factory:" + $0 },
             refers: refers)
     }
 }

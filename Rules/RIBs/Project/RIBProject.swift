@@ -293,8 +293,14 @@ public struct RIBProject: ProjectModel {
         ribsShowingBar = ribIDs(
             withPresenterIn: Set(navigation.flatMap(\.typesShowingBar) + classesCalling(navigation.flatMap(\.barShowingHelpers))))
         pushesOntoMadeContainers = navigation.flatMap(\.pushesOntoMadeContainers)
+        // A router's initializer label is barless where every container handed under it is.
         let factories = Set(navigation.flatMap(\.barlessContainerFactories))
-        let barless = Set(navigation.flatMap(\.handedContainers).filter { $0.factory.map(factories.contains) ?? true }.map { $0.type + "." + $0.label })
+        var sites: [String: Bool] = [:]
+        for handed in navigation.flatMap(\.handedContainers) {
+            let key = handed.type + "." + handed.label
+            sites[key] = (sites[key] ?? true) && handed.isBarless(factories: factories)
+        }
+        let barless = Set(sites.filter(\.value).keys)
         pushesOntoBarlessHandedContainers = barless.isEmpty ? [] : Set(navigation.flatMap(\.pushesOntoHandedContainers).filter { push in
             barless.contains(push.router + "." + push.label)
         }.map(\.point))

@@ -246,9 +246,11 @@ public struct FileModel {
                 resolver.resolve(declaration.name, kind: declaration.kind, inherited: declaration.inherited), of: declaration.name)
             var named = importsFramework ? profile.role(named: declaration.name, kind: declaration.kind) : nil
             // The name decides only where something structural points the same way (`nameAloneNeedsOneOf`): a base class
-            // out of sight, a RIB contract it conforms to, or what it holds. A `DeepLinkRouter: DeepLinkHandling` that
-            // holds no interactor is a service.
-            if let role = named, inheritance.superclasses.isEmpty, !inheritance.conformances.contains(where: { profile.protocolRole(named: $0) != nil }),
+            // out of sight (UIKit's and Foundation's aside), a RIB contract it conforms to, or what it holds. A
+            // `DeepLinkRouter: DeepLinkHandling` or a `PushRouter: NSObject, UNUserNotificationCenterDelegate` that holds no
+            // interactor is a service.
+            if let role = named, inheritance.superclasses.allSatisfy(Self.isPlatformName),
+                !inheritance.conformances.contains(where: { profile.protocolRole(named: $0) != nil }),
                 let needed = profile.definition(of: role)?.nameAloneNeedsOneOf, !needed.isEmpty, !declaration.holdsAny(of: needed)
             {
                 named = nil
