@@ -43,6 +43,20 @@ extension NavigationFacts {
         return name.hasSuffix("NavigationController") || NavigationControllerDiscoveryRule.isNavigationWrapper(name) ? name : nil
     }
 
+    /// `navigation.isNavigationBarHidden = true`, or `navigation.navigationBar.isHidden = true` (the rule's decision: it
+    /// counts as hiding the bar): the container, whether the bar is hidden, and whether it was set through `navigationBar`.
+    static func barAssignment(_ elements: [ExprSyntax]) -> (container: ExprSyntax?, hidden: Bool, throughBar: Bool)? {
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let value = elements[2].as(BooleanLiteralExprSyntax.self),
+            let target = elements[0].as(MemberAccessExprSyntax.self)
+        else { return nil }
+        let hidden = value.literal.tokenKind == .keyword(.true)
+        if target.declName.baseName.text == "isNavigationBarHidden" { return (target.base, hidden, false) }
+        guard target.declName.baseName.text == "isHidden", let bar = target.base?.as(MemberAccessExprSyntax.self),
+            bar.declName.baseName.text == "navigationBar"
+        else { return nil }
+        return (bar.base, hidden, true)
+    }
+
     /// The containers the file's functions make and hand to initializers, and its static methods that make and return
     /// a container whose bar they hid (`static func makeFlowContainer() -> UINavigationController`), as `Type.method`.
     static func handedContainers(in file: LintFile) -> (handed: [HandedContainer], factories: [String]) {
@@ -137,19 +151,7 @@ extension NavigationFacts {
         }
 
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            // `navigation.isNavigationBarHidden = true`, `navigation.navigationBar.isHidden = true` (the rule's decision).
-            let elements = Array(node.elements)
-            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let value = elements[2].as(BooleanLiteralExprSyntax.self),
-                let target = elements[0].as(MemberAccessExprSyntax.self)
-            else { return .visitChildren }
-            let hidden = value.literal.tokenKind == .keyword(.true)
-            if target.declName.baseName.text == "isNavigationBarHidden" {
-                setBar(of: target.base, hidden: hidden)
-            } else if target.declName.baseName.text == "isHidden", let bar = target.base?.as(MemberAccessExprSyntax.self),
-                bar.declName.baseName.text == "navigationBar"
-            {
-                setBar(of: bar.base, hidden: hidden)
-            }
+            if let assignment = NavigationFacts.barAssignment(Array(node.elements)) { setBar(of: assignment.container, hidden: assignment.hidden) }
             return .visitChildren
         }
 

@@ -1092,17 +1092,13 @@ public struct NavigationFacts: FileFacts, Equatable {
                 {
                     keptRoots.append((name, rooted))
                 }
-                // `navigation.isNavigationBarHidden = true`, `navigation.navigationBar.isHidden = true` (the rule's decision).
-                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let value = elements[2].as(BooleanLiteralExprSyntax.self),
-                    let target = elements[0].as(MemberAccessExprSyntax.self)
-                {
-                    let hidden = value.literal.tokenKind == .keyword(.true)
-                    if target.declName.baseName.text == "isNavigationBarHidden" {
-                        setsNavigationBar(of: target.base, hidden: hidden)
-                    } else if target.declName.baseName.text == "isHidden", let bar = target.base?.as(MemberAccessExprSyntax.self),
-                        bar.declName.baseName.text == "navigationBar"
-                    {
-                        setsBar(of: bar.base, hidden: hidden)
+                // `navigation.isNavigationBarHidden = true`; `navigation.navigationBar.isHidden = true` hides the bar of a stack
+                // the router makes with a child's screen as its root, not of every container of that name.
+                if let assignment = NavigationFacts.barAssignment(elements) {
+                    if assignment.throughBar {
+                        setsBar(of: assignment.container, hidden: assignment.hidden)
+                    } else {
+                        setsNavigationBar(of: assignment.container, hidden: assignment.hidden)
                     }
                 }
                 return .visitChildren
