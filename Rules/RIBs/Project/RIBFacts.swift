@@ -1249,8 +1249,9 @@ public struct NavigationFacts: FileFacts, Equatable {
         // initializer's own that hides the parameter, is left out.
         var handedLabels: [String: Set<String>] = [:]
         var unsure: Set<String> = []
-        let initializers = declarations.flatMap(\.initializers)
-        for initializer in initializers where file.contains("init(") {
+        // Asked only where the declaration pushes.
+        let initializers = walked.contains { !$0.pushes.isEmpty } ? declarations.flatMap(\.initializers) : []
+        for initializer in initializers {
             guard let body = initializer.body else { continue }
             let finder = Finder()
             finder.walk(body)
