@@ -505,6 +505,27 @@ public struct AttachDetachBalanceRule: Rule {
                     }
                 }
                 """),
+            // Attached by an extension in another file; the router's class detaches the child it finds among its children.
+            Example("""
+                // file: Inbox/InboxRouter.swift
+                import RIBs
+                final class InboxRouter: ViewableRouter<InboxInteractable, InboxViewControllable>, InboxRouting {
+                    func routeBackFromThread() {
+                        guard let thread = children.first(where: { $0 is ThreadRouting }) else { return }
+                        detachChild(thread)
+                        viewController.uiviewController.dismiss(animated: true)
+                    }
+                }
+                // file: Inbox/InboxRouter+Thread.swift
+                import RIBs
+                extension InboxRouter {
+                    func routeToThread(id: String) {
+                        let thread = threadBuilder.build(withListener: interactor, id: id)
+                        attachChild(thread)
+                        viewController.uiviewController.present(thread.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                """),
             // A builder's second entry point builds the same RIB: the child it built is the one detached by name later.
             Example("""
                 import RIBs
