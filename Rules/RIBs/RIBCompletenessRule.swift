@@ -146,6 +146,25 @@ public struct RIBCompletenessRule: ProjectRule {
                 extension InboxNavigatorNavigationController: InboxNavigatorViewControllable {}
                 extension InboxNavigatorNavigationController: InboxNavigatorPresentable {}
                 """),
+            // A view-less router (`Router<…>`): its `PresentableInteractor` is `interactor_kind`'s finding, no missing view.
+            Example("""
+                // file: Sync/SyncBuilder.swift
+                import RIBs
+                final class SyncBuilder: Builder<SyncDependency>, SyncBuildable {
+                    func build(withListener listener: SyncListener) -> SyncRouting {
+                        let interactor = SyncInteractor(presenter: SyncStatusReporter())
+                        return SyncRouter(interactor: interactor)
+                    }
+                }
+                // file: Sync/SyncInteractor.swift
+                import RIBs
+                protocol SyncPresentable: Presentable {}
+                final class SyncStatusReporter: SyncPresentable {}
+                final class SyncInteractor: PresentableInteractor<SyncPresentable>, SyncInteractable {}
+                // file: Sync/SyncRouter.swift
+                import RIBs
+                final class SyncRouter: Router<SyncInteractable>, SyncRouting {}
+                """),
             // Another `*Presentable` added in an extension (a shared alert helper), or a superclass's, names no RIB.
             Example("""
                 // file: Signup/SignupBuilder.swift

@@ -5,14 +5,15 @@ import SwiftSyntax
 /// builders and routers build. Read by `interactor_kind`, `rib_completeness`, `rib_cycle`,
 /// `rib_test_presence`, `back_navigation` and `ribslint graph`.
 public struct RIBFacts: FileFacts, Equatable {
-    public static let id = "rib-parts-8"
+    public static let id = "rib-parts-9"
 
     /// A class playing a RIB role, and the RIB it belongs to.
     public struct Part: Codable, Sendable, Equatable {
         public let rib: String
         public let role: Role
         public let typeName: String
-        /// The superclass, for interactors: `Interactor` or `PresentableInteractor`.
+        /// The superclass, for interactors: `Interactor` or `PresentableInteractor`; for routers, the first of their
+        /// superclass chain (`Router`, `ViewableRouter`, `LaunchRouter`, or an app's base class from another module).
         public let superclass: String?
         /// A presenter conforming to a `*Presentable`; a view controller that is only `*ViewControllable`
         /// is a container, as in a view-less Root.
@@ -105,7 +106,7 @@ public struct RIBFacts: FileFacts, Equatable {
                 parts.append(Part(
                     rib: rib, role: role, typeName: typeName ?? type.name,
                     superclass: role == .interactor ? interactorBase ?? type.inheritance.superclasses.first
-                        : role == .router && !isRIBs ? type.inheritance.superclasses.last : nil,
+                        : role == .router ? type.inheritance.superclasses.last : nil,
                     isPresentable: isPresentable,
                     hostsContent: role == .presenter && (!isRIBs || type.inheritance.superclasses.contains("UIHostingController")),
                     keepsListener: role == .presenter && type.storedProperties.contains { property in

@@ -15,9 +15,10 @@ public struct RIBProject: ProjectModel {
         public let folder: String
         public var parts: [Role: RIBFacts.Part] = [:]
 
-        /// A RIB with a presenter, or whose interactor is a `PresentableInteractor`, owns a view.
+        /// A RIB with a presenter owns a view; so does one whose interactor is a `PresentableInteractor`, unless its
+        /// router is the framework's view-less `Router` (then the interactor's kind is the mistake, `interactor_kind`'s).
         public var isViewHaving: Bool {
-            hasPresenter || parts[.interactor]?.superclass == "PresentableInteractor"
+            hasPresenter || parts[.interactor]?.superclass == "PresentableInteractor" && parts[.router]?.superclass != "Router"
         }
 
         /// A view controller implementing the RIB's `*Presentable`, or hosting SwiftUI content; a plain
