@@ -78,6 +78,29 @@ public struct InteractorKindRule: ProjectRule {
                 """, messages: [
                     "the RIB 'Home' has a presenter but 'HomeInteractor' extends Interactor; view-having RIBs extend PresentableInteractor<HomePresentable> (declare that protocol for the presenter if it has none)",
                 ]),
+            // A screen the builder hands a `ViewableRouter`, conforming only to its `*ViewControllable`: a view all the same.
+            Example("""
+                // file: Card/CardBuilder.swift
+                import RIBs
+                final class CardBuilder: Builder<CardDependency>, CardBuildable {
+                    func build(withListener listener: CardListener) -> CardRouting {
+                        let viewController = CardViewController()
+                        let interactor = CardInteractor()
+                        return CardRouter(interactor: interactor, viewController: viewController)
+                    }
+                }
+                // file: Card/CardInteractor.swift
+                import RIBs
+                final class 1️⃣CardInteractor: Interactor, CardInteractable {}
+                // file: Card/CardRouter.swift
+                import RIBs
+                final class CardRouter: ViewableRouter<CardInteractable, CardViewControllable>, CardRouting {}
+                // file: Card/CardViewController.swift
+                import RIBs
+                final class CardViewController: UIViewController, CardViewControllable {}
+                """, messages: [
+                    "the RIB 'Card' has a presenter but 'CardInteractor' extends Interactor; view-having RIBs extend PresentableInteractor<CardPresentable> (declare that protocol for the presenter if it has none)",
+                ]),
         ],
         nonTriggering: [
             SharedExamples.wiredTabs,

@@ -21,12 +21,15 @@ public struct RIBProject: ProjectModel {
             hasPresenter || parts[.interactor]?.superclass == "PresentableInteractor" && parts[.router]?.superclass != "Router"
         }
 
-        /// A view controller implementing the RIB's `*Presentable`, or hosting SwiftUI content; a plain
-        /// `*ViewControllable` container (a view-less Root's) is none.
+        /// A view controller implementing the RIB's `*Presentable`, or hosting SwiftUI content; or a screen that only
+        /// conforms to its `*ViewControllable`: one that keeps a listener, or one handed to a `ViewableRouter`. A
+        /// container (a view-less Root's navigation or tab bar controller) is none.
         public var hasPresenter: Bool {
             parts[.presenter].map { presenter in
-                presenter.isPresentable || presenter.hostsContent
-                    || presenter.keepsListener && !presenter.superclasses.contains(where: ViewControllerReach.containerClasses.contains)
+                if presenter.isPresentable || presenter.hostsContent { return true }
+                if presenter.superclasses.contains(where: ViewControllerReach.containerClasses.contains) { return false }
+                return presenter.keepsListener
+                    || parts[.router]?.superclass == "ViewableRouter" && presenter.superclasses.contains { $0.hasSuffix("ViewController") }
             } == true
         }
 
