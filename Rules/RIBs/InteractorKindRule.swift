@@ -103,6 +103,14 @@ public struct InteractorKindRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
+            // A `ViewableRouter` whose view controller the project does not show: a view-having RIB missing its view
+            // controller (`rib_completeness`), not an interactor of the wrong kind.
+            Example("""
+                // file: Pay/PayRouter.swift
+                import RIBs
+                final class PayInteractor: PresentableInteractor<PayPresentable>, PayInteractable {}
+                final class PayRouter: ViewableRouter<PayInteractable, PayViewControllable>, PayRouting {}
+                """),
             SharedExamples.wiredTabs,
             SharedExamples.sharedPresenter,
             Example("""
@@ -168,7 +176,10 @@ public struct InteractorKindRule: ProjectRule {
                 return ProjectViolation(
                     at: interactor.point,
                     "the RIB '\(rib.name)' has a presenter but '\(interactor.typeName)' extends Interactor; view-having RIBs extend PresentableInteractor<\(rib.name)Presentable> (declare that protocol for the presenter if it has none)")
-            case "PresentableInteractor" where rib.parts[.presenter] == nil && rib.parts[.router] != nil:
+            // A `ViewableRouter` (or a launch router) says the RIB has a view: a view controller missing is
+            // `rib_completeness`'s finding, not the interactor's kind.
+            case "PresentableInteractor" where rib.parts[.presenter] == nil
+                && rib.parts[.router].map({ !["ViewableRouter", "LaunchRouter"].contains($0.superclass ?? "") }) == true:
                 return ProjectViolation(
                     at: interactor.point,
                     "the RIB '\(rib.name)' has no presenter but '\(interactor.typeName)' extends PresentableInteractor; view-less RIBs extend Interactor")
