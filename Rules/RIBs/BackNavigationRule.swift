@@ -15,7 +15,9 @@ public struct BackNavigationRule: ProjectRule {
             parent that makes a child's screen the root of a navigation controller and hides its bar there hides it \
             for what the child pushes. So does a container whose bar is hidden where it is made: by the builder that hands it \
             to the router, or by an app's method that makes such containers. Decision: a bar hidden with `navigationBar.isHidden = \
-            true` counts as hiding the back button, on the parent's screen as on the child's, though the swipe back still works.
+            true` counts as hiding the back button, on the parent's screen as on the child's, though the swipe back still works. \
+            Turning the swipe off (`interactivePopGestureRecognizer?.isEnabled = false`) is no option: the Back button still \
+            pops the screen; a screen that takes the gesture over (its `delegate`, `addTarget`) hears of each pop.
             """,
         defaultSeverity: .warning,
         isOptIn: true,
@@ -1111,8 +1113,54 @@ public struct BackNavigationRule: ProjectRule {
                 """, messages: [
                     "child 'Article' is pushed but 'ArticleViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
                 ]),
+            // The app's base screen turns the swipe off: the standard Back button still pops the child without a word.
+            Example("""
+                // file: Common/BaseScreen.swift
+                import UIKit
+                class BaseScreen: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.interactivePopGestureRecognizer?.isEnabled = false
+                    }
+                }
+                // file: Shop/ShopRouter.swift
+                import RIBs
+                final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable>, ShopRouting {
+                    func routeToCart() {
+                        let cart = cartBuilder.build(withListener: interactor)
+                        attachChild(cart)
+                        1️⃣viewController.uiviewController.navigationController?.pushViewController(cart.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Cart/CartViewController.swift
+                import RIBs
+                final class CartViewController: BaseScreen, CartPresentable, CartViewControllable {}
+                """, messages: [
+                    "child 'Cart' is pushed but 'CartViewController' neither hides the back button nor reports isMovingFromParent; handle back navigation or the child stays attached after a swipe back",
+                ]),
         ],
         nonTriggering: [
+            // The pop gesture taken over by the screen, which hears of each pop.
+            Example("""
+                // file: Shop/ShopRouter.swift
+                import RIBs
+                final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable>, ShopRouting {
+                    func routeToCart() {
+                        let cart = cartBuilder.build(withListener: interactor)
+                        attachChild(cart)
+                        viewController.uiviewController.navigationController?.pushViewController(cart.viewControllable.uiviewController, animated: true)
+                    }
+                }
+                // file: Cart/CartViewController.swift
+                import RIBs
+                final class CartViewController: UIViewController, CartPresentable, CartViewControllable {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        navigationController?.interactivePopGestureRecognizer?.addTarget(self, action: #selector(didSwipeBack))
+                    }
+                    @objc private func didSwipeBack() { listener?.didSwipeBack() }
+                }
+                """),
             // A flow presented in a container the router makes, in a helper, with its first child's screen as the root;
             // that screen hides the container's bar, so the children pushed after it have no back button either.
             Example("""

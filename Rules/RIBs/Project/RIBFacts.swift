@@ -363,7 +363,7 @@ public struct RIBFacts: FileFacts, Equatable {
 /// Children a router pushes on a navigation stack, and RIBs whose presenter handles back navigation:
 /// what `back_navigation` reads.
 public struct NavigationFacts: FileFacts, Equatable {
-    public static let id = "rib-navigation-27"
+    public static let id = "rib-navigation-28"
 
     public var pushes: [RIBFacts.Edge] = []
     /// Children a router hands its own screen through a method of the screen's (`viewController.present(view:
@@ -1349,16 +1349,15 @@ public struct NavigationFacts: FileFacts, Equatable {
     }
 
     /// Code of the presenter's file (or its base class's), not comments or strings: `isMovingFromParent`, an
-    /// override of `didMove(toParent:)`, the pop gesture taken over, the back button replaced (a custom left
+    /// override of `didMove(toParent:)`, the pop gesture taken over (`takesOverGesture`), the back button replaced (a custom left
     /// bar button) or hidden with the whole bar — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
     /// `setNavigationBarHidden(true, …)`, `navigationBar.isHidden = true`, SwiftUI's
     /// `navigationBarBackButtonHidden(true)` in the view it hosts.
     static func handlesBackNavigation(_ file: LintFile) -> Bool {
         func code(_ name: String) -> [TokenSyntax] { Self.code(name, in: file.tree, of: file) }
         // `isMovingFromParentViewController`: the name before Swift 4.2.
-        if ["isMovingFromParent", "isMovingFromParentViewController", "interactivePopGestureRecognizer"].contains(where: { !code($0).isEmpty }) {
-            return true
-        }
+        if ["isMovingFromParent", "isMovingFromParentViewController"].contains(where: { !code($0).isEmpty }) { return true }
+        if code("interactivePopGestureRecognizer").contains(where: takesOverGesture) { return true }
         if code("didMove").contains(where: { $0.parent?.is(FunctionDeclSyntax.self) == true }) { return true }
         if replacesBackButton(file, in: file.tree) { return true }
         if code("isHidden").contains(where: { token in
@@ -1367,6 +1366,17 @@ public struct NavigationFacts: FileFacts, Equatable {
             return true
         }
         return ["isNavigationBarHidden", "setNavigationBarHidden", "navigationBarBackButtonHidden"].contains { code($0).contains(where: setsTrue) }
+    }
+
+    /// `interactivePopGestureRecognizer?.delegate = self`, `interactivePopGestureRecognizer.addTarget(…)`: the gesture's
+    /// pops reach the screen's code. Turning it off (`isEnabled = false`) is no option of the guide's: the standard Back
+    /// button still pops the screen without telling its parent.
+    static func takesOverGesture(_ token: TokenSyntax) -> Bool {
+        var next = token.nextToken(viewMode: .sourceAccurate)
+        if [.postfixQuestionMark, .exclamationMark].contains(next?.tokenKind) { next = next?.nextToken(viewMode: .sourceAccurate) }
+        guard next?.tokenKind == .period, let member = next?.nextToken(viewMode: .sourceAccurate) else { return false }
+        if member.text == "addTarget" { return true }
+        return member.text == "delegate" && member.nextToken(viewMode: .sourceAccurate)?.tokenKind == .equal
     }
 
     /// The methods of the file's extensions whose bodies do `what`, each with the type it serves: the extended type,
