@@ -176,6 +176,9 @@ struct VIPERModule {
     /// The role a protocol declared in the project plays in a module's contract, from its name.
     static func contractRole(ofProtocol name: String, resolver: TypeResolver) -> VIPERRole? {
         guard let entry = resolver.primary(name), entry.kind == .protocol else { return nil }
+        // A contract named by its direction says who adopts it first, whatever the module's name ends with
+        // (`ViewToPresenterMapViewProtocol` is module MapView's presenter protocol).
+        for (direction, role) in directions where name.hasPrefix(direction) && name.count > direction.count { return role }
         for role in VIPERRole.allCases where role.contractSuffixes.contains(where: { name.hasSuffix($0) && name.count > $0.count }) {
             // How a view talks out (`weak var delegate: HeaderViewProtocol?` of a `UITableViewHeaderFooterView` subclass) is
             // no module's view protocol, whatever its name: it is held by views alone.
@@ -191,6 +194,13 @@ struct VIPERModule {
         }
         return nil
     }
+
+    /// The prefixes of a module template that names each contract by the way its calls go (`PresenterToViewHomeProtocol`,
+    /// `ViewToPresenterHomeProtocol`, …): the part after `To` adopts it.
+    static let directions: [(String, VIPERRole)] = [
+        ("PresenterToView", .view), ("ViewToPresenter", .presenter), ("InteractorToPresenter", .presenter),
+        ("PresenterToInteractor", .interactor), ("PresenterToRouter", .router),
+    ]
 
     /// UIKit's views, cells and controls: a class descending from one is a view, not a screen.
     static let uiKitViews: Set<String> = uiKitViewBases.subtracting(viewControllerBases)

@@ -16,6 +16,31 @@ public struct VIPERWeakViewRule: Rule {
         profiles: ["viper"],
         defaultSeverity: .error,
         triggering: [
+            // Contracts named by their direction, in a module whose name ends in `View`: the presenter's and the interactor's
+            // protocols are theirs, not the view's.
+            Example("""
+                import UIKit
+                protocol PresenterToViewMapViewProtocol: AnyObject { func showPins() }
+                protocol ViewToPresenterMapViewProtocol: AnyObject { func viewDidLoad() }
+                protocol PresenterToInteractorMapViewProtocol: AnyObject { var presenter: InteractorToPresenterMapViewProtocol? { get set } }
+                protocol InteractorToPresenterMapViewProtocol: AnyObject {}
+                final class MapViewPresenter: ViewToPresenterMapViewProtocol {
+                    var 1️⃣view: PresenterToViewMapViewProtocol?
+                    var interactor: PresenterToInteractorMapViewProtocol?
+                    func viewDidLoad() { view?.showPins() }
+                }
+                extension MapViewPresenter: InteractorToPresenterMapViewProtocol {}
+                final class MapViewInteractor: PresenterToInteractorMapViewProtocol {
+                    var 2️⃣presenter: InteractorToPresenterMapViewProtocol?
+                }
+                final class MapViewController: UIViewController, PresenterToViewMapViewProtocol {
+                    var presenter: ViewToPresenterMapViewProtocol?
+                    func showPins() {}
+                }
+                """, messages: [
+                    "presenter 'MapViewPresenter' holds its view 'view' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                    "interactor 'MapViewInteractor' holds its presenter 'presenter' strongly; declare it `weak var` so view, presenter and router do not keep each other alive",
+                ]),
             // A protocol the presenter holds, adopted only by a screen that holds the presenter back: its view, whatever it is
             // called.
             Example("""
