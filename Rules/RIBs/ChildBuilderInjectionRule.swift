@@ -14,6 +14,23 @@ public struct ChildBuilderInjectionRule: Rule {
             """,
         defaultSeverity: .warning,
         triggering: [
+            // A type made in a routing method whose `build…` result the router attaches is a builder, whatever its name.
+            Example("""
+                import RIBs
+                final class WalletRouter: Router<WalletInteractable>, WalletRouting {
+                    func routeToAddCard() {
+                        let assembly = 1️⃣PaymentCardAssembly(cardService: cardService)
+                        attachChild(assembly.build(listener: interactor))
+                    }
+                    func routeToHistory() {
+                        let history = 2️⃣HistoryFlow().build(listener: interactor)
+                        attachChild(history)
+                    }
+                }
+                """, messages: [
+                    "router constructs 'PaymentCardAssembly'; let the parent's builder create it and pass it to the router's `init`",
+                    "router constructs 'HistoryFlow'; let the parent's builder create it and pass it to the router's `init`",
+                ]),
             // A `var` its initializer already assigns: only the `let` is missing.
             Example("""
                 import RIBs
@@ -278,7 +295,9 @@ public struct ChildBuilderInjectionRule: Rule {
                     violations += constructions(in: property.binding, file: file)
                 }
             }
-            for function in router.functions { violations += constructions(in: function, file: file) }
+            for function in router.functions {
+                violations += constructions(in: function, file: file) + constructedChildBuilders(in: function, file: file)
+            }
             return violations + constructionsThroughHeldTypes(of: router, file: file) + setters.map(\.violation)
         }
     }
@@ -334,6 +353,40 @@ public struct ChildBuilderInjectionRule: Rule {
             else { return nil }
             return Violation(at: call, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`")
         }
+    }
+
+    /// A type a routing method constructs and whose `build…` result it attaches, whatever the type is named: a builder by
+    /// what the code does with it (`let assembly = PaymentCardAssembly(cardService: service)`, then
+    /// `attachChild(assembly.build(listener: interactor))`, or the result through a local). Types named `…Builder` are
+    /// `constructions(in:file:)`'s.
+    private func constructedChildBuilders(in function: FunctionDeclSyntax, file: LintFile) -> [Violation] {
+        guard let body = function.body, file.contains("attachChild") else { return [] }
+        /// The value `let name = value` (or `var`) binds in the function, if it binds one.
+        func bound(_ expression: ExprSyntax) -> ExprSyntax? {
+            guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+            return file.tokens(spelled: name, in: body).lazy.compactMap { token -> ExprSyntax? in
+                guard let binding = token.parent?.as(IdentifierPatternSyntax.self)?.parent?.as(PatternBindingSyntax.self) else { return nil }
+                return binding.initializer?.value
+            }.first
+        }
+        var found: [Violation] = []
+        for token in file.tokens(spelled: "attachChild", in: body) {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                let attach = (reference.parent?.as(FunctionCallExprSyntax.self)
+                    ?? reference.parent?.as(MemberAccessExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)),
+                var child = attach.arguments.first?.expression
+            else { continue }
+            if let value = bound(child) { child = value }
+            guard let build = child.as(FunctionCallExprSyntax.self), let member = build.calledExpression.as(MemberAccessExprSyntax.self),
+                RIBName.isBuildMethod(member.declName.baseName.text), var builder = member.base
+            else { continue }
+            if let value = bound(builder) { builder = value }
+            guard let construction = builder.as(FunctionCallExprSyntax.self), let name = construction.constructedTypeName,
+                name.first?.isUppercase == true, !name.hasSuffix("Builder"), !found.contains(where: { $0.position == construction.positionAfterSkippingLeadingTrivia.utf8Offset })
+            else { continue }
+            found.append(Violation(at: construction, "router constructs '\(name)'; let the parent's builder create it and pass it to the router's `init`"))
+        }
+        return found
     }
 
     /// A builder a routing method reads from a type the router keeps, whose computed property makes a new one each time

@@ -54,6 +54,17 @@ public struct ProtocolPlacementRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            // The app's generic base router and the routing contract its subclasses' contracts refine: no RIB's file.
+            Example("""
+                // file: Common/RIBs/BaseViewableRouter.swift
+                import RIBs
+                protocol BaseViewableRouting: ViewableRouting {
+                    func request(_ request: BaseViewableRouterRequest)
+                }
+                class BaseViewableRouter<InteractorType, ViewControllerType>: ViewableRouter<InteractorType, ViewControllerType>, BaseViewableRouting {
+                    func request(_ request: BaseViewableRouterRequest) {}
+                }
+                """),
             // A public screen of a shared module, built by the builders of RIBs of other names in other modules: no one RIB's
             // interactor file can hold its listener.
             Example("""
@@ -234,10 +245,12 @@ public struct ProtocolPlacementRule: Rule {
     public func violations(in file: LintFile) -> [Violation] {
         guard !file.model.protocols.isEmpty, !allowedFiles.contains(where: { Wildcard.matches(Substring($0), file.fileName) })
         else { return [] }
-        // An `open` class is a base for other modules' parts (`open class BaseViewController`), no RIB's own.
+        // An `open` class is a base for other modules' parts (`open class BaseViewController`), no RIB's own; so is a
+        // generic one (`class BaseViewableRouter<I, V>`), as the RIB model has it.
         let parts = file.model.types.filter { type in
-            type.kind == .class && type.role.map { Self.fileSuffixes[$0] != nil } == true
-                && type.declaration.as(ClassDeclSyntax.self)?.modifiers.contains(.open) != true
+            let declaration = type.declaration.as(ClassDeclSyntax.self)
+            return type.kind == .class && type.role.map { Self.fileSuffixes[$0] != nil } == true
+                && declaration?.modifiers.contains(.open) != true && declaration?.genericParameterClause == nil
         }
         guard let first = parts.first, let firstRole = first.role else { return [] }
         let roles = Set(parts.compactMap(\.role))

@@ -176,7 +176,7 @@ public struct FileModel {
     ) {
         var collector = DeclarationCollector()
         collector.looksForHelperMethods = mayNavigate || mayDetach || mayRelay || mayActivateChildren
-        collector.looksForDetachingClasses = mayDetach
+        collector.looksForDetachingBases = mayDetach
         collector.looksForActivation = mayActivate
         collector.looksForRoutes = mayRoute
         collector.collect(tree.statements)
@@ -373,10 +373,10 @@ private struct DeclarationCollector {
     var typeAliases: [String] = []
     var firstTypeAlias: String?
     var looksForHelperMethods = true
-    /// Whether classes may declare methods that detach a child for code in other files — a base router's
-    /// `detachAllChildren()` for its subclasses, a router's `routeBack()` for its extensions — kept as `detaches`
-    /// entries as an extension's are.
-    var looksForDetachingClasses = true
+    /// Whether classes that are not final may declare methods that detach a child for their subclasses (a base router's
+    /// `detachAllChildren()`), kept as `detaches` entries as an extension's are. A final class's are not: the index
+    /// merges every declaration of a name, and two modules' `RootRouter`s would answer for each other.
+    var looksForDetachingBases = true
     var looksForActivation = true
     var looksForRoutes = true
     /// Whether a type, protocol or import was met inside a member block (`FileModel.nestsDeclarations`).
@@ -547,7 +547,8 @@ private struct DeclarationCollector {
             genericArguments: arguments?.compactMap { $0.argument.as(TypeSyntax.self)?.baseName } ?? [],
             isMainActor: kind != .extension && attributes.contains(named: "MainActor"),
             helperMethods: kind == .extension && looksForHelperMethods ? HelperMethods.declared(in: members.members)
-                : kind == .class && looksForDetachingClasses ? HelperMethods.declared(in: members.members).filter { $0.hasPrefix("detaches") } : [],
+                : kind == .class && looksForDetachingBases && declaration.as(ClassDeclSyntax.self)?.modifiers.contains(.final) == false
+                    ? HelperMethods.declared(in: members.members).filter { $0.hasPrefix("detaches") } : [],
             macroConformances: ["Observable", "Reducer"].filter(attributes.contains(named:))))
         collect(members.members)
     }
