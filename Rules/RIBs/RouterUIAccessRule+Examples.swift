@@ -2,6 +2,19 @@ import RibsLintKit
 
 extension RouterUIAccessRule {
     static let triggeringExamples = [
+        // A screen the router makes itself: reported where it names the class; wiring its listener is no UI state.
+        Example("""
+            import RIBs
+            final class PlanRouter: ViewableRouter<PlanInteractable, PlanViewControllable>, PlanRouting {
+                func routeToDatePicker(date: Date) {
+                    let picker = 1️⃣DatePickerViewController(initialDate: date)
+                    picker.listener = interactor
+                    viewController.uiviewController.present(picker, animated: true)
+                }
+            }
+            """, messages: [
+                "router names the concrete view controller 'DatePickerViewController'; work with its ViewControllable and leave the type to the builder",
+            ]),
         // UI content built by the app's helpers, in other files: a static method, and an extension of `UIViewController`
         // called on the router's screen.
         Example("""

@@ -303,6 +303,9 @@ public struct RouterUIAccessRule: Rule {
             // is reached through it (`sheetPresentationController?.presentedViewController.title`).
             if let setting = members.firstIndex(where: { ViewHierarchy.presentationProperties.contains($0) }), setting >= members.count - 2 { return }
             if isContainerDelegate(target, members: members) { return }
+            // `screen.listener = interactor`: wiring who hears the screen, no UI state. A screen the router makes itself is
+            // reported where it names its class.
+            if members.last == "listener" { return }
             // The window's root swapped (`viewController.uiviewController.view.window?.rootViewController = main`): which
             // screen the app shows, as RIBs' own launch router sets it — hierarchy, not UI state.
             if members.suffix(3).elementsEqual(["view", "window", "rootViewController"]) { return }
