@@ -6,6 +6,8 @@
 #     scripts/check-plugins.sh        # needs a committed HEAD; a debug build of ribslint (a few minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The sample package needs the plugins, which this variable leaves out of the package (CONTRIBUTING.md).
+unset RIBSLINT_NO_PLUGINS
 # Symlinks resolved (macOS' /var is /private/var): the diagnostics name real paths.
 work="$(cd "$(mktemp -d)" && pwd -P)"
 trap 'rm -rf "$work"' EXIT
