@@ -25,18 +25,6 @@ public struct AttachDetachBalanceRule: Rule {
             """,
         defaultSeverity: .warning,
         triggering: [
-            // A child whose kind nothing tells, in a router that detaches no child at all.
-            Example("""
-                import RIBs
-                final class WalletRouter: Router<WalletInteractable>, WalletRouting {
-                    func routeToAddCard() {
-                        let assembly = PaymentCardAssembly(cardService: cardService)
-                        1️⃣attachChild(assembly.build(listener: interactor))
-                    }
-                }
-                """, messages: [
-                    "router attaches a child (`assembly.build(listener: interactor)`) but never detaches it; detach it when the child closes, or its interactor stays active",
-                ]),
             // The interactor closes the splash through the router's own method, in an extension beside the class: it
             // detaches the splash it keeps, not whatever child is current; Home stays attached.
             Example("""
@@ -514,21 +502,6 @@ public struct AttachDetachBalanceRule: Rule {
                     func routeBackFromDetail() {
                         guard let detail = children.first(where: { $0 is DetailRouting }) else { return }
                         detachChild(detail)
-                    }
-                }
-                """),
-            // Built by a type whose name tells no RIB (`PaymentCardAssembly`): the child may be the one the router finds and
-            // detaches by its type.
-            Example("""
-                import RIBs
-                final class WalletRouter: Router<WalletInteractable>, WalletRouting {
-                    func routeToAddCard() {
-                        let assembly = PaymentCardAssembly(cardService: cardService)
-                        attachChild(assembly.build(listener: interactor))
-                    }
-                    func routeBackFromCard() {
-                        guard let card = children.first(where: { $0 is CardRouting }) else { return }
-                        detachChild(card)
                     }
                 }
                 """),
@@ -1031,12 +1004,9 @@ public struct AttachDetachBalanceRule: Rule {
             // A detach through a stored property (`guard let router = current`) detaches every child stored in it.
             let detached = visitor.detached.union(visitor.detachedProperties.flatMap { visitor.storedKinds[$0] ?? [] })
             // A child attached from a stored property (`attachChild(currentChild!)`) is detached by a detach through it.
-            // A child of a kind the code does not tell may be the one any detach takes away: only a router that detaches
-            // nothing surely leaves it attached.
-            let detachesSome = !detached.isEmpty || !visitor.detachedProperties.isEmpty
             let neverDetached = visitor.attaches.filter { attach in
                 !detached.contains(attach.kind) && !(attach.alias.map(detached.contains) ?? false)
-                    && !(attach.property.map(visitor.detachedProperties.contains) ?? false) && (attach.isKnown || !detachesSome)
+                    && !(attach.property.map(visitor.detachedProperties.contains) ?? false)
             }
             // A method that sets up the router's lifelong children (from `didLoad`) that its interactor calls again later
             // (`willResignActive() { router?.installTabs() }`) attaches them again: they do not live as long as the router.

@@ -16,8 +16,8 @@ public struct BackNavigationRule: ProjectRule {
             for what the child pushes. So does a container whose bar is hidden where it is made: by the builder that hands it \
             to the router, or by an app's method that makes such containers. Decision: a bar hidden with `navigationBar.isHidden = \
             true` counts as hiding the back button, on the parent's screen as on the child's, though the swipe back still works. \
-            Turning the swipe off (`interactivePopGestureRecognizer?.isEnabled = false`) is no option: the Back button still \
-            pops the screen; a screen that takes the gesture over (its `delegate`, `addTarget`) hears of each pop.
+            The swipe-to-pop gesture turned off (`interactivePopGestureRecognizer?.isEnabled = false`) or taken over (its \
+            `delegate`, `addTarget`) is no option: the Back button still pops the screen without a word.
             """,
         defaultSeverity: .warning,
         isOptIn: true,
@@ -1140,27 +1140,6 @@ public struct BackNavigationRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
-            // The pop gesture taken over by the screen, which hears of each pop.
-            Example("""
-                // file: Shop/ShopRouter.swift
-                import RIBs
-                final class ShopRouter: ViewableRouter<ShopInteractable, ShopViewControllable>, ShopRouting {
-                    func routeToCart() {
-                        let cart = cartBuilder.build(withListener: interactor)
-                        attachChild(cart)
-                        viewController.uiviewController.navigationController?.pushViewController(cart.viewControllable.uiviewController, animated: true)
-                    }
-                }
-                // file: Cart/CartViewController.swift
-                import RIBs
-                final class CartViewController: UIViewController, CartPresentable, CartViewControllable {
-                    override func viewDidLoad() {
-                        super.viewDidLoad()
-                        navigationController?.interactivePopGestureRecognizer?.addTarget(self, action: #selector(didSwipeBack))
-                    }
-                    @objc private func didSwipeBack() { listener?.didSwipeBack() }
-                }
-                """),
             // A flow presented in a container the router makes, in a helper, with its first child's screen as the root;
             // that screen hides the container's bar, so the children pushed after it have no back button either.
             Example("""

@@ -103,13 +103,18 @@ public struct InteractorKindRule: ProjectRule {
                 ]),
         ],
         nonTriggering: [
-            // A `ViewableRouter` whose view controller the project does not show: a view-having RIB missing its view
-            // controller (`rib_completeness`), not an interactor of the wrong kind.
+            // A `ViewableRouter`, or an app's base router from another module, whose view controller the project does not
+            // show: a RIB missing its view controller (`rib_completeness`), not an interactor of the wrong kind.
             Example("""
                 // file: Pay/PayRouter.swift
                 import RIBs
                 final class PayInteractor: PresentableInteractor<PayPresentable>, PayInteractable {}
                 final class PayRouter: ViewableRouter<PayInteractable, PayViewControllable>, PayRouting {}
+                // file: Shop/ShopRouter.swift
+                import RIBs
+                import CoreRouting
+                final class ShopInteractor: PresentableInteractor<ShopPresentable>, ShopInteractable {}
+                final class ShopRouter: BaseRouter<ShopInteractable, ShopViewControllable>, ShopRouting {}
                 """),
             SharedExamples.wiredTabs,
             SharedExamples.sharedPresenter,
@@ -176,10 +181,9 @@ public struct InteractorKindRule: ProjectRule {
                 return ProjectViolation(
                     at: interactor.point,
                     "the RIB '\(rib.name)' has a presenter but '\(interactor.typeName)' extends Interactor; view-having RIBs extend PresentableInteractor<\(rib.name)Presentable> (declare that protocol for the presenter if it has none)")
-            // A `ViewableRouter` (or a launch router) says the RIB has a view: a view controller missing is
-            // `rib_completeness`'s finding, not the interactor's kind.
-            case "PresentableInteractor" where rib.parts[.presenter] == nil
-                && rib.parts[.router].map({ !["ViewableRouter", "LaunchRouter"].contains($0.superclass ?? "") }) == true:
+            // Only a view-less `Router` says the RIB has no view; with any other (a `ViewableRouter`, a launch router, an
+            // app's base router from another module) a view controller missing is `rib_completeness`'s finding.
+            case "PresentableInteractor" where rib.parts[.presenter] == nil && rib.hasViewLessRouter:
                 return ProjectViolation(
                     at: interactor.point,
                     "the RIB '\(rib.name)' has no presenter but '\(interactor.typeName)' extends PresentableInteractor; view-less RIBs extend Interactor")

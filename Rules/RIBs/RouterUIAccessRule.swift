@@ -303,9 +303,9 @@ public struct RouterUIAccessRule: Rule {
             // is reached through it (`sheetPresentationController?.presentedViewController.title`).
             if let setting = members.firstIndex(where: { ViewHierarchy.presentationProperties.contains($0) }), setting >= members.count - 2 { return }
             if isContainerDelegate(target, members: members) { return }
-            // `screen.listener = interactor`: wiring who hears the screen, no UI state. A screen the router makes itself is
-            // reported where it names its class.
-            if members.last == "listener" { return }
+            // `picker.listener = interactor` on a screen the router makes itself: wiring who hears it, no UI state; the
+            // screen is reported where its class is named. (The router's own screen's listener is the interactor's to set.)
+            if members.last == "listener", Self.isMadeHere(target) { return }
             // The window's root swapped (`viewController.uiviewController.view.window?.rootViewController = main`): which
             // screen the app shows, as RIBs' own launch router sets it — hierarchy, not UI state.
             if members.suffix(3).elementsEqual(["view", "window", "rootViewController"]) { return }
@@ -332,6 +332,17 @@ public struct RouterUIAccessRule: Rule {
         /// as one (`let tab: UINavigationController = …`), constructed (`UIViewController()`), or read from a property of
         /// that name (`component.homeNavigationController`); or a parameter of a closure or of the method declared as one.
         /// Not `self`, the listener, the interactor or a stored value.
+        /// Whether `target` is reached from a local the enclosing method binds to a construction (`let picker =
+        /// DatePickerViewController(…)`).
+        static func isMadeHere(_ target: ExprSyntax) -> Bool {
+            guard let root = ViewControllerReach.memberChain(target).root.as(DeclReferenceExprSyntax.self)?.baseName.text, root != "self" else { return false }
+            var node = target.parent
+            while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) { node = current.parent }
+            let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
+            let binding = bindings.last { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root && $0.isVisible(at: target) }
+            return binding?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName?.first?.isUppercase == true
+        }
+
         static func isLocalViewController(_ target: ExprSyntax) -> Bool {
             guard let root = ViewControllerReach.memberChain(target).root.as(DeclReferenceExprSyntax.self)?.baseName.text, root != "self" else { return false }
             var node = target.parent

@@ -197,10 +197,7 @@ final class ChildAttachments: LocalCollector {
     /// (`let builder = DetailBuilder(dependency: …)` → `DetailBuilder`).
     private func builderName(of expression: ExprSyntax, byTypes: Bool, depth: Int) -> String? {
         if let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, depth < 4, let bound = latestBinding(of: name) {
-            if let type = bound.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName {
-                // `let assembly = PaymentCardAssembly(…)`: what it builds, neither its name nor the local's tells.
-                return type.hasSuffix("Builder") ? type : nil
-            }
+            if let type = bound.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName, type.hasSuffix("Builder") { return type }
             // `guard let builder = childBuilder`: the builder bound from.
             if bound.unwrapped.is(DeclReferenceExprSyntax.self) || bound.unwrapped.is(MemberAccessExprSyntax.self) {
                 return builderName(of: bound, byTypes: byTypes, depth: depth + 1)

@@ -12,7 +12,7 @@ public struct RIBFacts: FileFacts, Equatable {
         public let rib: String
         public let role: Role
         public let typeName: String
-        /// The superclass, for interactors: `Interactor` or `PresentableInteractor`; for routers, the first of their
+        /// The superclass, for interactors: `Interactor` or `PresentableInteractor`; for routers, the farthest of their
         /// superclass chain (`Router`, `ViewableRouter`, `LaunchRouter`, or an app's base class from another module).
         public let superclass: String?
         /// A presenter conforming to a `*Presentable`; a view controller that is only `*ViewControllable`
@@ -1349,7 +1349,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     }
 
     /// Code of the presenter's file (or its base class's), not comments or strings: `isMovingFromParent`, an
-    /// override of `didMove(toParent:)`, the pop gesture taken over (`takesOverGesture`), the back button replaced (a custom left
+    /// override of `didMove(toParent:)`, the back button replaced (a custom left
     /// bar button) or hidden with the whole bar — `hidesBackButton = true`, `setHidesBackButton(true, …)`,
     /// `setNavigationBarHidden(true, …)`, `navigationBar.isHidden = true`, SwiftUI's
     /// `navigationBarBackButtonHidden(true)` in the view it hosts.
@@ -1357,7 +1357,6 @@ public struct NavigationFacts: FileFacts, Equatable {
         func code(_ name: String) -> [TokenSyntax] { Self.code(name, in: file.tree, of: file) }
         // `isMovingFromParentViewController`: the name before Swift 4.2.
         if ["isMovingFromParent", "isMovingFromParentViewController"].contains(where: { !code($0).isEmpty }) { return true }
-        if code("interactivePopGestureRecognizer").contains(where: takesOverGesture) { return true }
         if code("didMove").contains(where: { $0.parent?.is(FunctionDeclSyntax.self) == true }) { return true }
         if replacesBackButton(file, in: file.tree) { return true }
         if code("isHidden").contains(where: { token in
@@ -1366,17 +1365,6 @@ public struct NavigationFacts: FileFacts, Equatable {
             return true
         }
         return ["isNavigationBarHidden", "setNavigationBarHidden", "navigationBarBackButtonHidden"].contains { code($0).contains(where: setsTrue) }
-    }
-
-    /// `interactivePopGestureRecognizer?.delegate = self`, `interactivePopGestureRecognizer.addTarget(…)`: the gesture's
-    /// pops reach the screen's code. Turning it off (`isEnabled = false`) is no option of the guide's: the standard Back
-    /// button still pops the screen without telling its parent.
-    static func takesOverGesture(_ token: TokenSyntax) -> Bool {
-        var next = token.nextToken(viewMode: .sourceAccurate)
-        if [.postfixQuestionMark, .exclamationMark].contains(next?.tokenKind) { next = next?.nextToken(viewMode: .sourceAccurate) }
-        guard next?.tokenKind == .period, let member = next?.nextToken(viewMode: .sourceAccurate) else { return false }
-        if member.text == "addTarget" { return true }
-        return member.text == "delegate" && member.nextToken(viewMode: .sourceAccurate)?.tokenKind == .equal
     }
 
     /// The methods of the file's extensions whose bodies do `what`, each with the type it serves: the extended type,

@@ -18,8 +18,11 @@ public struct RIBProject: ProjectModel {
         /// A RIB with a presenter owns a view; so does one whose interactor is a `PresentableInteractor`, unless its
         /// router is the framework's view-less `Router` (then the interactor's kind is the mistake, `interactor_kind`'s).
         public var isViewHaving: Bool {
-            hasPresenter || parts[.interactor]?.superclass == "PresentableInteractor" && parts[.router]?.superclass != "Router"
+            hasPresenter || parts[.interactor]?.superclass == "PresentableInteractor" && !hasViewLessRouter
         }
+
+        /// A router of the framework's view-less `Router<…>`: the RIB has no view of its own.
+        public var hasViewLessRouter: Bool { parts[.router]?.superclass == "Router" }
 
         /// A view controller implementing the RIB's `*Presentable`, or hosting SwiftUI content; or a screen that only
         /// conforms to its `*ViewControllable`: one that keeps a listener, or one handed to a `ViewableRouter`. A
