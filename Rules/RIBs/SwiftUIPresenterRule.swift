@@ -24,6 +24,19 @@ public struct SwiftUIPresenterRule: Rule {
                     "presenter 'ProfileViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                     "presenter 'CartViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
                 ]),
+            // The contract its interactor is a `PresentableInteractor` of, misspelt and refining nothing: a presenter all the same.
+            Example("""
+                // file: Splash/SplashInteractor.swift
+                import RIBs
+                protocol SplashPresntable: AnyObject {}
+                final class SplashInteractor: PresentableInteractor<SplashPresntable>, SplashInteractable {}
+                // file: Splash/SplashViewController.swift
+                import RIBs
+                import UIKit
+                final class 1️⃣SplashViewController: UIViewController, SplashPresntable, SplashViewControllable {}
+                """, messages: [
+                    "presenter 'SplashViewController' subclasses UIViewController; new presenters are `UIHostingController<View>` subclasses rendering SwiftUI",
+                ]),
             // Through the app's base class, a table view controller, or Texture's view controller.
             Example("""
                 import AsyncDisplayKit
@@ -148,6 +161,9 @@ public struct SwiftUIPresenterRule: Rule {
         guard !candidates.isEmpty else { return [] }
         // What the class and its extensions in this file conform to, by name: asked once per file, not per class.
         let inherited = Dictionary(grouping: file.model.types, by: \.name).mapValues { $0.flatMap(\.inherited) }
+        // The contracts interactors are `PresentableInteractor`s of, whatever they are named (`SplashPresntable`): asked
+        // once per file, and only where a screen adopts no `*Presentable` of either kind above.
+        var interactorContracts: Set<String>?
         return candidates.compactMap { type -> Violation? in
             let conformances = inherited[type.name, default: []] + type.inheritance.conformances
             var presentables = conformances.filter { ProtocolRole(protocolName: $0) == .presentable }
@@ -159,6 +175,12 @@ public struct SwiftUIPresenterRule: Rule {
                     file.model.projectTypes.primary(name)?.kind == .protocol
                         && file.model.projectTypes.firstSupertype(of: [name], where: { ProtocolRole(protocolName: $0) == .presentable }) != nil
                 }
+            }
+            if presentables.isEmpty {
+                if interactorContracts == nil {
+                    interactorContracts = Set(file.model.projectTypes.inheritors(of: "PresentableInteractor").flatMap(\.entry.genericArguments))
+                }
+                presentables = conformances.filter { interactorContracts?.contains($0) == true && file.model.projectTypes.primary($0)?.kind == .protocol }
             }
             guard !presentables.isEmpty, !Self.isBaseOfPresenters(type, presentables: presentables, refined: refined, file: file),
                 let declaration = type.declaration.as(ClassDeclSyntax.self),
