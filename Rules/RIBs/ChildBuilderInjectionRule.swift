@@ -360,14 +360,11 @@ public struct ChildBuilderInjectionRule: Rule {
     /// `attachChild(assembly.build(listener: interactor))`, or the result through a local). Types named `…Builder` are
     /// `constructions(in:file:)`'s.
     private func constructedChildBuilders(in function: FunctionDeclSyntax, file: LintFile) -> [Violation] {
-        guard let body = function.body, file.contains("attachChild") else { return [] }
-        /// The value `let name = value` (or `var`) binds in the function, if it binds one.
+        guard let body = function.body else { return [] }
+        /// The value the local `expression` names was bound to where it is read (`let name = value`), if it is one.
         func bound(_ expression: ExprSyntax) -> ExprSyntax? {
             guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-            return file.tokens(spelled: name, in: body).lazy.compactMap { token -> ExprSyntax? in
-                guard let binding = token.parent?.as(IdentifierPatternSyntax.self)?.parent?.as(PatternBindingSyntax.self) else { return nil }
-                return binding.initializer?.value
-            }.first
+            return expression.visibleLocalBinding(of: name)?.initializer?.value
         }
         var found: [Violation] = []
         for token in file.tokens(spelled: "attachChild", in: body) {

@@ -336,11 +336,8 @@ public struct RouterUIAccessRule: Rule {
         /// DatePickerViewController(…)`).
         static func isMadeHere(_ target: ExprSyntax) -> Bool {
             guard let root = ViewControllerReach.memberChain(target).root.as(DeclReferenceExprSyntax.self)?.baseName.text, root != "self" else { return false }
-            var node = target.parent
-            while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) { node = current.parent }
-            let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
-            let binding = bindings.last { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root && $0.isVisible(at: target) }
-            return binding?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.constructedTypeName?.first?.isUppercase == true
+            let value = target.visibleLocalBinding(of: root)?.initializer?.value.unwrapped
+            return value?.as(FunctionCallExprSyntax.self)?.constructedTypeName?.first?.isUppercase == true
         }
 
         static func isLocalViewController(_ target: ExprSyntax) -> Bool {

@@ -38,6 +38,17 @@ extension SyntaxProtocol {
     }
 }
 
+extension SyntaxProtocol {
+    /// The `let`/`var` binding of `name` in the function or initializer around this node that is in scope here (the
+    /// latest of them): `let picker = DatePickerViewController(…)` for `picker.listener`.
+    func visibleLocalBinding(of name: String) -> PatternBindingSyntax? {
+        var node = parent
+        while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(InitializerDeclSyntax.self) { node = current.parent }
+        let bindings = node?.as(FunctionDeclSyntax.self)?.localBindings ?? node?.as(InitializerDeclSyntax.self)?.localBindings ?? []
+        return bindings.last { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.isVisible(at: self) }
+    }
+}
+
 extension FunctionDeclSyntax {
     /// The `let`/`var` bindings of the function's body, closures included.
     var localBindings: [PatternBindingSyntax] { body?.localBindings ?? [] }
