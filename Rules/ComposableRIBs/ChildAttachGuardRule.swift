@@ -451,7 +451,7 @@ public struct ChildAttachGuardRule: Rule {
             }
             return ComposableRoles.rootName(value).map(children.contains) ?? false
         case .expression(let expression):
-            let text = expression.trimmedDescription
+            let text = expression.trimmedText
             // A `nil` check counts only on a stored child (`navigationController != nil` guards something else).
             if text.contains("nil") {
                 // `child == nil`, or `nil == child`.

@@ -422,7 +422,7 @@ public struct ChildBuilderInjectionRule: Rule {
                 else { continue }
                 violations.append(Violation(
                     at: access,
-                    "router constructs '\(made.made)' each time it reads '\(access.trimmedDescription)' (a computed property of '\(made.type)'); let the parent's builder create it and pass it to the router's `init`"))
+                    "router constructs '\(made.made)' each time it reads '\(access.trimmedText)' (a computed property of '\(made.type)'); let the parent's builder create it and pass it to the router's `init`"))
             }
         }
         return violations

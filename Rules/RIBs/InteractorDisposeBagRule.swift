@@ -251,7 +251,7 @@ public struct InteractorDisposeBagRule: Rule {
         let names = type.heldTypeNames
         if names.contains("DisposeBag") { return true }
         guard names.contains("AnyCancellable") else { return false }
-        let text = type.trimmedDescription
+        let text = type.trimmedText
         return text.hasPrefix("Set<") || text.hasPrefix("[")
     }
 
@@ -269,11 +269,11 @@ public struct InteractorDisposeBagRule: Rule {
         }
         if let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self),
             let generic = specialized.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            generic == "Set", specialized.genericArgumentClause.arguments.first?.argument.trimmedDescription == "AnyCancellable"
+            generic == "Set", specialized.genericArgumentClause.arguments.first?.argument.trimmedText == "AnyCancellable"
         {
             return true
         }
-        return call.calledExpression.as(ArrayExprSyntax.self)?.elements.first?.expression.trimmedDescription == "AnyCancellable"
+        return call.calledExpression.as(ArrayExprSyntax.self)?.elements.first?.expression.trimmedText == "AnyCancellable"
     }
 
     private final class Visitor: TypeBodyVisitor {

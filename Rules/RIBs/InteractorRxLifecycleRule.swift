@@ -247,8 +247,8 @@ public struct InteractorRxLifecycleRule: Rule {
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 if let called = node.calledExpression.as(MemberAccessExprSyntax.self), called.base?.lastName == bag {
                     let name = called.declName.baseName.text
-                    if name == "removeAll" || name == "forEach" && node.trimmedDescription.contains("cancel") || name == "forEach"
-                        && node.trimmedDescription.contains("dispose")
+                    if name == "removeAll" || name == "forEach" && node.trimmedText.contains("cancel") || name == "forEach"
+                        && node.trimmedText.contains("dispose")
                     {
                         found = true
                     }

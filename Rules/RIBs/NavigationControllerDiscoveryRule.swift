@@ -1364,7 +1364,7 @@ public struct NavigationControllerDiscoveryRule: Rule {
         static func testsPresence(_ access: some ExprSyntaxProtocol) -> Bool {
             let node = throughUnwraps(Syntax(access))
             if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self),
-                binding.pattern.trimmedDescription == "_"
+                binding.pattern.trimmedText == "_"
             {
                 return true
             }

@@ -210,7 +210,7 @@ public struct RouterChildReferenceRule: Rule {
         guard let type else { return name }
         for token in type.tokens(viewMode: .sourceAccurate) where token.text == name {
             if let member = token.parent?.as(MemberTypeSyntax.self), member.name.id == token.id, member.genericArgumentClause == nil {
-                return member.trimmedDescription
+                return member.trimmedText
             }
         }
         return name

@@ -404,7 +404,7 @@ public struct RouterUIAccessRule: Rule {
             {
                 return viewControllerMethods.contains(name)
             }
-            if expression.trimmedDescription.contains("viewControllable") { return true }
+            if expression.trimmedText.contains("viewControllable") { return true }
             guard let name = expression.lastName else { return false }
             if name.hasSuffix("ViewController") || name.hasSuffix("viewController") || name.hasSuffix("ViewControllers")
                 || name.hasSuffix("viewControllers") || name == "viewControllable"
@@ -417,7 +417,7 @@ public struct RouterUIAccessRule: Rule {
             return function.localBindings.contains { binding in
                 binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.isVisible(at: expression)
                     && (binding.typeAnnotation.map { Self.holdsViewController($0.type) } == true
-                        || binding.initializer?.value.trimmedDescription.contains("viewControllable") == true
+                        || binding.initializer?.value.trimmedText.contains("viewControllable") == true
                         || binding.initializer.map { constructsViewControllable($0.value) } == true
                         // `let tabs = [feed, search]` of such locals.
                         || binding.initializer?.value.as(ArrayExprSyntax.self).map { array in

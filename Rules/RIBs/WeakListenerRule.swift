@@ -144,7 +144,7 @@ public struct WeakListenerRule: Rule {
                 let listener = held.first { Self.isParentListener($0, rib: rib, in: file) }
                 let router = held.first { ProtocolRole(protocolName: $0) == .routing }
                 // `Weak<Listener>`, `WeakBox<Listener>`: a weak hold spelled as a wrapper type.
-                guard let name = listener ?? router, property.type?.trimmedDescription.contains("Weak") != true
+                guard let name = listener ?? router, property.type?.trimmedText.contains("Weak") != true
                 else { return nil }
                 let what = listener != nil ? "listener" : "router"
                 return Violation(
@@ -172,7 +172,7 @@ public struct WeakListenerRule: Rule {
         guard declaration.modifiers.keepsToFile, let uses = OptionalUses.edits(for: property.name, in: file.model.bodies(of: type), file: file)
         else { return [] }
         let simple = propertyType.is(IdentifierTypeSyntax.self) || propertyType.is(MemberTypeSyntax.self)
-        edits.append(Edit(replacing: propertyType, with: simple ? propertyType.trimmedDescription + "?" : "(\(propertyType.trimmedDescription))?"))
+        edits.append(Edit(replacing: propertyType, with: simple ? propertyType.trimmedText + "?" : "(\(propertyType.trimmedText))?"))
         return edits + uses
     }
 

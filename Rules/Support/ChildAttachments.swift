@@ -78,7 +78,7 @@ final class ChildAttachments: LocalCollector {
         guard let callee = node.selfCalledName, let argument = node.arguments.first?.expression else { return .visitChildren }
         if callee == "attachChild" {
             let (kind, alias) = kinds(of: argument)
-            attaches.append((kind ?? argument.trimmedDescription, alias, kind != nil, node, function, storedProperty(argument)))
+            attaches.append((kind ?? argument.trimmedText, alias, kind != nil, node, function, storedProperty(argument)))
         } else if callee == "detachChild" {
             detach(argument)
         }
@@ -161,7 +161,7 @@ final class ChildAttachments: LocalCollector {
     /// The child's kind: the RIB name of the builder that built it or of the Routing type it was found as;
     /// `byTypes`: a stored builder or child router by its declared type (`propertyTypes`), else by its name.
     private func kind(of expression: ExprSyntax, byTypes: Bool, depth: Int = 0) -> String? {
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         if let castType = ViewControllerReach.castType(expression) ?? Self.castType(in: text) {
             // `children.last as? ViewableRouting` finds any child.
             return Self.genericRouting.contains(castType) ? nil : Self.ribName(castType)

@@ -170,7 +170,7 @@ struct ViewControllerReach {
         var subscripted = ""
         while true {
             if let access = node.as(SubscriptCallExprSyntax.self) {
-                subscripted = "[" + access.arguments.trimmedDescription + "]" + subscripted
+                subscripted = "[" + access.arguments.trimmedText + "]" + subscripted
                 node = access.calledExpression.unwrapped
                 continue
             }

@@ -203,7 +203,7 @@ public struct ContainerSetterVisibilityRule: Rule {
                     variable.bindings.contains(where: \.isStored),
                     !variable.modifiers.contains(where: Self.closesSetter)
                 else { return nil }
-                let property = variable.bindings.first?.pattern.trimmedDescription ?? "property"
+                let property = variable.bindings.first?.pattern.trimmedText ?? "property"
                 return Violation(
                     at: variable.bindingSpecifier,
                     "property '\(property)' of the \(role.title) '\(name)' can be set from other files; declare it `fileprivate(set) var` so only its RIB's own file writes it")

@@ -274,7 +274,7 @@ public struct VIPERInteractorNavigationRule: Rule {
                 found.append((Syntax(member.declName), "\(holder).\(name)"))
             } else if let holder, paths.contains(holder), ["append", "removeLast"].contains(name) {
                 found.append((Syntax(member.declName), "\(holder).\(name)"))
-            } else if name == "open", member.base?.trimmedDescription.hasSuffix("UIApplication.shared") == true {
+            } else if name == "open", member.base?.trimmedText.hasSuffix("UIApplication.shared") == true {
                 found.append((Syntax(member.declName), "UIApplication.shared.open"))
             } else if member.base != nil, let labels = VIPERInteractorNavigationRule.navigationCalls[name] {
                 // `.openURL(let url)` with no base is an enum case (a pattern, a value), never UIKit's call.

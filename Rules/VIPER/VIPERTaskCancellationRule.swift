@@ -309,7 +309,7 @@ public struct VIPERTaskCancellationRule: Rule {
         let limit = assignment.positionAfterSkippingLeadingTrivia
         for statement in body.statements where statement.endPosition <= limit {
             if cancelsOnEveryPath(target, Syntax(statement.item), functions: functions) { return true }
-            let text = statement.trimmedDescription
+            let text = statement.trimmedText
             if statement.item.is(GuardStmtSyntax.self) || text.hasPrefix("guard "), text.contains("\(target) == nil") { return true }
             if text.hasPrefix("if "), text.contains("\(target) != nil"), text.contains("return") { return true }
         }

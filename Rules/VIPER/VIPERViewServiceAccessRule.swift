@@ -306,7 +306,7 @@ public struct VIPERViewServiceAccessRule: Rule {
             for property in TypeDeclaration.storedProperties(of: view.members) where !property.isStatic {
                 let attributes = property.declaration.attributes
                 if let fetching = ["Query", "FetchRequest", "SectionedFetchRequest"].first(where: attributes.contains(named:))
-                    ?? (attributes.trimmedDescription.contains("\\.modelContext") || attributes.trimmedDescription.contains("\\.managedObjectContext")
+                    ?? (attributes.trimmedText.contains("\\.modelContext") || attributes.trimmedText.contains("\\.managedObjectContext")
                         ? "Environment" : nil)
                 {
                     found.report(property.nameNode, "view '\(view.name)' fetches data itself (@\(fetching)); let the presenter hand it the data to show")

@@ -742,7 +742,7 @@ public struct NavigationFacts: FileFacts, Equatable {
     private static func enclosingClassName(of token: TokenSyntax) -> String? {
         var node = token.parent
         while let current = node, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) { node = current.parent }
-        return node?.as(ClassDeclSyntax.self)?.name.text ?? node?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+        return node?.as(ClassDeclSyntax.self)?.name.text ?? node?.as(ExtensionDeclSyntax.self)?.extendedType.trimmedText
     }
 
     /// A call in `body` on a `listener`, `router`, `interactor` or `delegate` (through `self`, `?` and `!`), or of

@@ -216,7 +216,7 @@ enum InteractorActivation {
             guard let member = called.as(MemberAccessExprSyntax.self) else { return false }
             let method = member.declName.baseName.text
             if method == "detached" { return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" }
-            return method == "async" && member.base?.trimmedDescription.hasPrefix("DispatchQueue") == true
+            return method == "async" && member.base?.trimmedText.hasPrefix("DispatchQueue") == true
         }
 
         /// A name read where it is not called: `handle`, or `self.handle`.

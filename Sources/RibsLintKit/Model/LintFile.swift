@@ -73,7 +73,7 @@ enum PackageManifest {
             guard token.tokenKind == .identifier("defaultIsolation"),
                 let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
             else { return false }
-            return call.arguments.first?.expression.trimmedDescription == "MainActor.self"
+            return call.arguments.first?.expression.trimmedText == "MainActor.self"
         }
     }
 
@@ -175,14 +175,14 @@ public struct LintFile {
             case .enumDecl(let decl): names.append(decl.name.text)
             case .actorDecl(let decl): names.append(decl.name.text)
             case .protocolDecl(let decl): names.append(decl.name.text)
-            case .extensionDecl(let decl): names.append(decl.extendedType.trimmedDescription)
+            case .extensionDecl(let decl): names.append(decl.extendedType.trimmedText)
             case .functionDecl(let decl): names.append(decl.name.text)
             case .initializerDecl: names.append("init")
             case .deinitializerDecl: names.append("deinit")
             case .subscriptDecl: names.append("subscript")
             case .variableDecl(let decl) where current.parent?.is(MemberBlockItemSyntax.self) == true:
                 // A member property; a local inside a function is the function's business.
-                if let name = decl.bindings.first?.pattern.trimmedDescription { names.append(name) }
+                if let name = decl.bindings.first?.pattern.trimmedText { names.append(name) }
             default: break
             }
             node = current.parent
